@@ -1,0 +1,154 @@
+import { z } from "zod";
+import { CODES } from "../constants.ts";
+import { defineEndpoint, okSchema, uuidSchema } from "../endpoint.ts";
+import { ROLES } from "../roles.ts";
+
+/** Authentication calls of SPEC.md §7 and their rules in CONTRACT.md. */
+
+export const emailSchema = z.email().max(254);
+/** A phone as typed; the server normalizes it to 11 digits (normalizePhone). */
+export const phoneInputSchema = z
+  .string()
+  .min(10)
+  .max(32)
+  .regex(/^[\d\s()+-]+$/, "Номер телефона может содержать только цифры");
+export const codeSchema = z.string().length(CODES.length).regex(/^\d+$/, "Код состоит из 6 цифр");
+
+export const tokenPairSchema = z
+  .object({ token: z.string(), refreshToken: z.string() })
+  .meta({ id: "TokenPair" });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const codeSentSchema = z.object({
+  status: z.literal("SENT"),
+  expiresInSeconds: z.number().int(),
+});
+
+const userIdParams = z.object({ userId: uuidSchema });
+
+export const emailSendCode = defineEndpoint({
+  method: "POST",
+  path: "/auth/email/send-code",
+  summary: "Send a one-time sign-in code to an e-mail",
+  tags: ["auth"],
+  auth: "public",
+  body: z.object({ email: emailSchema }),
+  response: codeSentSchema,
+});
+
+export const emailVerifyCode = defineEndpoint({
+  method: "POST",
+  path: "/auth/email/verify-code",
+  summary: "Exchange an e-mail code for tokens",
+  tags: ["auth"],
+  auth: "public",
+  body: z.object({ email: emailSchema, code: codeSchema }),
+  response: tokenPairSchema,
+});
+
+export const phoneSendCode = defineEndpoint({
+  method: "POST",
+  path: "/auth/phone/send-code",
+  summary: "Send a one-time sign-in code by SMS",
+  tags: ["auth"],
+  auth: "public",
+  body: z.object({ phone: phoneInputSchema }),
+  response: codeSentSchema,
+});
+
+export const phoneVerifyCode = defineEndpoint({
+  method: "POST",
+  path: "/auth/phone/verify-code",
+  summary: "Exchange a phone code for tokens",
+  tags: ["auth"],
+  auth: "public",
+  body: z.object({ phone: phoneInputSchema, code: codeSchema }),
+  response: tokenPairSchema,
+});
+
+export const createDeviceCode = defineEndpoint({
+  method: "POST",
+  path: "/auth/code/create-code",
+  summary: "Start a second-device sign-in: a code to show and an id to poll",
+  tags: ["auth"],
+  auth: "public",
+  response: z.object({
+    verificationId: uuidSchema,
+    code: codeSchema,
+    expiresInSeconds: z.number().int(),
+  }),
+});
+
+export const verificationStatusSchema = z.enum(["PENDING", "APPROVED", "EXPIRED"]);
+
+export const waitForVerification = defineEndpoint({
+  method: "POST",
+  path: "/auth/code/wait-for-verification",
+  summary: "Poll a second-device sign-in; APPROVED carries the tokens once",
+  tags: ["auth"],
+  auth: "public",
+  body: z.object({ verificationId: uuidSchema }),
+  response: z.object({
+    status: verificationStatusSchema,
+    tokens: tokenPairSchema.optional(),
+  }),
+});
+
+export const approveDeviceCode = defineEndpoint({
+  method: "POST",
+  path: "/auth/code/approve-code",
+  summary: "Approve a second-device code shown on another screen",
+  tags: ["auth"],
+  auth: "bearer",
+  body: z.object({ code: codeSchema, establishmentId: uuidSchema.nullish() }),
+  response: okSchema,
+});
+
+export const refreshToken = defineEndpoint({
+  method: "POST",
+  path: "/auth/refresh-token",
+  summary: "Rotate a refresh token into a new token pair",
+  tags: ["auth"],
+  auth: "public",
+  body: z.object({ refreshToken: z.string().min(1).max(512) }),
+  response: tokenPairSchema,
+});
+
+export const changeRole = defineEndpoint({
+  method: "POST",
+  path: "/auth/role/:userId/change",
+  summary: "Give a user a new role",
+  tags: ["auth"],
+  auth: "bearer",
+  params: userIdParams,
+  body: z.object({ newRole: z.enum(ROLES) }),
+  response: z.object({ userId: uuidSchema, authority: z.array(z.string()) }),
+});
+
+export const deleteAccount = defineEndpoint({
+  method: "POST",
+  path: "/auth/account/:userId/delete-account",
+  summary: "Delete an account: it can no longer sign in",
+  tags: ["auth"],
+  auth: "bearer",
+  params: userIdParams,
+  response: okSchema,
+});
+
+export const logout = defineEndpoint({
+  method: "POST",
+  path: "/auth/logout",
+  summary: "End the session of a refresh token",
+  tags: ["auth"],
+  auth: "public",
+  body: z.object({ refreshToken: z.string().min(1).max(512) }),
+  response: okSchema,
+});
+
+/** Decoded access token payload, SPEC.md §3. */
+export const tokenPayloadSchema = z.object({
+  exp: z.number(),
+  sub: z.string(),
+  authority: z.array(z.string()),
+});
+export type TokenPayload = z.infer<typeof tokenPayloadSchema>;

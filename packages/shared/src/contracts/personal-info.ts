@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { INPUT } from "../constants.ts";
+import { defineEndpoint, okSchema, uuidSchema } from "../endpoint.ts";
+import { ROLES } from "../roles.ts";
+import { emailSchema, phoneInputSchema } from "./auth.ts";
+
+/** Personal info (profile) calls of SPEC.md §7 used by the account lifecycle. */
+
+const nameField = z.string().trim().min(1).max(INPUT.defaultMax);
+
+export const profileTypeSchema = z.enum(["individual", "legal"]);
+export const userStatusSchema = z.enum(["active", "blocked", "deleted"]);
+
+export const profileSchema = z
+  .object({
+    userId: uuidSchema,
+    login: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    contactEmail: z.string().nullable(),
+    lastName: z.string().nullable(),
+    firstName: z.string().nullable(),
+    patronymic: z.string().nullable(),
+    type: profileTypeSchema.nullable(),
+    imageUrl: z.string().nullable(),
+    role: z.enum(ROLES),
+    authority: z.array(z.string()),
+    status: userStatusSchema,
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "Profile" });
+export type Profile = z.infer<typeof profileSchema>;
+
+export const createPersonalInfo = defineEndpoint({
+  method: "POST",
+  path: "/personal-info/create",
+  summary: "Complete the profile of a new account; it then waits for activation",
+  tags: ["personal-info"],
+  auth: "bearer",
+  body: z.object({
+    type: profileTypeSchema,
+    lastName: nameField,
+    firstName: nameField,
+    patronymic: z.string().trim().max(INPUT.defaultMax).optional(),
+    phone: phoneInputSchema.optional(),
+    contactEmail: emailSchema.optional(),
+    company: z.string().trim().max(INPUT.defaultMax).optional(),
+    /** The offer and the personal-data agreement must be accepted. */
+    agreement: z.literal(true),
+  }),
+  response: profileSchema,
+});
+
+export const getPersonalInfo = defineEndpoint({
+  method: "GET",
+  path: "/personal-info/:userId",
+  summary: "A user's profile",
+  tags: ["personal-info"],
+  auth: "bearer",
+  params: z.object({ userId: uuidSchema }),
+  response: profileSchema,
+});
+
+export const signAgreement = defineEndpoint({
+  method: "POST",
+  path: "/personal-info/:userId/sign-agreement",
+  summary: "Accept the current offer; the sign-agreement marker leaves the authority",
+  tags: ["personal-info"],
+  auth: "bearer",
+  params: z.object({ userId: uuidSchema }),
+  response: okSchema,
+});

@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { defineEndpoint } from "../endpoint.ts";
+
+export const health = defineEndpoint({
+  method: "GET",
+  path: "/health",
+  summary: "200 while the database answers, 503 when it does not",
+  tags: ["system"],
+  auth: "public",
+  response: z.object({ status: z.literal("ok"), database: z.literal("ok") }),
+});

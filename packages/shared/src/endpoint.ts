@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+/**
+ * One API call, defined once: the server registers it (validating params,
+ * query and body, serializing the response through `response`), the web
+ * client calls it, and the OpenAPI document is generated from it.
+ * `path` is relative to /api/v1 and uses `:param` segments.
+ */
+export interface Endpoint<
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+> {
+  readonly method: "GET" | "POST" | "DELETE";
+  readonly path: string;
+  readonly summary: string;
+  readonly tags: readonly string[];
+  /** `public`: no token; `bearer`: an access token is required. */
+  readonly auth: "public" | "bearer";
+  readonly params?: Params;
+  readonly query?: Query;
+  readonly body?: Body;
+  readonly response: Response;
+  /** Status of a successful answer (default 200). */
+  readonly successStatus?: 200 | 201 | 202 | 204;
+}
+
+export function defineEndpoint<
+  Params extends z.ZodType = z.ZodNever,
+  Query extends z.ZodType = z.ZodNever,
+  Body extends z.ZodType = z.ZodNever,
+  Response extends z.ZodType = z.ZodType,
+>(endpoint: Endpoint<Params, Query, Body, Response>): Endpoint<Params, Query, Body, Response> {
+  return endpoint;
+}
+
+export type EndpointParams<E> =
+  E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
+export type EndpointQuery<E> =
+  E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type EndpointBody<E> =
+  E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type EndpointResponse<E> =
+  E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+
+/** Fills `:param` segments of an endpoint path. */
+export function endpointPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Path ${path} needs the parameter "${key}"`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** CONTRACT.md paged list answer. */
+export function pagedSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    total: z.number().int().nonnegative(),
+    totalPages: z.number().int().nonnegative(),
+  });
+}
+
+export const uuidSchema = z.uuid();
+export const okSchema = z.object({ ok: z.literal(true) });

@@ -1,0 +1,16 @@
+export * from "./constants.ts";
+export * as authApi from "./contracts/auth.ts";
+export * from "./contracts/auth.ts";
+export * as integrationApi from "./contracts/integration.ts";
+export * from "./contracts/integration.ts";
+export * as personalInfoApi from "./contracts/personal-info.ts";
+export * from "./contracts/personal-info.ts";
+export * as systemApi from "./contracts/system.ts";
+export * from "./endpoint.ts";
+export * from "./errors.ts";
+export * from "./menus.ts";
+export * from "./messages.ts";
+export * from "./roles.ts";
+export * from "./routes.ts";
+export * from "./socket.ts";
+export * from "./validation.ts";

@@ -1,0 +1,65 @@
+import type { Role } from "./roles.ts";
+import type { RouteName } from "./routes.ts";
+
+/**
+ * Side menu entries by role, SPEC.md §2 Layout. Every menu also ends with a
+ * Logout entry, which the layout adds. The admin menu carries Integrations
+ * too: it is the admin's only way to the leads page (decision, see docs).
+ */
+export interface MenuEntry {
+  readonly label: string;
+  readonly route: RouteName;
+  readonly icon: MenuIcon;
+}
+
+export type MenuIcon =
+  | "users"
+  | "players"
+  | "updates"
+  | "tariffs"
+  | "integrations"
+  | "subscriptions"
+  | "enquiries"
+  | "objects"
+  | "profile"
+  | "playlists"
+  | "trash"
+  | "hourglass";
+
+export const LOGOUT_LABEL = "Выйти";
+
+export const SIDE_MENU: Record<Role, readonly MenuEntry[]> = {
+  "role-admin": [
+    { label: "Пользователи", route: "ClientBase", icon: "users" },
+    { label: "Плееры", route: "PlayersBase", icon: "players" },
+    { label: "Обновления плееров", route: "PlayerUpdates", icon: "updates" },
+    { label: "Тарифы", route: "AllTariff", icon: "tariffs" },
+    { label: "Интеграции", route: "Integrations", icon: "integrations" },
+  ],
+  "role-client-manager": [
+    { label: "База клиентов", route: "ClientBase", icon: "users" },
+    { label: "Подписки", route: "SubscriptionBase", icon: "subscriptions" },
+  ],
+  "role-support": [
+    { label: "Обращения", route: "SupportEnquiries", icon: "enquiries" },
+    { label: "Плееры", route: "PlayersBase", icon: "players" },
+  ],
+  "role-client": [
+    { label: "Мои объекты", route: "ClientObjectsList", icon: "objects" },
+    { label: "Подписки", route: "Subscribe", icon: "subscriptions" },
+    { label: "Профиль", route: "Profile", icon: "profile" },
+  ],
+  "role-content-manager": [
+    { label: "Плейлисты", route: "Playlists", icon: "playlists" },
+    { label: "Корзина", route: "Deleted", icon: "trash" },
+  ],
+  "wait-activation": [{ label: "Ожидание активации", route: "Cabinet", icon: "hourglass" }],
+  "edit-personal-info": [{ label: "Заполнение профиля", route: "Cabinet", icon: "profile" }],
+};
+
+/** Header search placeholder by role (SPEC.md §2). */
+export function searchPlaceholderOf(role: Role): string {
+  return role === "role-admin" || role === "role-client-manager" || role === "role-support"
+    ? "Поиск по логину"
+    : "Поиск по названию";
+}

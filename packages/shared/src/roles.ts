@@ -1,0 +1,72 @@
+/**
+ * Roles and account states of SPEC.md §1, §2 and §6. Role values carry the
+ * prefix 'role-'; the two pseudo-states do not.
+ */
+export const REAL_ROLES = [
+  "role-admin",
+  "role-client",
+  "role-content-manager",
+  "role-client-manager",
+  "role-support",
+] as const;
+
+export const PSEUDO_ROLES = ["wait-activation", "edit-personal-info"] as const;
+
+export const ROLES = [...REAL_ROLES, ...PSEUDO_ROLES] as const;
+
+/** Marker that may stand in `authority` beside a role; never the active role. */
+export const SIGN_AGREEMENT = "sign-agreement";
+/** The spelling SPEC.md also mentions for the same marker. */
+export const SIGN_AGREEMENT_ALIASES = [SIGN_AGREEMENT, "sign-sign-agreement"] as const;
+
+export type RealRole = (typeof REAL_ROLES)[number];
+export type PseudoRole = (typeof PSEUDO_ROLES)[number];
+export type Role = (typeof ROLES)[number];
+
+/** Staff roles: the roles an admin or client manager gives directly. */
+export const STAFF_ROLES = [
+  "role-admin",
+  "role-content-manager",
+  "role-client-manager",
+  "role-support",
+] as const satisfies readonly RealRole[];
+
+/** The role label shown in the header. */
+export const ROLE_LABELS: Record<Role, string> = {
+  "role-admin": "Администратор",
+  "role-client": "Клиент",
+  "role-content-manager": "Контент-менеджер",
+  "role-client-manager": "Клиент-менеджер",
+  "role-support": "Поддержка",
+  "wait-activation": "Ожидает активации",
+  "edit-personal-info": "Заполнение профиля",
+};
+
+/** SPEC.md §2: the default current role before sign-in. */
+export const DEFAULT_ROLE_BEFORE_SIGN_IN: Role = "role-admin";
+/** SPEC.md §4: the role reset to on logout. */
+export const ROLE_AFTER_LOGOUT: Role = "wait-activation";
+
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+export function isRealRole(value: string): value is RealRole {
+  return (REAL_ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * The active role of an authority list (SPEC.md §4): the first entry that is
+ * not the sign-agreement marker and is a known role; undefined if none.
+ */
+export function activeRole(authority: readonly string[]): Role | undefined {
+  const found = authority.find(
+    (entry) => !(SIGN_AGREEMENT_ALIASES as readonly string[]).includes(entry),
+  );
+  return found !== undefined && isRole(found) ? found : undefined;
+}
+
+/** Whether the authority list still waits for the offer to be accepted. */
+export function needsAgreement(authority: readonly string[]): boolean {
+  return authority.some((entry) => (SIGN_AGREEMENT_ALIASES as readonly string[]).includes(entry));
+}

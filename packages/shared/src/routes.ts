@@ -1,0 +1,293 @@
+import type { Role } from "./roles.ts";
+
+/**
+ * The route table of SPEC.md §2: one row per screen, used by the web router,
+ * the guard, the menus and the tests. Paths use react-router syntax.
+ */
+export type RouteAccess =
+  /** Open to everyone, signed in or not. */
+  | { kind: "open" }
+  /** Any signed-in state, including edit-personal-info and wait-activation. */
+  | { kind: "authenticated" }
+  | { kind: "roles"; roles: readonly Role[] };
+
+export interface RouteDefinition {
+  readonly name: string;
+  readonly path: string;
+  readonly title: string;
+  readonly access: RouteAccess;
+  /** Fullscreen pages show no side menu and no header. */
+  readonly fullscreen?: boolean;
+}
+
+const open: RouteAccess = { kind: "open" };
+const authenticated: RouteAccess = { kind: "authenticated" };
+const roles = (...list: Role[]): RouteAccess => ({ kind: "roles", roles: list });
+
+const playersRoles = roles("role-admin", "role-client", "role-client-manager", "role-support");
+const contentManager = roles("role-content-manager");
+const adminAndManager = roles("role-admin", "role-client-manager");
+const admin = roles("role-admin");
+
+export const ROUTES = {
+  Home: { name: "Home", path: "/", title: "Фоника", access: open },
+  Auth: { name: "Auth", path: "/auth", title: "Вход", access: open, fullscreen: true },
+  Offer: { name: "Offer", path: "/offer", title: "Договор-оферта", access: open, fullscreen: true },
+  Ppd: {
+    name: "Ppd",
+    path: "/ppd",
+    title: "Согласие на обработку персональных данных",
+    access: open,
+    fullscreen: true,
+  },
+  Policy: {
+    name: "Policy",
+    path: "/policy",
+    title: "Политика конфиденциальности",
+    access: open,
+    fullscreen: true,
+  },
+  Players: { name: "Players", path: "/players/:id?", title: "Плееры", access: playersRoles },
+  Player: { name: "Player", path: "/player/:id", title: "Плеер", access: playersRoles },
+  Playlists: { name: "Playlists", path: "/playlists", title: "Плейлисты", access: contentManager },
+  PlaylistCreate: {
+    name: "PlaylistCreate",
+    path: "/playlists/create",
+    title: "Новый плейлист",
+    access: contentManager,
+  },
+  Playlist: {
+    name: "Playlist",
+    path: "/playlists/edit/:id",
+    title: "Плейлист",
+    access: contentManager,
+  },
+  Deleted: { name: "Deleted", path: "/deleted", title: "Корзина", access: contentManager },
+  AddAudios: {
+    name: "AddAudios",
+    path: "/tracks",
+    title: "Треки",
+    access: roles("role-content-manager", "wait-activation"),
+  },
+  TrackEdit: {
+    name: "TrackEdit",
+    path: "/tracks/edit/:id?",
+    title: "Трек",
+    access: roles("role-content-manager", "wait-activation"),
+  },
+  UiKit: { name: "UiKit", path: "/uikit", title: "UI-kit", access: admin },
+  ClientBase: {
+    name: "ClientBase",
+    path: "/client-base",
+    title: "Пользователи",
+    access: roles("role-admin", "role-client-manager", "role-support"),
+  },
+  SubscriptionBase: {
+    name: "SubscriptionBase",
+    path: "/subscription-base",
+    title: "Подписки",
+    access: adminAndManager,
+  },
+  SubscriptionCreate: {
+    name: "SubscriptionCreate",
+    path: "/subscription-create/:subscriptionEditId?",
+    title: "Подписка",
+    access: adminAndManager,
+  },
+  SupportEnquiries: {
+    name: "SupportEnquiries",
+    path: "/support/enquiries",
+    title: "Обращения",
+    access: roles(
+      "role-admin",
+      "role-support",
+      "role-client",
+      "role-client-manager",
+      "role-content-manager",
+    ),
+  },
+  SupportChat: {
+    name: "SupportChat",
+    path: "/support/chat",
+    title: "Чат поддержки",
+    access: roles("role-admin", "role-client", "role-support"),
+  },
+  SupportCreateEnquiry: {
+    name: "SupportCreateEnquiry",
+    path: "/support/create-enquiry",
+    title: "Новое обращение",
+    access: roles("role-admin", "role-client"),
+  },
+  PlayersBase: {
+    name: "PlayersBase",
+    path: "/players-base",
+    title: "Плееры",
+    access: roles("role-admin", "role-client-manager", "role-support"),
+  },
+  PlayerUpdates: {
+    name: "PlayerUpdates",
+    path: "/players-base/update",
+    title: "Обновления плееров",
+    access: admin,
+  },
+  Cabinet: {
+    name: "Cabinet",
+    path: "/cabinet/:preselect?",
+    title: "Личный кабинет",
+    access: authenticated,
+  },
+  Subscribe: { name: "Subscribe", path: "/subscribe", title: "Подписки", access: authenticated },
+  DetailTariff: {
+    name: "DetailTariff",
+    path: "/detail-tariff/:id/:clientId?",
+    title: "Тариф",
+    access: authenticated,
+  },
+  ClientObjectsList: {
+    name: "ClientObjectsList",
+    path: "/client-objects",
+    title: "Мои объекты",
+    access: authenticated,
+  },
+  ClientObject: {
+    name: "ClientObject",
+    path: "/client-objects/:id/:clientId?",
+    title: "Объект",
+    access: authenticated,
+  },
+  ClientObjectHistory: {
+    name: "ClientObjectHistory",
+    path: "/client-objects/:id/history-broadcast/:clientId?",
+    title: "История эфира",
+    access: authenticated,
+  },
+  ClientObjectChange: {
+    name: "ClientObjectChange",
+    path: "/client-objects/:id/change/:clientId?",
+    title: "Изменение объекта",
+    access: authenticated,
+  },
+  AddClientObjects: {
+    name: "AddClientObjects",
+    path: "/add-client-objects",
+    title: "Новый объект",
+    access: authenticated,
+  },
+  Profile: { name: "Profile", path: "/profile", title: "Профиль", access: authenticated },
+  ProfileById: {
+    name: "ProfileById",
+    path: "/profile/:id",
+    title: "Профиль",
+    access: authenticated,
+  },
+  ProfileLegalList: {
+    name: "ProfileLegalList",
+    path: "/profile/legal-list",
+    title: "Юридические лица",
+    access: authenticated,
+  },
+  ProfileAddCompany: {
+    name: "ProfileAddCompany",
+    path: "/profile/add-company",
+    title: "Новая организация",
+    access: authenticated,
+  },
+  AllTariff: { name: "AllTariff", path: "/all-tariff", title: "Тарифы", access: admin },
+  CreateTariff: {
+    name: "CreateTariff",
+    path: "/create-tariff/:id?",
+    title: "Тариф",
+    access: admin,
+  },
+  Integrations: { name: "Integrations", path: "/integrations", title: "Интеграции", access: admin },
+  Client: { name: "Client", path: "/client/:clientId", title: "Клиент", access: adminAndManager },
+  BroadcastHistory: {
+    name: "BroadcastHistory",
+    path: "/broadcast-history/:id/:clientId?",
+    title: "История эфира",
+    access: admin,
+  },
+  RoleAdminPlayer: {
+    name: "RoleAdminPlayer",
+    path: "/role-admin-player/:id",
+    title: "Плеер",
+    access: admin,
+  },
+  CreateUser: {
+    name: "CreateUser",
+    path: "/create-user",
+    title: "Новый пользователь",
+    access: adminAndManager,
+  },
+  EditUser: {
+    name: "EditUser",
+    path: "/edit-user/:clientId",
+    title: "Редактирование пользователя",
+    access: adminAndManager,
+  },
+} as const satisfies Record<string, RouteDefinition>;
+
+export type RouteName = keyof typeof ROUTES;
+
+export const ROUTE_LIST: readonly RouteDefinition[] = Object.values(ROUTES);
+
+/** Start screen by role, SPEC.md §2. */
+export const START_SCREEN: Record<Role, RouteName> = {
+  "wait-activation": "Cabinet",
+  "role-admin": "ClientBase",
+  "role-client": "ClientObjectsList",
+  "edit-personal-info": "Cabinet",
+  "role-content-manager": "Playlists",
+  "role-client-manager": "ClientBase",
+  "role-support": "SupportEnquiries",
+};
+
+/**
+ * Whether a visitor in the given state may open a route. `role` is undefined
+ * for a visitor who is not signed in.
+ */
+export function canAccessRoute(route: RouteDefinition, role: Role | undefined): boolean {
+  switch (route.access.kind) {
+    case "open":
+      return true;
+    case "authenticated":
+      return role !== undefined;
+    case "roles":
+      return role !== undefined && route.access.roles.includes(role);
+  }
+}
+
+/**
+ * Builds a concrete URL from a route pattern: `:name` and `:name?` segments
+ * are filled from params (optional ones dropped when absent), and `query`
+ * becomes the search string.
+ */
+export function buildPath(
+  pattern: string,
+  params: Record<string, string | number | undefined> = {},
+  query: Record<string, string | number | undefined> = {},
+): string {
+  const segments = pattern.split("/").flatMap((segment) => {
+    if (!segment.startsWith(":")) return [segment];
+    const optional = segment.endsWith("?");
+    const key = segment.slice(1, optional ? -1 : undefined);
+    const value = params[key];
+    if (value === undefined || value === "") {
+      if (optional) return [];
+      throw new Error(`Route ${pattern} needs the parameter "${key}"`);
+    }
+    return [encodeURIComponent(String(value))];
+  });
+  const path = segments.join("/") || "/";
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== "") search.set(key, String(value));
+  }
+  const searchText = search.toString();
+  return searchText ? `${path}?${searchText}` : path;
+}
+
+/** The start screen path of a role. */
+export function startPathOf(role: Role): string {
+  return buildPath(ROUTES[START_SCREEN[role]].path);
+}
