@@ -26,12 +26,19 @@ export interface Endpoint<
   readonly successStatus?: 200 | 201 | 202 | 204;
 }
 
+/**
+ * Keeps the literal `auth` of a definition in its type, so that the server
+ * hands bearer handlers a non-null actor.
+ */
 export function defineEndpoint<
   Params extends z.ZodType = z.ZodNever,
   Query extends z.ZodType = z.ZodNever,
   Body extends z.ZodType = z.ZodNever,
   Response extends z.ZodType = z.ZodType,
->(endpoint: Endpoint<Params, Query, Body, Response>): Endpoint<Params, Query, Body, Response> {
+  const Auth extends "public" | "bearer" = "public" | "bearer",
+>(
+  endpoint: Endpoint<Params, Query, Body, Response> & { readonly auth: Auth },
+): Endpoint<Params, Query, Body, Response> & { readonly auth: Auth } {
   return endpoint;
 }
 

@@ -1,0 +1,135 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+/**
+ * The only reader of process.env. Every setting of CONTRACT.md's table, with
+ * its safe default, validated at start: a bad value stops the process with a
+ * message naming the variable.
+ */
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === "" ? undefined : value))
+    .refine(
+      (value) => value === undefined || protocols.some((protocol) => value.startsWith(protocol)),
+      { message: `must start with ${protocols.join(" or ")}` },
+    )
+    .refine((value) => value === undefined || URL.canParse(value), { message: "is not a URL" });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
+  REDIS_URL: optionalUrl(["redis://", "rediss://"]),
+  SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
+  MAIL_FROM: z.string().min(3).default("noreply@localhost"),
+  SMS_GATEWAY_URL: optionalUrl(["http://", "https://"]),
+  JWT_SECRET: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value === "" || value.length >= 32, {
+      message: "must be at least 32 characters",
+    }),
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value.toLowerCase() : undefined))
+    .pipe(z.email().optional()),
+  PUBLIC_URL: z.url().default("http://localhost:8080"),
+  AMO_WEBHOOK_URL: optionalUrl(["http://", "https://"]),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || /^(true|false|[\d.:a-fA-F/,\s]+|loopback)$/.test(value), {
+      message: "must be true, 'loopback' or a list of proxy addresses",
+    }),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  smsGatewayUrl: string | undefined;
+  jwtSecret: string;
+  adminEmail: string | undefined;
+  publicUrl: string;
+  amoWebhookUrl: string | undefined;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /**
+   * Which proxies may set X-Forwarded-For (per-IP limits read the client
+   * address from it). Off by default: a direct client cannot fake its IP.
+   */
+  trustProxy: boolean | string;
+  /** The built web app served as the SPA; absent folder: API only. */
+  webDist: string;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const defaultWebDist = path.resolve(here, "../../web/dist");
+
+/**
+ * Reads and validates the configuration. Creates DATA_DIR and, when
+ * JWT_SECRET is unset, generates the signing key once and keeps it there.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    redisUrl: values.REDIS_URL,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    smsGatewayUrl: values.SMS_GATEWAY_URL,
+    jwtSecret: values.JWT_SECRET || readOrCreateSecret(dataDir),
+    adminEmail: values.ADMIN_EMAIL,
+    publicUrl: values.PUBLIC_URL.replace(/\/$/, ""),
+    amoWebhookUrl: values.AMO_WEBHOOK_URL,
+    logLevel: values.LOG_LEVEL,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    webDist: values.WEB_DIST ? path.resolve(values.WEB_DIST) : defaultWebDist,
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === "false") return false;
+  if (value === "true") return true;
+  return value === "loopback" ? "127.0.0.1,::1" : value;
+}

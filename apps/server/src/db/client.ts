@@ -1,0 +1,155 @@
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+/**
+ * The one database client module: a real PostgreSQL when DATABASE_URL is
+ * set, else embedded PGlite in DATA_DIR/db. Same schema, same migrations.
+ */
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema>;
+/** What repositories take: the database or a transaction of it. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly kind: "pglite" | "postgres";
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl: string | undefined;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/** Advisory lock key that serializes migrations across processes. */
+const MIGRATION_LOCK_KEY = 7_346_021_883;
+
+export class DatabaseLockedError extends Error {
+  override name = "DatabaseLockedError";
+}
+
+/** Opens the database and brings its schema up to date. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(path.join(options.dataDir, "db"));
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePostgres({ client: pool, schema });
+  try {
+    // Several processes may start at once: one migrates, the others wait.
+    const lockHolder = await pool.connect();
+    try {
+      await lockHolder.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      await migratePostgres(db, { migrationsFolder });
+    } finally {
+      await lockHolder
+        .query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY])
+        .catch(() => undefined);
+      lockHolder.release();
+    }
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return {
+    db: db as unknown as Database,
+    kind: "postgres",
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(directory: string): Promise<DatabaseHandle> {
+  mkdirSync(directory, { recursive: true });
+  const releaseLock = acquireLock(`${directory}.lock`);
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create(directory);
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder });
+    const opened = client;
+    return {
+      db: db as unknown as Database,
+      kind: "pglite",
+      ping: async () => {
+        await opened.query("select 1");
+      },
+      close: async () => {
+        try {
+          await opened.close();
+        } finally {
+          releaseLock();
+        }
+      },
+    };
+  } catch (error) {
+    await client?.close().catch(() => undefined);
+    releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * Only one process may open an embedded database folder: a second one would
+ * corrupt it. The lock file names the owner; a lock left by a dead process is
+ * taken over.
+ */
+function acquireLock(lockFile: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(readFileSync(lockFile, "utf8"));
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new DatabaseLockedError(
+          `The embedded database in ${path.dirname(lockFile)} is already open by process ${owner}. ` +
+            "Stop it first, or set DATABASE_URL to share a PostgreSQL server between processes.",
+        );
+      }
+      if (existsSync(lockFile)) rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock ${lockFile}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

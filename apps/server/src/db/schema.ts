@@ -1,0 +1,140 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * The database schema. Migrations are generated from it with
+ * `npm run db:new-migration` and committed; they run at start.
+ */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Lower-cased sign-in e-mail. */
+    email: text("email"),
+    /** Sign-in phone, 11 digits starting with 7. */
+    phone: text("phone"),
+    /** Roles and markers; the first real entry is the active role. */
+    authority: text("authority").array().notNull(),
+    /** active | blocked | deleted */
+    status: text("status").notNull().default("active"),
+    type: text("type"),
+    lastName: text("last_name"),
+    firstName: text("first_name"),
+    patronymic: text("patronymic"),
+    contactEmail: text("contact_email"),
+    contactPhone: text("contact_phone"),
+    company: text("company"),
+    imageUrl: text("image_url"),
+    agreementAcceptedAt: timestamp("agreement_accepted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("users_email_key").on(table.email),
+    uniqueIndex("users_phone_key").on(table.phone),
+    index("users_created_at_idx").on(table.createdAt),
+  ],
+);
+
+/** One-time sign-in codes sent by e-mail or SMS. Codes are stored hashed. */
+export const authCodes = pgTable(
+  "auth_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** email | phone */
+    channel: text("channel").notNull(),
+    address: text("address").notNull(),
+    codeHash: text("code_hash").notNull(),
+    ip: text("ip").notNull(),
+    wrongTries: integer("wrong_tries").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("auth_codes_address_idx").on(table.channel, table.address, table.createdAt),
+    index("auth_codes_ip_idx").on(table.ip, table.createdAt),
+  ],
+);
+
+/** A signed-in device. Its refresh tokens rotate; reuse revokes it whole. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** Why it was revoked: logout | reuse | blocked | deleted | role-change */
+    revokedReason: text("revoked_reason"),
+  },
+  (table) => [index("sessions_user_idx").on(table.userId)],
+);
+
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set when the token was exchanged; presenting it again is reuse. */
+    rotatedAt: timestamp("rotated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("refresh_tokens_session_idx").on(table.sessionId)],
+);
+
+/** Second-device sign-in: a code shown on one screen, approved on another. */
+export const deviceCodes = pgTable(
+  "device_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    codeHash: text("code_hash").notNull(),
+    ip: text("ip").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    approvedBy: uuid("approved_by").references(() => users.id, { onDelete: "cascade" }),
+    establishmentId: uuid("establishment_id"),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    /** Set when the polling device received its tokens (once). */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("device_codes_code_idx").on(table.codeHash),
+    index("device_codes_ip_idx").on(table.ip, table.createdAt),
+  ],
+);
+
+/** Landing page leads; forwarded to AMO_WEBHOOK_URL by a retrying outbox. */
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    company: text("company").notNull(),
+    ip: text("ip").notNull(),
+    /** stored | pending | forwarded | failing */
+    status: text("status").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    forwardedAt: timestamp("forwarded_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("leads_created_at_idx").on(table.createdAt),
+    index("leads_outbox_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} in ('pending', 'failing')`),
+  ],
+);

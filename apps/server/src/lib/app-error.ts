@@ -1,0 +1,38 @@
+import { type ErrorType, MESSAGES } from "@fonika/shared";
+
+/**
+ * The one error that services throw. The error handler turns it into
+ * CONTRACT.md's body `{type, reason, message}` with `status`.
+ */
+export class AppError extends Error {
+  override name = "AppError";
+
+  constructor(
+    readonly type: ErrorType,
+    readonly status: number,
+    /** Russian sentence fit to show a user. */
+    readonly reason: string,
+    /** Technical detail for developers; defaults to the reason. */
+    message?: string,
+  ) {
+    super(message ?? reason);
+  }
+}
+
+export const errors = {
+  validation: (reason: string, message?: string) =>
+    new AppError("validation-error", 400, reason, message),
+  unauthorized: (message = "Authentication required") =>
+    new AppError("unauthorized", 401, "Войдите в систему, чтобы продолжить", message),
+  forbidden: (message = "Not allowed for this role or owner") =>
+    new AppError("forbidden", 403, "Недостаточно прав для этого действия", message),
+  notFound: (what = "Resource") =>
+    new AppError("not-found", 404, "Не найдено", `${what} not found`),
+  conflict: (reason: string, message?: string) => new AppError("conflict", 409, reason, message),
+  accountDeleted: () =>
+    new AppError("account-deleted", 403, MESSAGES.accountDeleted, "Account deleted"),
+  accountBlocked: () =>
+    new AppError("account-blocked", 403, "Ваш аккаунт заблокирован", "Account blocked"),
+  rateLimited: (reason = "Слишком много попыток. Попробуйте позже") =>
+    new AppError("rate-limited", 429, reason, "Too many requests"),
+};

@@ -1,0 +1,76 @@
+import { API_BASE, type Endpoint, errorBodySchema } from "@fonika/shared";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { type Actor, bearerToken } from "../plugins/auth.ts";
+
+/** What a handler gets: validated input and, on bearer calls, the actor. */
+export interface EndpointContext<P, Q, B, A> {
+  params: P;
+  query: Q;
+  body: B;
+  actor: A;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Output<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : undefined;
+
+/**
+ * Registers a shared endpoint as a Fastify route: params, query and body are
+ * validated by its schemas, the answer is serialized through its response
+ * schema (fields outside it never leave), bearer calls resolve the actor
+ * first, and the route lands in the OpenAPI document.
+ */
+export function registerEndpoint<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends z.ZodType,
+  E extends Endpoint<P, Q, B, R>,
+>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (
+    context: EndpointContext<
+      Output<E["params"]>,
+      Output<E["query"]>,
+      Output<E["body"]>,
+      E["auth"] extends "bearer" ? Actor : null
+    >,
+  ) => Promise<z.input<E["response"]>>,
+  options: { rateLimit?: { max: number; timeWindow: string } } = {},
+): void {
+  const successStatus = endpoint.successStatus ?? 200;
+  app.route({
+    method: endpoint.method,
+    url: `${API_BASE}${endpoint.path}`,
+    schema: {
+      summary: endpoint.summary,
+      tags: [...endpoint.tags],
+      ...(endpoint.auth === "bearer" ? { security: [{ bearerAuth: [] }] } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: {
+        [successStatus]: endpoint.response,
+        "4xx": errorBodySchema,
+        "5xx": errorBodySchema,
+      },
+    },
+    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    handler: async (request, reply) => {
+      const actor =
+        endpoint.auth === "bearer" ? await app.authenticateToken(bearerToken(request)) : null;
+      request.actor = actor;
+      const result = await handler({
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        actor,
+        request,
+        reply,
+      } as never);
+      return reply.code(successStatus).send(result);
+    },
+  });
+}

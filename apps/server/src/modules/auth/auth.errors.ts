@@ -1,0 +1,87 @@
+import { AppError, errors } from "../../lib/app-error.ts";
+
+/** The errors of sign-in and account calls, with their Russian texts in one place. */
+export const authErrors = {
+  invalidCode: () => new AppError("invalid-code", 400, "Неверный код", "Wrong or unknown code"),
+  codeExpired: () =>
+    new AppError(
+      "code-expired",
+      400,
+      "Срок действия кода истёк. Запросите новый код",
+      "Code expired",
+    ),
+  /** CONTRACT.md: 429 is the status of too many tries. */
+  codeExhausted: () =>
+    new AppError(
+      "code-exhausted",
+      429,
+      "Слишком много неверных попыток. Запросите новый код",
+      "Too many wrong tries for this code",
+    ),
+  tooManyCodesForAddress: () =>
+    new AppError(
+      "rate-limited",
+      429,
+      "Слишком много запросов кода. Попробуйте позже",
+      "Too many codes sent to this address",
+    ),
+  tooManyCodesFromIp: () =>
+    new AppError(
+      "rate-limited",
+      429,
+      "Слишком много запросов кода с вашего адреса. Попробуйте позже",
+      "Too many codes requested from this IP",
+    ),
+  accountDeleted: errors.accountDeleted,
+  accountBlocked: errors.accountBlocked,
+  invalidPhone: () =>
+    new AppError(
+      "validation-error",
+      400,
+      "Некорректный номер телефона",
+      "phone: not a Russian number",
+    ),
+  badRefreshToken: () =>
+    new AppError(
+      "unauthorized",
+      401,
+      "Сессия завершена. Войдите снова",
+      "Unknown, expired or revoked refresh token",
+    ),
+  tokenReused: () =>
+    new AppError(
+      "token-reused",
+      401,
+      "Сессия завершена из соображений безопасности. Войдите снова",
+      "Refresh token reused; the session is revoked",
+    ),
+  deliveryFailed: () =>
+    new AppError(
+      "service-unavailable",
+      503,
+      "Не удалось отправить код. Попробуйте позже",
+      "Code delivery failed",
+    ),
+  selfDemotion: () =>
+    new AppError(
+      "conflict",
+      409,
+      "Нельзя снять роль администратора с самого себя",
+      "An admin cannot change their own role",
+    ),
+  selfDeletionOfAdmin: () =>
+    new AppError(
+      "conflict",
+      409,
+      "Администратор не может удалить свой аккаунт",
+      "An admin cannot delete their own account",
+    ),
+  blockedCannotBeDeleted: () =>
+    new AppError(
+      "conflict",
+      409,
+      "Заблокированного пользователя нельзя удалить",
+      "A blocked account cannot be deleted",
+    ),
+  accountGone: () => new AppError("conflict", 409, "Аккаунт удален", "The account is deleted"),
+};

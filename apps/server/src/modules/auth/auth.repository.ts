@@ -1,0 +1,330 @@
+import { and, count, desc, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { authCodes, deviceCodes, refreshTokens, sessions, users } from "../../db/schema.ts";
+
+/**
+ * SQL of the accounts module: users as sign-in identities, one-time codes,
+ * sessions with their rotating refresh tokens, and device-flow codes. Every
+ * function takes the database or a transaction; none decides anything.
+ */
+
+export type UserRow = typeof users.$inferSelect;
+export type AuthCodeRow = typeof authCodes.$inferSelect;
+export type DeviceCodeRow = typeof deviceCodes.$inferSelect;
+export type Channel = "email" | "phone";
+
+export interface NewUser {
+  email?: string | null;
+  phone?: string | null;
+  authority: string[];
+  status?: string;
+}
+
+/** The user with this sign-in address, whatever its status. */
+export async function findUserByAddress(
+  db: Executor,
+  channel: Channel,
+  address: string,
+): Promise<UserRow | undefined> {
+  const column = channel === "email" ? users.email : users.phone;
+  const [user] = await db.select().from(users).where(eq(column, address));
+  return user;
+}
+
+export async function findUserById(db: Executor, userId: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  return user;
+}
+
+/**
+ * Inserts a user unless one already holds its e-mail or phone (two servers
+ * may sign the same new address in at once); answers the stored row.
+ */
+export async function insertUserIfAbsent(db: Executor, user: NewUser): Promise<UserRow> {
+  const [inserted] = await db.insert(users).values(user).onConflictDoNothing().returning();
+  if (inserted) return inserted;
+  const channel: Channel = user.email ? "email" : "phone";
+  const existing = await findUserByAddress(db, channel, (user.email ?? user.phone) as string);
+  if (!existing) throw new Error("User insert conflicted but no user holds the address");
+  return existing;
+}
+
+export async function updateUserAuthority(
+  db: Executor,
+  userId: string,
+  authority: string[],
+): Promise<void> {
+  await db.update(users).set({ authority, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function markUserDeleted(db: Executor, userId: string, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ status: "deleted", deletedAt: at, updatedAt: at })
+    .where(eq(users.id, userId));
+}
+
+export async function countCodesForAddressSince(
+  db: Executor,
+  channel: Channel,
+  address: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(authCodes)
+    .where(
+      and(
+        eq(authCodes.channel, channel),
+        eq(authCodes.address, address),
+        gte(authCodes.createdAt, since),
+      ),
+    );
+  return row?.value ?? 0;
+}
+
+export async function countCodesForIpSince(db: Executor, ip: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(authCodes)
+    .where(and(eq(authCodes.ip, ip), gte(authCodes.createdAt, since)));
+  return row?.value ?? 0;
+}
+
+export async function insertAuthCode(
+  db: Executor,
+  code: { channel: Channel; address: string; codeHash: string; ip: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(authCodes).values(code);
+}
+
+/** The newest code sent to an address, locked until the transaction ends. */
+export async function findLatestAuthCodeForUpdate(
+  db: Executor,
+  channel: Channel,
+  address: string,
+): Promise<AuthCodeRow | undefined> {
+  const [code] = await db
+    .select()
+    .from(authCodes)
+    .where(and(eq(authCodes.channel, channel), eq(authCodes.address, address)))
+    .orderBy(desc(authCodes.createdAt), desc(authCodes.id))
+    .limit(1)
+    .for("update");
+  return code;
+}
+
+export async function incrementWrongTries(db: Executor, codeId: string): Promise<number> {
+  const [row] = await db
+    .update(authCodes)
+    .set({ wrongTries: sql`${authCodes.wrongTries} + 1` })
+    .where(eq(authCodes.id, codeId))
+    .returning({ wrongTries: authCodes.wrongTries });
+  return row?.wrongTries ?? 0;
+}
+
+/** Marks a code used; false when it already was. */
+export async function consumeAuthCode(db: Executor, codeId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(authCodes)
+    .set({ consumedAt: at })
+    .where(and(eq(authCodes.id, codeId), isNull(authCodes.consumedAt)))
+    .returning({ id: authCodes.id });
+  return rows.length > 0;
+}
+
+export async function insertSession(db: Executor, userId: string): Promise<string> {
+  const [row] = await db.insert(sessions).values({ userId }).returning({ id: sessions.id });
+  if (!row) throw new Error("Session insert returned nothing");
+  return row.id;
+}
+
+export async function insertRefreshToken(
+  db: Executor,
+  token: { tokenHash: string; sessionId: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(refreshTokens).values(token);
+}
+
+export interface RefreshTokenRecord {
+  tokenHash: string;
+  sessionId: string;
+  expiresAt: Date;
+  rotatedAt: Date | null;
+  sessionRevokedAt: Date | null;
+  userId: string;
+}
+
+/** A refresh token with its session, both locked until the transaction ends. */
+export async function findRefreshTokenForUpdate(
+  db: Executor,
+  tokenHash: string,
+): Promise<RefreshTokenRecord | undefined> {
+  const [row] = await db
+    .select({
+      tokenHash: refreshTokens.tokenHash,
+      sessionId: refreshTokens.sessionId,
+      expiresAt: refreshTokens.expiresAt,
+      rotatedAt: refreshTokens.rotatedAt,
+      sessionRevokedAt: sessions.revokedAt,
+      userId: sessions.userId,
+    })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .for("update");
+  return row;
+}
+
+/** Marks a refresh token exchanged; false when it already was. */
+export async function markRefreshTokenRotated(
+  db: Executor,
+  tokenHash: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: at })
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.rotatedAt)))
+    .returning({ tokenHash: refreshTokens.tokenHash });
+  return rows.length > 0;
+}
+
+export async function touchSession(db: Executor, sessionId: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.id, sessionId));
+}
+
+/** Revokes one session unless it already is revoked (the first reason stays). */
+export async function revokeSession(
+  db: Executor,
+  sessionId: string,
+  reason: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(
+  db: Executor,
+  userId: string,
+  reason: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function findSessionIdByTokenHash(
+  db: Executor,
+  tokenHash: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  return row?.sessionId;
+}
+
+export async function countDeviceCodesForIpSince(
+  db: Executor,
+  ip: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(deviceCodes)
+    .where(and(eq(deviceCodes.ip, ip), gte(deviceCodes.createdAt, since)));
+  return row?.value ?? 0;
+}
+
+export async function insertDeviceCode(
+  db: Executor,
+  code: { codeHash: string; ip: string; expiresAt: Date },
+): Promise<string> {
+  const [row] = await db.insert(deviceCodes).values(code).returning({ id: deviceCodes.id });
+  if (!row) throw new Error("Device code insert returned nothing");
+  return row.id;
+}
+
+/** Device codes with this hash that still wait for approval and have not expired. */
+export async function findPendingDeviceCodes(
+  db: Executor,
+  codeHash: string,
+  now: Date,
+): Promise<DeviceCodeRow[]> {
+  return db
+    .select()
+    .from(deviceCodes)
+    .where(
+      and(
+        eq(deviceCodes.codeHash, codeHash),
+        isNull(deviceCodes.approvedAt),
+        gt(deviceCodes.expiresAt, now),
+      ),
+    );
+}
+
+/** The newest device code with this hash, whatever its state. */
+export async function findLatestDeviceCodeByHash(
+  db: Executor,
+  codeHash: string,
+): Promise<DeviceCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(deviceCodes)
+    .where(eq(deviceCodes.codeHash, codeHash))
+    .orderBy(desc(deviceCodes.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Approves a pending code; false when someone approved it first. */
+export async function approveDeviceCode(
+  db: Executor,
+  codeId: string,
+  approval: { approvedBy: string; establishmentId: string | null; approvedAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(deviceCodes)
+    .set(approval)
+    .where(and(eq(deviceCodes.id, codeId), isNull(deviceCodes.approvedAt)))
+    .returning({ id: deviceCodes.id });
+  return rows.length > 0;
+}
+
+export async function findDeviceCodeById(
+  db: Executor,
+  codeId: string,
+): Promise<DeviceCodeRow | undefined> {
+  const [row] = await db.select().from(deviceCodes).where(eq(deviceCodes.id, codeId));
+  return row;
+}
+
+/** Marks an approved code's tokens as handed out; false when they already were. */
+export async function markDeviceCodeDelivered(
+  db: Executor,
+  codeId: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(deviceCodes)
+    .set({ deliveredAt: at })
+    .where(and(eq(deviceCodes.id, codeId), isNull(deviceCodes.deliveredAt)))
+    .returning({ id: deviceCodes.id });
+  return rows.length > 0;
+}
+
+/** Inserts the bootstrap admin unless a user already has the e-mail; true when inserted. */
+export async function insertAdminIfAbsent(db: Executor, email: string): Promise<boolean> {
+  const rows = await db
+    .insert(users)
+    .values({ email, authority: ["role-admin"] })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,12 @@
+import { errors } from "../../lib/app-error.ts";
+import type { Actor } from "../../plugins/auth.ts";
+
+/**
+ * Who may see the integrations. Pure functions that throw the refusal; the
+ * service calls them first. Sending the lead form is open to everyone.
+ */
+
+/** The received leads are the admin's (SPEC.md §6: integrations). */
+export function assertMayListLeads(actor: Actor): void {
+  if (actor.role !== "role-admin") throw errors.forbidden("Only an admin sees the leads");
+}

@@ -1,0 +1,187 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/client.ts";
+import {
+  claimDueLeads,
+  type LeadRow,
+  markLeadFailing,
+  markLeadForwarded,
+} from "./integration.repository.ts";
+
+/** Waits after the 1st, 2nd, … failure; the last one repeats for ever. */
+export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [
+  5_000,
+  30_000,
+  2 * 60_000,
+  10 * 60_000,
+  30 * 60_000,
+];
+
+export interface LeadForwarderOptions {
+  db: Database;
+  webhookUrl: string;
+  log: FastifyBaseLogger;
+  retryDelaysMs?: readonly number[];
+  /** How often due leads are looked for besides the wake-ups (default 5 s). */
+  pollIntervalMs?: number;
+  /** A webhook call that takes longer fails (default 10 s). */
+  timeoutMs?: number;
+  /** Leads sent at once (default 10). */
+  batchSize?: number;
+}
+
+/** The JSON body the webhook receives (CONTRACT.md: AMO_WEBHOOK_URL). */
+export interface LeadWebhookBody {
+  id: string;
+  name: string;
+  phone: string;
+  company: string;
+  createdAt: string;
+  source: "landing";
+}
+
+/**
+ * The outbox of landing page leads: every lead is in the database before it
+ * is sent, and this forwarder POSTs the pending ones to AMO_WEBHOOK_URL until
+ * the webhook answers 2xx. A failure (non-2xx, network, timeout) is recorded
+ * on the lead and retried with growing delays, for ever; after a restart
+ * the leads are picked up where they were.
+ *
+ * Several processes may run a forwarder on one database: a lead is claimed
+ * under `for update skip locked` with a lease, so each send happens in one
+ * process. Delivery is at least once — a process that dies after the
+ * webhook answered but before recording it sends the lead again after the
+ * lease — so the body carries the lead's `id` for the receiver to dedupe.
+ */
+export class LeadForwarder {
+  private readonly retryDelaysMs: readonly number[];
+  private readonly pollIntervalMs: number;
+  private readonly timeoutMs: number;
+  private readonly batchSize: number;
+  private readonly leaseMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  /** The runs happen one after another, never two at once. */
+  private chain: Promise<unknown> = Promise.resolve();
+  /** A run queued but not started yet; further wake-ups join it. */
+  private queued: Promise<number> | null = null;
+
+  constructor(private readonly options: LeadForwarderOptions) {
+    this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.pollIntervalMs = options.pollIntervalMs ?? 5_000;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.batchSize = options.batchSize ?? 10;
+    // Long enough for a whole batch (sent in parallel) to finish.
+    this.leaseMs = this.timeoutMs + 60_000;
+  }
+
+  /** Starts the periodic look-up and forwards what is already due. */
+  start(): void {
+    if (this.timer || this.stopped) return;
+    this.timer = setInterval(() => this.wake(), this.pollIntervalMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Asks for a run soon, e.g. right after a new lead was stored. */
+  wake(): void {
+    this.tick().catch(() => undefined);
+  }
+
+  /**
+   * Forwards every lead due now and answers how many were attempted. Runs
+   * after the current run, if any; calls made before it starts share it.
+   */
+  tick(): Promise<number> {
+    if (this.queued) return this.queued;
+    const run = this.chain.then(() => {
+      this.queued = null;
+      return this.stopped ? 0 : this.forwardDue();
+    });
+    this.queued = run;
+    this.chain = run.catch((error: unknown) => {
+      this.options.log.error({ err: error }, "lead forwarding run failed");
+    });
+    return run;
+  }
+
+  /** Stops the timer and waits for a run in progress to finish. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.chain;
+  }
+
+  private async forwardDue(): Promise<number> {
+    let attempted = 0;
+    while (!this.stopped) {
+      const now = new Date();
+      const claimed = await this.options.db.transaction((tx) =>
+        claimDueLeads(tx, now, new Date(now.getTime() + this.leaseMs), this.batchSize),
+      );
+      if (claimed.length === 0) break;
+      await Promise.all(claimed.map((lead) => this.forward(lead)));
+      attempted += claimed.length;
+      if (claimed.length < this.batchSize) break;
+    }
+    return attempted;
+  }
+
+  private async forward(lead: LeadRow): Promise<void> {
+    const { db, log } = this.options;
+    const attempts = lead.attempts + 1;
+    const failure = await this.post(lead);
+    if (failure === null) {
+      await markLeadForwarded(db, lead.id, attempts, new Date());
+      log.info({ leadId: lead.id, attempts }, "lead forwarded to the webhook");
+      return;
+    }
+    const delay =
+      this.retryDelaysMs[Math.min(attempts, this.retryDelaysMs.length) - 1] ?? 30 * 60_000;
+    await markLeadFailing(db, lead.id, attempts, failure, new Date(Date.now() + delay));
+    log.warn(
+      { leadId: lead.id, attempts, error: failure, retryInMs: delay },
+      "lead webhook failed; will retry",
+    );
+  }
+
+  /** POSTs the lead; answers null on a 2xx, else why it failed. */
+  private async post(lead: LeadRow): Promise<string | null> {
+    const body: LeadWebhookBody = {
+      id: lead.id,
+      name: lead.name,
+      phone: lead.phone,
+      company: lead.company,
+      createdAt: lead.createdAt.toISOString(),
+      source: "landing",
+    };
+    try {
+      const response = await fetch(this.options.webhookUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+        redirect: "error",
+      });
+      // The answer's body is not needed, but reading it frees the connection.
+      await response.arrayBuffer().catch(() => undefined);
+      return response.ok ? null : `Webhook answered HTTP ${response.status}`;
+    } catch (error) {
+      return describeFailure(error, this.timeoutMs);
+    }
+  }
+}
+
+function describeFailure(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
+    return `Webhook did not answer within ${timeoutMs / 1000} s`;
+  }
+  // fetch reports every network failure as "fetch failed"; the cause says which.
+  const cause =
+    error instanceof Error
+      ? (error.cause as Partial<NodeJS.ErrnoException> | undefined)
+      : undefined;
+  const detail =
+    cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return `Webhook unreachable: ${detail}`.slice(0, 500);
+}

@@ -1,0 +1,20 @@
+import { personalInfoApi } from "@fonika/shared";
+import type { FastifyInstance } from "fastify";
+import { registerEndpoint } from "../../lib/endpoint-route.ts";
+import { PersonalInfoService } from "./personal-info.service.ts";
+
+/** The /personal-info calls of the account lifecycle (SPEC.md §7). */
+export async function personalInfoRoutes(app: FastifyInstance) {
+  const personalInfo = new PersonalInfoService({ db: app.db });
+
+  registerEndpoint(app, personalInfoApi.createPersonalInfo, ({ actor, body }) =>
+    personalInfo.create(actor, body),
+  );
+  registerEndpoint(app, personalInfoApi.getPersonalInfo, ({ actor, params }) =>
+    personalInfo.get(actor, params.userId),
+  );
+  registerEndpoint(app, personalInfoApi.signAgreement, async ({ actor, params }) => {
+    await personalInfo.signAgreement(actor, params.userId);
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,115 @@
+import {
+  activeRole,
+  needsAgreement,
+  normalizePhone,
+  type Profile,
+  SIGN_AGREEMENT_ALIASES,
+} from "@fonika/shared";
+import type { Database } from "../../db/client.ts";
+import { AppError, errors } from "../../lib/app-error.ts";
+import type { Actor } from "../../plugins/auth.ts";
+import {
+  assertMayCreateProfile,
+  assertMayReadProfile,
+  assertMaySignAgreement,
+} from "./personal-info.policy.ts";
+import type { ProfileRow } from "./personal-info.repository.ts";
+import * as repository from "./personal-info.repository.ts";
+
+export interface NewProfile {
+  type: "individual" | "legal";
+  lastName: string;
+  firstName: string;
+  patronymic?: string | undefined;
+  phone?: string | undefined;
+  contactEmail?: string | undefined;
+  company?: string | undefined;
+  agreement: true;
+}
+
+/** Profiles: filling in a new account's profile, reading one, accepting the offer. */
+export class PersonalInfoService {
+  constructor(private readonly deps: { db: Database }) {}
+
+  /**
+   * Stores the first profile of an edit-personal-info account and accepts
+   * the offer with it; the account then waits for activation.
+   */
+  async create(actor: Actor, input: NewProfile): Promise<Profile> {
+    assertMayCreateProfile(actor);
+    let contactPhone: string | null = null;
+    if (input.phone) {
+      contactPhone = normalizePhone(input.phone);
+      if (!contactPhone) {
+        throw new AppError("validation-error", 400, "Некорректный номер телефона", "phone");
+      }
+    }
+    const row = await repository.completeProfile(
+      this.deps.db,
+      actor.userId,
+      "edit-personal-info",
+      {
+        type: input.type,
+        lastName: input.lastName,
+        firstName: input.firstName,
+        patronymic: input.patronymic || null,
+        contactPhone,
+        contactEmail: input.contactEmail?.trim().toLowerCase() || null,
+        company: input.company || null,
+      },
+      ["wait-activation"],
+      new Date(),
+    );
+    if (!row) {
+      throw new AppError(
+        "conflict",
+        409,
+        "Профиль уже заполнен",
+        "The profile is already filled in",
+      );
+    }
+    return toProfile(row);
+  }
+
+  async get(actor: Actor, userId: string): Promise<Profile> {
+    assertMayReadProfile(actor, userId);
+    const row = await repository.findProfile(this.deps.db, userId);
+    if (!row) throw errors.notFound("User");
+    return toProfile(row);
+  }
+
+  /** Accepts the current offer: the sign-agreement marker leaves the authority. */
+  async signAgreement(actor: Actor, userId: string): Promise<void> {
+    assertMaySignAgreement(actor, userId);
+    const row = await repository.findProfile(this.deps.db, userId);
+    if (!row) throw errors.notFound("User");
+    if (!needsAgreement(row.authority)) return;
+    const authority = row.authority.filter(
+      (entry) => !(SIGN_AGREEMENT_ALIASES as readonly string[]).includes(entry),
+    );
+    await repository.updateAgreement(this.deps.db, userId, authority, new Date());
+  }
+}
+
+/**
+ * What of a user leaves the server as a profile. `phone` is the sign-in
+ * phone, else the contact phone; `login` the sign-in e-mail, else phone.
+ */
+export function toProfile(row: ProfileRow): Profile {
+  return {
+    userId: row.id,
+    login: row.email ?? row.phone ?? "",
+    email: row.email,
+    phone: row.phone ?? row.contactPhone,
+    contactEmail: row.contactEmail,
+    lastName: row.lastName,
+    firstName: row.firstName,
+    patronymic: row.patronymic,
+    type: row.type === "individual" || row.type === "legal" ? row.type : null,
+    imageUrl: row.imageUrl,
+    role: activeRole(row.authority) ?? "edit-personal-info",
+    authority: row.authority,
+    status: row.status === "blocked" || row.status === "deleted" ? row.status : "active",
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,72 @@
+import { MESSAGES } from "@fonika/shared";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "../lib/app-error.ts";
+
+/**
+ * The error model of CONTRACT.md in one place: every failure answers
+ * `{type, reason, message}`; an unknown error becomes a logged 500 that
+ * carries the request id and nothing of the internals.
+ */
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return send(reply, request, error.status, error.type, error.reason, error.message);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation
+        .map(
+          (issue) => `${issue.instancePath || error.validationContext || "body"}: ${issue.message}`,
+        )
+        .join("; ");
+      return send(reply, request, 400, "validation-error", "Проверьте введённые данные", details);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return send(
+        reply,
+        request,
+        429,
+        "rate-limited",
+        "Слишком много попыток. Попробуйте позже",
+        error.message,
+      );
+    }
+    if (status === 413) {
+      return send(
+        reply,
+        request,
+        413,
+        "payload-too-large",
+        "Слишком большой файл или запрос",
+        error.message,
+      );
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, …
+      return send(reply, request, status, "validation-error", "Некорректный запрос", error.message);
+    }
+    request.log.error({ err: error, requestId: request.id }, "request failed");
+    return send(
+      reply,
+      request,
+      500,
+      "internal-error",
+      MESSAGES.somethingWentWrong,
+      "Internal error",
+    );
+  });
+  // The 404 handler is app.ts's: it also serves the SPA's index.html.
+});
+
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  type: string,
+  reason: string,
+  message: string,
+) {
+  return reply.code(status).send({ type, reason, message, requestId: request.id });
+}

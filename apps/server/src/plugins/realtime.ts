@@ -1,0 +1,142 @@
+import websocket from "@fastify/websocket";
+import { API_BASE, MESSAGES, PLAYER_SOCKET_PATH } from "@fonika/shared";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { WebSocket } from "ws";
+import { AppError } from "../lib/app-error.ts";
+import { type EventBus, openEventBus, type RealtimeMessage } from "../realtime/bus.ts";
+import { CLOSE_CODES, SocketHub, send, userRoom } from "../realtime/hub.ts";
+import { emptyPlayerDirectory, type PlayerDirectory } from "../realtime/player-directory.ts";
+import { handleFrame } from "../realtime/socket-session.ts";
+import type { Actor } from "./auth.ts";
+
+/** What services use to reach sockets; every call goes through the bus. */
+export interface Realtime {
+  /** In-process, or Redis when REDIS_URL is set. */
+  readonly busKind: EventBus["kind"];
+  /** Sends `message` once to every socket in any of `rooms`, on every process. */
+  publish(rooms: string | readonly string[], message: RealtimeMessage): Promise<void>;
+  /**
+   * Closes every socket of a user, on every process, after telling them
+   * 'Access denied error'. Services call it when an account is blocked,
+   * deleted or signed out everywhere.
+   */
+  disconnectUser(userId: string): Promise<void>;
+  /** Installs the players module's registry and ownership rules. */
+  usePlayerDirectory(directory: PlayerDirectory): void;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+/** Largest frame a client may send; control messages are a few hundred bytes. */
+const MAX_FRAME_BYTES = 16 * 1024;
+
+/**
+ * The player socket of CONTRACT.md at GET /api/v1/player/ws?access_token=….
+ *
+ * The token is checked once, when the socket opens. It is not re-checked at
+ * its expiry: the access token lives 5 minutes while a player plays for
+ * hours, and closing every socket at each expiry would only make clients
+ * reconnect with the token they refresh anyway. Revocation is pushed
+ * instead: `disconnectUser` closes a blocked or deleted account's sockets at
+ * once, and each control message is checked against the database by the
+ * player directory. A socket that sent nothing (not even the 4-second ping)
+ * for 30 s is terminated.
+ */
+export default fp(
+  async function realtimePlugin(app: FastifyInstance) {
+    const bus = await openEventBus(app.config.redisUrl, app.log);
+    const hub = new SocketHub();
+    let players = emptyPlayerDirectory;
+    bus.subscribe((event) => hub.deliver(event));
+    app.log.info({ bus: bus.kind }, "realtime bus ready");
+
+    const toRooms = (rooms: string | readonly string[]) =>
+      typeof rooms === "string" ? [rooms] : [...rooms];
+    app.decorate("realtime", {
+      busKind: bus.kind,
+      publish: (rooms, message) => bus.publish({ kind: "message", rooms: toRooms(rooms), message }),
+      disconnectUser: (userId) => bus.publish({ kind: "disconnect", rooms: [userRoom(userId)] }),
+      usePlayerDirectory: (directory) => {
+        players = directory;
+      },
+    } satisfies Realtime);
+
+    await app.register(websocket, {
+      options: { maxPayload: MAX_FRAME_BYTES },
+      // Sockets close before the HTTP server does, which waits for them.
+      preClose: async () => {
+        await hub.closeAll();
+        for (const client of app.websocketServer.clients) client.terminate();
+      },
+    });
+    app.addHook("onReady", async () => hub.startSweeping());
+    app.addHook("onClose", async () => bus.close());
+
+    app.route({
+      method: "GET",
+      url: `${API_BASE}${PLAYER_SOCKET_PATH}`,
+      schema: { hide: true },
+      // The URL carries the access token: keep it out of the request log lines.
+      logLevel: "warn",
+      handler: async (request, reply) =>
+        reply.code(426).header("upgrade", "websocket").send({
+          type: "validation-error",
+          reason: "Некорректный запрос",
+          message: "This endpoint only accepts a websocket upgrade",
+          requestId: request.id,
+        }),
+      wsHandler: (socket: WebSocket, request: FastifyRequest) => {
+        // Frames may arrive while the token is being checked: they queue
+        // behind it and are handled one at a time, in order.
+        let queue: Promise<Actor | null> = authenticate(socket, request);
+        socket.on("message", (data, isBinary) => {
+          hub.touch(socket);
+          queue = queue.then(async (actor) => {
+            if (!actor) return null;
+            const context = {
+              actor,
+              socket,
+              players,
+              publish: bus.publish.bind(bus),
+              log: request.log,
+            };
+            await handleFrame(context, data, isBinary).catch((error: unknown) => {
+              request.log.error({ err: error }, "player socket frame failed");
+            });
+            return actor;
+          });
+        });
+        socket.on("pong", () => hub.touch(socket));
+        socket.on("close", () => hub.remove(socket));
+      },
+    });
+
+    /** Admits the socket into its rooms, or tells it why not and closes it. */
+    async function authenticate(socket: WebSocket, request: FastifyRequest): Promise<Actor | null> {
+      const token = (request.query as { access_token?: unknown }).access_token;
+      try {
+        const actor = await app.authenticateToken(typeof token === "string" ? token : undefined);
+        const rooms = await players.roomsOf(actor);
+        if (socket.readyState !== socket.OPEN) return null;
+        hub.add(socket, actor.userId, rooms);
+        return actor;
+      } catch (error) {
+        if (error instanceof AppError && error.status === 401) {
+          send(socket, { type: "error", message: MESSAGES.accessDenied });
+          socket.close(CLOSE_CODES.accessDenied, "Access denied");
+        } else {
+          request.log.error({ err: error }, "player socket authentication failed");
+          send(socket, { type: "error", message: MESSAGES.somethingWentWrong });
+          socket.close(1011, "Internal error");
+        }
+        return null;
+      }
+    }
+  },
+  { name: "realtime", dependencies: ["auth"] },
+);

@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { type BusEvent, type EventBus, InProcessBus, RedisBus } from "./bus.ts";
+
+const event: BusEvent = {
+  kind: "message",
+  rooms: ["user:u1"],
+  message: { type: "stopPlay", playerId: "p1" },
+};
+
+/** Resolves with the first event a bus hands to its listeners. */
+function nextEvent(bus: EventBus): Promise<BusEvent> {
+  return new Promise((resolve) => {
+    const unsubscribe = bus.subscribe((received) => {
+      unsubscribe();
+      resolve(received);
+    });
+  });
+}
+
+const opened: EventBus[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((bus) => bus.close()));
+});
+
+describe("InProcessBus", () => {
+  it("hands a published event to every listener", async () => {
+    const bus = new InProcessBus();
+    opened.push(bus);
+    const first = nextEvent(bus);
+    const second = nextEvent(bus);
+
+    await bus.publish(event);
+
+    expect(await first).toEqual(event);
+    expect(await second).toEqual(event);
+  });
+
+  it("delivers nothing once closed", async () => {
+    const bus = new InProcessBus();
+    const received: BusEvent[] = [];
+    bus.subscribe((delivered) => received.push(delivered));
+    await bus.close();
+
+    await bus.publish(event);
+
+    expect(received).toEqual([]);
+  });
+});
+
+describe("RedisBus", () => {
+  const redisUrl = process.env.TEST_REDIS_URL;
+
+  it.skipIf(!redisUrl)(
+    "two buses on one Redis deliver to each other, each event once",
+    async () => {
+      const channel = `fonika:test:${Date.now()}:${Math.random()}`;
+      const first = await RedisBus.open(redisUrl as string, { channel });
+      const second = await RedisBus.open(redisUrl as string, { channel });
+      opened.push(first, second);
+      const receivedByFirst: BusEvent[] = [];
+      first.subscribe((delivered) => receivedByFirst.push(delivered));
+      const atSecond = nextEvent(second);
+
+      await first.publish(event);
+      expect(await atSecond).toEqual(event);
+
+      const atFirst = nextEvent(first);
+      const back: BusEvent = { kind: "disconnect", rooms: ["user:u2"] };
+      await second.publish(back);
+      expect(await atFirst).toEqual(back);
+      // The local copy came at once; the echo from Redis is not delivered again.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(receivedByFirst).toEqual([event, back]);
+    },
+  );
+
+  it("fails to open, quickly, when Redis does not answer", async () => {
+    const started = Date.now();
+    await expect(
+      RedisBus.open("redis://127.0.0.1:1", { connectTimeoutMs: 1_000 }),
+    ).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});

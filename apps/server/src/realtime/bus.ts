@@ -1,0 +1,233 @@
+import { randomUUID } from "node:crypto";
+import type { ClientSocketMessage, ServerSocketMessage } from "@fonika/shared";
+import type { FastifyBaseLogger } from "fastify";
+import type { Redis } from "ioredis";
+import { connectRedis, quitRedis, withTimeout } from "./redis.ts";
+
+/**
+ * The event bus: services publish events about rooms (`user:<id>`,
+ * `player:<id>`) and every server process delivers them to its own sockets.
+ * In-process by default; with REDIS_URL one Redis pub/sub channel fans the
+ * events out to every process (CONTRACT.md: "on whichever server process
+ * each is connected").
+ *
+ * Delivery is best effort, like the sockets themselves: an event published
+ * while Redis is unreachable reaches the local sockets and is logged as lost
+ * for the others. Realtime messages only name what changed (STYLE.md), so a
+ * client that missed one catches up on its next fetch or reconnect.
+ */
+
+/** A player-control request relayed to the player's sockets. */
+export type PlayerControlMessage = Exclude<
+  ClientSocketMessage,
+  { type: "ping" } | { type: "connect" }
+>;
+
+/** What may travel to a socket through the bus. */
+export type RealtimeMessage = ServerSocketMessage | PlayerControlMessage;
+
+export type BusEvent =
+  /** Send `message` once to every socket in any of `rooms`. */
+  | { kind: "message"; rooms: string[]; message: RealtimeMessage }
+  /** Tell every socket in `rooms` that access is gone, then close it. */
+  | { kind: "disconnect"; rooms: string[] };
+
+export type BusListener = (event: BusEvent) => void;
+
+export interface EventBus {
+  readonly kind: "in-process" | "redis";
+  /**
+   * Delivers the event to this process's listeners at once and, on a shared
+   * bus, to every other process. Never throws: a fan-out failure is logged.
+   */
+  publish(event: BusEvent): Promise<void>;
+  /** Adds a listener of every event; answers its removal. */
+  subscribe(listener: BusListener): () => void;
+  /** Stops delivering and releases connections. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Listeners of one process; shared by both implementations. */
+class LocalListeners {
+  private readonly listeners = new Set<BusListener>();
+
+  constructor(private readonly log: FastifyBaseLogger | undefined) {}
+
+  add(listener: BusListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: BusEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.log?.error({ err: error }, "realtime listener failed");
+      }
+    }
+  }
+
+  clear(): void {
+    this.listeners.clear();
+  }
+}
+
+/** The bus of a single process: events go straight to its listeners. */
+export class InProcessBus implements EventBus {
+  readonly kind = "in-process" as const;
+  private readonly local: LocalListeners;
+  private closed = false;
+
+  constructor(log?: FastifyBaseLogger) {
+    this.local = new LocalListeners(log);
+  }
+
+  async publish(event: BusEvent): Promise<void> {
+    if (!this.closed) this.local.emit(event);
+  }
+
+  subscribe(listener: BusListener): () => void {
+    return this.local.add(listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.local.clear();
+  }
+}
+
+export interface RedisBusOptions {
+  /** The pub/sub channel; processes of one deployment share it. */
+  channel?: string;
+  log?: FastifyBaseLogger;
+  /** How long opening may wait for Redis before start fails. */
+  connectTimeoutMs?: number;
+}
+
+interface WireEvent {
+  origin: string;
+  event: BusEvent;
+}
+
+/**
+ * The bus of several processes: one Redis connection publishes, a second
+ * one subscribes (a subscribed Redis connection can do nothing else). Local
+ * listeners get an event at once; the copy that comes back from Redis is
+ * recognised by its origin and skipped.
+ */
+export class RedisBus implements EventBus {
+  readonly kind = "redis" as const;
+  private readonly origin = randomUUID();
+  private readonly local: LocalListeners;
+  private readonly channel: string;
+  private readonly log: FastifyBaseLogger | undefined;
+  private closed = false;
+
+  private constructor(
+    private readonly publisher: Redis,
+    private readonly subscriber: Redis,
+    options: RedisBusOptions,
+  ) {
+    this.channel = options.channel ?? "fonika:realtime";
+    this.log = options.log;
+    this.local = new LocalListeners(options.log);
+    subscriber.on("message", (channel: string, payload: string) => {
+      if (channel === this.channel) this.receive(payload);
+    });
+  }
+
+  /**
+   * Connects both connections and subscribes. Rejects when Redis does not
+   * answer within `connectTimeoutMs`, so a wrong REDIS_URL stops the start
+   * instead of silently splitting the processes.
+   */
+  static async open(url: string, options: RedisBusOptions = {}): Promise<RedisBus> {
+    const publisher = connectRedis(url, "realtime-publisher", options.log);
+    const subscriber = connectRedis(url, "realtime-subscriber", options.log);
+    try {
+      await withTimeout(
+        Promise.all([publisher.connect(), subscriber.connect()]),
+        options.connectTimeoutMs ?? 10_000,
+        `Redis at ${redactUrl(url)} did not answer`,
+      );
+      const bus = new RedisBus(publisher, subscriber, options);
+      await subscriber.subscribe(bus.channel);
+      return bus;
+    } catch (error) {
+      publisher.disconnect();
+      subscriber.disconnect();
+      throw error;
+    }
+  }
+
+  async publish(event: BusEvent): Promise<void> {
+    if (this.closed) return;
+    this.local.emit(event);
+    const wire: WireEvent = { origin: this.origin, event };
+    try {
+      await this.publisher.publish(this.channel, JSON.stringify(wire));
+    } catch (error) {
+      this.log?.warn(
+        { err: error, rooms: event.rooms },
+        "realtime event not fanned out through Redis",
+      );
+    }
+  }
+
+  subscribe(listener: BusListener): () => void {
+    return this.local.add(listener);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.local.clear();
+    await Promise.all([quitRedis(this.subscriber), quitRedis(this.publisher)]);
+  }
+
+  private receive(payload: string): void {
+    if (this.closed) return;
+    let wire: WireEvent;
+    try {
+      wire = JSON.parse(payload) as WireEvent;
+    } catch {
+      this.log?.warn("malformed realtime event from Redis dropped");
+      return;
+    }
+    if (wire.origin === this.origin) return;
+    if (!isBusEvent(wire.event)) {
+      this.log?.warn("malformed realtime event from Redis dropped");
+      return;
+    }
+    this.local.emit(wire.event);
+  }
+}
+
+/** The bus of CONTRACT.md's REDIS_URL: Redis when set, else in-process. */
+export async function openEventBus(
+  redisUrl: string | undefined,
+  log?: FastifyBaseLogger,
+): Promise<EventBus> {
+  return redisUrl ? RedisBus.open(redisUrl, { log }) : new InProcessBus(log);
+}
+
+function isBusEvent(value: unknown): value is BusEvent {
+  if (typeof value !== "object" || value === null) return false;
+  const event = value as Partial<BusEvent> & { message?: { type?: unknown } };
+  if (!Array.isArray(event.rooms) || !event.rooms.every((room) => typeof room === "string")) {
+    return false;
+  }
+  if (event.kind === "disconnect") return true;
+  return event.kind === "message" && typeof event.message?.type === "string";
+}
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "REDIS_URL";
+  }
+}

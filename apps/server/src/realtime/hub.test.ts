@@ -1,0 +1,103 @@
+import { MESSAGES } from "@fonika/shared";
+import { describe, expect, it } from "vitest";
+import { CLOSE_CODES, type HubSocket, playerRoom, SocketHub, userRoom } from "./hub.ts";
+
+/** A socket that records what the hub does to it. */
+class FakeSocket implements HubSocket {
+  readyState = 1;
+  sent: unknown[] = [];
+  closedWith: number | undefined;
+  terminated = false;
+
+  send(data: string): void {
+    this.sent.push(JSON.parse(data));
+  }
+  close(code?: number): void {
+    this.closedWith = code;
+    this.readyState = 3;
+  }
+  terminate(): void {
+    this.terminated = true;
+    this.readyState = 3;
+  }
+}
+
+describe("SocketHub", () => {
+  it("delivers a message once to every socket in any of the rooms", () => {
+    const hub = new SocketHub();
+    const owner = new FakeSocket();
+    const player = new FakeSocket();
+    const stranger = new FakeSocket();
+    hub.add(owner, "u1");
+    hub.add(player, "u1", [playerRoom("p1")]);
+    hub.add(stranger, "u2");
+
+    const reached = hub.deliver({
+      kind: "message",
+      rooms: [playerRoom("p1"), userRoom("u1")],
+      message: { type: "stopPlay", playerId: "p1" },
+    });
+
+    expect(reached).toBe(2);
+    expect(owner.sent).toEqual([{ type: "stopPlay", playerId: "p1" }]);
+    expect(player.sent).toEqual([{ type: "stopPlay", playerId: "p1" }]);
+    expect(stranger.sent).toEqual([]);
+  });
+
+  it("skips sockets that are no longer open and forgets removed ones", () => {
+    const hub = new SocketHub();
+    const closing = new FakeSocket();
+    closing.readyState = 2;
+    const gone = new FakeSocket();
+    hub.add(closing, "u1");
+    hub.add(gone, "u1");
+    hub.remove(gone);
+
+    hub.deliver({ kind: "message", rooms: [userRoom("u1")], message: { type: "pong" } });
+
+    expect(closing.sent).toEqual([]);
+    expect(gone.sent).toEqual([]);
+    expect(hub.size).toBe(1);
+  });
+
+  it("a disconnect event tells the user's sockets access is denied and closes them", () => {
+    const hub = new SocketHub();
+    const socket = new FakeSocket();
+    hub.add(socket, "u1");
+
+    hub.deliver({ kind: "disconnect", rooms: [userRoom("u1")] });
+
+    expect(socket.sent).toEqual([{ type: "error", message: MESSAGES.accessDenied }]);
+    expect(socket.closedWith).toBe(CLOSE_CODES.accessDenied);
+    expect(hub.size).toBe(0);
+  });
+
+  it("terminates sockets silent for longer than the idle timeout", () => {
+    let now = 0;
+    const hub = new SocketHub({ idleTimeoutMs: 30_000, now: () => now });
+    const silent = new FakeSocket();
+    const chatty = new FakeSocket();
+    hub.add(silent, "u1");
+    hub.add(chatty, "u2");
+
+    now = 20_000;
+    hub.touch(chatty);
+    now = 30_001;
+    expect(hub.sweep()).toBe(1);
+
+    expect(silent.terminated).toBe(true);
+    expect(chatty.terminated).toBe(false);
+    expect(hub.size).toBe(1);
+  });
+
+  it("closeAll closes every socket with 1001", async () => {
+    const hub = new SocketHub();
+    const sockets = [new FakeSocket(), new FakeSocket()];
+    for (const socket of sockets) hub.add(socket, "u1");
+
+    await hub.closeAll();
+
+    expect(sockets.map((socket) => socket.closedWith)).toEqual([1001, 1001]);
+    expect(hub.size).toBe(0);
+  });
+});

@@ -1,0 +1,168 @@
+import { MESSAGES, type ServerSocketMessage } from "@fonika/shared";
+import type { BusEvent, RealtimeMessage } from "./bus.ts";
+
+/** Room of every socket of one user. */
+export function userRoom(userId: string): string {
+  return `user:${userId}`;
+}
+
+/** Room of every socket that plays or watches one player. */
+export function playerRoom(playerId: string): string {
+  return `player:${playerId}`;
+}
+
+/** Close codes the hub uses (4000–4999 are for applications). */
+export const CLOSE_CODES = {
+  goingAway: 1001,
+  accessDenied: 4401,
+} as const;
+
+/** What the hub needs of a websocket; `ws`'s WebSocket fits. */
+export interface HubSocket {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  terminate(): void;
+}
+
+const OPEN = 1;
+const CLOSED = 3;
+
+interface Connection {
+  readonly userId: string;
+  readonly rooms: Set<string>;
+  lastSeenAt: number;
+}
+
+export interface SocketHubOptions {
+  /** A socket that sent nothing for this long is terminated (default 30 s). */
+  idleTimeoutMs?: number;
+  /** How often idle sockets are looked for (default 5 s). */
+  sweepIntervalMs?: number;
+  now?: () => number;
+}
+
+/**
+ * The sockets of this process, by room. It only delivers: services publish
+ * to the bus, the bus hands every event to `deliver`, and the hub writes it
+ * to the local sockets of the event's rooms.
+ */
+export class SocketHub {
+  private readonly connections = new Map<HubSocket, Connection>();
+  private readonly rooms = new Map<string, Set<HubSocket>>();
+  private readonly idleTimeoutMs: number;
+  private readonly sweepIntervalMs: number;
+  private readonly now: () => number;
+  private sweepTimer: NodeJS.Timeout | undefined;
+
+  constructor(options: SocketHubOptions = {}) {
+    this.idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
+    this.sweepIntervalMs = options.sweepIntervalMs ?? 5_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Number of sockets held. */
+  get size(): number {
+    return this.connections.size;
+  }
+
+  /** Holds an authenticated socket in its user's room and the given rooms. */
+  add(socket: HubSocket, userId: string, rooms: readonly string[] = []): void {
+    this.connections.set(socket, { userId, rooms: new Set(), lastSeenAt: this.now() });
+    this.join(socket, userRoom(userId));
+    for (const room of rooms) this.join(socket, room);
+  }
+
+  join(socket: HubSocket, room: string): void {
+    const connection = this.connections.get(socket);
+    if (!connection) return;
+    connection.rooms.add(room);
+    let members = this.rooms.get(room);
+    if (!members) {
+      members = new Set();
+      this.rooms.set(room, members);
+    }
+    members.add(socket);
+  }
+
+  /** Forgets a socket (on its close). */
+  remove(socket: HubSocket): void {
+    const connection = this.connections.get(socket);
+    if (!connection) return;
+    this.connections.delete(socket);
+    for (const room of connection.rooms) {
+      const members = this.rooms.get(room);
+      members?.delete(socket);
+      if (members?.size === 0) this.rooms.delete(room);
+    }
+  }
+
+  /** Records that the socket sent something: it is alive. */
+  touch(socket: HubSocket): void {
+    const connection = this.connections.get(socket);
+    if (connection) connection.lastSeenAt = this.now();
+  }
+
+  /** Applies a bus event to the local sockets; answers how many it reached. */
+  deliver(event: BusEvent): number {
+    const targets = new Set<HubSocket>();
+    for (const room of event.rooms) {
+      for (const socket of this.rooms.get(room) ?? []) targets.add(socket);
+    }
+    for (const socket of targets) {
+      if (event.kind === "message") {
+        send(socket, event.message);
+      } else {
+        send(socket, { type: "error", message: MESSAGES.accessDenied });
+        socket.close(CLOSE_CODES.accessDenied, "Access denied");
+        this.remove(socket);
+      }
+    }
+    return targets.size;
+  }
+
+  /** Terminates sockets silent for longer than the idle timeout. */
+  sweep(): number {
+    const deadline = this.now() - this.idleTimeoutMs;
+    let terminated = 0;
+    for (const [socket, connection] of this.connections) {
+      if (connection.lastSeenAt < deadline) {
+        socket.terminate();
+        this.remove(socket);
+        terminated++;
+      }
+    }
+    return terminated;
+  }
+
+  /** Starts the periodic idle sweep; the timer never keeps the process alive. */
+  startSweeping(): void {
+    if (this.sweepTimer) return;
+    this.sweepTimer = setInterval(() => this.sweep(), this.sweepIntervalMs);
+    this.sweepTimer.unref();
+  }
+
+  /**
+   * Closes every socket with 1001 (going away), waits up to `graceMs` for
+   * the closing handshakes, then terminates what is left.
+   */
+  async closeAll(graceMs = 1_000): Promise<void> {
+    clearInterval(this.sweepTimer);
+    this.sweepTimer = undefined;
+    const sockets = [...this.connections.keys()];
+    for (const socket of sockets) socket.close(CLOSE_CODES.goingAway, "Server shutting down");
+    const deadline = Date.now() + graceMs;
+    while (sockets.some((socket) => socket.readyState !== CLOSED) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    for (const socket of sockets) {
+      if (socket.readyState !== CLOSED) socket.terminate();
+      this.remove(socket);
+    }
+  }
+}
+
+/** Writes one message as a JSON text frame if the socket is open. */
+export function send(socket: HubSocket, message: RealtimeMessage | ServerSocketMessage): void {
+  if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
+}

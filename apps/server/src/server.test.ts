@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/** The real `npm start` process: config → app → listen → SIGTERM. */
+const serverEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), "server.ts");
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+function startProcess(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
+    env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error("server exited before it was healthy");
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("server did not become healthy");
+}
+
+describe("the server process", () => {
+  it("refuses a second process on the same DATA_DIR, stops on SIGTERM and reopens it", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "fonika-process-"));
+    const port = await freePort();
+    const first = startProcess({ DATA_DIR: dataDir, PORT: String(port) });
+    try {
+      await waitForHealth(port, first.child);
+
+      const second = startProcess({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+      expect(await second.exited).toBe(75);
+      expect(second.output()).toContain("already open by process");
+
+      first.child.kill("SIGTERM");
+      expect(await first.exited).toBe(0);
+      expect(first.output()).toContain("stopped");
+      expect(existsSync(path.join(dataDir, "db.lock"))).toBe(false);
+
+      const again = startProcess({ DATA_DIR: dataDir, PORT: String(port) });
+      await waitForHealth(port, again.child);
+      again.child.kill("SIGTERM");
+      expect(await again.exited).toBe(0);
+    } finally {
+      first.child.kill("SIGKILL");
+    }
+  }, 90_000);
+
+  it("stops at start with a clear message on a bad setting", async () => {
+    const run = startProcess({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "fonika-bad-")),
+      PORT: "eighty",
+    });
+    expect(await run.exited).toBe(78);
+    expect(run.output()).toContain("PORT");
+  });
+});

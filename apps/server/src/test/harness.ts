@@ -1,0 +1,121 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import pino from "pino";
+import { buildApp, loggerOptions } from "../app.ts";
+import { type Config, loadConfig } from "../config.ts";
+
+/**
+ * A real Фоника server for API tests: the same buildApp on a fresh database,
+ * listening on a free loopback port. The database is embedded PGlite in a
+ * temporary DATA_DIR, or, when TEST_DATABASE_URL names a PostgreSQL server
+ * (CI does), a fresh database created on it — the DATABASE_URL path of the
+ * product itself. The log is kept so tests read codes where operators do.
+ */
+export interface TestServer {
+  app: FastifyInstance;
+  config: Config;
+  /** http://127.0.0.1:PORT */
+  url: string;
+  logs: Array<Record<string, unknown>>;
+  /** The last sign-in code written to the log for an address. */
+  lastCodeFor(address: string): string;
+  /** Stops the server; `keepData` leaves DATA_DIR for a restart test. */
+  close(options?: { keepData?: boolean }): Promise<void>;
+}
+
+export async function startTestServer(
+  env: Record<string, string | undefined> = {},
+): Promise<TestServer> {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "fonika-test-"));
+  const databaseUrl = env.DATABASE_URL ?? (await createTestDatabase());
+  const config = loadConfig({
+    LOG_LEVEL: "info",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    WEB_DIST: path.join(dataDir, "no-web"),
+    // Tests play several clients through X-Forwarded-For, as a local proxy would.
+    TRUST_PROXY: "loopback",
+    ...env,
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const logs: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString("utf8").split("\n")) {
+        if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
+      }
+      callback();
+    },
+  });
+  const app = await buildApp(config, { logger: pino(loggerOptions(config), sink) });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+
+  return {
+    app,
+    config,
+    url: `http://127.0.0.1:${port}`,
+    logs,
+    lastCodeFor(target: string) {
+      for (let index = logs.length - 1; index >= 0; index--) {
+        const entry = logs[index];
+        const to = String(entry?.to ?? "");
+        if (to === target || to === `+${target}` || to.endsWith(target)) {
+          const match = /\b(\d{6})\b/.exec(String(entry?.msg ?? ""));
+          if (match?.[1]) return match[1];
+        }
+      }
+      throw new Error(`No code in the log for ${target}`);
+    },
+    async close(options = {}) {
+      await app.close();
+      if (!options.keepData && !env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * With TEST_DATABASE_URL set, makes a new empty database on that server and
+ * answers its URL; without it, undefined (embedded PGlite).
+ */
+async function createTestDatabase(): Promise<string | undefined> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return undefined;
+  const name = `fonika_test_${randomUUID().replaceAll("-", "")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** JSON call helper for tests: answers status and parsed body. */
+export async function call(
+  server: Pick<TestServer, "url">,
+  method: "GET" | "POST",
+  pathName: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${server.url}/api/v1${pathName}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
