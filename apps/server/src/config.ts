@@ -43,7 +43,7 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value ? value.toLowerCase() : undefined))
     .pipe(z.email().optional()),
-  PUBLIC_URL: z.url().default("http://localhost:8080"),
+  PUBLIC_URL: z.url().optional(),
   AMO_WEBHOOK_URL: optionalUrl(["http://", "https://"]),
   TRUST_PROXY: z
     .string()
@@ -112,7 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsGatewayUrl: values.SMS_GATEWAY_URL,
     jwtSecret: values.JWT_SECRET || readOrCreateSecret(dataDir),
     adminEmail: values.ADMIN_EMAIL,
-    publicUrl: values.PUBLIC_URL.replace(/\/$/, ""),
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ""),
     amoWebhookUrl: values.AMO_WEBHOOK_URL,
     logLevel: values.LOG_LEVEL,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),

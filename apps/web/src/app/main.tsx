@@ -1,0 +1,22 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import "./styles.css";
+import { AppProviders, createQueryClient } from "./providers.tsx";
+import { createAppRouter } from "./router.tsx";
+import { createAppServices } from "./services.ts";
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html lacks #root");
+
+const services = createAppServices();
+const queryClient = createQueryClient();
+const router = createAppRouter();
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders services={services} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,75 @@
+import { TOASTS } from "@fonika/shared";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useEffect } from "react";
+import { ToastContainer } from "react-toastify";
+import { isApiError } from "../lib/api-client.ts";
+import { type AppServices, AppServicesContext } from "../lib/app-services.ts";
+
+/** Queries retry only what may pass on a second try: no 4xx answers. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failureCount, error) =>
+          failureCount < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+interface AppProvidersProps {
+  services: AppServices;
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+/**
+ * Makes the app's clients available and ties them together: the player
+ * socket follows the session (open while signed in), and signing out drops
+ * every cached answer (profile, avatar, lists).
+ */
+export function AppProviders({ services, queryClient, children }: AppProvidersProps) {
+  useEffect(() => {
+    const { session, playerSocket } = services;
+    let previous = session.getState();
+    if (previous.status === "signed-in") playerSocket.connect();
+    const unsubscribe = session.subscribe(() => {
+      const current = session.getState();
+      if (current.status === "signed-in" && previous.status !== "signed-in") {
+        playerSocket.connect();
+      }
+      if (current.status !== "signed-in" && previous.status === "signed-in") {
+        playerSocket.close();
+        queryClient.clear();
+      }
+      if (current.status === "signed-in" && current.userId !== previous.userId) {
+        queryClient.clear();
+      }
+      previous = current;
+    });
+    void session.start();
+    return () => {
+      unsubscribe();
+      playerSocket.close();
+    };
+  }, [services, queryClient]);
+
+  return (
+    <AppServicesContext.Provider value={services}>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <ToastContainer
+          position="top-right"
+          newestOnTop
+          autoClose={TOASTS.autoCloseMs}
+          limit={TOASTS.visibleLimit}
+          draggablePercent={TOASTS.dragDismissPercent}
+          closeButton
+          pauseOnFocusLoss
+        />
+      </QueryClientProvider>
+    </AppServicesContext.Provider>
+  );
+}

@@ -1,0 +1,88 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { buildAccessToken, jsonResponse } from "../test/factories.ts";
+import { renderApp } from "../test/render-app.tsx";
+
+describe("route guard in the app", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("sends a visitor who is not signed in from a protected route Home", async () => {
+    const app = renderApp("/client-base", () => jsonResponse(200, {}));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe("/"));
+    expect(await screen.findByRole("button", { name: "Отправить заявку" })).toBeTruthy();
+  });
+
+  it("waits up to 1500 ms for an unknown login state, then goes Home", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const app = renderApp("/client-base", () => new Promise<Response>(() => {}), {
+      token: buildAccessToken(),
+      refreshToken: "stored",
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_400);
+    });
+    expect(app.router.state.location.pathname).toBe("/client-base");
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    await waitFor(() => expect(app.router.state.location.pathname).toBe("/"));
+  });
+
+  it("restores a remembered session and takes Home to the start screen", async () => {
+    const app = renderApp(
+      "/",
+      (url) =>
+        url.endsWith("/auth/refresh-token")
+          ? jsonResponse(200, {
+              token: buildAccessToken({ authority: ["role-support"] }),
+              refreshToken: "next",
+            })
+          : jsonResponse(404, { type: "not-found", reason: "Нет" }),
+      { token: buildAccessToken(), refreshToken: "stored" },
+    );
+    await waitFor(() => expect(app.router.state.location.pathname).toBe("/support/enquiries"));
+    expect(await screen.findByRole("heading", { name: "Обращения" })).toBeTruthy();
+    expect(screen.getByText("Поддержка")).toBeTruthy();
+  });
+
+  it("sends a signed-in user without access to their start screen", async () => {
+    const app = renderApp(
+      "/integrations",
+      (url) =>
+        url.endsWith("/auth/refresh-token")
+          ? jsonResponse(200, {
+              token: buildAccessToken({ authority: ["role-content-manager"] }),
+              refreshToken: "n",
+            })
+          : jsonResponse(404, { type: "not-found", reason: "Нет" }),
+      { token: buildAccessToken(), refreshToken: "stored" },
+    );
+    await waitFor(() => expect(app.router.state.location.pathname).toBe("/playlists"));
+    expect(await screen.findByRole("button", { name: "Создать" })).toBeTruthy();
+  });
+
+  it("logs out from the menu: tokens cleared, socket closed, back Home", async () => {
+    const app = renderApp(
+      "/cabinet",
+      (url) =>
+        url.endsWith("/auth/refresh-token")
+          ? jsonResponse(200, {
+              token: buildAccessToken({ authority: ["wait-activation"] }),
+              refreshToken: "n",
+            })
+          : url.endsWith("/auth/logout")
+            ? jsonResponse(200, { ok: true })
+            : jsonResponse(404, { type: "not-found", reason: "Нет" }),
+      { token: buildAccessToken(), refreshToken: "stored" },
+    );
+    const logout = await screen.findByRole("button", { name: "Выйти" });
+    expect(await screen.findByText("Аккаунт ожидает активации")).toBeTruthy();
+    await act(async () => logout.click());
+    await waitFor(() => expect(app.router.state.location.pathname).toBe("/"));
+    expect(app.local.getItem("fonika.tokens")).toBeNull();
+    expect(app.playerSocket.close).toHaveBeenCalled();
+    expect(app.session.getState().role).toBe("wait-activation");
+  });
+});

@@ -1,0 +1,33 @@
+import { type RouteDefinition, TIMING } from "@fonika/shared";
+import { type ReactNode, useEffect, useState } from "react";
+import { Navigate } from "react-router";
+import { Spinner } from "../components/ui/spinner.tsx";
+import { useSessionState } from "../lib/app-services.ts";
+import { decideRoute } from "./guard.ts";
+
+interface RouteGuardProps {
+  route: RouteDefinition;
+  children: ReactNode;
+}
+
+/** Renders a screen, a loader or a redirect as `decideRoute` says; names the tab. */
+export function RouteGuard({ route, children }: RouteGuardProps) {
+  const { status, role } = useSessionState();
+  const [waitExpired, setWaitExpired] = useState(false);
+
+  useEffect(() => {
+    if (status !== "unknown") return;
+    const handle = window.setTimeout(() => setWaitExpired(true), TIMING.routeGuardWaitMs);
+    return () => window.clearTimeout(handle);
+  }, [status]);
+
+  useEffect(() => {
+    document.title =
+      route.name === "Home" ? "Фоника — музыка для бизнеса" : `${route.title} — Фоника`;
+  }, [route]);
+
+  const decision = decideRoute(route, { status, role, waitExpired });
+  if (decision.kind === "redirect") return <Navigate to={decision.to} replace />;
+  if (decision.kind === "wait") return <Spinner label="Проверяем вход…" />;
+  return children;
+}

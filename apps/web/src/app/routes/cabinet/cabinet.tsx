@@ -1,0 +1,103 @@
+import { needsAgreement, ROUTES, startPathOf } from "@fonika/shared";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { Button } from "../../../components/ui/button.tsx";
+import { Page, Section } from "../../../components/ui/page.tsx";
+import { ApproveDeviceForm } from "../../../features/auth/components/approve-device-form.tsx";
+import { useProfile } from "../../../features/profile/api/get-profile.ts";
+import { AgreementBanner } from "../../../features/profile/components/agreement-banner.tsx";
+import { CompleteProfileForm } from "../../../features/profile/components/complete-profile-form.tsx";
+import { ProfileSummary } from "../../../features/profile/components/profile-summary.tsx";
+import { WaitActivationNotice } from "../../../features/profile/components/wait-activation-notice.tsx";
+import { useSession, useSessionState } from "../../../lib/app-services.ts";
+import { errorText } from "../../../lib/error-messages.ts";
+
+/** Checks whether a manager has activated the account by refreshing the token. */
+function useActivationCheck() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [checking, setChecking] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const check = async () => {
+    setChecking(true);
+    setMessage(null);
+    try {
+      await session.refresh();
+      const { role } = session.getState();
+      if (role === "wait-activation")
+        setMessage("Аккаунт пока не активирован. Мы сообщим, когда всё будет готово.");
+      else navigate(startPathOf(role), { replace: true });
+    } catch (error) {
+      setMessage(errorText(error));
+    } finally {
+      setChecking(false);
+    }
+  };
+  return { check, checking, message };
+}
+
+export default function CabinetScreen() {
+  const { role, userId, authority } = useSessionState();
+  const profile = useProfile(userId);
+  const activation = useActivationCheck();
+
+  if (role === "edit-personal-info") {
+    return (
+      <Page
+        title={ROUTES.Cabinet.title}
+        description="Расскажите о себе и своей компании — после проверки менеджер откроет доступ к сервису."
+      >
+        <Section title="Заполнение профиля">
+          <CompleteProfileForm profile={profile.data} />
+        </Section>
+      </Page>
+    );
+  }
+
+  if (role === "wait-activation") {
+    return (
+      <Page title={ROUTES.Cabinet.title}>
+        <WaitActivationNotice>
+          <div className="form__actions">
+            <Button
+              variant="secondary"
+              busy={activation.checking}
+              onClick={() => void activation.check()}
+            >
+              Проверить статус
+            </Button>
+          </div>
+          {activation.message && (
+            <p className="muted" role="status">
+              {activation.message}
+            </p>
+          )}
+        </WaitActivationNotice>
+        <Section title="Ваши данные">
+          <ProfileSummary profile={profile.data} />
+        </Section>
+      </Page>
+    );
+  }
+
+  return (
+    <Page
+      title={ROUTES.Cabinet.title}
+      description="Данные учётной записи и вход на других устройствах."
+    >
+      {userId && needsAgreement(authority) && <AgreementBanner userId={userId} />}
+      <Section title="Ваши данные">
+        <ProfileSummary profile={profile.data} />
+      </Section>
+      {role === "role-client" && (
+        <Section title="Подтвердить вход на другом устройстве">
+          <p className="muted">
+            Если на плеере или в другом браузере выбран вход с помощью кода, введите показанный там
+            код — устройство войдёт в вашу учётную запись.
+          </p>
+          <ApproveDeviceForm />
+        </Section>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,183 @@
+import { Link } from "react-router";
+import { Icon, type IconName } from "../../../components/ui/icon.tsx";
+import { Logo } from "../../../components/ui/logo.tsx";
+import { paths } from "../../../config/paths.ts";
+import { LeadForm } from "../../../features/leads/components/lead-form.tsx";
+
+interface Feature {
+  icon: IconName;
+  title: string;
+  text: string;
+}
+
+const FEATURES: readonly Feature[] = [
+  {
+    icon: "shield",
+    title: "Лицензионная музыка",
+    text: "Каталог от правообладателей с правом публичного исполнения. Музыка в заведении звучит законно, а закрывающие документы приходят каждый месяц.",
+  },
+  {
+    icon: "calendar",
+    title: "Расписание на неделю",
+    text: "Для каждого плеера — свои плейлисты по дням недели и часам: утром спокойный джаз, вечером энергичный поп, в выходные — отдельная программа.",
+  },
+  {
+    icon: "globe",
+    title: "Управление из браузера",
+    text: "Запустить, поставить на паузу, сменить плейлист или громкость можно из личного кабинета с компьютера или телефона — без визита на объект.",
+  },
+  {
+    icon: "history",
+    title: "История эфира",
+    text: "Каждый прозвучавший трек записывается со временем начала и окончания. Отчёт об эфире — подтверждение для проверяющих и для вас.",
+  },
+];
+
+const STEPS: readonly string[] = [
+  "Оставьте заявку — менеджер подберёт тариф и оборудование под ваши объекты.",
+  "Подключите веб-плеер в браузере или бокс-плеер к акустике заведения.",
+  "Выберите плейлисты и расписание — музыка будет звучать сама.",
+];
+
+const TARIFFS: readonly { name: string; icon: IconName }[] = [
+  { name: "Lite", icon: "music" },
+  { name: "Basic", icon: "playlists" },
+  { name: "Pro", icon: "players" },
+];
+
+/** The public landing page (SPEC.md §1): what Фоника offers and the lead form. */
+export default function HomeScreen() {
+  return (
+    <div className="landing">
+      <header className="landing__nav">
+        <Link to={paths.home} aria-label="Фоника — на главную">
+          <Logo />
+        </Link>
+        <nav className="landing__links" aria-label="Разделы страницы">
+          <a href="#features">Возможности</a>
+          <a href="#tariffs">Тарифы</a>
+          <a href="#lead">Подключение</a>
+        </nav>
+        <Link to={paths.auth} className="button button--primary button--md">
+          Войти
+        </Link>
+      </header>
+
+      <main id="main-content">
+        <section className="hero">
+          <div className="hero__text">
+            <p className="eyebrow">Музыкальный сервис для бизнеса</p>
+            <h1 className="hero__title">
+              Фоновая музыка для вашего заведения — легально и без хлопот
+            </h1>
+            <p className="hero__lead">
+              Фоника подбирает и воспроизводит лицензионную музыку в магазинах, кафе, салонах и
+              офисах. Плейлисты по расписанию, управление плеерами из браузера и отчёт о каждом
+              прозвучавшем треке.
+            </p>
+            <div className="hero__actions">
+              <a href="#lead" className="button button--primary button--lg">
+                Оставить заявку
+              </a>
+              <Link to={paths.auth} className="button button--secondary button--lg">
+                Личный кабинет
+              </Link>
+            </div>
+          </div>
+          <div className="hero__visual" aria-hidden="true">
+            <div className="hero-player">
+              <div className="hero-player__cover">
+                <Icon name="music" size={40} />
+              </div>
+              <div className="hero-player__meta">
+                <span className="hero-player__title">Утренний джаз</span>
+                <span className="hero-player__subtitle">Кофейня на Тверской · 09:00–12:00</span>
+              </div>
+              <div className="hero-player__bar">
+                <span />
+              </div>
+              <ul className="hero-player__schedule">
+                <li>
+                  <span>Пн–Пт</span> 09:00 Утренний джаз
+                </li>
+                <li>
+                  <span>Пн–Пт</span> 12:00 Лёгкий поп
+                </li>
+                <li>
+                  <span>Сб–Вс</span> 10:00 Лаунж выходного дня
+                </li>
+              </ul>
+            </div>
+          </div>
+        </section>
+
+        <section id="features" className="landing__section" aria-labelledby="features-title">
+          <h2 id="features-title" className="landing__heading">
+            Что умеет Фоника
+          </h2>
+          <div className="feature-grid">
+            {FEATURES.map((feature) => (
+              <article key={feature.title} className="feature">
+                <span className="feature__icon">
+                  <Icon name={feature.icon} size={24} />
+                </span>
+                <h3>{feature.title}</h3>
+                <p>{feature.text}</p>
+              </article>
+            ))}
+          </div>
+        </section>
+
+        <section className="landing__section" aria-labelledby="steps-title">
+          <h2 id="steps-title" className="landing__heading">
+            Как подключиться
+          </h2>
+          <ol className="steps">
+            {STEPS.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </section>
+
+        <section id="tariffs" className="landing__section" aria-labelledby="tariffs-title">
+          <h2 id="tariffs-title" className="landing__heading">
+            Тарифы
+          </h2>
+          <p className="landing__subheading">
+            Три уровня подписки — от одной точки до сети. Состав и стоимость менеджер подберёт под
+            количество объектов и плееров.
+          </p>
+          <ul className="tariff-list">
+            {TARIFFS.map((tariff) => (
+              <li key={tariff.name} className="tariff-badge">
+                <Icon name={tariff.icon} size={22} />
+                <span>{tariff.name}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section id="lead" className="landing__section lead-section" aria-labelledby="lead-title">
+          <div>
+            <h2 id="lead-title" className="landing__heading">
+              Подключите музыку в своём заведении
+            </h2>
+            <p className="landing__subheading">
+              Оставьте контакты — перезвоним, расскажем о каталоге и поможем выбрать тариф.
+            </p>
+          </div>
+          <LeadForm />
+        </section>
+      </main>
+
+      <footer className="landing__footer">
+        <span>© {new Date().getFullYear()} Фоника — музыка для бизнеса</span>
+        <nav aria-label="Документы" className="footer-links">
+          <Link to={paths.offer}>Договор-оферта</Link>
+          <Link to={paths.ppd}>Согласие на обработку данных</Link>
+          <Link to={paths.policy}>Политика конфиденциальности</Link>
+        </nav>
+      </footer>
+    </div>
+  );
+}

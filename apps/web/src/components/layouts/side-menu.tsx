@@ -1,0 +1,40 @@
+import { LOGOUT_LABEL, type MenuEntry } from "@fonika/shared";
+import type { ReactNode } from "react";
+import { NavLink } from "react-router";
+import { pathTo } from "../../config/paths.ts";
+import { Icon } from "../ui/icon.tsx";
+
+interface SideMenuProps {
+  entries: readonly MenuEntry[];
+  /** Role-specific content above the entries (the content manager's library tree). */
+  before?: ReactNode;
+  onNavigate: () => void;
+  onLogout: () => void;
+}
+
+/** The role's menu entries and the Logout entry every menu ends with. */
+export function SideMenu({ entries, before, onNavigate, onLogout }: SideMenuProps) {
+  return (
+    <nav className="side-menu" aria-label="Разделы">
+      {before}
+      <ul className="side-menu__list">
+        {entries.map((entry) => (
+          <li key={`${entry.route}-${entry.label}`}>
+            <NavLink
+              to={pathTo(entry.route)}
+              className={({ isActive }) => `side-menu__item${isActive ? " is-active" : ""}`}
+              onClick={onNavigate}
+            >
+              <Icon name={entry.icon} />
+              <span>{entry.label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="side-menu__item side-menu__logout" onClick={onLogout}>
+        <Icon name="logout" />
+        <span>{LOGOUT_LABEL}</span>
+      </button>
+    </nav>
+  );
+}

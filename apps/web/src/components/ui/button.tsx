@@ -1,0 +1,40 @@
+import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { Icon, type IconName } from "./icon.tsx";
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: "primary" | "secondary" | "ghost" | "danger";
+  size?: "md" | "lg";
+  icon?: IconName;
+  /** Shows a spinner and blocks clicks while an action runs. */
+  busy?: boolean;
+  children?: ReactNode;
+}
+
+export function Button({
+  variant = "primary",
+  size = "md",
+  icon,
+  busy = false,
+  disabled,
+  className,
+  children,
+  type = "button",
+  ...native
+}: ButtonProps) {
+  return (
+    <button
+      {...native}
+      type={type}
+      className={`button button--${variant} button--${size}${className ? ` ${className}` : ""}`}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+    >
+      {busy ? (
+        <span className="spinner spinner--small" aria-hidden="true" />
+      ) : (
+        icon && <Icon name={icon} />
+      )}
+      {children}
+    </button>
+  );
+}

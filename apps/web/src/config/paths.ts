@@ -1,0 +1,34 @@
+import { API_BASE, buildPath, PLAYER_SOCKET_PATH, ROUTES, type RouteName } from "@fonika/shared";
+
+/**
+ * Every URL the web app spells: screens come from the shared route table,
+ * API and socket addresses from the shared API base.
+ */
+
+type PathValue = string | number | undefined;
+
+/** The concrete path of a named screen, e.g. `pathTo("Playlist", { id })`. */
+export function pathTo(
+  name: RouteName,
+  params: Record<string, PathValue> = {},
+  query: Record<string, PathValue> = {},
+): string {
+  return buildPath(ROUTES[name].path, params, query);
+}
+
+export const paths = {
+  home: ROUTES.Home.path,
+  auth: ROUTES.Auth.path,
+  offer: ROUTES.Offer.path,
+  ppd: ROUTES.Ppd.path,
+  policy: ROUTES.Policy.path,
+} as const;
+
+/** Base of every API call, relative to the page origin (the server serves both). */
+export const apiBaseUrl = API_BASE;
+
+/** The player websocket address for an access token (CONTRACT.md Player socket). */
+export function playerSocketUrl(origin: string, accessToken: string): string {
+  const base = origin.replace(/^http/, "ws");
+  return `${base}${API_BASE}${PLAYER_SOCKET_PATH}?access_token=${encodeURIComponent(accessToken)}`;
+}

@@ -1,0 +1,18 @@
+import { authApi, type EndpointResponse } from "@fonika/shared";
+import type { ApiClient } from "../../../lib/api-client.ts";
+
+export type DeviceCode = EndpointResponse<typeof authApi.createDeviceCode>;
+export type VerificationAnswer = EndpointResponse<typeof authApi.waitForVerification>;
+
+/** Starts a second-device sign-in: a code to show and an id to poll. */
+export function createDeviceCode(api: ApiClient): Promise<DeviceCode> {
+  return api.call(authApi.createDeviceCode);
+}
+
+/** One poll of a second-device sign-in. */
+export function waitForVerification(
+  api: ApiClient,
+  verificationId: string,
+): Promise<VerificationAnswer> {
+  return api.call(authApi.waitForVerification, { body: { verificationId } });
+}

@@ -1,0 +1,18 @@
+import { emailSchema, isEmailLike, normalizePhone } from "@fonika/shared";
+import { CLIENT_ERRORS } from "../../../lib/error-messages.ts";
+
+/** Where a sign-in code goes: the combined field's value, read as e-mail or phone. */
+export type SignInTarget = { kind: "email"; email: string } | { kind: "phone"; phone: string };
+
+/** Reads the combined field; answers the message to show when it is neither. */
+export function readSignInTarget(value: string): SignInTarget | { error: string } {
+  const trimmed = value.trim();
+  if (isEmailLike(trimmed) || trimmed.includes("@")) {
+    const email = trimmed.toLowerCase();
+    return emailSchema.safeParse(email).success
+      ? { kind: "email", email }
+      : { error: CLIENT_ERRORS.invalidEmail };
+  }
+  const phone = normalizePhone(trimmed);
+  return phone ? { kind: "phone", phone } : { error: CLIENT_ERRORS.invalidPhone };
+}

@@ -1,0 +1,100 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { buildAccessToken, jsonResponse } from "../../../test/factories.ts";
+import { renderApp } from "../../../test/render-app.tsx";
+
+const sent = () => jsonResponse(200, { status: "SENT", expiresInSeconds: 600 });
+
+describe("sign-in screen", () => {
+  it("signs in by e-mail code and lands on the role's start screen", async () => {
+    const user = userEvent.setup();
+    const app = renderApp("/auth", (url) => {
+      if (url.endsWith("/auth/email/send-code")) return sent();
+      if (url.endsWith("/auth/email/verify-code")) {
+        return jsonResponse(200, {
+          token: buildAccessToken({ authority: ["role-client"] }),
+          refreshToken: "r1",
+        });
+      }
+      return jsonResponse(200, {});
+    });
+    await user.type(await screen.findByLabelText("E-mail или номер телефона"), "owner@cafe.ru");
+    expect(screen.getByRole("checkbox", { name: "Запомнить меня" })).toHaveProperty(
+      "checked",
+      true,
+    );
+    await user.click(screen.getByRole("button", { name: "Получить код" }));
+    await user.type(await screen.findByLabelText("Код из сообщения"), "123456");
+    await user.click(screen.getByRole("button", { name: "Войти" }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe("/client-objects"));
+    expect(app.local.getItem("fonika.tokens")).toContain("r1");
+    expect(app.playerSocket.connect).toHaveBeenCalled();
+  });
+
+  it("keeps tokens for this tab only when remember-me is off", async () => {
+    const user = userEvent.setup();
+    const app = renderApp("/auth", (url) =>
+      url.endsWith("/verify-code")
+        ? jsonResponse(200, {
+            token: buildAccessToken({ authority: ["role-admin"] }),
+            refreshToken: "r2",
+          })
+        : sent(),
+    );
+    await user.type(await screen.findByLabelText("E-mail или номер телефона"), "admin@fonika.ru");
+    await user.click(screen.getByRole("checkbox", { name: "Запомнить меня" }));
+    await user.click(screen.getByRole("button", { name: "Получить код" }));
+    await user.type(await screen.findByLabelText("Код из сообщения"), "123456");
+    await user.click(screen.getByRole("button", { name: "Войти" }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe("/client-base"));
+    expect(app.local.getItem("fonika.tokens")).toBeNull();
+    expect(app.temporary.getItem("fonika.tokens")).toContain("r2");
+  });
+
+  it("shows the incorrect-code state for a wrong phone code", async () => {
+    const user = userEvent.setup();
+    renderApp("/auth", (url, init) => {
+      if (url.endsWith("/auth/phone/send-code")) {
+        expect(JSON.parse(String(init.body))).toEqual({ phone: "79991234567" });
+        return sent();
+      }
+      return jsonResponse(400, { type: "invalid-code", reason: "Неверный код", message: "bad" });
+    });
+    await user.type(await screen.findByLabelText("E-mail или номер телефона"), "9991234567");
+    expect((screen.getByLabelText("Номер телефона") as HTMLInputElement).value).toBe(
+      "+7 (999) 123-45-67",
+    );
+    await user.click(screen.getByRole("button", { name: "Получить код" }));
+    await user.type(await screen.findByLabelText("Код из сообщения"), "000000");
+    await user.click(screen.getByRole("button", { name: "Войти" }));
+    expect(await screen.findByText("Неверный код")).toBeTruthy();
+    const form = screen.getByRole("form", { name: "Ввод кода" });
+    expect(form.getAttribute("data-incorrect-phone-code")).toBe("true");
+    expect(form.className).toContain("sign-in--incorrect");
+  });
+
+  it("says 'Ваш аккаунт удален' for a deleted account", async () => {
+    const user = userEvent.setup();
+    renderApp("/auth", () =>
+      jsonResponse(403, { type: "account-deleted", reason: "Аккаунт удалён", message: "deleted" }),
+    );
+    await user.type(await screen.findByLabelText("E-mail или номер телефона"), "9991234567");
+    await user.click(screen.getByRole("button", { name: "Получить код" }));
+    expect(await screen.findByText("Ваш аккаунт удален")).toBeTruthy();
+  });
+
+  it("treats a verify answer without a refresh token as a failure", async () => {
+    const user = userEvent.setup();
+    const app = renderApp("/auth", (url) =>
+      url.endsWith("/verify-code") ? jsonResponse(200, { token: buildAccessToken() }) : sent(),
+    );
+    await user.type(await screen.findByLabelText("E-mail или номер телефона"), "owner@cafe.ru");
+    await user.click(screen.getByRole("button", { name: "Получить код" }));
+    await user.type(await screen.findByLabelText("Код из сообщения"), "123456");
+    await user.click(screen.getByRole("button", { name: "Войти" }));
+    expect(await screen.findByText(/не выдал ключи доступа/)).toBeTruthy();
+    expect(app.session.getState().status).toBe("signed-out");
+    expect(app.router.state.location.pathname).toBe("/auth");
+  });
+});

@@ -1,0 +1,93 @@
+import { TIMING } from "@fonika/shared";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { isApiError } from "../../../lib/api-client.ts";
+import { useApiClient, useSession } from "../../../lib/app-services.ts";
+import { errorText } from "../../../lib/error-messages.ts";
+import {
+  createDeviceCode,
+  type VerificationAnswer,
+  waitForVerification,
+} from "../api/device-code.ts";
+
+export type DeviceSignInState =
+  | { step: "creating" }
+  | { step: "waiting"; code: string; expiresAt: number }
+  | { step: "expired" }
+  | { step: "failed"; message: string };
+
+/**
+ * SPEC.md §4 Secondary auth: create a code, then poll every 4 s until it is
+ * APPROVED (the session starts with the tokens it carries) or EXPIRED.
+ */
+export function useDeviceSignIn(remember: boolean) {
+  const api = useApiClient();
+  const session = useSession();
+  const [state, setState] = useState<DeviceSignInState>({ step: "creating" });
+  const [attempt, setAttempt] = useState(0);
+  const rememberRef = useRef(remember);
+  rememberRef.current = remember;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` restarts the flow on purpose.
+  useEffect(() => {
+    let cancelled = false;
+    let handle: number | undefined;
+    setState({ step: "creating" });
+
+    const schedule = (verificationId: string) => {
+      handle = window.setTimeout(() => void poll(verificationId), TIMING.verificationPollMs);
+    };
+
+    const poll = async (verificationId: string) => {
+      let answer: VerificationAnswer;
+      try {
+        answer = await waitForVerification(api, verificationId);
+      } catch (error) {
+        if (cancelled) return;
+        // The server refused this code for good; a lost connection is retried.
+        if (isApiError(error) && error.status >= 400 && error.status < 500) {
+          setState({ step: "failed", message: errorText(error) });
+        } else {
+          schedule(verificationId);
+        }
+        return;
+      }
+      if (cancelled) return;
+      if (answer.status === "APPROVED") {
+        try {
+          session.signIn(answer.tokens, rememberRef.current);
+        } catch (error) {
+          // SPEC.md §4: an APPROVED answer must carry both tokens to sign in.
+          setState({ step: "failed", message: errorText(error) });
+        }
+        return;
+      }
+      if (answer.status === "EXPIRED") {
+        setState({ step: "expired" });
+        return;
+      }
+      schedule(verificationId);
+    };
+
+    createDeviceCode(api)
+      .then((created) => {
+        if (cancelled) return;
+        setState({
+          step: "waiting",
+          code: created.code,
+          expiresAt: Date.now() + created.expiresInSeconds * 1000,
+        });
+        schedule(created.verificationId);
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setState({ step: "failed", message: errorText(error) });
+      });
+
+    return () => {
+      cancelled = true;
+      if (handle !== undefined) window.clearTimeout(handle);
+    };
+  }, [api, session, attempt]);
+
+  const restart = useCallback(() => setAttempt((count) => count + 1), []);
+  return { state, restart };
+}

@@ -1,0 +1,148 @@
+import {
+  type ClientSocketMessage,
+  MESSAGES,
+  type ServerSocketMessage,
+  serverSocketMessageSchema,
+  TIMING,
+} from "@fonika/shared";
+import type { Timers } from "./timers.ts";
+
+/** The part of the browser's WebSocket the player socket uses. */
+export interface SocketConnection {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+}
+
+export interface PlayerSocketOptions {
+  /** Opens a connection; the browser's `new WebSocket(url)` by default. */
+  open?: (url: string) => SocketConnection;
+  /** The address to connect to now (with a fresh token), or null when signed out. */
+  url: () => string | null;
+  userId: () => string | null;
+  timers: Timers;
+  pingMs?: number;
+  reconnectMs?: number;
+}
+
+export interface PlayerSocket {
+  connect(): void;
+  /** Closes for good (logout): no reconnect. */
+  close(): void;
+  send(message: ClientSocketMessage): void;
+  subscribe(listener: (message: ServerSocketMessage) => void): () => void;
+  /** True once the server said 'Access denied error'. */
+  isAbandoned(): boolean;
+}
+
+/**
+ * SPEC.md §4 Player socket: connect with the user id, ping every 4 s,
+ * reconnect 5 s after a close, and give up on 'Access denied error'.
+ */
+export function createPlayerSocket({
+  open = (url) => new WebSocket(url),
+  url,
+  userId,
+  timers,
+  pingMs = TIMING.socketPingMs,
+  reconnectMs = TIMING.socketReconnectMs,
+}: PlayerSocketOptions): PlayerSocket {
+  const listeners = new Set<(message: ServerSocketMessage) => void>();
+  let connection: SocketConnection | null = null;
+  let pingHandle: unknown;
+  let reconnectHandle: unknown;
+  let wanted = false;
+  let abandoned = false;
+
+  const stopPing = () => {
+    if (pingHandle !== undefined) timers.clearInterval(pingHandle);
+    pingHandle = undefined;
+  };
+  const stopReconnect = () => {
+    if (reconnectHandle !== undefined) timers.clearTimeout(reconnectHandle);
+    reconnectHandle = undefined;
+  };
+  const sendRaw = (message: ClientSocketMessage) => {
+    try {
+      connection?.send(JSON.stringify(message));
+    } catch (error) {
+      console.warn("Player socket send failed", error);
+    }
+  };
+
+  const handleMessage = (current: SocketConnection, data: unknown) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(String(data));
+    } catch {
+      return;
+    }
+    const message = serverSocketMessageSchema.safeParse(parsed);
+    if (!message.success) return;
+    if (message.data.type === "error" && message.data.message === MESSAGES.accessDenied) {
+      abandoned = true;
+      wanted = false;
+      stopPing();
+      stopReconnect();
+      current.close();
+    }
+    for (const listener of listeners) listener(message.data);
+  };
+
+  function openConnection(): void {
+    reconnectHandle = undefined;
+    if (!wanted || abandoned) return;
+    const address = url();
+    const user = userId();
+    if (!address || !user) return;
+    const current = open(address);
+    connection = current;
+    current.onopen = () => {
+      if (connection !== current) return;
+      sendRaw({ type: "connect", userId: user });
+      stopPing();
+      pingHandle = timers.setInterval(() => sendRaw({ type: "ping" }), pingMs);
+    };
+    current.onmessage = (event) => {
+      if (connection === current) handleMessage(current, event.data);
+    };
+    current.onerror = () => {
+      // A failed connection also closes; the close handler decides what next.
+    };
+    current.onclose = () => {
+      if (connection !== current) return;
+      connection = null;
+      stopPing();
+      if (wanted && !abandoned) {
+        stopReconnect();
+        reconnectHandle = timers.setTimeout(openConnection, reconnectMs);
+      }
+    };
+  }
+
+  return {
+    connect() {
+      if (connection || reconnectHandle !== undefined) return;
+      wanted = true;
+      abandoned = false;
+      openConnection();
+    },
+    close() {
+      wanted = false;
+      stopPing();
+      stopReconnect();
+      const current = connection;
+      connection = null;
+      current?.close();
+    },
+    send: sendRaw,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    isAbandoned: () => abandoned,
+  };
+}

@@ -1,0 +1,41 @@
+import { render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { vi } from "vitest";
+import { AppProviders, createQueryClient } from "../app/providers.tsx";
+import { buildRoutes } from "../app/router.tsx";
+import type { AppServices } from "../lib/app-services.ts";
+import { createSession } from "../lib/auth/session.ts";
+import { createTokenStorage } from "../lib/auth/token-storage.ts";
+import type { PlayerSocket } from "../lib/socket.ts";
+import { browserTimers } from "../lib/timers.ts";
+import { buildApiClient, type FetchHandler, MemoryStorage } from "./factories.ts";
+
+/** The whole app in memory: real router, guard and screens over a scripted API. */
+export function renderApp(
+  path: string,
+  handler: FetchHandler,
+  stored?: { token: string; refreshToken: string },
+) {
+  const local = new MemoryStorage();
+  const temporary = new MemoryStorage();
+  const storage = createTokenStorage(local, temporary);
+  if (stored) storage.save(stored, true);
+  let session: ReturnType<typeof createSession> | undefined;
+  const { api, fetch } = buildApiClient(handler, () => session?.getAccessToken() ?? null);
+  session = createSession({ api, storage, timers: browserTimers });
+  const playerSocket: PlayerSocket = {
+    connect: vi.fn(),
+    close: vi.fn(),
+    send: vi.fn(),
+    subscribe: vi.fn(() => () => {}),
+    isAbandoned: () => false,
+  };
+  const services: AppServices = { api, session, playerSocket };
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  const view = render(
+    <AppProviders services={services} queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, session, fetch, local, temporary, playerSocket };
+}

@@ -1,0 +1,17 @@
+import { expect, test } from "@playwright/test";
+import { E2E } from "./support/environment.ts";
+import { signInByEmail } from "./support/sign-in.ts";
+
+test.use({ viewport: { width: 800, height: 900 } });
+
+test("below 1024 px the side menu opens from the burger", async ({ page }) => {
+  await signInByEmail(page, E2E.adminEmail);
+  await expect(page).toHaveURL(/\/client-base$/);
+  const players = page.getByRole("link", { name: "Плееры" });
+  await expect(players).toBeHidden();
+  await page.getByRole("button", { name: "Меню" }).click();
+  await expect(players).toBeVisible();
+  await players.click();
+  await expect(page).toHaveURL(/\/players-base$/);
+  await expect(players).toBeHidden();
+});

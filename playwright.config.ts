@@ -1,0 +1,52 @@
+import { defineConfig, devices } from "@playwright/test";
+import { E2E } from "./e2e/support/environment.ts";
+
+/**
+ * Browser flows in Debian's Chromium against the real product: the web app
+ * is built and served by the server on a fresh DATA_DIR, exactly as
+ * `npm start` does; the server log is kept where the tests read sign-in codes.
+ */
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json"]],
+  use: {
+    baseURL: E2E.baseUrl,
+    locale: "ru-RU",
+    timezoneId: "Europe/Moscow",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: `rm -rf ${E2E.dataDir} && mkdir -p ${E2E.dataDir} && npm run build -w @fonika/web && npx tsx apps/server/src/server.ts > ${E2E.logFile} 2>&1`,
+    url: `${E2E.baseUrl}/api/v1/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(E2E.port),
+      HOST: "127.0.0.1",
+      DATA_DIR: E2E.dataDir,
+      ADMIN_EMAIL: E2E.adminEmail,
+      PUBLIC_URL: E2E.baseUrl,
+      LOG_LEVEL: "info",
+    },
+  },
+});
