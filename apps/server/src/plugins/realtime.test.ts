@@ -152,6 +152,22 @@ describe("player socket", () => {
     expect(await socket.closed).toBe(4401);
   });
 
+  it("deleting an account closes its open sockets at once", async () => {
+    const leaving = await createSignedInUser(server, { role: "role-client" });
+    const socket = await connect(server, leaving.token);
+    socket.send({ type: "ping" });
+    await socket.next();
+
+    const answer = await fetch(
+      `${server.url}${API_BASE}/auth/account/${leaving.id}/delete-account`,
+      { method: "POST", headers: { authorization: `Bearer ${leaving.token}` } },
+    );
+    expect(answer.status).toBe(200);
+
+    expect(await socket.next()).toEqual({ type: "error", message: MESSAGES.accessDenied });
+    expect(await socket.closed).toBe(4401);
+  });
+
   it("answers a plain GET with 426 and the error body", async () => {
     const response = await fetch(`${server.url}${API_BASE}${PLAYER_SOCKET_PATH}`);
     expect(response.status).toBe(426);

@@ -11,6 +11,7 @@ export async function authRoutes(app: FastifyInstance) {
     accessTokens: app.accessTokens,
     secret: app.config.jwtSecret,
     log: app.log,
+    realtime: app.realtime,
   });
 
   // The database is open and migrated once the db plugin has registered.

@@ -14,6 +14,7 @@ import type { AccessTokens } from "../../lib/access-token.ts";
 import { errors } from "../../lib/app-error.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import type { Notifier } from "../../plugins/notifications.ts";
+import type { Realtime } from "../../plugins/realtime.ts";
 import { authErrors } from "./auth.errors.ts";
 import {
   assertMayApproveDeviceCode,
@@ -37,6 +38,8 @@ export interface AuthServiceDependencies {
   /** Keys the code hashes (config.jwtSecret). */
   secret: string;
   log: FastifyBaseLogger;
+  /** Closes a deleted account's open sockets on every server process. */
+  realtime: Pick<Realtime, "disconnectUser">;
 }
 
 export type VerificationResult =
@@ -281,6 +284,7 @@ export class AuthService {
       await repository.markUserDeleted(tx, userId, now);
       await repository.revokeUserSessions(tx, userId, "deleted", now);
     });
+    await this.deps.realtime.disconnectUser(userId);
   }
 
   /**
