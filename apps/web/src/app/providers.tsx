@@ -2,6 +2,7 @@ import { TOASTS } from "@fonika/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { ToastContainer } from "react-toastify";
+import { NetworkActivityBar } from "../components/ui/network-activity-bar.tsx";
 import { isApiError } from "../lib/api-client.ts";
 import { type AppServices, AppServicesContext } from "../lib/app-services.ts";
 
@@ -60,6 +61,7 @@ export function AppProviders({ services, queryClient, children }: AppProvidersPr
     <AppServicesContext.Provider value={services}>
       <QueryClientProvider client={queryClient}>
         {children}
+        <NetworkActivityBar />
         <ToastContainer
           position="top-right"
           newestOnTop

@@ -31,3 +31,9 @@ export function useSessionState(): SessionState {
 export function useSession(): Session {
   return useAppServices().session;
 }
+
+/** How many API calls are out right now (SPEC.md §7), re-rendering on change. */
+export function useInFlightRequests(): number {
+  const { api } = useAppServices();
+  return useSyncExternalStore(api.subscribeInFlight, api.inFlight, api.inFlight);
+}
