@@ -5,7 +5,7 @@ import { logOut, signInByEmail } from "./support/sign-in.ts";
 test("an admin signs in by e-mail code and lands on the client base", async ({ page }) => {
   await signInByEmail(page, E2E.adminEmail);
   await expect(page).toHaveURL(/\/client-base$/);
-  await expect(page.getByText("Администратор")).toBeVisible();
+  await expect(page.getByRole("banner").getByText("Администратор")).toBeVisible();
   await expect(
     page.getByRole("navigation").getByRole("link", { name: "Пользователи" }),
   ).toBeVisible();

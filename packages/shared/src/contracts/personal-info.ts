@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { INPUT } from "../constants.ts";
-import { defineEndpoint, okSchema, uuidSchema } from "../endpoint.ts";
+import { INPUT, PAGING } from "../constants.ts";
+import { defineEndpoint, okSchema, pagedSchema, uuidSchema } from "../endpoint.ts";
 import { ROLES } from "../roles.ts";
 import { emailSchema, phoneInputSchema } from "./auth.ts";
 
@@ -69,4 +69,31 @@ export const signAgreement = defineEndpoint({
   auth: "bearer",
   params: z.object({ userId: uuidSchema }),
   response: okSchema,
+});
+
+/** Orders of the user list; SPEC.md §9: users by registration-date (newest first) by default. */
+export const userSortSchema = z.enum(["registration-date", "name", "login"]);
+export type UserSort = z.infer<typeof userSortSchema>;
+
+export const profilePageSchema = pagedSchema(profileSchema);
+export type ProfilePage = z.infer<typeof profilePageSchema>;
+
+export const listUsers = defineEndpoint({
+  method: "GET",
+  path: "/personal-info/users",
+  summary:
+    "The users of the service, a page at a time (client base: admin, client manager, support)",
+  tags: ["personal-info"],
+  auth: "bearer",
+  query: z.object({
+    page: z.coerce.number().int().min(0).default(0),
+    count: z.coerce.number().int().min(1).max(PAGING.maxPageSize).default(PAGING.tablePageSize),
+    /**
+     * Case-insensitive words found in the e-mail, names or company; a query
+     * of digits and phone punctuation also finds the phone by its digits.
+     */
+    query: z.string().trim().max(INPUT.defaultMax).optional(),
+    sortBy: userSortSchema.default("registration-date"),
+  }),
+  response: profilePageSchema,
 });

@@ -25,6 +25,12 @@ export function assertMayReadProfile(actor: Actor, userId: string): void {
   throw errors.forbidden("Only your own profile");
 }
 
+/** The user list (client base) is for admin, client manager and support. */
+export function assertMayListUsers(actor: Actor): void {
+  if (actor.role && PROFILE_READERS.includes(actor.role)) return;
+  throw errors.forbidden("Only staff see the list of users");
+}
+
 /** Only the user accepts the offer for themselves. */
 export function assertMaySignAgreement(actor: Actor, userId: string): void {
   if (actor.userId !== userId) throw errors.forbidden("Only the user accepts the offer");

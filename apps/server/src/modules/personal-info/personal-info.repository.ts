@@ -1,4 +1,18 @@
-import { and, arrayContains, eq } from "drizzle-orm";
+import type { UserSort } from "@fonika/shared";
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  like,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 
@@ -52,4 +66,76 @@ export async function updateAgreement(
     .update(users)
     .set({ authority, agreementAcceptedAt: at, updatedAt: at })
     .where(eq(users.id, userId));
+}
+
+/** What the user list looks for; every word must be found, or the phone digits. */
+export interface UserSearch {
+  /** Each word is found, case-insensitively, in the e-mail, a name or the company. */
+  words: string[];
+  /** Digits found in the sign-in or contact phone (stored as digits only). */
+  phoneDigits: string | null;
+}
+
+/** Escapes LIKE wildcards so that a searched `%` or `_` means itself (escape is `\`). */
+export function escapeLikePattern(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+function containsPattern(value: string): string {
+  return `%${escapeLikePattern(value)}%`;
+}
+
+function matchesWord(word: string): SQL | undefined {
+  const pattern = containsPattern(word);
+  return or(
+    ilike(users.email, pattern),
+    ilike(users.contactEmail, pattern),
+    ilike(users.lastName, pattern),
+    ilike(users.firstName, pattern),
+    ilike(users.patronymic, pattern),
+    ilike(users.company, pattern),
+  );
+}
+
+function userListFilter(search: UserSearch): SQL | undefined {
+  const byWords = search.words.length > 0 ? and(...search.words.map(matchesWord)) : undefined;
+  const byPhone = search.phoneDigits
+    ? or(
+        like(users.phone, containsPattern(search.phoneDigits)),
+        like(users.contactPhone, containsPattern(search.phoneDigits)),
+      )
+    : undefined;
+  const matches = byWords && byPhone ? or(byWords, byPhone) : (byWords ?? byPhone);
+  return and(ne(users.status, "deleted"), matches);
+}
+
+/** Ends with the id so that equal keys keep one order from page to page. */
+const USER_ORDER: Record<UserSort, SQL[]> = {
+  "registration-date": [desc(users.createdAt), desc(users.id)],
+  name: [
+    sql`lower(${users.lastName}) asc nulls last`,
+    sql`lower(${users.firstName}) asc nulls last`,
+    sql`lower(${users.patronymic}) asc nulls last`,
+    asc(users.id),
+  ],
+  login: [sql`coalesce(${users.email}, ${users.phone}) asc nulls last`, asc(users.id)],
+};
+
+/** One page of the users that are not deleted and match `search`, and how many match. */
+export async function listProfiles(
+  db: Executor,
+  search: UserSearch,
+  sortBy: UserSort,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ProfileRow[]; total: number }> {
+  const filter = userListFilter(search);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(filter)
+    .orderBy(...USER_ORDER[sortBy])
+    .limit(page.limit)
+    .offset(page.offset);
+  const [counted] = await db.select({ total: count() }).from(users).where(filter);
+  return { rows, total: counted?.total ?? 0 };
 }

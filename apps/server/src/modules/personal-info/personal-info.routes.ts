@@ -3,12 +3,15 @@ import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../../lib/endpoint-route.ts";
 import { PersonalInfoService } from "./personal-info.service.ts";
 
-/** The /personal-info calls of the account lifecycle (SPEC.md §7). */
+/** The /personal-info calls of the account lifecycle and the client base (SPEC.md §7). */
 export async function personalInfoRoutes(app: FastifyInstance) {
   const personalInfo = new PersonalInfoService({ db: app.db });
 
   registerEndpoint(app, personalInfoApi.createPersonalInfo, ({ actor, body }) =>
     personalInfo.create(actor, body),
+  );
+  registerEndpoint(app, personalInfoApi.listUsers, ({ actor, query }) =>
+    personalInfo.list(actor, query),
   );
   registerEndpoint(app, personalInfoApi.getPersonalInfo, ({ actor, params }) =>
     personalInfo.get(actor, params.userId),

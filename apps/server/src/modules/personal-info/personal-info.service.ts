@@ -1,19 +1,24 @@
 import {
   activeRole,
+  digitsOnly,
+  isEmailLike,
   needsAgreement,
   normalizePhone,
   type Profile,
+  type ProfilePage,
   SIGN_AGREEMENT_ALIASES,
+  type UserSort,
 } from "@fonika/shared";
 import type { Database } from "../../db/client.ts";
 import { AppError, errors } from "../../lib/app-error.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import {
   assertMayCreateProfile,
+  assertMayListUsers,
   assertMayReadProfile,
   assertMaySignAgreement,
 } from "./personal-info.policy.ts";
-import type { ProfileRow } from "./personal-info.repository.ts";
+import type { ProfileRow, UserSearch } from "./personal-info.repository.ts";
 import * as repository from "./personal-info.repository.ts";
 
 export interface NewProfile {
@@ -25,6 +30,14 @@ export interface NewProfile {
   contactEmail?: string | undefined;
   company?: string | undefined;
   agreement: true;
+}
+
+export interface UserListRequest {
+  /** Counts from 0. */
+  page: number;
+  count: number;
+  query?: string | undefined;
+  sortBy: UserSort;
 }
 
 /** Profiles: filling in a new account's profile, reading one, accepting the offer. */
@@ -78,6 +91,25 @@ export class PersonalInfoService {
     return toProfile(row);
   }
 
+  /**
+   * One page of the users who are not deleted (the client base), found by
+   * `query` and ordered by `sortBy`; admin, client manager and support only.
+   */
+  async list(actor: Actor, request: UserListRequest): Promise<ProfilePage> {
+    assertMayListUsers(actor);
+    const { rows, total } = await repository.listProfiles(
+      this.deps.db,
+      toUserSearch(request.query ?? ""),
+      request.sortBy,
+      { offset: request.page * request.count, limit: request.count },
+    );
+    return {
+      data: rows.map(toProfile),
+      total,
+      totalPages: Math.ceil(total / request.count),
+    };
+  }
+
   /** Accepts the current offer: the sign-agreement marker leaves the authority. */
   async signAgreement(actor: Actor, userId: string): Promise<void> {
     assertMaySignAgreement(actor, userId);
@@ -89,6 +121,21 @@ export class PersonalInfoService {
     );
     await repository.updateAgreement(this.deps.db, userId, authority, new Date());
   }
+}
+
+/**
+ * How a typed query finds users: every word in the e-mail, names or company;
+ * a query without letters that holds digits (`+7 (999) 123-45`) also finds
+ * phones by its digits only (SPEC.md §5), a full number in any spelling
+ * (`8 999…`) by its normalized 11 digits. Letters keep the phone search out,
+ * so that `anna2@…` does not list every phone with a 2.
+ */
+export function toUserSearch(query: string): UserSearch {
+  const words = query.trim().split(/\s+/).filter(Boolean);
+  const digits = digitsOnly(query);
+  const phoneDigits =
+    digits.length > 0 && !isEmailLike(query) ? (normalizePhone(query) ?? digits) : null;
+  return { words, phoneDigits };
 }
 
 /**

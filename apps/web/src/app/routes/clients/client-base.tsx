@@ -1,44 +1,79 @@
-import { canAccessRoute, ROUTES } from "@fonika/shared";
-import { useSearchParams } from "react-router";
-import { ListScreen } from "../../../components/layouts/list-screen.tsx";
+import {
+  canAccessRoute,
+  INPUT,
+  ROUTES,
+  type Role,
+  type UserSort,
+  userSortSchema,
+} from "@fonika/shared";
+import { useCallback } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Icon } from "../../../components/ui/icon.tsx";
+import { Page } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { UsersTable } from "../../../features/users/components/users-table.tsx";
+import { UsersToolbar } from "../../../features/users/components/users-toolbar.tsx";
 import { useSessionState } from "../../../lib/app-services.ts";
 
-/** Admin, client manager and support: the users of the service; the header search lands here. */
+/**
+ * Who activates accounts waiting for activation (POST /auth/role/…/change);
+ * support sees the list without the action, and the server refuses others.
+ */
+const ACTIVATOR_ROLES: readonly Role[] = ["role-admin", "role-client-manager"];
+
+const DEFAULT_SORT: UserSort = "registration-date";
+
+/**
+ * Admin, client manager and support: the users of the service. The search
+ * lives in the address bar (?query=, where the header search lands too) and
+ * so does a chosen order (?sortBy=).
+ */
 export default function ClientBaseScreen() {
   const { role } = useSessionState();
-  const [searchParams] = useSearchParams();
-  const query = searchParams.get("query")?.trim() ?? "";
+  const [searchParams, setSearchParams] = useSearchParams();
+  // A hand-typed address may hold more than the server takes.
+  const query = (searchParams.get("query") ?? "").trim().slice(0, INPUT.defaultMax).trim();
+  const sortBy = userSortSchema.catch(DEFAULT_SORT).parse(searchParams.get("sortBy"));
+
+  const setParam = useCallback(
+    (name: string, value: string | undefined) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(name, value);
+          else next.delete(name);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  const handleSearch = useCallback((text: string) => setParam("query", text), [setParam]);
+  const handleSortChange = useCallback(
+    (next: UserSort) => setParam("sortBy", next === DEFAULT_SORT ? undefined : next),
+    [setParam],
+  );
+
   return (
-    <ListScreen
+    <Page
       title={ROUTES.ClientBase.title}
       description="Клиенты и сотрудники сервиса: контакты, роль, статус и дата регистрации."
-      toolbar={
-        query ? (
-          <p className="filter-line">
-            Поиск по логину: <strong>{query}</strong>
-          </p>
-        ) : undefined
+      actions={
+        canAccessRoute(ROUTES.CreateUser, role) && (
+          <Link to={pathTo("CreateUser")} className="button button--primary button--md">
+            <Icon name="plus" />
+            Новый пользователь
+          </Link>
+        )
       }
-      columns={["ФИО", "Логин", "Телефон", "Роль", "Статус", "Дата регистрации"]}
-      empty={
-        query
-          ? {
-              icon: "search",
-              title: "Пользователи не найдены",
-              text: `По запросу «${query}» никого нет.`,
-            }
-          : {
-              icon: "users",
-              title: "Пока нет пользователей",
-              text: "Зарегистрированные клиенты и сотрудники появятся здесь.",
-            }
-      }
-      action={
-        canAccessRoute(ROUTES.CreateUser, role)
-          ? { label: "Новый пользователь", to: pathTo("CreateUser") }
-          : undefined
-      }
-    />
+    >
+      <UsersToolbar
+        query={query}
+        sortBy={sortBy}
+        onSearch={handleSearch}
+        onSortChange={handleSortChange}
+      />
+      <UsersTable query={query} sortBy={sortBy} canActivate={ACTIVATOR_ROLES.includes(role)} />
+    </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { MESSAGES, type Role, searchPlaceholderOf } from "@fonika/shared";
 import { type FormEvent, useId, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { pathTo } from "../../../config/paths.ts";
 
@@ -11,11 +11,22 @@ const CLIENT_BASE_SEARCH_ROLES: readonly Role[] = [
   "role-support",
 ];
 
-/** Admin, client manager, support: submitting opens ClientBase with ?query=. */
+/**
+ * Admin, client manager, support: submitting opens ClientBase with ?query=.
+ * On ClientBase the box shows the search the page holds, whichever box set it.
+ */
 function ClientBaseSearch({ prompt }: { prompt: string }) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
-  const [text, setText] = useState(searchParams.get("query") ?? "");
+  const clientBaseQuery =
+    pathname === pathTo("ClientBase") ? (searchParams.get("query") ?? "") : null;
+  const [text, setText] = useState(clientBaseQuery ?? "");
+  const [shownQuery, setShownQuery] = useState(clientBaseQuery);
+  if (clientBaseQuery !== shownQuery) {
+    setShownQuery(clientBaseQuery);
+    if (clientBaseQuery !== null) setText(clientBaseQuery);
+  }
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     navigate(pathTo("ClientBase", {}, { query: text.trim() || undefined }));

@@ -1,0 +1,40 @@
+import { PAGING, type ProfilePage, personalInfoApi, type UserSort } from "@fonika/shared";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { ApiClient } from "../../../lib/api-client.ts";
+import { useApiClient } from "../../../lib/app-services.ts";
+
+export interface UsersRequest {
+  /** Counts from 0. */
+  page: number;
+  /** Words of the e-mail, names or company, or a phone; empty lists everyone. */
+  query: string;
+  sortBy: UserSort;
+}
+
+export function listUsers(
+  api: ApiClient,
+  { page, query, sortBy }: UsersRequest,
+  count: number = PAGING.tablePageSize,
+): Promise<ProfilePage> {
+  return api.call(personalInfoApi.listUsers, {
+    query: { page, count, query: query || undefined, sortBy },
+  });
+}
+
+/** Every page of every search of the user list; invalidated when a user changes. */
+export const usersQueryKey = ["users"] as const;
+
+export function usersQueryOptions(api: ApiClient, request: UsersRequest) {
+  return queryOptions({
+    queryKey: [...usersQueryKey, request] as const,
+    queryFn: () => listUsers(api, request),
+    // The rows of the last answer stay while the next page or search loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One page of the users of the service (the client base). */
+export function useUsers(request: UsersRequest) {
+  const api = useApiClient();
+  return useQuery(usersQueryOptions(api, request));
+}
