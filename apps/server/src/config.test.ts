@@ -43,6 +43,13 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(named);
   });
 
+  it("reads a relative DATA_DIR from where npm was started, not the workspace", () => {
+    const root = dataDir();
+    expect(loadConfig({ DATA_DIR: "./data", INIT_CWD: root }).dataDir).toBe(
+      path.join(root, "data"),
+    );
+  });
+
   it("lower-cases ADMIN_EMAIL", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: "Boss@Example.COM" }).adminEmail).toBe(
       "boss@example.com",

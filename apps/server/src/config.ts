@@ -99,7 +99,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const values = parsed.data;
-  const dataDir = path.resolve(values.DATA_DIR);
+  // npm runs workspace scripts inside the workspace; relative paths mean
+  // where the person typed the command (`npm start` at the root → ./data).
+  const base = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(base, values.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
     port: values.PORT,
@@ -116,7 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     amoWebhookUrl: values.AMO_WEBHOOK_URL,
     logLevel: values.LOG_LEVEL,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
-    webDist: values.WEB_DIST ? path.resolve(values.WEB_DIST) : defaultWebDist,
+    webDist: values.WEB_DIST ? path.resolve(base, values.WEB_DIST) : defaultWebDist,
   };
 }
 

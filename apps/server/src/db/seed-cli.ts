@@ -1,0 +1,20 @@
+import { loadConfig } from "../config.ts";
+import { openDatabase } from "./client.ts";
+import { DEMO_ACCOUNTS, seedDemoAccounts } from "./seed.ts";
+
+/**
+ * `npm run db:seed`: demo accounts of every role in the configured database,
+ * for trying Фоника locally. Sign in with any of them by e-mail code; without
+ * SMTP_URL the code appears in the server log.
+ */
+const config = loadConfig();
+const database = await openDatabase(config);
+try {
+  const created = await seedDemoAccounts(database.db);
+  for (const account of DEMO_ACCOUNTS) {
+    const state = created.includes(account.email) ? "created" : "already there";
+    console.log(`${account.email.padEnd(24)} ${account.role.padEnd(22)} ${state}`);
+  }
+} finally {
+  await database.close();
+}
