@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { type Column, DataTable } from "../ui/data-table.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
-import { Icon, type IconName } from "../ui/icon.tsx";
+import type { IconName } from "../ui/icon.tsx";
 import { Page, Section } from "../ui/page.tsx";
+import { BackLink, type BackTarget } from "./back-link.tsx";
 
 export interface DetailSection {
   title: string;
@@ -16,7 +16,7 @@ interface DetailScreenProps {
   title: string;
   description: ReactNode;
   sections: readonly DetailSection[];
-  back?: { label: string; to: string };
+  back?: BackTarget;
 }
 
 const noRows: readonly never[] = [];
@@ -24,18 +24,7 @@ const noRows: readonly never[] = [];
 /** A screen about one entity: its sections, each with its empty state. */
 export function DetailScreen({ title, description, sections, back }: DetailScreenProps) {
   return (
-    <Page
-      title={title}
-      description={description}
-      actions={
-        back && (
-          <Link to={back.to} className="button button--ghost button--md">
-            <Icon name="chevron-left" />
-            {back.label}
-          </Link>
-        )
-      }
-    >
+    <Page title={title} description={description} actions={back && <BackLink {...back} />}>
       {sections.map((section) => {
         const empty = (
           <EmptyState icon={section.empty.icon} title={section.empty.title}>

@@ -1,11 +1,10 @@
 import { type FormEvent, useState } from "react";
-import { Link } from "react-router";
 import { Button } from "../ui/button.tsx";
-import { Icon } from "../ui/icon.tsx";
 import { MaskedInput } from "../ui/masked-input.tsx";
 import { Page, Section } from "../ui/page.tsx";
 import { TextInput } from "../ui/text-input.tsx";
 import type { TextInputType } from "../ui/text-input-rules.ts";
+import { BackLink, type BackTarget } from "./back-link.tsx";
 
 export interface FormScreenField {
   label: string;
@@ -26,7 +25,7 @@ interface FormScreenProps {
   submitLabel: string;
   /** Why saving is not possible yet; shown beside the disabled button. */
   unavailableReason: string;
-  back?: { label: string; to: string };
+  back?: BackTarget;
 }
 
 /**
@@ -47,18 +46,7 @@ export function FormScreen({
     setValues((current) => ({ ...current, [label]: value }));
   const handleSubmit = (event: FormEvent) => event.preventDefault();
   return (
-    <Page
-      title={title}
-      description={description}
-      actions={
-        back && (
-          <Link to={back.to} className="button button--ghost button--md">
-            <Icon name="chevron-left" />
-            {back.label}
-          </Link>
-        )
-      }
-    >
+    <Page title={title} description={description} actions={back && <BackLink {...back} />}>
       <Section title={sectionTitle}>
         <form className="form" onSubmit={handleSubmit} noValidate aria-label={sectionTitle}>
           <div className="form__grid">
