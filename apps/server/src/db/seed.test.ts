@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
+import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signIn } from "../test/factories.ts";
 import { startTestServer, type TestServer } from "../test/harness.ts";
 import { users } from "./schema.ts";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "./seed.ts";
@@ -24,24 +26,7 @@ describe("demo seed", () => {
       .where(eq(users.email, "client@fonika.local"));
     expect(client?.authority).toEqual(["role-client"]);
 
-    const send = await fetch(`${server.url}/api/v1/auth/email/send-code`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "manager@fonika.local" }),
-    });
-    expect(send.status).toBe(200);
-    const verify = await fetch(`${server.url}/api/v1/auth/email/verify-code`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        email: "manager@fonika.local",
-        code: server.lastCodeFor("manager@fonika.local"),
-      }),
-    });
-    const tokens = (await verify.json()) as { token: string };
-    const payload = JSON.parse(
-      Buffer.from(tokens.token.split(".")[1] ?? "", "base64url").toString(),
-    );
-    expect(payload.authority).toEqual(["role-client-manager"]);
+    const tokens = await signIn(server, "manager@fonika.local");
+    expect(decodeJwt(tokens.token).authority).toEqual(["role-client-manager"]);
   });
 });
