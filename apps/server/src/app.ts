@@ -12,6 +12,7 @@ import {
 } from "fastify-type-provider-zod";
 import pino, { type Logger } from "pino";
 import type { Config } from "./config.ts";
+import { AppError } from "./lib/app-error.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { integrationRoutes } from "./modules/integration/integration.routes.ts";
 import { personalInfoRoutes } from "./modules/personal-info/personal-info.routes.ts";
@@ -81,12 +82,8 @@ export async function buildApp(
     if (request.method === "GET" && !pathname.startsWith("/api/") && app.webAvailable) {
       return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
     }
-    return reply.code(404).send({
-      type: "not-found",
-      reason: "Не найдено",
-      message: `No route ${request.method} ${pathname}`,
-      requestId: request.id,
-    });
+    // The errors plugin writes the body, as for every other failure.
+    throw new AppError("not-found", 404, "Не найдено", `No route ${request.method} ${pathname}`);
   });
 
   return app as unknown as FastifyInstance;
