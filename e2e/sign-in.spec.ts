@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { codesInServerLog, nextCodeFromServerLog } from "./support/codes.ts";
 import { E2E } from "./support/environment.ts";
 import { logOut, signInByEmail } from "./support/sign-in.ts";
 
@@ -31,4 +32,23 @@ test("an anonymous visit to a guarded route ends on Home", async ({ page }) => {
   await page.goto("/integrations");
   await expect(page).toHaveURL(`${E2E.baseUrl}/`);
   await expect(page.getByRole("button", { name: "Отправить заявку" })).toBeVisible();
+});
+
+test("a newcomer signs in by phone: the field turns into a masked phone number", async ({
+  page,
+}) => {
+  const digits = `916${String(Date.now()).slice(-7)}`;
+  const address = `+7${digits}`;
+  await page.goto("/auth");
+  const seen = codesInServerLog(address).length;
+  await page.getByLabel("E-mail или номер телефона").pressSequentially(digits);
+  const phone = page.getByLabel("Номер телефона");
+  await expect(phone).toHaveValue(
+    `+7 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8)}`,
+  );
+  await page.getByRole("button", { name: "Получить код" }).click();
+  const code = await nextCodeFromServerLog(address, seen);
+  await page.getByLabel("Код из сообщения").fill(code);
+  await page.getByRole("button", { name: "Войти", exact: true }).click();
+  await expect(page).toHaveURL(/\/cabinet$/);
 });
