@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { TOKENS } from "@fonika/shared";
 import { z } from "zod";
 
 /**
@@ -52,6 +53,12 @@ const envSchema = z.object({
     .refine((value) => !value || /^(true|false|[\d.:a-fA-F/,\s]+|loopback)$/.test(value), {
       message: "must be true, 'loopback' or a list of proxy addresses",
     }),
+  SESSION_LIFETIME_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(365)
+    .default(TOKENS.browserSessionDays),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
 });
@@ -70,6 +77,8 @@ export interface Config {
   publicUrl: string;
   amoWebhookUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /** Absolute lifetime of a browser session, in days; rotation does not extend it. */
+  sessionLifetimeDays: number;
   /**
    * Which proxies may set X-Forwarded-For (per-IP limits read the client
    * address from it). Off by default: a direct client cannot fake its IP.
@@ -118,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ""),
     amoWebhookUrl: values.AMO_WEBHOOK_URL,
     logLevel: values.LOG_LEVEL,
+    sessionLifetimeDays: values.SESSION_LIFETIME_DAYS,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     webDist: values.WEB_DIST ? path.resolve(base, values.WEB_DIST) : defaultWebDist,
   };

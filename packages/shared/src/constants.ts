@@ -12,8 +12,17 @@ export const TIMING = {
 export const TOKENS = {
   /** CONTRACT.md: the access token lives 5 minutes. */
   accessTokenTtlSeconds: 5 * 60,
-  /** How long an unused refresh token (a session) stays valid. */
-  refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
+  /**
+   * Default absolute lifetime of a browser session: rotation does not extend
+   * it (SESSION_LIFETIME_DAYS). Device sessions last until their owner ends them.
+   */
+  browserSessionDays: 30,
+  /**
+   * A refresh token replayed this soon after its rotation, while its
+   * successor is unused, answers the same successor (a lost answer on a
+   * venue's network must not sign the venue out).
+   */
+  refreshGraceSeconds: 30,
 } as const;
 
 export const CODES = {
@@ -27,6 +36,20 @@ export const CODES = {
   sendWindowSeconds: 15 * 60,
   /** A device-flow code waits this long for approval. */
   deviceCodeTtlSeconds: 10 * 60,
+  /**
+   * Wrong tries per address across all its codes: free tries, then each
+   * further wrong try doubles a wait (from backoffBaseSeconds up to
+   * backoffMaxSeconds), and at most wrongTriesPerDay in a day.
+   */
+  freeWrongTries: 5,
+  backoffBaseSeconds: 30,
+  backoffMaxSeconds: 60 * 60,
+  wrongTriesPerDay: 20,
+  /** Verification calls from one IP in the send window, right or wrong. */
+  verifyPerIpMax: 60,
+  /** Device-code look-ups and approvals in the send window. */
+  approvePerUserMax: 10,
+  approvePerIpMax: 30,
 } as const;
 
 export const INPUT = {
@@ -90,7 +113,14 @@ export const LIBRARY = {
   maxFolderDepth: 4,
 } as const;
 
+/**
+ * The landing page lead form. Both text fields follow the SPEC §5 length
+ * rule the web inputs apply (INPUT defaults), so the server refuses exactly
+ * what the form refuses.
+ */
 export const LEAD = {
-  nameMax: 200,
-  companyMax: 200,
+  nameMin: INPUT.defaultMin,
+  nameMax: INPUT.defaultMax,
+  companyMin: INPUT.defaultMin,
+  companyMax: INPUT.defaultMax,
 } as const;

@@ -18,6 +18,12 @@ export interface Endpoint<
   readonly tags: readonly string[];
   /** `public`: no token; `bearer`: an access token is required. */
   readonly auth: "public" | "bearer";
+  /**
+   * Which sessions' tokens a bearer call accepts. By default only a person's
+   * browser session: a player device (second-device sign-in) holds none of
+   * its owner's powers unless a call names it here.
+   */
+  readonly sessions?: readonly SessionKind[];
   readonly params?: Params;
   readonly query?: Query;
   readonly body?: Body;
@@ -25,6 +31,9 @@ export interface Endpoint<
   /** Status of a successful answer (default 200). */
   readonly successStatus?: 200 | 201 | 202 | 204;
 }
+
+/** A person signed in in a browser, or a player device approved by its owner. */
+export type SessionKind = "browser" | "device";
 
 /**
  * Keeps the literal `auth` of a definition in its type, so that the server

@@ -55,6 +55,7 @@ export const SIDE_MENU: Record<Role, readonly MenuEntry[]> = {
   ],
   "wait-activation": [{ label: "Ожидание активации", route: "Cabinet", icon: "hourglass" }],
   "edit-personal-info": [{ label: "Заполнение профиля", route: "Cabinet", icon: "profile" }],
+  "player-device": [{ label: "Плеер", route: "Players", icon: "players" }],
 };
 
 /** Header search placeholder by role (SPEC.md §2). */

@@ -12,7 +12,17 @@ export const REAL_ROLES = [
 
 export const PSEUDO_ROLES = ["wait-activation", "edit-personal-info"] as const;
 
-export const ROLES = [...REAL_ROLES, ...PSEUDO_ROLES] as const;
+/**
+ * The state of a device signed in by a second-device approval: a player of
+ * one establishment, never its owner's account powers. It is not a role
+ * anyone can be given; the server puts it in a device session's token.
+ */
+export const PLAYER_DEVICE = "player-device";
+
+/** What a role change may give: every role and pseudo-state but the device's. */
+export const ASSIGNABLE_ROLES = [...REAL_ROLES, ...PSEUDO_ROLES] as const;
+
+export const ROLES = [...ASSIGNABLE_ROLES, PLAYER_DEVICE] as const;
 
 /** Marker that may stand in `authority` beside a role; never the active role. */
 export const SIGN_AGREEMENT = "sign-agreement";
@@ -22,6 +32,7 @@ export const SIGN_AGREEMENT_ALIASES = [SIGN_AGREEMENT, "sign-sign-agreement"] as
 export type RealRole = (typeof REAL_ROLES)[number];
 export type PseudoRole = (typeof PSEUDO_ROLES)[number];
 export type Role = (typeof ROLES)[number];
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
 /** Staff roles: the roles an admin or client manager gives directly. */
 export const STAFF_ROLES = [
@@ -40,6 +51,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   "role-support": "Поддержка",
   "wait-activation": "Ожидает активации",
   "edit-personal-info": "Заполнение профиля",
+  "player-device": "Плеер заведения",
 };
 
 /** SPEC.md §2: the default current role before sign-in. */

@@ -7,7 +7,10 @@ import type { Role } from "./roles.ts";
 export type RouteAccess =
   /** Open to everyone, signed in or not. */
   | { kind: "open" }
-  /** Any signed-in state, including edit-personal-info and wait-activation. */
+  /**
+   * Any signed-in account state, including edit-personal-info and
+   * wait-activation; not a player device.
+   */
   | { kind: "authenticated" }
   | { kind: "roles"; roles: readonly Role[] };
 
@@ -24,7 +27,13 @@ const open: RouteAccess = { kind: "open" };
 const authenticated: RouteAccess = { kind: "authenticated" };
 const roles = (...list: Role[]): RouteAccess => ({ kind: "roles", roles: list });
 
-const playersRoles = roles("role-admin", "role-client", "role-client-manager", "role-support");
+const playersRoles = roles(
+  "role-admin",
+  "role-client",
+  "role-client-manager",
+  "role-support",
+  "player-device",
+);
 const contentManager = roles("role-content-manager");
 const adminAndManager = roles("role-admin", "role-client-manager");
 const admin = roles("role-admin");
@@ -240,6 +249,7 @@ export const START_SCREEN: Record<Role, RouteName> = {
   "role-content-manager": "Playlists",
   "role-client-manager": "ClientBase",
   "role-support": "SupportEnquiries",
+  "player-device": "Players",
 };
 
 /**
@@ -251,7 +261,8 @@ export function canAccessRoute(route: RouteDefinition, role: Role | undefined): 
     case "open":
       return true;
     case "authenticated":
-      return role !== undefined;
+      // A player device holds no account: the profile-type pages are not its.
+      return role !== undefined && role !== "player-device";
     case "roles":
       return role !== undefined && route.access.roles.includes(role);
   }

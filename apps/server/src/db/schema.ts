@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /**
  * The database schema. Migrations are generated from it with
@@ -32,11 +41,19 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /**
+     * Keyed hash of a deleted account's sign-in address: its personal data
+     * is erased (152-FZ), yet signing in again still answers account-deleted.
+     */
+    deletedAddressHash: text("deleted_address_hash"),
   },
   (table) => [
     uniqueIndex("users_email_key").on(table.email),
     uniqueIndex("users_phone_key").on(table.phone),
     index("users_created_at_idx").on(table.createdAt),
+    index("users_deleted_address_idx")
+      .on(table.deletedAddressHash)
+      .where(sql`${table.deletedAddressHash} is not null`),
   ],
 );
 
@@ -61,7 +78,11 @@ export const authCodes = pgTable(
   ],
 );
 
-/** A signed-in device. Its refresh tokens rotate; reuse revokes it whole. */
+/**
+ * A signed-in browser or device. Its refresh tokens rotate; reuse revokes it
+ * whole. A browser session ends at `expiresAt` whatever its rotations; a
+ * device session (a player approved by its owner) has none.
+ */
 export const sessions = pgTable(
   "sessions",
   {
@@ -69,10 +90,18 @@ export const sessions = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** browser | device */
+    kind: text("kind").notNull().default("browser"),
+    /** The venue a device session plays for. */
+    establishmentId: uuid("establishment_id"),
+    /** Where it was started and last refreshed from, for the owner's list. */
+    ip: text("ip"),
+    userAgent: text("user_agent"),
     createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
-    /** Why it was revoked: logout | reuse | blocked | deleted | role-change */
+    /** Why it was revoked: logout | ended | reuse | blocked | deleted | role-change */
     revokedReason: text("revoked_reason"),
   },
   (table) => [index("sessions_user_idx").on(table.userId)],
@@ -85,12 +114,24 @@ export const refreshTokens = pgTable(
     sessionId: uuid("session_id")
       .notNull()
       .references(() => sessions.id, { onDelete: "cascade" }),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Null for a device session's tokens: they live until the session ends. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
     /** Set when the token was exchanged; presenting it again is reuse. */
     rotatedAt: timestamp("rotated_at", { withTimezone: true }),
+    /** Hash of the token this one was exchanged for. */
+    successorHash: text("successor_hash"),
+    /**
+     * The successor token itself, encrypted, for the grace window: a client
+     * whose answer was lost on the network replays this token and gets the
+     * same successor. Cleared by the pruning job once the window is over.
+     */
+    successorSealed: text("successor_sealed"),
     createdAt: createdAt(),
   },
-  (table) => [index("refresh_tokens_session_idx").on(table.sessionId)],
+  (table) => [
+    index("refresh_tokens_session_idx").on(table.sessionId),
+    index("refresh_tokens_rotated_idx").on(table.rotatedAt),
+  ],
 );
 
 /** Second-device sign-in: a code shown on one screen, approved on another. */
@@ -100,6 +141,8 @@ export const deviceCodes = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     codeHash: text("code_hash").notNull(),
     ip: text("ip").notNull(),
+    /** The requesting browser, shown to the approver before they approve. */
+    userAgent: text("user_agent"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     approvedBy: uuid("approved_by").references(() => users.id, { onDelete: "cascade" }),
     establishmentId: uuid("establishment_id"),
@@ -111,6 +154,28 @@ export const deviceCodes = pgTable(
   (table) => [
     index("device_codes_code_idx").on(table.codeHash),
     index("device_codes_ip_idx").on(table.ip, table.createdAt),
+  ],
+);
+
+/**
+ * Attempt counters of the sign-in limits (sends per address and per IP,
+ * verification tries, device approvals), one row per scope and key. A row
+ * is bumped and read in one atomic statement, so parallel requests on
+ * several processes can never pass a limit together.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull(),
+    /** Backoff: no attempt is counted (or allowed) before this time. */
+    blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.scope, table.key] }),
+    index("rate_limits_window_idx").on(table.windowStart),
   ],
 );
 

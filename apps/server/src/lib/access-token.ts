@@ -1,31 +1,86 @@
-import { TOKENS, type TokenPayload, tokenPayloadSchema } from "@fonika/shared";
+import { type SessionKind, TOKENS } from "@fonika/shared";
 import { jwtVerify, SignJWT } from "jose";
+import { z } from "zod";
 
 /**
  * Access tokens (CONTRACT.md): HS256 JWTs with `exp`, `sub` (user id) and
- * `authority` (role strings), living 5 minutes.
+ * `authority` (role strings), living 5 minutes, plus the session they
+ * belong to (`sid`, `kind`, `establishmentId`), so that ending a session
+ * stops its access token at once.
  */
-export interface AccessTokens {
-  sign(userId: string, authority: readonly string[]): Promise<string>;
-  /** The payload of a valid token, or null for any bad, expired or forged one. */
-  verify(token: string): Promise<TokenPayload | null>;
+export interface AccessTokenClaims {
+  userId: string;
+  authority: readonly string[];
+  sessionId: string;
+  kind: SessionKind;
+  establishmentId: string | null;
 }
 
-export function createAccessTokens(secret: string): AccessTokens {
-  const key = new TextEncoder().encode(secret);
+export interface VerifiedAccessToken extends AccessTokenClaims {
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+}
+
+export interface AccessTokens {
+  sign(claims: AccessTokenClaims): Promise<string>;
+  /** The claims of a valid token, or null for any bad, expired or forged one. */
+  verify(token: string): Promise<VerifiedAccessToken | null>;
+}
+
+const serverClaimsSchema = z.object({
+  exp: z.number(),
+  sub: z.string().min(1),
+  authority: z.array(z.string()),
+  sid: z.uuid(),
+  kind: z.enum(["browser", "device"]),
+  establishmentId: z.string().nullish(),
+});
+
+/** Verified tokens kept so that a token's HMAC is checked once, not per call. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
+export function createAccessTokens(key: Uint8Array): AccessTokens {
+  // Insertion-ordered: the oldest entries go first when the cache is full.
+  const verified = new Map<string, VerifiedAccessToken>();
   return {
-    sign: (userId, authority) =>
-      new SignJWT({ authority: [...authority] })
+    sign: (claims) =>
+      new SignJWT({
+        authority: [...claims.authority],
+        sid: claims.sessionId,
+        kind: claims.kind,
+        ...(claims.establishmentId ? { establishmentId: claims.establishmentId } : {}),
+      })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-        .setSubject(userId)
+        .setSubject(claims.userId)
         .setIssuedAt()
         .setExpirationTime(`${TOKENS.accessTokenTtlSeconds}s`)
         .sign(key),
     verify: async (token) => {
+      const nowSeconds = Date.now() / 1000;
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp > nowSeconds) return known;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
-        const parsed = tokenPayloadSchema.safeParse(payload);
-        return parsed.success ? parsed.data : null;
+        const parsed = serverClaimsSchema.safeParse(payload);
+        if (!parsed.success) return null;
+        const claims: VerifiedAccessToken = {
+          userId: parsed.data.sub,
+          authority: parsed.data.authority,
+          sessionId: parsed.data.sid,
+          kind: parsed.data.kind,
+          establishmentId: parsed.data.establishmentId ?? null,
+          exp: parsed.data.exp,
+        };
+        if (verified.size >= VERIFIED_CACHE_SIZE) {
+          const oldest = verified.keys().next().value;
+          if (oldest !== undefined) verified.delete(oldest);
+        }
+        verified.set(token, claims);
+        return claims;
       } catch {
         return null;
       }

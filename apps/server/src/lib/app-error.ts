@@ -14,6 +14,8 @@ export class AppError extends Error {
     readonly reason: string,
     /** Technical detail for developers; defaults to the reason. */
     message?: string,
+    /** For a 429: when trying again makes sense (the Retry-After header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message ?? reason);
   }
@@ -33,6 +35,13 @@ export const errors = {
     new AppError("account-deleted", 403, MESSAGES.accountDeleted, "Account deleted"),
   accountBlocked: () =>
     new AppError("account-blocked", 403, "Ваш аккаунт заблокирован", "Account blocked"),
-  rateLimited: (reason = "Слишком много попыток. Попробуйте позже") =>
-    new AppError("rate-limited", 429, reason, "Too many requests"),
+  deviceSessionForbidden: () =>
+    new AppError(
+      "forbidden",
+      403,
+      "Устройство-плеер не может выполнить это действие. Войдите в свой аккаунт",
+      "A player device session cannot make this call",
+    ),
+  rateLimited: (reason = "Слишком много попыток. Попробуйте позже", retryAfterSeconds?: number) =>
+    new AppError("rate-limited", 429, reason, "Too many requests", retryAfterSeconds),
 };

@@ -1,26 +1,46 @@
-import { activeRole, type Role } from "@fonika/shared";
-import { eq } from "drizzle-orm";
+import { activeRole, PLAYER_DEVICE, type Role, type SessionKind } from "@fonika/shared";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { users } from "../db/schema.ts";
+import { sessions, users } from "../db/schema.ts";
 import { type AccessTokens, createAccessTokens } from "../lib/access-token.ts";
 import { errors } from "../lib/app-error.ts";
+import { deriveKeys, type ServerKeys } from "../lib/keys.ts";
+import { type SessionState, SessionStateCache } from "../lib/session-state.ts";
+import { sessionRoom, userRoom } from "../realtime/hub.ts";
 
-/** Who is calling: the signed-in user as the database knows them now. */
+/** Who is calling: the signed-in user as known now, and through which session. */
 export interface Actor {
   userId: string;
   authority: string[];
-  /** The active role; undefined when the authority holds none. */
+  /** The active role; a device session's is always `player-device`. */
   role: Role | undefined;
+  sessionId: string;
+  sessionKind: SessionKind;
+  /** The establishment a device session plays for. */
+  establishmentId: string | null;
+}
+
+/**
+ * How services announce that what users or sessions may do has changed:
+ * every process forgets its cached state of them and their open sockets
+ * hear 'Access denied error' and close.
+ */
+export interface AccessEvents {
+  changed(change: { userIds?: readonly string[]; sessionIds?: readonly string[] }): Promise<void>;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
+    keys: ServerKeys;
     accessTokens: AccessTokens;
+    accessEvents: AccessEvents;
     /**
-     * The actor of an access token, checked against the database on every
-     * call so that a blocked or deleted account stops at once and a role
-     * change applies at once. Throws 401 for a missing or bad token.
+     * The actor of an access token: the token's session must stand and its
+     * account be active, as known now (memory kept current by the bus), so
+     * a logout, block, deletion or role change stops the token at once.
+     * Throws 401 for a missing, bad or ended-session token, 403 for a
+     * blocked or deleted account.
      */
     authenticateToken(token: string | undefined): Promise<Actor>;
   }
@@ -31,27 +51,81 @@ declare module "fastify" {
 
 export default fp(
   async function authPlugin(app: FastifyInstance) {
-    app.decorate("accessTokens", createAccessTokens(app.config.jwtSecret));
+    const keys = deriveKeys(app.config.jwtSecret);
+    app.decorate("keys", keys);
+    app.decorate("accessTokens", createAccessTokens(keys.tokenSigning));
     app.decorateRequest("actor", null);
+
+    const loadSession = app.db
+      .select({
+        userId: sessions.userId,
+        kind: sessions.kind,
+        establishmentId: sessions.establishmentId,
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+        authority: users.authority,
+        status: users.status,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sql.placeholder("sessionId")))
+      .prepare("auth_session_state");
+
+    const cache = new SessionStateCache({
+      load: async (sessionId): Promise<SessionState | undefined> => {
+        const [row] = await loadSession.execute({ sessionId });
+        if (!row) return undefined;
+        return {
+          userId: row.userId,
+          kind: row.kind === "device" ? "device" : "browser",
+          establishmentId: row.establishmentId,
+          authority: row.authority,
+          status: row.status,
+          revoked: row.revokedAt !== null,
+          expiresAt: row.expiresAt,
+        };
+      },
+    });
+    app.bus.subscribe((event) => {
+      if (event.kind === "access-changed") cache.forget(event.userIds, event.sessionIds);
+    });
+    app.bus.onGap(() => cache.clear());
+
+    app.decorate("accessEvents", {
+      changed: async ({ userIds = [], sessionIds = [] }) => {
+        await app.bus.publish({
+          kind: "access-changed",
+          userIds: [...userIds],
+          sessionIds: [...sessionIds],
+          rooms: [...userIds.map(userRoom), ...sessionIds.map(sessionRoom)],
+        });
+      },
+    } satisfies AccessEvents);
 
     app.decorate("authenticateToken", async (token: string | undefined): Promise<Actor> => {
       if (!token) throw errors.unauthorized("Missing bearer token");
-      const payload = await app.accessTokens.verify(token);
-      if (!payload) throw errors.unauthorized("Invalid or expired token");
-      const [user] = await app.db
-        .select({ id: users.id, authority: users.authority, status: users.status })
-        .from(users)
-        .where(eq(users.id, payload.sub));
-      if (!user || user.status === "deleted") {
-        throw errors.accountDeleted();
+      const claims = await app.accessTokens.verify(token);
+      if (!claims) throw errors.unauthorized("Invalid or expired token");
+      const state = await cache.get(claims.sessionId);
+      if (!state || state.userId !== claims.userId) throw errors.unauthorized("Unknown session");
+      if (state.status === "deleted") throw errors.accountDeleted();
+      if (state.status === "blocked") throw errors.accountBlocked();
+      if (state.revoked) throw errors.unauthorized("The session has ended");
+      if (state.expiresAt && state.expiresAt.getTime() <= Date.now()) {
+        throw errors.unauthorized("The session has expired");
       }
-      if (user.status === "blocked") {
-        throw errors.accountBlocked();
-      }
-      return { userId: user.id, authority: user.authority, role: activeRole(user.authority) };
+      const device = state.kind === "device";
+      return {
+        userId: state.userId,
+        authority: device ? [PLAYER_DEVICE] : state.authority,
+        role: device ? PLAYER_DEVICE : activeRole(state.authority),
+        sessionId: claims.sessionId,
+        sessionKind: state.kind,
+        establishmentId: state.establishmentId,
+      };
     });
   },
-  { name: "auth", dependencies: ["db"] },
+  { name: "auth", dependencies: ["db", "bus"] },
 );
 
 /** The bearer token of a request's Authorization header, if any. */

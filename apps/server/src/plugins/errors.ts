@@ -12,6 +12,9 @@ import { AppError } from "../lib/app-error.ts";
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header("retry-after", String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+      }
       return send(reply, request, error.status, error.type, error.reason, error.message);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

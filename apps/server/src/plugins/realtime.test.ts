@@ -140,13 +140,13 @@ describe("player socket", () => {
     for (const socket of [firstTab, secondTab, stranger]) socket.socket.close();
   });
 
-  it("disconnectUser closes the user's sockets with 'Access denied error'", async () => {
+  it("an access change closes the user's sockets with 'Access denied error'", async () => {
     const other = await createSignedInUser(server, { role: "role-client" });
     const socket = await connect(server, other.token);
     socket.send({ type: "ping" });
     await socket.next();
 
-    await server.app.realtime.disconnectUser(other.id);
+    await server.app.accessEvents.changed({ userIds: [other.id] });
 
     expect(await socket.next()).toEqual({ type: "error", message: MESSAGES.accessDenied });
     expect(await socket.closed).toBe(4401);

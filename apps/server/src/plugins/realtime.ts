@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
 import { AppError } from "../lib/app-error.ts";
-import { type EventBus, openEventBus, type RealtimeMessage } from "../realtime/bus.ts";
-import { CLOSE_CODES, SocketHub, send, userRoom } from "../realtime/hub.ts";
+import type { EventBus, RealtimeMessage } from "../realtime/bus.ts";
+import { CLOSE_CODES, SocketHub, send, sessionRoom, userRoom } from "../realtime/hub.ts";
 import { emptyPlayerDirectory, type PlayerDirectory } from "../realtime/player-directory.ts";
 import { handleFrame } from "../realtime/socket-session.ts";
 import type { Actor } from "./auth.ts";
@@ -16,12 +16,6 @@ export interface Realtime {
   readonly busKind: EventBus["kind"];
   /** Sends `message` once to every socket in any of `rooms`, on every process. */
   publish(rooms: string | readonly string[], message: RealtimeMessage): Promise<void>;
-  /**
-   * Closes every socket of a user, on every process, after telling them
-   * 'Access denied error'. Services call it when an account is blocked,
-   * deleted or signed out everywhere.
-   */
-  disconnectUser(userId: string): Promise<void>;
   /** Installs the players module's registry and ownership rules. */
   usePlayerDirectory(directory: PlayerDirectory): void;
 }
@@ -42,25 +36,24 @@ const MAX_FRAME_BYTES = 16 * 1024;
  * its expiry: the access token lives 5 minutes while a player plays for
  * hours, and closing every socket at each expiry would only make clients
  * reconnect with the token they refresh anyway. Revocation is pushed
- * instead: `disconnectUser` closes a blocked or deleted account's sockets at
+ * instead: `app.accessEvents.changed` closes the sockets of an ended session or
+ * a blocked, deleted or re-roled account at
  * once, and each control message is checked against the database by the
  * player directory. A socket that sent nothing (not even the 4-second ping)
  * for 30 s is terminated.
  */
 export default fp(
   async function realtimePlugin(app: FastifyInstance) {
-    const bus = await openEventBus(app.config.redisUrl, app.log);
+    const bus = app.bus;
     const hub = new SocketHub();
     let players = emptyPlayerDirectory;
     bus.subscribe((event) => hub.deliver(event));
-    app.log.info({ bus: bus.kind }, "realtime bus ready");
 
     const toRooms = (rooms: string | readonly string[]) =>
       typeof rooms === "string" ? [rooms] : [...rooms];
     app.decorate("realtime", {
       busKind: bus.kind,
       publish: (rooms, message) => bus.publish({ kind: "message", rooms: toRooms(rooms), message }),
-      disconnectUser: (userId) => bus.publish({ kind: "disconnect", rooms: [userRoom(userId)] }),
       usePlayerDirectory: (directory) => {
         players = directory;
       },
@@ -75,7 +68,6 @@ export default fp(
       },
     });
     app.addHook("onReady", async () => hub.startSweeping());
-    app.addHook("onClose", async () => bus.close());
 
     app.route({
       method: "GET",
@@ -123,10 +115,12 @@ export default fp(
         const actor = await app.authenticateToken(typeof token === "string" ? token : undefined);
         const rooms = await players.roomsOf(actor);
         if (socket.readyState !== socket.OPEN) return null;
-        hub.add(socket, actor.userId, rooms);
+        hub.add(socket, actor.userId, [sessionRoom(actor.sessionId), ...rooms]);
         return actor;
       } catch (error) {
-        if (error instanceof AppError && error.status === 401) {
+        // A bad token, an ended session, a blocked or deleted account: the
+        // client must stop reconnecting (SPEC.md §4), not retry a failure.
+        if (error instanceof AppError && (error.status === 401 || error.status === 403)) {
           send(socket, { type: "error", message: MESSAGES.accessDenied });
           socket.close(CLOSE_CODES.accessDenied, "Access denied");
         } else {
@@ -138,5 +132,5 @@ export default fp(
       }
     }
   },
-  { name: "realtime", dependencies: ["auth"] },
+  { name: "realtime", dependencies: ["auth", "bus"] },
 );

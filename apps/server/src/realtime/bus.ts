@@ -30,7 +30,13 @@ export type BusEvent =
   /** Send `message` once to every socket in any of `rooms`. */
   | { kind: "message"; rooms: string[]; message: RealtimeMessage }
   /** Tell every socket in `rooms` that access is gone, then close it. */
-  | { kind: "disconnect"; rooms: string[] };
+  | { kind: "disconnect"; rooms: string[] }
+  /**
+   * What some users or sessions may do changed (a logout, a block, a role
+   * change…): every process forgets what it knew of them, and their sockets
+   * (`rooms`: their user and session rooms) are told access is gone.
+   */
+  | { kind: "access-changed"; rooms: string[]; userIds: string[]; sessionIds: string[] };
 
 export type BusListener = (event: BusEvent) => void;
 
@@ -43,6 +49,12 @@ export interface EventBus {
   publish(event: BusEvent): Promise<void>;
   /** Adds a listener of every event; answers its removal. */
   subscribe(listener: BusListener): () => void;
+  /**
+   * Adds a listener called when events from other processes may have been
+   * missed (Redis came back after a loss), so that caches kept current by
+   * the bus can drop what they hold.
+   */
+  onGap(listener: () => void): void;
   /** Stops delivering and releases connections. Idempotent. */
   close(): Promise<void>;
 }
@@ -91,6 +103,9 @@ export class InProcessBus implements EventBus {
     return this.local.add(listener);
   }
 
+  /** One process misses nothing. */
+  onGap(): void {}
+
   async close(): Promise<void> {
     this.closed = true;
     this.local.clear();
@@ -122,6 +137,7 @@ export class RedisBus implements EventBus {
   private readonly local: LocalListeners;
   private readonly channel: string;
   private readonly log: FastifyBaseLogger | undefined;
+  private readonly gapListeners: Array<() => void> = [];
   private closed = false;
 
   private constructor(
@@ -134,6 +150,12 @@ export class RedisBus implements EventBus {
     this.local = new LocalListeners(options.log);
     subscriber.on("message", (channel: string, payload: string) => {
       if (channel === this.channel) this.receive(payload);
+    });
+    // The subscriber is ready again after a loss: what was published
+    // meanwhile never came (ioredis resubscribes by itself).
+    subscriber.on("ready", () => {
+      if (this.closed) return;
+      for (const listener of this.gapListeners) listener();
     });
   }
 
@@ -179,6 +201,10 @@ export class RedisBus implements EventBus {
     return this.local.add(listener);
   }
 
+  onGap(listener: () => void): void {
+    this.gapListeners.push(listener);
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -219,7 +245,15 @@ function isBusEvent(value: unknown): value is BusEvent {
     return false;
   }
   if (event.kind === "disconnect") return true;
+  if (event.kind === "access-changed") {
+    const changed = event as { userIds?: unknown; sessionIds?: unknown };
+    return isStringArray(changed.userIds) && isStringArray(changed.sessionIds);
+  }
   return event.kind === "message" && typeof event.message?.type === "string";
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((entry) => typeof entry === "string");
 }
 
 function redactUrl(url: string): string {

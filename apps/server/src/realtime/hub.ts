@@ -6,6 +6,11 @@ export function userRoom(userId: string): string {
   return `user:${userId}`;
 }
 
+/** Room of the sockets opened with one session's tokens. */
+export function sessionRoom(sessionId: string): string {
+  return `session:${sessionId}`;
+}
+
 /** Room of every socket that plays or watches one player. */
 export function playerRoom(playerId: string): string {
   return `player:${playerId}`;
@@ -113,6 +118,7 @@ export class SocketHub {
       if (event.kind === "message") {
         send(socket, event.message);
       } else {
+        // disconnect and access-changed: the socket's access is gone.
         send(socket, { type: "error", message: MESSAGES.accessDenied });
         socket.close(CLOSE_CODES.accessDenied, "Access denied");
         this.remove(socket);

@@ -25,8 +25,10 @@ const MANAGER = "role-client-manager";
 const SUPPORT = "role-support";
 const WAIT = "wait-activation";
 const EDIT = "edit-personal-info";
+/** A player signed in by a second-device approval: the player screens only. */
+const DEVICE = "player-device";
 const SIGNED_IN: readonly Who[] = [ADMIN, CLIENT, CONTENT, MANAGER, SUPPORT, WAIT, EDIT];
-const EVERYONE: readonly Who[] = [...SIGNED_IN, "anonymous"];
+const EVERYONE: readonly Who[] = [...SIGNED_IN, DEVICE, "anonymous"];
 
 /** Route name → [path as SPEC.md writes it, who may open it]. */
 const EXPECTED: Record<string, [string, readonly Who[]]> = {
@@ -35,8 +37,8 @@ const EXPECTED: Record<string, [string, readonly Who[]]> = {
   Offer: ["/offer", EVERYONE],
   Ppd: ["/ppd", EVERYONE],
   Policy: ["/policy", EVERYONE],
-  Players: ["/players/:id?", [ADMIN, CLIENT, MANAGER, SUPPORT]],
-  Player: ["/player/:id", [ADMIN, CLIENT, MANAGER, SUPPORT]],
+  Players: ["/players/:id?", [ADMIN, CLIENT, MANAGER, SUPPORT, DEVICE]],
+  Player: ["/player/:id", [ADMIN, CLIENT, MANAGER, SUPPORT, DEVICE]],
   Playlists: ["/playlists", [CONTENT]],
   PlaylistCreate: ["/playlists/create", [CONTENT]],
   Playlist: ["/playlists/edit/:id", [CONTENT]],
@@ -84,6 +86,7 @@ const START: Record<Role, [string, string]> = {
   "role-content-manager": ["Playlists", "/playlists"],
   "role-client-manager": ["ClientBase", "/client-base"],
   "role-support": ["SupportEnquiries", "/support/enquiries"],
+  "player-device": ["Players", "/players"],
 };
 
 const FULLSCREEN = ["Auth", "Offer", "Ppd", "Policy"];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CODES } from "../constants.ts";
 import { defineEndpoint, okSchema, uuidSchema } from "../endpoint.ts";
-import { ROLES } from "../roles.ts";
+import { ASSIGNABLE_ROLES } from "../roles.ts";
 
 /** Authentication calls of SPEC.md §7 and their rules in CONTRACT.md. */
 
@@ -97,10 +97,70 @@ export const waitForVerification = defineEndpoint({
 export const approveDeviceCode = defineEndpoint({
   method: "POST",
   path: "/auth/code/approve-code",
-  summary: "Approve a second-device code shown on another screen",
+  summary: "Approve a second-device code: that device signs in as a player of the establishment",
   tags: ["auth"],
   auth: "bearer",
   body: z.object({ code: codeSchema, establishmentId: uuidSchema.nullish() }),
+  response: okSchema,
+});
+
+/** What the approver is shown before approving a device code. */
+export const deviceCodeInfoSchema = z
+  .object({
+    createdAt: z.iso.datetime(),
+    expiresAt: z.iso.datetime(),
+    /** The address the device asked from. */
+    ip: z.string(),
+    /** The device's browser as it introduced itself (User-Agent), if any. */
+    userAgent: z.string().nullable(),
+  })
+  .meta({ id: "DeviceCodeInfo" });
+export type DeviceCodeInfo = z.infer<typeof deviceCodeInfoSchema>;
+
+export const inspectDeviceCode = defineEndpoint({
+  method: "POST",
+  path: "/auth/code/inspect-code",
+  summary: "Show when and where a pending second-device code was made, before approving it",
+  tags: ["auth"],
+  auth: "bearer",
+  body: z.object({ code: codeSchema }),
+  response: deviceCodeInfoSchema,
+});
+
+/** One signed-in browser or device of the caller (RFC 8628 device grant included). */
+export const sessionInfoSchema = z
+  .object({
+    id: uuidSchema,
+    kind: z.enum(["browser", "device"]),
+    /** The session this list was asked from. */
+    current: z.boolean(),
+    createdAt: z.iso.datetime(),
+    lastUsedAt: z.iso.datetime(),
+    /** Browser sessions end then whatever their use; devices have none. */
+    expiresAt: z.iso.datetime().nullable(),
+    ip: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    establishmentId: uuidSchema.nullable(),
+  })
+  .meta({ id: "SessionInfo" });
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+export const listSessions = defineEndpoint({
+  method: "GET",
+  path: "/auth/sessions",
+  summary: "The caller's signed-in browsers and devices, most recently used first",
+  tags: ["auth"],
+  auth: "bearer",
+  response: z.object({ data: z.array(sessionInfoSchema) }),
+});
+
+export const endSession = defineEndpoint({
+  method: "POST",
+  path: "/auth/sessions/:sessionId/end",
+  summary: "Sign one of the caller's browsers or devices out at once, socket included",
+  tags: ["auth"],
+  auth: "bearer",
+  params: z.object({ sessionId: uuidSchema }),
   response: okSchema,
 });
 
@@ -121,7 +181,7 @@ export const changeRole = defineEndpoint({
   tags: ["auth"],
   auth: "bearer",
   params: userIdParams,
-  body: z.object({ newRole: z.enum(ROLES) }),
+  body: z.object({ newRole: z.enum(ASSIGNABLE_ROLES) }),
   response: z.object({ userId: uuidSchema, authority: z.array(z.string()) }),
 });
 
@@ -129,6 +189,26 @@ export const deleteAccount = defineEndpoint({
   method: "POST",
   path: "/auth/account/:userId/delete-account",
   summary: "Delete an account: it can no longer sign in",
+  tags: ["auth"],
+  auth: "bearer",
+  params: userIdParams,
+  response: okSchema,
+});
+
+export const blockAccount = defineEndpoint({
+  method: "POST",
+  path: "/auth/account/:userId/block",
+  summary: "Block an account: its sessions end at once and it cannot sign in",
+  tags: ["auth"],
+  auth: "bearer",
+  params: userIdParams,
+  response: okSchema,
+});
+
+export const unblockAccount = defineEndpoint({
+  method: "POST",
+  path: "/auth/account/:userId/unblock",
+  summary: "Unblock an account: it may sign in again",
   tags: ["auth"],
   auth: "bearer",
   params: userIdParams,
@@ -145,10 +225,17 @@ export const logout = defineEndpoint({
   response: okSchema,
 });
 
-/** Decoded access token payload, SPEC.md §3. */
+/**
+ * Decoded access token payload, SPEC.md §3 (exp, sub, authority), with the
+ * session it belongs to: `sid`, its `kind` and, for a player device, the
+ * establishment it plays for.
+ */
 export const tokenPayloadSchema = z.object({
   exp: z.number(),
   sub: z.string(),
   authority: z.array(z.string()),
+  sid: z.string().optional(),
+  kind: z.enum(["browser", "device"]).optional(),
+  establishmentId: z.string().nullish(),
 });
 export type TokenPayload = z.infer<typeof tokenPayloadSchema>;

@@ -18,20 +18,47 @@ export const authErrors = {
       "Слишком много неверных попыток. Запросите новый код",
       "Too many wrong tries for this code",
     ),
-  tooManyCodesForAddress: () =>
+  tooManyCodesForAddress: (retryAfterSeconds?: number) =>
     new AppError(
       "rate-limited",
       429,
       "Слишком много запросов кода. Попробуйте позже",
       "Too many codes sent to this address",
+      retryAfterSeconds,
     ),
-  tooManyCodesFromIp: () =>
+  tooManyCodesFromIp: (retryAfterSeconds?: number) =>
     new AppError(
       "rate-limited",
       429,
       "Слишком много запросов кода с вашего адреса. Попробуйте позже",
       "Too many codes requested from this IP",
+      retryAfterSeconds,
     ),
+  tooManyTries: (retryAfterSeconds?: number) =>
+    new AppError(
+      "rate-limited",
+      429,
+      "Слишком много попыток ввода кода. Попробуйте позже",
+      "Too many verification tries for this address or IP",
+      retryAfterSeconds,
+    ),
+  tooManyApprovals: (retryAfterSeconds?: number) =>
+    new AppError(
+      "rate-limited",
+      429,
+      "Слишком много попыток подтвердить устройство. Попробуйте позже",
+      "Too many device code look-ups or approvals",
+      retryAfterSeconds,
+    ),
+  onlyClientsApproveDevices: () =>
+    new AppError(
+      "forbidden",
+      403,
+      "Подключать плееры заведений может только клиент",
+      "Only a client approves a player device",
+    ),
+  sessionNotFound: () =>
+    new AppError("not-found", 404, "Сеанс не найден или уже завершён", "Session not found"),
   accountDeleted: errors.accountDeleted,
   accountBlocked: errors.accountBlocked,
   invalidPhone: () =>
@@ -68,6 +95,13 @@ export const authErrors = {
       409,
       "Нельзя снять роль администратора с самого себя",
       "An admin cannot change their own role",
+    ),
+  selfBlock: () =>
+    new AppError(
+      "conflict",
+      409,
+      "Нельзя заблокировать самого себя",
+      "A user cannot block their own account",
     ),
   selfDeletionOfAdmin: () =>
     new AppError(

@@ -1,4 +1,4 @@
-import { isRealRole, type Role, STAFF_ROLES } from "@fonika/shared";
+import { type Role, STAFF_ROLES } from "@fonika/shared";
 import { errors } from "../../lib/app-error.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import { authErrors } from "./auth.errors.ts";
@@ -26,9 +26,15 @@ export function isStaffAccount(authority: readonly string[]): boolean {
   return authority.some((entry) => (STAFF_ROLES as readonly string[]).includes(entry));
 }
 
-/** Approving a second-device code needs one of the five real roles. */
+/**
+ * A device code is approved by a client for their venue's player: the
+ * device gets a player's powers only. Staff have no venue to approve for,
+ * and a device session never approves another (RFC 8628 §5.4).
+ */
 export function assertMayApproveDeviceCode(actor: Actor): void {
-  if (!actor.role || !isRealRole(actor.role)) throw errors.forbidden("A real role is required");
+  if (actor.sessionKind !== "browser" || actor.role !== "role-client") {
+    throw authErrors.onlyClientsApproveDevices();
+  }
 }
 
 /** First check of a role change, before the target is looked up. */
@@ -52,6 +58,25 @@ export function assertMayChangeRole(actor: Actor, target: AccountTarget, newRole
   if (isStaffAccount(target.authority)) throw errors.forbidden("Staff roles are set by an admin");
   if (!CLIENT_MANAGER_ASSIGNABLE_ROLES.includes(newRole)) {
     throw errors.forbidden(`A client manager cannot give ${newRole}`);
+  }
+}
+
+/** First check of blocking and unblocking, before the target is looked up. */
+export function assertMayManageAccounts(actor: Actor): void {
+  if (actor.role !== "role-admin" && actor.role !== "role-client-manager") {
+    throw errors.forbidden("Only an admin or a client manager blocks accounts");
+  }
+}
+
+/**
+ * An admin blocks anyone but themselves; a client manager only accounts
+ * that are not staff.
+ */
+export function assertMayBlockAccount(actor: Actor, target: AccountTarget): void {
+  assertMayManageAccounts(actor);
+  if (target.id === actor.userId) throw authErrors.selfBlock();
+  if (actor.role === "role-client-manager" && isStaffAccount(target.authority)) {
+    throw errors.forbidden("Staff accounts are blocked by an admin");
   }
 }
 

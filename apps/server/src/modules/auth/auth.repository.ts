@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { authCodes, deviceCodes, refreshTokens, sessions, users } from "../../db/schema.ts";
 
@@ -57,38 +57,57 @@ export async function updateUserAuthority(
   await db.update(users).set({ authority, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-export async function markUserDeleted(db: Executor, userId: string, at: Date): Promise<void> {
+/**
+ * Deletes an account the 152-FZ way: its personal data (addresses, names,
+ * contacts, company, avatar) is erased; the row stays, with its id, roles
+ * and dates, for what accounting keeps. `addressHash` lets a later sign-in
+ * with the same address still hear that the account is deleted.
+ */
+export async function anonymizeDeletedUser(
+  db: Executor,
+  userId: string,
+  addressHash: string | null,
+  at: Date,
+): Promise<void> {
   await db
     .update(users)
-    .set({ status: "deleted", deletedAt: at, updatedAt: at })
+    .set({
+      status: "deleted",
+      deletedAt: at,
+      updatedAt: at,
+      deletedAddressHash: addressHash,
+      email: null,
+      phone: null,
+      lastName: null,
+      firstName: null,
+      patronymic: null,
+      contactEmail: null,
+      contactPhone: null,
+      company: null,
+      imageUrl: null,
+    })
     .where(eq(users.id, userId));
 }
 
-export async function countCodesForAddressSince(
+/** The deleted account that signed in with an address of this keyed hash. */
+export async function findDeletedUserByAddressHash(
   db: Executor,
-  channel: Channel,
-  address: string,
-  since: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(authCodes)
-    .where(
-      and(
-        eq(authCodes.channel, channel),
-        eq(authCodes.address, address),
-        gte(authCodes.createdAt, since),
-      ),
-    );
-  return row?.value ?? 0;
+  addressHash: string,
+): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.deletedAddressHash, addressHash))
+    .limit(1);
+  return user;
 }
 
-export async function countCodesForIpSince(db: Executor, ip: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(authCodes)
-    .where(and(eq(authCodes.ip, ip), gte(authCodes.createdAt, since)));
-  return row?.value ?? 0;
+export async function updateUserStatus(
+  db: Executor,
+  userId: string,
+  status: "active" | "blocked",
+): Promise<void> {
+  await db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 export async function insertAuthCode(
@@ -133,26 +152,37 @@ export async function consumeAuthCode(db: Executor, codeId: string, at: Date): P
   return rows.length > 0;
 }
 
-export async function insertSession(db: Executor, userId: string): Promise<string> {
-  const [row] = await db.insert(sessions).values({ userId }).returning({ id: sessions.id });
+export type SessionRow = typeof sessions.$inferSelect;
+
+export interface NewSession {
+  userId: string;
+  kind: "browser" | "device";
+  establishmentId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  expiresAt: Date | null;
+}
+
+export async function insertSession(db: Executor, session: NewSession): Promise<SessionRow> {
+  const [row] = await db.insert(sessions).values(session).returning();
   if (!row) throw new Error("Session insert returned nothing");
-  return row.id;
+  return row;
 }
 
 export async function insertRefreshToken(
   db: Executor,
-  token: { tokenHash: string; sessionId: string; expiresAt: Date },
+  token: { tokenHash: string; sessionId: string; expiresAt: Date | null },
 ): Promise<void> {
   await db.insert(refreshTokens).values(token);
 }
 
 export interface RefreshTokenRecord {
   tokenHash: string;
-  sessionId: string;
-  expiresAt: Date;
+  expiresAt: Date | null;
   rotatedAt: Date | null;
-  sessionRevokedAt: Date | null;
-  userId: string;
+  successorHash: string | null;
+  successorSealed: string | null;
+  session: SessionRow;
 }
 
 /** A refresh token with its session, both locked until the transaction ends. */
@@ -163,11 +193,11 @@ export async function findRefreshTokenForUpdate(
   const [row] = await db
     .select({
       tokenHash: refreshTokens.tokenHash,
-      sessionId: refreshTokens.sessionId,
       expiresAt: refreshTokens.expiresAt,
       rotatedAt: refreshTokens.rotatedAt,
-      sessionRevokedAt: sessions.revokedAt,
-      userId: sessions.userId,
+      successorHash: refreshTokens.successorHash,
+      successorSealed: refreshTokens.successorSealed,
+      session: sessions,
     })
     .from(refreshTokens)
     .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
@@ -176,22 +206,49 @@ export async function findRefreshTokenForUpdate(
   return row;
 }
 
-/** Marks a refresh token exchanged; false when it already was. */
+/** Whether a refresh token exists and was already exchanged itself. */
+export async function findRefreshTokenRotation(
+  db: Executor,
+  tokenHash: string,
+): Promise<{ rotatedAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ rotatedAt: refreshTokens.rotatedAt })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/**
+ * Marks a refresh token exchanged for its successor (kept sealed for the
+ * grace window); false when it already was.
+ */
 export async function markRefreshTokenRotated(
   db: Executor,
   tokenHash: string,
-  at: Date,
+  rotation: { at: Date; successorHash: string; successorSealed: string },
 ): Promise<boolean> {
   const rows = await db
     .update(refreshTokens)
-    .set({ rotatedAt: at })
+    .set({
+      rotatedAt: rotation.at,
+      successorHash: rotation.successorHash,
+      successorSealed: rotation.successorSealed,
+    })
     .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.rotatedAt)))
     .returning({ tokenHash: refreshTokens.tokenHash });
   return rows.length > 0;
 }
 
-export async function touchSession(db: Executor, sessionId: string, at: Date): Promise<void> {
-  await db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.id, sessionId));
+/** Records a session's latest use: when and from where (for the owner's list). */
+export async function touchSession(
+  db: Executor,
+  sessionId: string,
+  use: { at: Date; ip: string; userAgent: string | null },
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: use.at, ip: use.ip, userAgent: use.userAgent })
+    .where(eq(sessions.id, sessionId));
 }
 
 /** Revokes one session unless it already is revoked (the first reason stays). */
@@ -207,16 +264,57 @@ export async function revokeSession(
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
+/** Revokes every standing session of a user; answers their ids. */
 export async function revokeUserSessions(
   db: Executor,
   userId: string,
   reason: string,
   at: Date,
-): Promise<void> {
-  await db
+): Promise<string[]> {
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: at, revokedReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Ends a deleted user's sessions and erases where they were used from;
+ * their device codes go. The rows stay until pruning, so that a token of
+ * theirs still hears account-deleted rather than a bare 401.
+ */
+export async function eraseUserSessions(db: Executor, userId: string, at: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ ip: null, userAgent: null })
+    .where(eq(sessions.userId, userId));
+  await revokeUserSessions(db, userId, "deleted", at);
+  await db.delete(deviceCodes).where(eq(deviceCodes.approvedBy, userId));
+}
+
+/** A user's sessions that still stand, most recently used first. */
+export async function listStandingSessions(
+  db: Executor,
+  userId: string,
+  now: Date,
+): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        or(isNull(sessions.expiresAt), gt(sessions.expiresAt, now)),
+      ),
+    )
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
+}
+
+export async function findSession(db: Executor, sessionId: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
+  return row;
 }
 
 export async function findSessionIdByTokenHash(
@@ -230,21 +328,9 @@ export async function findSessionIdByTokenHash(
   return row?.sessionId;
 }
 
-export async function countDeviceCodesForIpSince(
-  db: Executor,
-  ip: string,
-  since: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(deviceCodes)
-    .where(and(eq(deviceCodes.ip, ip), gte(deviceCodes.createdAt, since)));
-  return row?.value ?? 0;
-}
-
 export async function insertDeviceCode(
   db: Executor,
-  code: { codeHash: string; ip: string; expiresAt: Date },
+  code: { codeHash: string; ip: string; userAgent: string | null; expiresAt: Date },
 ): Promise<string> {
   const [row] = await db.insert(deviceCodes).values(code).returning({ id: deviceCodes.id });
   if (!row) throw new Error("Device code insert returned nothing");
@@ -327,4 +413,43 @@ export async function insertAdminIfAbsent(db: Executor, email: string): Promise<
     .onConflictDoNothing()
     .returning({ id: users.id });
   return rows.length > 0;
+}
+
+/**
+ * What the pruning job removes, so that the auth tables stay the size of
+ * what is live: codes and device codes a day past their expiry, refresh
+ * tokens exchanged before `rotatedBefore` (past the grace window), and
+ * sessions that ended (revoked or expired) before `endedBefore`.
+ */
+export async function pruneAuthTables(
+  db: Executor,
+  cutoffs: { codesExpiredBefore: Date; rotatedBefore: Date; endedBefore: Date },
+): Promise<{ codes: number; deviceCodes: number; refreshTokens: number; sessions: number }> {
+  const codes = await db
+    .delete(authCodes)
+    .where(lt(authCodes.expiresAt, cutoffs.codesExpiredBefore))
+    .returning({ id: authCodes.id });
+  const devices = await db
+    .delete(deviceCodes)
+    .where(lt(deviceCodes.expiresAt, cutoffs.codesExpiredBefore))
+    .returning({ id: deviceCodes.id });
+  const tokens = await db
+    .delete(refreshTokens)
+    .where(and(isNotNull(refreshTokens.rotatedAt), lt(refreshTokens.rotatedAt, cutoffs.rotatedBefore)))
+    .returning({ tokenHash: refreshTokens.tokenHash });
+  const ended = await db
+    .delete(sessions)
+    .where(
+      or(
+        lt(sessions.revokedAt, cutoffs.endedBefore),
+        lte(sessions.expiresAt, cutoffs.endedBefore),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return {
+    codes: codes.length,
+    deviceCodes: devices.length,
+    refreshTokens: tokens.length,
+    sessions: ended.length,
+  };
 }

@@ -1,56 +1,81 @@
 import { authApi } from "@fonika/shared";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { registerEndpoint } from "../../lib/endpoint-route.ts";
+import { AccountService } from "./account.service.ts";
 import { AuthService } from "./auth.service.ts";
+import { AuthTablePruner } from "./auth.pruning.ts";
+import { clientInfo, SessionIssuer } from "./auth.sessions.ts";
+import { DeviceSignInService } from "./device-sign-in.service.ts";
 
 /** The /auth calls of SPEC.md §7; also creates the ADMIN_EMAIL account at start. */
 export async function authRoutes(app: FastifyInstance) {
-  const auth = new AuthService({
-    db: app.db,
-    notifier: app.notifier,
-    accessTokens: app.accessTokens,
-    secret: app.config.jwtSecret,
-    log: app.log,
-    realtime: app.realtime,
-  });
+  const { db, keys, accessEvents, log } = app;
+  const sessions = new SessionIssuer(app.accessTokens, app.config.sessionLifetimeDays);
+  const auth = new AuthService({ db, keys, sessions, accessEvents, log, notifier: app.notifier });
+  const devices = new DeviceSignInService({ db, keys, sessions });
+  const accounts = new AccountService({ db, keys, accessEvents, log });
+  const client = (request: FastifyRequest) => clientInfo(request.ip, request.headers["user-agent"]);
 
   // The database is open and migrated once the db plugin has registered.
-  if (app.config.adminEmail) await auth.ensureAdminAccount(app.config.adminEmail);
+  if (app.config.adminEmail) await accounts.ensureAdminAccount(app.config.adminEmail);
+  const pruner = new AuthTablePruner(db, log.child({ module: "auth-pruning" }));
+  app.addHook("onReady", async () => pruner.start());
+  app.addHook("onClose", async () => pruner.stop());
 
   registerEndpoint(app, authApi.emailSendCode, ({ body, request }) =>
     auth.sendCode("email", body.email, request.ip),
   );
-  registerEndpoint(app, authApi.emailVerifyCode, ({ body }) =>
-    auth.verifyCode("email", body.email, body.code),
+  registerEndpoint(app, authApi.emailVerifyCode, ({ body, request }) =>
+    auth.verifyCode("email", body.email, body.code, client(request)),
   );
   registerEndpoint(app, authApi.phoneSendCode, ({ body, request }) =>
     auth.sendCode("phone", body.phone, request.ip),
   );
-  registerEndpoint(app, authApi.phoneVerifyCode, ({ body }) =>
-    auth.verifyCode("phone", body.phone, body.code),
+  registerEndpoint(app, authApi.phoneVerifyCode, ({ body, request }) =>
+    auth.verifyCode("phone", body.phone, body.code, client(request)),
   );
-  registerEndpoint(app, authApi.refreshToken, ({ body }) => auth.refresh(body.refreshToken));
+  registerEndpoint(app, authApi.refreshToken, ({ body, request }) =>
+    auth.refresh(body.refreshToken, client(request)),
+  );
   registerEndpoint(app, authApi.logout, async ({ body }) => {
     await auth.logout(body.refreshToken);
     return { ok: true as const };
   });
-
-  registerEndpoint(app, authApi.createDeviceCode, ({ request }) =>
-    auth.createDeviceCode(request.ip),
-  );
-  registerEndpoint(app, authApi.approveDeviceCode, async ({ actor, body }) => {
-    await auth.approveDeviceCode(actor, body.code, body.establishmentId ?? null);
+  registerEndpoint(app, authApi.listSessions, async ({ actor }) => ({
+    data: await auth.listSessions(actor),
+  }));
+  registerEndpoint(app, authApi.endSession, async ({ actor, params }) => {
+    await auth.endSession(actor, params.sessionId);
     return { ok: true as const };
   });
-  registerEndpoint(app, authApi.waitForVerification, ({ body }) =>
-    auth.waitForVerification(body.verificationId),
+
+  registerEndpoint(app, authApi.createDeviceCode, ({ request }) =>
+    devices.createCode(client(request)),
+  );
+  registerEndpoint(app, authApi.inspectDeviceCode, ({ actor, body, request }) =>
+    devices.inspectCode(actor, body.code, request.ip),
+  );
+  registerEndpoint(app, authApi.approveDeviceCode, async ({ actor, body, request }) => {
+    await devices.approveCode(actor, body.code, body.establishmentId ?? null, request.ip);
+    return { ok: true as const };
+  });
+  registerEndpoint(app, authApi.waitForVerification, ({ body, request }) =>
+    devices.waitForVerification(body.verificationId, client(request)),
   );
 
   registerEndpoint(app, authApi.changeRole, ({ actor, params, body }) =>
-    auth.changeRole(actor, params.userId, body.newRole),
+    accounts.changeRole(actor, params.userId, body.newRole),
   );
+  registerEndpoint(app, authApi.blockAccount, async ({ actor, params }) => {
+    await accounts.block(actor, params.userId);
+    return { ok: true as const };
+  });
+  registerEndpoint(app, authApi.unblockAccount, async ({ actor, params }) => {
+    await accounts.unblock(actor, params.userId);
+    return { ok: true as const };
+  });
   registerEndpoint(app, authApi.deleteAccount, async ({ actor, params }) => {
-    await auth.deleteAccount(actor, params.userId);
+    await accounts.deleteAccount(actor, params.userId);
     return { ok: true as const };
   });
 }

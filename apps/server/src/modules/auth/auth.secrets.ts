@@ -12,12 +12,12 @@ export function generateCode(): string {
 }
 
 /**
- * The stored form of a code: an HMAC keyed by the server secret (a code has
+ * The stored form of a code: an HMAC keyed by the code-hashing key (a code has
  * only a million values, a plain hash would be reversed at once) and bound
  * to the scope it was issued for, e.g. `email:ann@example.com`.
  */
-export function hashCode(secret: string, scope: string, code: string): string {
-  return createHmac("sha256", secret).update(`${scope}\n${code}`).digest("base64url");
+export function hashCode(key: Buffer, scope: string, code: string): string {
+  return createHmac("sha256", key).update(`${scope}\n${code}`).digest("base64url");
 }
 
 /** An opaque refresh token: 32 random bytes, base64url. */

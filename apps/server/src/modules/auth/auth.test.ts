@@ -308,14 +308,20 @@ describe("refresh tokens", () => {
     expect(next.status).toBe(200);
   });
 
-  it("revokes the whole session when a rotated token is reused", async () => {
+  it("revokes the whole session when a rotated token is reused after its successor was", async () => {
     const user = await createSignedInUser(server);
     const rotated = await post("/auth/refresh-token", { refreshToken: user.refreshToken });
     expect(rotated.status).toBe(200);
+    const rotatedAgain = await post("/auth/refresh-token", {
+      refreshToken: rotated.body.refreshToken,
+    });
+    expect(rotatedAgain.status).toBe(200);
     const reused = await post("/auth/refresh-token", { refreshToken: user.refreshToken });
     expect(reused.status).toBe(401);
     expect(reused.body.type).toBe("token-reused");
-    const newer = await post("/auth/refresh-token", { refreshToken: rotated.body.refreshToken });
+    const newer = await post("/auth/refresh-token", {
+      refreshToken: rotatedAgain.body.refreshToken,
+    });
     expect(newer.status).toBe(401);
     expect(newer.body.type).toBe("unauthorized");
     const [session] = await server.app.db
@@ -494,7 +500,7 @@ describe("second-device sign-in", () => {
 });
 
 describe("change role", () => {
-  it("lets an admin give any role to another user, at once", async () => {
+  it("lets an admin give any role to another user; the user's sessions end at once", async () => {
     const admin = await createSignedInUser(server, { role: "role-admin" });
     const target = await createSignedInUser(server, { role: "role-client" });
     const answer = await post(
@@ -506,13 +512,15 @@ describe("change role", () => {
       status: 200,
       body: { userId: target.id, authority: ["role-content-manager"] },
     });
-    // The target's old access token already acts with the new role.
+    // Tokens signed in under the old role stop; signing in again carries the new one.
     const profile = await call(server, "GET", `/personal-info/${target.id}`, {
       token: target.token,
     });
-    expect(profile.body.role).toBe("role-content-manager");
+    expect(profile.status).toBe(401);
     const refreshed = await post("/auth/refresh-token", { refreshToken: target.refreshToken });
-    expect(decodeJwt(refreshed.body.token).authority).toEqual(["role-content-manager"]);
+    expect(refreshed.status).toBe(401);
+    const again = await signIn(server, target.email);
+    expect(decodeJwt(again.token).authority).toEqual(["role-content-manager"]);
   });
 
   it("keeps the sign-agreement marker", async () => {

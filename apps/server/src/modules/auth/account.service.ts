@@ -1,0 +1,123 @@
+import { type AssignableRole, needsAgreement, SIGN_AGREEMENT } from "@fonika/shared";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/client.ts";
+import { errors } from "../../lib/app-error.ts";
+import type { ServerKeys } from "../../lib/keys.ts";
+import type { AccessEvents, Actor } from "../../plugins/auth.ts";
+import { authErrors } from "./auth.errors.ts";
+import {
+  assertMayBlockAccount,
+  assertMayChangeRole,
+  assertMayChangeRoles,
+  assertMayDeleteAccount,
+  assertMayDeleteAccounts,
+  assertMayManageAccounts,
+} from "./auth.policy.ts";
+import * as repository from "./auth.repository.ts";
+import { erasedAddressHash } from "./auth.service.ts";
+
+export interface AccountServiceDependencies {
+  db: Database;
+  keys: ServerKeys;
+  accessEvents: AccessEvents;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * What staff and users do to accounts: roles, blocking, deletion. Each
+ * change ends the account's sessions in the same transaction and is then
+ * announced, so its access tokens and sockets stop at once everywhere.
+ */
+export class AccountService {
+  constructor(private readonly deps: AccountServiceDependencies) {}
+
+  /**
+   * Gives a user a new role. The sign-agreement marker stays if present.
+   * The user's sessions end: tokens carry the authority, and a session
+   * signed in under the old role must not keep its powers.
+   */
+  async changeRole(actor: Actor, userId: string, newRole: AssignableRole) {
+    assertMayChangeRoles(actor);
+    const { db } = this.deps;
+    const target = await repository.findUserById(db, userId);
+    if (!target) throw errors.notFound("User");
+    assertMayChangeRole(actor, target, newRole);
+    if (target.status === "deleted") throw authErrors.accountGone();
+    const authority = needsAgreement(target.authority) ? [newRole, SIGN_AGREEMENT] : [newRole];
+    const unchanged = authority.join() === target.authority.join();
+    if (!unchanged) {
+      await db.transaction(async (tx) => {
+        await repository.updateUserAuthority(tx, userId, authority);
+        await repository.revokeUserSessions(tx, userId, "role-change", new Date());
+      });
+      await this.deps.accessEvents.changed({ userIds: [userId] });
+    }
+    return { userId, authority };
+  }
+
+  /** Blocks an account: it cannot sign in, and every session of it ends at once. */
+  async block(actor: Actor, userId: string): Promise<void> {
+    assertMayManageAccounts(actor);
+    const { db } = this.deps;
+    const target = await repository.findUserById(db, userId);
+    if (!target) throw errors.notFound("User");
+    assertMayBlockAccount(actor, target);
+    if (target.status === "deleted") throw authErrors.accountGone();
+    await db.transaction(async (tx) => {
+      await repository.updateUserStatus(tx, userId, "blocked");
+      await repository.revokeUserSessions(tx, userId, "blocked", new Date());
+    });
+    await this.deps.accessEvents.changed({ userIds: [userId] });
+  }
+
+  /** Unblocks an account: it may sign in again (its old sessions stay ended). */
+  async unblock(actor: Actor, userId: string): Promise<void> {
+    assertMayManageAccounts(actor);
+    const { db } = this.deps;
+    const target = await repository.findUserById(db, userId);
+    if (!target) throw errors.notFound("User");
+    assertMayBlockAccount(actor, target);
+    if (target.status === "deleted") throw authErrors.accountGone();
+    if (target.status === "active") return;
+    await repository.updateUserStatus(db, userId, "active");
+    await this.deps.accessEvents.changed({ userIds: [userId] });
+  }
+
+  /**
+   * Deletes an account: its personal data is erased (152-FZ), keeping the
+   * row for accounting; its sessions and devices end at once.
+   */
+  async deleteAccount(actor: Actor, userId: string): Promise<void> {
+    assertMayDeleteAccounts(actor, userId);
+    const { db, keys } = this.deps;
+    const target = await repository.findUserById(db, userId);
+    if (!target) throw errors.notFound("User");
+    assertMayDeleteAccount(actor, target);
+    if (target.status === "deleted") return;
+    const addressHash = target.email
+      ? erasedAddressHash(keys, "email", target.email)
+      : target.phone
+        ? erasedAddressHash(keys, "phone", target.phone)
+        : null;
+    const now = new Date();
+    await db.transaction(async (tx) => {
+      await repository.anonymizeDeletedUser(tx, userId, addressHash, now);
+      await repository.eraseUserSessions(tx, userId, now);
+    });
+    await this.deps.accessEvents.changed({ userIds: [userId] });
+  }
+
+  /**
+   * ADMIN_EMAIL bootstrap: creates a role-admin account for the e-mail unless
+   * some user already has it (then it is left as it is).
+   */
+  async ensureAdminAccount(email: string): Promise<void> {
+    const { db, log } = this.deps;
+    const address = email.trim().toLowerCase();
+    if (await repository.insertAdminIfAbsent(db, address)) {
+      log.info({ email: address }, "created the admin account of ADMIN_EMAIL");
+    } else {
+      log.info({ email: address }, "ADMIN_EMAIL already has an account; left unchanged");
+    }
+  }
+}
