@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -72,6 +73,52 @@ describe("the server process", () => {
       expect(await again.exited).toBe(0);
     } finally {
       first.child.kill("SIGKILL");
+    }
+  }, 90_000);
+
+  it("stops on SIGTERM within the grace while a lead waits on a webhook that never answers", async () => {
+    const received: string[] = [];
+    const hangingWebhook = createHttpServer((request) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => received.push(Buffer.concat(chunks).toString("utf8")));
+    });
+    await new Promise<void>((resolve) => hangingWebhook.listen(0, "127.0.0.1", resolve));
+    const webhookAddress = hangingWebhook.address();
+    const webhookPort =
+      typeof webhookAddress === "object" && webhookAddress ? webhookAddress.port : 0;
+    const port = await freePort();
+    const run = startProcess({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "fonika-hanging-webhook-")),
+      PORT: String(port),
+      AMO_WEBHOOK_URL: `http://127.0.0.1:${webhookPort}/amo/leads`,
+    });
+    try {
+      await waitForHealth(port, run.child);
+      const sent = await fetch(`http://127.0.0.1:${port}/api/v1/integration/amo/form`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "Анна", phone: "+7 999 123-45-67", company: "Кофейня" }),
+      });
+      expect(sent.status).toBe(201);
+      const { id } = (await sent.json()) as { id: string };
+      const deadline = Date.now() + 10_000;
+      while (!received.some((body) => body.includes(id)) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(received.some((body) => body.includes(id))).toBe(true);
+
+      const signalled = Date.now();
+      run.child.kill("SIGTERM");
+      expect(await run.exited).toBe(0);
+      // Well before the 10 s webhook timeout and the 10 s forced exit.
+      expect(Date.now() - signalled).toBeLessThan(5_000);
+      expect(run.output()).toContain("lead not sent: stopping");
+      expect(run.output()).toContain('"msg":"stopped"');
+    } finally {
+      run.child.kill("SIGKILL");
+      hangingWebhook.closeAllConnections();
+      await new Promise((resolve) => hangingWebhook.close(resolve));
     }
   }, 90_000);
 

@@ -10,6 +10,7 @@ export * from "./endpoint.ts";
 export * from "./errors.ts";
 export * from "./menus.ts";
 export * from "./messages.ts";
+export * from "./operation-ids.ts";
 export * from "./roles.ts";
 export * from "./routes.ts";
 export * from "./socket.ts";

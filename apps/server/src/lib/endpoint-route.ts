@@ -2,6 +2,11 @@ import { API_BASE, type Endpoint, errorBodySchema } from "@fonika/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { type Actor, bearerToken } from "../plugins/auth.ts";
+import { operationIdOf } from "../plugins/openapi.ts";
+import { errors } from "./app-error.ts";
+
+/** What a bearer call accepts unless its definition says otherwise. */
+const BROWSER_ONLY = ["browser"] as const;
 
 /** What a handler gets: validated input and, on bearer calls, the actor. */
 export interface EndpointContext<P, Q, B, A> {
@@ -45,9 +50,11 @@ export function registerEndpoint<
     method: endpoint.method,
     url: `${API_BASE}${endpoint.path}`,
     schema: {
+      operationId: operationIdOf(endpoint),
       summary: endpoint.summary,
       tags: [...endpoint.tags],
-      ...(endpoint.auth === "bearer" ? { security: [{ bearerAuth: [] }] } : {}),
+      // A public call says so (`[]`), so that clients know to send no token.
+      security: endpoint.auth === "bearer" ? [{ bearerAuth: [] }] : [],
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
@@ -61,6 +68,9 @@ export function registerEndpoint<
     handler: async (request, reply) => {
       const actor =
         endpoint.auth === "bearer" ? await app.authenticateToken(bearerToken(request)) : null;
+      if (actor && !(endpoint.sessions ?? BROWSER_ONLY).includes(actor.sessionKind)) {
+        throw errors.deviceSessionForbidden();
+      }
       request.actor = actor;
       const result = await handler({
         params: request.params,

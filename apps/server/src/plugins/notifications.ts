@@ -24,6 +24,20 @@ export default fp(
     const { smtpUrl, smsGatewayUrl, mailFrom } = app.config;
     const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
     if (transport) app.addHook("onClose", async () => transport.close());
+    // Said once at start, so that an operator who forgot a setting learns
+    // why no one receives codes before the first user complains.
+    if (!transport) {
+      app.log.warn(
+        { channel: "email" },
+        "SMTP_URL is not set: e-mail sign-in codes are written to this log, not sent",
+      );
+    }
+    if (!smsGatewayUrl) {
+      app.log.warn(
+        { channel: "sms" },
+        "SMS_GATEWAY_URL is not set: SMS sign-in codes are written to this log, not sent",
+      );
+    }
 
     const notifier: Notifier = {
       async sendEmailCode(email, code) {

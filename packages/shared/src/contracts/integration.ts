@@ -3,11 +3,23 @@ import { LEAD, PAGING } from "../constants.ts";
 import { defineEndpoint, pagedSchema, uuidSchema } from "../endpoint.ts";
 import { phoneInputSchema } from "./auth.ts";
 
-/** The landing page lead form, SPEC.md §3 and §7. */
+/**
+ * The landing page lead form, SPEC.md §3 and §7. The phone is taken as
+ * typed and stored normalized (11 digits starting with 7, normalizePhone);
+ * one that does not normalize is refused.
+ */
 export const leadFormSchema = z.object({
-  name: z.string().trim().min(1).max(LEAD.nameMax),
+  name: z.string().trim().min(LEAD.nameMin).max(LEAD.nameMax),
   phone: phoneInputSchema,
-  company: z.string().trim().min(1).max(LEAD.companyMax),
+  company: z.string().trim().min(LEAD.companyMin).max(LEAD.companyMax),
+  website: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        "Honeypot: the web form keeps this field hidden from people, so only a bot fills it. " +
+        "Leave it out or empty. A form with it filled is answered as accepted but dropped.",
+    }),
 });
 export type LeadForm = z.infer<typeof leadFormSchema>;
 

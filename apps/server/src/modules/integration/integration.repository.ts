@@ -80,6 +80,14 @@ export async function markLeadForwarded(
     .where(eq(leads.id, id));
 }
 
+/**
+ * Hands a claimed lead back unsent: due at `at` instead of at its lease's
+ * end, its status, attempts and last error unchanged.
+ */
+export async function releaseLead(db: Executor, id: string, at: Date): Promise<void> {
+  await db.update(leads).set({ nextAttemptAt: at }).where(eq(leads.id, id));
+}
+
 export async function markLeadFailing(
   db: Executor,
   id: string,

@@ -77,6 +77,8 @@ function sendForm(body: unknown, ip = freshIp()) {
 }
 
 const form = { name: "Анна Петрова", phone: "+7 (999) 123-45-67", company: "Кофейня «Зёрна»" };
+/** `form.phone` as stored and forwarded (normalizePhone). */
+const storedPhone = "79991234567";
 
 beforeAll(async () => {
   webhook = await startWebhook();
@@ -112,7 +114,7 @@ describe("POST /integration/amo/form", () => {
     expect(delivered.body).toEqual({
       id,
       name: form.name,
-      phone: form.phone,
+      phone: storedPhone,
       company: form.company,
       createdAt: row?.createdAt.toISOString(),
       source: "landing",
@@ -151,6 +153,9 @@ describe("POST /integration/amo/form", () => {
     ["a missing field", { name: "Анна", phone: "+79991234567" }],
     ["a too long name", { ...form, name: "я".repeat(201) }],
     ["a wrong phone", { ...form, phone: "позвоните мне" }],
+    ["a name of 2 characters", { ...form, name: "Ян" }],
+    ["a name of 2 characters padded with spaces", { ...form, name: "  Ян  " }],
+    ["a company of 2 characters", { ...form, company: "ИП" }],
     ["an empty company", { ...form, company: "   " }],
   ])("refuses %s with 400 validation-error and stores nothing", async (_, body) => {
     const before = await server.app.db.$count(leads);
@@ -158,6 +163,52 @@ describe("POST /integration/amo/form", () => {
     expect(sent.status).toBe(400);
     expect(sent.body).toMatchObject({ type: "validation-error", reason: expect.any(String) });
     expect(await server.app.db.$count(leads)).toBe(before);
+  });
+
+  it("stores the phone normalized to 11 digits, as sign-in does", async () => {
+    const sent = await sendForm({ ...form, phone: "8 (916) 123-45-67" });
+    expect(sent.status).toBe(201);
+    expect(await readLead(sent.body.id)).toMatchObject({ phone: "79161234567" });
+  });
+
+  it("accepts a name of exactly the minimum length", async () => {
+    const sent = await sendForm({ ...form, name: "Яна" });
+    expect(sent.status).toBe(201);
+    expect(await readLead(sent.body.id)).toMatchObject({ name: "Яна" });
+  });
+
+  it("refuses a phone without digits with 'Некорректный номер телефона' and stores nothing", async () => {
+    const before = await server.app.db.$count(leads);
+    for (const phone of ["----------", "+7 (999) 123-45", "+1 (999) 123-45-67"]) {
+      const sent = await sendForm({ ...form, phone });
+      expect(sent.status, phone).toBe(400);
+      expect(sent.body, phone).toMatchObject({
+        type: "validation-error",
+        reason: "Некорректный номер телефона",
+      });
+    }
+    expect(await server.app.db.$count(leads)).toBe(before);
+  });
+
+  it("answers a form with the honeypot filled as accepted, but stores and forwards nothing", async () => {
+    const before = await server.app.db.$count(leads);
+    const trapped = await sendForm({ ...form, name: "Бот", website: "http://spam.example" });
+    expect(trapped.status).toBe(201);
+    expect(trapped.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(await server.app.db.$count(leads)).toBe(before);
+    expect(await readLead(trapped.body.id)).toBeUndefined();
+
+    // An empty honeypot is a person's form: stored and forwarded, and by the
+    // time the webhook has it, the bot's would have gone out before it.
+    const person = await sendForm({ ...form, name: "Человек", website: "" });
+    expect(person.status).toBe(201);
+    const bodies = () =>
+      webhook.received.map((entry) => entry.body as { id: string; name: string });
+    await waitFor(() => bodies().find((body) => body.id === person.body.id));
+    expect(bodies().filter((body) => body.id === trapped.body.id || body.name === "Бот")).toEqual(
+      [],
+    );
+    expect(await server.app.db.$count(leads)).toBe(before + 1);
   });
 
   it("refuses malformed JSON with 400 validation-error", async () => {
@@ -200,7 +251,7 @@ describe("GET /integration/amo/leads", () => {
     expect(page.body.data[0]).toEqual({
       id: second.body.id,
       name: "Второй",
-      phone: form.phone,
+      phone: storedPhone,
       company: form.company,
       createdAt: expect.any(String),
       status: expect.stringMatching(/^(pending|forwarded)$/),

@@ -21,7 +21,11 @@ export async function integrationRoutes(app: FastifyInstance) {
     app.addHook("onReady", async () => forwarder.start());
     app.addHook("onClose", async () => forwarder.stop());
   }
-  const service = new IntegrationService(app.db, forwarder);
+  const service = new IntegrationService(
+    app.db,
+    forwarder,
+    app.log.child({ module: "integration" }),
+  );
 
   registerEndpoint(
     app,

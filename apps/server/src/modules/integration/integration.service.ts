@@ -1,6 +1,9 @@
-import type { Lead, LeadForm } from "@fonika/shared";
+import { randomUUID } from "node:crypto";
+import { type Lead, type LeadForm, normalizePhone } from "@fonika/shared";
+import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
 import type { Actor } from "../../plugins/auth.ts";
+import { integrationErrors } from "./integration.errors.ts";
 import { assertMayListLeads } from "./integration.policy.ts";
 import { insertLead, type LeadRow, listLeads } from "./integration.repository.ts";
 import type { LeadForwarder } from "./lead-forwarder.ts";
@@ -19,16 +22,29 @@ export class IntegrationService {
   constructor(
     private readonly db: Database,
     private readonly forwarder: LeadForwarder | undefined,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   /**
    * Keeps a lead sent from the landing page (open to everyone; the route
    * limits how often one address may send) and wakes the forwarder. The
-   * lead is safe once this answers, whether or not the webhook is up.
+   * lead is safe once this answers, whether or not the webhook is up. The
+   * phone is stored as 11 digits (normalizePhone); one that is not a phone
+   * number is refused. A form with the honeypot `website` filled is a bot's:
+   * it gets the same answer as a person, with an id that names nothing, and
+   * is neither stored nor forwarded.
    */
   async sendLeadForm(form: LeadForm, ip: string): Promise<{ id: string }> {
+    if (form.website?.trim()) {
+      this.log.info({ ip }, "lead form with the honeypot filled: dropped as a bot's");
+      return { id: randomUUID() };
+    }
+    const phone = normalizePhone(form.phone);
+    if (!phone) throw integrationErrors.invalidPhone();
     const lead = await insertLead(this.db, {
-      ...form,
+      name: form.name,
+      phone,
+      company: form.company,
       ip,
       status: this.forwarder ? "pending" : "stored",
       nextAttemptAt: this.forwarder ? new Date() : null,

@@ -165,4 +165,25 @@ describe("LeadForwarder", () => {
     await pendingLead("После остановки");
     expect(await outbox.tick()).toBe(0);
   });
+
+  it("stop aborts a call that outlasts the grace; the lead is due again at once, not failed", async () => {
+    const lead = await pendingLead("Завис вебхук");
+    behaviour.delayMs = 60_000;
+    const outbox = forwarder({ pollIntervalMs: 60_000, stopGraceMs: 200 });
+    outbox.start();
+    while (!receivedIds.includes(lead.id)) await new Promise((resolve) => setTimeout(resolve, 20));
+
+    const stopping = Date.now();
+    await outbox.stop();
+    expect(Date.now() - stopping).toBeLessThan(2_000);
+    const released = await readLead(lead.id);
+    expect(released).toMatchObject({ status: "pending", attempts: 0, lastError: null });
+    expect(released.nextAttemptAt?.getTime()).toBeLessThanOrEqual(Date.now());
+
+    // The next forwarder (after a restart) sends it on its first run.
+    behaviour.delayMs = 0;
+    expect(await forwarder().tick()).toBe(1);
+    expect(await readLead(lead.id)).toMatchObject({ status: "forwarded", attempts: 1 });
+    expect(receivedIds).toEqual([lead.id, lead.id]);
+  });
 });

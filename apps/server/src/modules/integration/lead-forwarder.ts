@@ -5,6 +5,7 @@ import {
   type LeadRow,
   markLeadFailing,
   markLeadForwarded,
+  releaseLead,
 } from "./integration.repository.ts";
 
 /** Waits after the 1st, 2nd, … failure; the last one repeats for ever. */
@@ -27,6 +28,11 @@ export interface LeadForwarderOptions {
   timeoutMs?: number;
   /** Leads sent at once (default 10). */
   batchSize?: number;
+  /**
+   * How long `stop()` lets webhook calls in flight finish before aborting
+   * them (default 2 s), well inside the 10 s the process gives shutdown.
+   */
+  stopGraceMs?: number;
 }
 
 /** The JSON body the webhook receives (CONTRACT.md: AMO_WEBHOOK_URL). */
@@ -38,6 +44,12 @@ export interface LeadWebhookBody {
   createdAt: string;
   source: "landing";
 }
+
+/** How one webhook call ended: answered 2xx, failed (why), or cut by stop(). */
+type SendResult =
+  | { outcome: "delivered" }
+  | { outcome: "failed"; error: string }
+  | { outcome: "interrupted" };
 
 /**
  * The outbox of landing page leads: every lead is in the database before it
@@ -51,6 +63,11 @@ export interface LeadWebhookBody {
  * process. Delivery is at least once — a process that dies after the
  * webhook answered but before recording it sends the lead again after the
  * lease — so the body carries the lead's `id` for the receiver to dedupe.
+ *
+ * Stopping (SIGTERM) gives calls in flight a short grace, then aborts them:
+ * an aborted lead is released, due again at once and not counted as a
+ * failure, so the next start (or another process) sends it without waiting
+ * for its lease.
  */
 export class LeadForwarder {
   private readonly retryDelaysMs: readonly number[];
@@ -58,6 +75,9 @@ export class LeadForwarder {
   private readonly timeoutMs: number;
   private readonly batchSize: number;
   private readonly leaseMs: number;
+  private readonly stopGraceMs: number;
+  /** Aborted when stop()'s grace ends: cuts the webhook calls still in flight. */
+  private readonly abortInFlight = new AbortController();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   /** The runs happen one after another, never two at once. */
@@ -70,6 +90,7 @@ export class LeadForwarder {
     this.pollIntervalMs = options.pollIntervalMs ?? 5_000;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.batchSize = options.batchSize ?? 10;
+    this.stopGraceMs = options.stopGraceMs ?? 2_000;
     // Long enough for a whole batch (sent in parallel) to finish.
     this.leaseMs = this.timeoutMs + 60_000;
   }
@@ -104,12 +125,20 @@ export class LeadForwarder {
     return run;
   }
 
-  /** Stops the timer and waits for a run in progress to finish. */
+  /**
+   * Stops the timer and waits for a run in progress to finish: webhook calls
+   * in flight get `stopGraceMs`, then are aborted and their leads released.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
     this.timer = undefined;
-    await this.chain;
+    const grace = setTimeout(() => this.abortInFlight.abort(), this.stopGraceMs);
+    try {
+      await this.chain;
+    } finally {
+      clearTimeout(grace);
+    }
   }
 
   private async forwardDue(): Promise<number> {
@@ -130,23 +159,29 @@ export class LeadForwarder {
   private async forward(lead: LeadRow): Promise<void> {
     const { db, log } = this.options;
     const attempts = lead.attempts + 1;
-    const failure = await this.post(lead);
-    if (failure === null) {
+    // Once stopping, a claimed lead is not sent: it is handed back at once.
+    const result: SendResult = this.stopped ? { outcome: "interrupted" } : await this.post(lead);
+    if (result.outcome === "interrupted") {
+      await releaseLead(db, lead.id, new Date());
+      log.info({ leadId: lead.id }, "lead not sent: stopping; it is due again at the next start");
+      return;
+    }
+    if (result.outcome === "delivered") {
       await markLeadForwarded(db, lead.id, attempts, new Date());
       log.info({ leadId: lead.id, attempts }, "lead forwarded to the webhook");
       return;
     }
     const delay =
       this.retryDelaysMs[Math.min(attempts, this.retryDelaysMs.length) - 1] ?? 30 * 60_000;
-    await markLeadFailing(db, lead.id, attempts, failure, new Date(Date.now() + delay));
+    await markLeadFailing(db, lead.id, attempts, result.error, new Date(Date.now() + delay));
     log.warn(
-      { leadId: lead.id, attempts, error: failure, retryInMs: delay },
+      { leadId: lead.id, attempts, error: result.error, retryInMs: delay },
       "lead webhook failed; will retry",
     );
   }
 
-  /** POSTs the lead; answers null on a 2xx, else why it failed. */
-  private async post(lead: LeadRow): Promise<string | null> {
+  /** POSTs the lead and tells how the call ended. */
+  private async post(lead: LeadRow): Promise<SendResult> {
     const body: LeadWebhookBody = {
       id: lead.id,
       name: lead.name,
@@ -160,14 +195,17 @@ export class LeadForwarder {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: AbortSignal.any([this.abortInFlight.signal, AbortSignal.timeout(this.timeoutMs)]),
         redirect: "error",
       });
       // The answer's body is not needed, but reading it frees the connection.
       await response.arrayBuffer().catch(() => undefined);
-      return response.ok ? null : `Webhook answered HTTP ${response.status}`;
+      return response.ok
+        ? { outcome: "delivered" }
+        : { outcome: "failed", error: `Webhook answered HTTP ${response.status}` };
     } catch (error) {
-      return describeFailure(error, this.timeoutMs);
+      if (this.abortInFlight.signal.aborted) return { outcome: "interrupted" };
+      return { outcome: "failed", error: describeFailure(error, this.timeoutMs) };
     }
   }
 }

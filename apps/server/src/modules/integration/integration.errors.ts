@@ -1,0 +1,12 @@
+import { AppError } from "../../lib/app-error.ts";
+
+/** The errors of the lead form and the leads list, with their Russian texts in one place. */
+export const integrationErrors = {
+  invalidPhone: () =>
+    new AppError(
+      "validation-error",
+      400,
+      "Некорректный номер телефона",
+      "phone: not a Russian number",
+    ),
+};
