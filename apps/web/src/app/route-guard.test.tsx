@@ -1,7 +1,20 @@
+import { authApi } from "@fonika/shared";
 import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { buildAccessToken, jsonResponse } from "../test/factories.ts";
+import { buildAccessToken, buildTokenPair } from "../test/factories.ts";
 import { renderApp } from "../test/render-app.tsx";
+import { on, scriptedServer } from "../test/scripted-server.ts";
+
+/** A server whose refresh call signs the stored session in with `authority`. */
+function refreshingAs(authority: string, ...others: Parameters<typeof scriptedServer>) {
+  return scriptedServer(
+    on(authApi.refreshToken, ({ body, reply }) => {
+      expect(body).toEqual({ refreshToken: "stored" });
+      return reply(buildTokenPair({ authority: [authority] }, "next"));
+    }),
+    ...others,
+  );
+}
 
 describe("route guard in the app", () => {
   afterEach(() => {
@@ -9,8 +22,9 @@ describe("route guard in the app", () => {
   });
 
   it("sends a visitor who is not signed in from a protected route Home", async () => {
-    const app = renderApp("/client-base", () => jsonResponse(200, {}));
+    const app = renderApp("/client-base", scriptedServer());
     await waitFor(() => expect(app.router.state.location.pathname).toBe("/"));
+    expect(app.fetch).not.toHaveBeenCalled();
     expect(await screen.findByRole("button", { name: "Отправить заявку" })).toBeTruthy();
   });
 
@@ -31,50 +45,35 @@ describe("route guard in the app", () => {
   });
 
   it("restores a remembered session and takes Home to the start screen", async () => {
-    const app = renderApp(
-      "/",
-      (url) =>
-        url.endsWith("/auth/refresh-token")
-          ? jsonResponse(200, {
-              token: buildAccessToken({ authority: ["role-support"] }),
-              refreshToken: "next",
-            })
-          : jsonResponse(404, { type: "not-found", reason: "Нет" }),
-      { token: buildAccessToken(), refreshToken: "stored" },
-    );
+    const app = renderApp("/", refreshingAs("role-support"), {
+      token: buildAccessToken(),
+      refreshToken: "stored",
+    });
     await waitFor(() => expect(app.router.state.location.pathname).toBe("/support/enquiries"));
     expect(await screen.findByRole("heading", { name: "Обращения" })).toBeTruthy();
     expect(screen.getByText("Поддержка")).toBeTruthy();
   });
 
   it("sends a signed-in user without access to their start screen", async () => {
-    const app = renderApp(
-      "/integrations",
-      (url) =>
-        url.endsWith("/auth/refresh-token")
-          ? jsonResponse(200, {
-              token: buildAccessToken({ authority: ["role-content-manager"] }),
-              refreshToken: "n",
-            })
-          : jsonResponse(404, { type: "not-found", reason: "Нет" }),
-      { token: buildAccessToken(), refreshToken: "stored" },
-    );
+    const app = renderApp("/integrations", refreshingAs("role-content-manager"), {
+      token: buildAccessToken(),
+      refreshToken: "stored",
+    });
     await waitFor(() => expect(app.router.state.location.pathname).toBe("/playlists"));
     expect(await screen.findByRole("button", { name: "Создать" })).toBeTruthy();
   });
 
   it("logs out from the menu: tokens cleared, socket closed, back Home", async () => {
+    const loggedOut: unknown[] = [];
     const app = renderApp(
       "/cabinet",
-      (url) =>
-        url.endsWith("/auth/refresh-token")
-          ? jsonResponse(200, {
-              token: buildAccessToken({ authority: ["wait-activation"] }),
-              refreshToken: "n",
-            })
-          : url.endsWith("/auth/logout")
-            ? jsonResponse(200, { ok: true })
-            : jsonResponse(404, { type: "not-found", reason: "Нет" }),
+      refreshingAs(
+        "wait-activation",
+        on(authApi.logout, ({ body, reply }) => {
+          loggedOut.push(body);
+          return reply({ ok: true });
+        }),
+      ),
       { token: buildAccessToken(), refreshToken: "stored" },
     );
     const logout = await screen.findByRole("button", { name: "Выйти" });
@@ -84,5 +83,6 @@ describe("route guard in the app", () => {
     expect(app.local.getItem("fonika.tokens")).toBeNull();
     expect(app.playerSocket.close).toHaveBeenCalled();
     expect(app.session.getState().role).toBe("wait-activation");
+    expect(loggedOut).toEqual([{ refreshToken: "next" }]);
   });
 });

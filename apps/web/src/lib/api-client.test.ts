@@ -1,6 +1,7 @@
 import { authApi, integrationApi, MESSAGES, personalInfoApi } from "@fonika/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { buildApiClient, jsonResponse } from "../test/factories.ts";
+import { buildApiClient, buildProfile } from "../test/factories.ts";
+import { on, replyError, replyWith, scriptedServer } from "../test/scripted-server.ts";
 import { ApiError } from "./api-client.ts";
 
 const userId = "00000000-0000-4000-8000-000000000001";
@@ -11,8 +12,10 @@ describe("api client", () => {
   });
 
   it("sends JSON to the endpoint's path under /api/v1 and returns the answer", async () => {
-    const { api, fetch } = buildApiClient(() =>
-      jsonResponse(200, { status: "SENT", expiresInSeconds: 600 }),
+    const { api, fetch } = buildApiClient(
+      scriptedServer(
+        on(authApi.emailSendCode, ({ reply }) => reply({ status: "SENT", expiresInSeconds: 600 })),
+      ),
     );
     const answer = await api.call(authApi.emailSendCode, { body: { email: "a@b.ru" } });
     expect(answer).toEqual({ status: "SENT", expiresInSeconds: 600 });
@@ -29,7 +32,12 @@ describe("api client", () => {
 
   it("fills path parameters and the query string", async () => {
     const { api, fetch } = buildApiClient(
-      () => jsonResponse(200, { data: [], total: 0, totalPages: 0 }),
+      scriptedServer(
+        on(integrationApi.listLeads, ({ reply }) => reply({ data: [], total: 0, totalPages: 0 })),
+        on(personalInfoApi.getPersonalInfo, ({ params, reply }) =>
+          reply(buildProfile({ userId: params.userId })),
+        ),
+      ),
       () => "t",
     );
     await api.call(integrationApi.listLeads, { query: { page: 2, count: 30 } });
@@ -40,7 +48,11 @@ describe("api client", () => {
 
   it("sends the bearer token on authenticated calls", async () => {
     const { api, fetch } = buildApiClient(
-      () => jsonResponse(200, {}),
+      scriptedServer(
+        on(personalInfoApi.getPersonalInfo, ({ params, reply }) =>
+          reply(buildProfile({ userId: params.userId })),
+        ),
+      ),
       () => "access-1",
     );
     await api.call(personalInfoApi.getPersonalInfo, { params: { userId } });
@@ -49,10 +61,7 @@ describe("api client", () => {
   });
 
   it("refuses an authenticated call without a token before any request", async () => {
-    const { api, fetch } = buildApiClient(
-      () => jsonResponse(200, {}),
-      () => null,
-    );
+    const { api, fetch } = buildApiClient(scriptedServer(), () => null);
     await expect(
       api.call(personalInfoApi.getPersonalInfo, { params: { userId } }),
     ).rejects.toMatchObject({
@@ -63,25 +72,42 @@ describe("api client", () => {
   });
 
   it("surfaces the error body's type and reason", async () => {
-    const { api, onServerError } = buildApiClient(() =>
-      jsonResponse(403, { type: "account-deleted", reason: "Аккаунт удалён", message: "deleted" }),
+    const { api, onServerError } = buildApiClient(
+      scriptedServer(
+        on(authApi.phoneSendCode, () =>
+          replyError(403, {
+            type: "account-deleted",
+            reason: "Аккаунт удалён",
+            message: "deleted",
+          }),
+        ),
+      ),
     );
     const error = await api
       .call(authApi.phoneSendCode, { body: { phone: "79991234567" } })
       .catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 403, type: "account-deleted", reason: "Аккаунт удалён" });
+    expect(error).toMatchObject({
+      status: 403,
+      type: "account-deleted",
+      reason: "Аккаунт удалён",
+      message: "deleted",
+    });
     expect(onServerError).not.toHaveBeenCalled();
   });
 
   it("reports every 500 (toast 'Что-то пошло не так') and logs it", async () => {
     const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
-    const { api, onServerError } = buildApiClient(() =>
-      jsonResponse(500, {
-        type: "internal-error",
-        reason: MESSAGES.somethingWentWrong,
-        message: "x",
-      }),
+    const { api, onServerError } = buildApiClient(
+      scriptedServer(
+        on(authApi.emailSendCode, () =>
+          replyError(500, {
+            type: "internal-error",
+            reason: MESSAGES.somethingWentWrong,
+            message: "x",
+          }),
+        ),
+      ),
     );
     await expect(
       api.call(authApi.emailSendCode, { body: { email: "a@b.ru" } }),
@@ -114,7 +140,13 @@ describe("api client", () => {
     api.subscribeInFlight((count) => counts.push(count));
     const pending = api.call(authApi.createDeviceCode);
     expect(api.inFlight()).toBe(1);
-    release(jsonResponse(200, { verificationId: "v", code: "123456", expiresInSeconds: 600 }));
+    release(
+      replyWith(authApi.createDeviceCode, {
+        verificationId: "00000000-0000-4000-8000-0000000000aa",
+        code: "123456",
+        expiresInSeconds: 600,
+      }),
+    );
     await pending;
     expect(api.inFlight()).toBe(0);
     expect(counts).toEqual([1, 0]);

@@ -1,6 +1,8 @@
-import type { TokenPair } from "@fonika/shared";
+import { type authApi, PAGING, type personalInfoApi } from "@fonika/shared";
 import { vi } from "vitest";
+import type { z } from "zod";
 import { type ApiClient, createApiClient } from "../lib/api-client.ts";
+import { API_BASE_URL, type FetchHandler } from "./scripted-server.ts";
 
 function base64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);
@@ -24,21 +26,54 @@ export function buildAccessToken({
   )}.signature`;
 }
 
+type TokenPairBody = z.input<typeof authApi.refreshToken.response>;
+
+/** A token pair as the verify and refresh calls answer it. */
 export function buildTokenPair(
   options: Parameters<typeof buildAccessToken>[0] = {},
   refresh = "refresh-1",
-): TokenPair {
+): TokenPairBody {
   return { token: buildAccessToken(options), refreshToken: refresh };
 }
 
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json" },
-  });
+type ProfileBody = z.input<typeof personalInfoApi.getPersonalInfo.response>;
+
+/** An active client's profile, as the personal-info calls answer it, with `overrides`. */
+export function buildProfile(overrides: Partial<ProfileBody> = {}): ProfileBody {
+  return {
+    userId: "00000000-0000-4000-8000-0000000000c3",
+    login: "client@example.ru",
+    email: "client@example.ru",
+    phone: "79161234567",
+    contactEmail: null,
+    lastName: "Иванова",
+    firstName: "Анна",
+    patronymic: "Сергеевна",
+    type: "individual",
+    imageUrl: null,
+    role: "role-client",
+    authority: ["role-client"],
+    status: "active",
+    createdAt: "2024-03-05T10:00:00.000Z",
+    ...overrides,
+  };
 }
 
-export type FetchHandler = (url: string, init: RequestInit) => Response | Promise<Response>;
+type UsersPageBody = z.input<typeof personalInfoApi.listUsers.response>;
+
+/**
+ * One page of the user list holding `users`, out of `total` users in pages
+ * of `pageSize` (by default the page holds them all).
+ */
+export function buildUsersPage(
+  users: ProfileBody[],
+  {
+    total = users.length,
+    pageSize = PAGING.tablePageSize,
+  }: { total?: number; pageSize?: number } = {},
+): UsersPageBody {
+  return { data: users, total, totalPages: Math.ceil(total / pageSize) };
+}
 
 /** An API client over a scripted fetch; `onServerError` is a spy. */
 export function buildApiClient(
@@ -50,7 +85,7 @@ export function buildApiClient(
   );
   const onServerError = vi.fn();
   const api: ApiClient = createApiClient({
-    baseUrl: "/api/v1",
+    baseUrl: API_BASE_URL,
     getAccessToken: () => getAccessToken(),
     onServerError,
     fetch: fetch as unknown as typeof globalThis.fetch,

@@ -8,7 +8,8 @@ import { createSession } from "../lib/auth/session.ts";
 import { createTokenStorage } from "../lib/auth/token-storage.ts";
 import type { PlayerSocket } from "../lib/socket.ts";
 import { browserTimers } from "../lib/timers.ts";
-import { buildApiClient, type FetchHandler, MemoryStorage } from "./factories.ts";
+import { buildApiClient, MemoryStorage } from "./factories.ts";
+import type { FetchHandler } from "./scripted-server.ts";
 
 /** The whole app in memory: real router, guard and screens over a scripted API. */
 export function renderApp(

@@ -2,7 +2,8 @@ import { systemApi } from "@fonika/shared";
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppServicesContext } from "../../lib/app-services.ts";
-import { buildApiClient, jsonResponse } from "../../test/factories.ts";
+import { buildApiClient } from "../../test/factories.ts";
+import { on, replyWith, scriptedServer } from "../../test/scripted-server.ts";
 import { NetworkActivityBar } from "./network-activity-bar.tsx";
 
 describe("network activity bar", () => {
@@ -39,14 +40,16 @@ describe("network activity bar", () => {
     expect(bar()).not.toBeNull();
 
     await act(async () => {
-      answer(jsonResponse(200, { status: "ok", database: "ok" }));
+      answer(replyWith(systemApi.health, { status: "ok", database: "ok" }));
       await call;
     });
     expect(bar()).toBeNull();
   });
 
   it("never shows for a call that answers within 200 ms", async () => {
-    const { api } = buildApiClient(() => jsonResponse(200, { status: "ok", database: "ok" }));
+    const { api } = buildApiClient(
+      scriptedServer(on(systemApi.health, ({ reply }) => reply({ status: "ok", database: "ok" }))),
+    );
     const services = { api, session: {}, playerSocket: {} } as never;
     render(
       <AppServicesContext.Provider value={services}>

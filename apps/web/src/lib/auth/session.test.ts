@@ -1,13 +1,12 @@
-import { MESSAGES } from "@fonika/shared";
+import { authApi, MESSAGES } from "@fonika/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   buildAccessToken,
   buildApiClient,
   buildTokenPair,
-  type FetchHandler,
-  jsonResponse,
   MemoryStorage,
 } from "../../test/factories.ts";
+import { type FetchHandler, on, replyError, scriptedServer } from "../../test/scripted-server.ts";
 import { browserTimers } from "../timers.ts";
 import { createSession } from "./session.ts";
 import { createTokenStorage } from "./token-storage.ts";
@@ -23,8 +22,14 @@ function setup(handler: FetchHandler, stored?: { remember: boolean; refresh: str
   return { session, storage, local, temporary, fetch };
 }
 
-const refreshAnswer = (authority = ["role-client"]) =>
-  jsonResponse(200, { token: buildAccessToken({ authority }), refreshToken: "refresh-next" });
+/** A server whose refresh call answers a new pair for `authority`. */
+const refreshingServer = (authority = ["role-client"]) =>
+  scriptedServer(
+    on(authApi.refreshToken, ({ reply }) => reply(buildTokenPair({ authority }, "refresh-next"))),
+  );
+
+const refusal = () =>
+  replyError(401, { type: "unauthorized", reason: "Нет", message: "refresh token refused" });
 
 describe("session", () => {
   beforeEach(() => {
@@ -35,12 +40,13 @@ describe("session", () => {
   });
 
   it("is signed out at once when nothing is stored, with the default role role-admin", () => {
-    const { session } = setup(() => jsonResponse(500, {}));
+    const { session, fetch } = setup(scriptedServer());
     expect(session.getState()).toMatchObject({ status: "signed-out", role: "role-admin" });
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it("restores a stored session on start with a refresh", async () => {
-    const { session, fetch, local } = setup(() => refreshAnswer(["role-admin"]), {
+    const { session, fetch, local } = setup(refreshingServer(["role-admin"]), {
       remember: true,
       refresh: "refresh-stored",
     });
@@ -53,38 +59,35 @@ describe("session", () => {
   });
 
   it("starts once even when asked twice", async () => {
-    const { session, fetch } = setup(() => refreshAnswer(), { remember: true, refresh: "r" });
+    const { session, fetch } = setup(refreshingServer(), { remember: true, refresh: "r" });
     await Promise.all([session.start(), session.start()]);
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it("is signed out after start when the stored refresh token is refused", async () => {
-    const { session, storage } = setup(
-      () => jsonResponse(401, { type: "unauthorized", reason: "Нет" }),
-      {
-        remember: true,
-        refresh: "old",
-      },
-    );
+    const { session, storage } = setup(scriptedServer(on(authApi.refreshToken, refusal)), {
+      remember: true,
+      refresh: "old",
+    });
     await session.start();
     expect(session.getState().status).toBe("signed-out");
     expect(storage.load()).toBeNull();
   });
 
   it("keeps tokens in localStorage with remember-me and in sessionStorage without", () => {
-    const first = setup(() => jsonResponse(200, {}));
+    const first = setup(scriptedServer());
     first.session.signIn(buildTokenPair(), true);
     expect(first.local.getItem("fonika.tokens")).not.toBeNull();
     expect(first.temporary.getItem("fonika.tokens")).toBeNull();
 
-    const second = setup(() => jsonResponse(200, {}));
+    const second = setup(scriptedServer());
     second.session.signIn(buildTokenPair(), false);
     expect(second.local.getItem("fonika.tokens")).toBeNull();
     expect(second.temporary.getItem("fonika.tokens")).not.toBeNull();
   });
 
   it("refuses a verify answer lacking token or refreshToken", () => {
-    const { session } = setup(() => jsonResponse(200, {}));
+    const { session } = setup(scriptedServer());
     expect(() => session.signIn({ token: buildAccessToken() }, true)).toThrow();
     expect(() => session.signIn({ refreshToken: "r" }, true)).toThrow();
     expect(() => session.signIn(undefined, true)).toThrow();
@@ -92,13 +95,13 @@ describe("session", () => {
   });
 
   it("takes the role from the authority, skipping the sign-agreement marker", () => {
-    const { session } = setup(() => jsonResponse(200, {}));
+    const { session } = setup(scriptedServer());
     session.signIn(buildTokenPair({ authority: ["sign-agreement", "role-content-manager"] }), true);
     expect(session.getState().role).toBe("role-content-manager");
   });
 
   it("accepts the two pseudo-states and refuses an authority without any known role", () => {
-    const { session } = setup(() => jsonResponse(200, {}));
+    const { session } = setup(scriptedServer());
     session.signIn(buildTokenPair({ authority: ["edit-personal-info"] }), true);
     expect(session.getState().role).toBe("edit-personal-info");
     expect(() => session.signIn(buildTokenPair({ authority: ["sign-agreement"] }), true)).toThrow();
@@ -106,12 +109,12 @@ describe("session", () => {
   });
 
   it("rejects a refresh with no stored refresh token with Error('No refresh token')", async () => {
-    const { session } = setup(() => refreshAnswer());
+    const { session } = setup(refreshingServer());
     await expect(session.refresh()).rejects.toThrow(MESSAGES.noRefreshToken);
   });
 
   it("refreshes every 50 s once signed in", async () => {
-    const { session, fetch } = setup(() => refreshAnswer());
+    const { session, fetch } = setup(refreshingServer());
     session.signIn(buildTokenPair(), true);
     await vi.advanceTimersByTimeAsync(50_000);
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -121,10 +124,11 @@ describe("session", () => {
   });
 
   it("logs out after two refresh 401s in a row, 30 s apart", async () => {
-    const { session, fetch, storage } = setup((url) =>
-      url.endsWith("/auth/refresh-token")
-        ? jsonResponse(401, { type: "unauthorized", reason: "Нет" })
-        : jsonResponse(200, { ok: true }),
+    const { session, fetch, storage } = setup(
+      scriptedServer(
+        on(authApi.refreshToken, refusal),
+        on(authApi.logout, ({ reply }) => reply({ ok: true })),
+      ),
     );
     session.signIn(buildTokenPair(), true);
     await vi.advanceTimersByTimeAsync(50_000);
@@ -136,7 +140,9 @@ describe("session", () => {
   });
 
   it("logout posts the refresh token, clears tokens and resets the role to wait-activation", async () => {
-    const { session, fetch, storage } = setup(() => jsonResponse(200, { ok: true }));
+    const { session, fetch, storage } = setup(
+      scriptedServer(on(authApi.logout, ({ reply }) => reply({ ok: true }))),
+    );
     session.signIn(buildTokenPair({}, "refresh-7"), true);
     await session.logout();
     expect(fetch.mock.calls[0]?.[0]).toBe("/api/v1/auth/logout");

@@ -1,8 +1,10 @@
+import { authApi } from "@fonika/shared";
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { buildAccessToken, jsonResponse } from "../../../test/factories.ts";
+import { buildTokenPair } from "../../../test/factories.ts";
 import { renderApp } from "../../../test/render-app.tsx";
+import { on, scriptedServer } from "../../../test/scripted-server.ts";
 
 const verificationId = "00000000-0000-4000-8000-0000000000aa";
 
@@ -15,27 +17,26 @@ describe("second-device sign-in", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const polls: number[] = [];
     let approved = false;
-    const app = renderApp("/auth", (url) => {
-      if (url.endsWith("/auth/code/create-code")) {
-        return jsonResponse(200, { verificationId, code: "482913", expiresInSeconds: 600 });
-      }
-      if (url.endsWith("/auth/code/wait-for-verification")) {
-        polls.push(Date.now());
-        return jsonResponse(
-          200,
-          approved
-            ? {
-                status: "APPROVED",
-                tokens: {
-                  token: buildAccessToken({ authority: ["role-client"] }),
-                  refreshToken: "r",
-                },
-              }
-            : { status: "PENDING" },
-        );
-      }
-      return jsonResponse(404, { type: "not-found", reason: "Нет" });
-    });
+    const app = renderApp(
+      "/auth",
+      scriptedServer(
+        on(authApi.createDeviceCode, ({ reply }) =>
+          reply({ verificationId, code: "482913", expiresInSeconds: 600 }),
+        ),
+        on(authApi.waitForVerification, ({ body, reply }) => {
+          expect(body).toEqual({ verificationId });
+          polls.push(Date.now());
+          return reply(
+            approved
+              ? {
+                  status: "APPROVED",
+                  tokens: buildTokenPair({ authority: ["role-client"] }, "r"),
+                }
+              : { status: "PENDING" },
+          );
+        }),
+      ),
+    );
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(
       await screen.findByRole("button", { name: "Войти с помощью кода на другом устройстве" }),
@@ -60,10 +61,14 @@ describe("second-device sign-in", () => {
 
   it("offers a new code once the code EXPIRED", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderApp("/auth", (url) =>
-      url.endsWith("/create-code")
-        ? jsonResponse(200, { verificationId, code: "111222", expiresInSeconds: 600 })
-        : jsonResponse(200, { status: "EXPIRED" }),
+    renderApp(
+      "/auth",
+      scriptedServer(
+        on(authApi.createDeviceCode, ({ reply }) =>
+          reply({ verificationId, code: "111222", expiresInSeconds: 600 }),
+        ),
+        on(authApi.waitForVerification, ({ reply }) => reply({ status: "EXPIRED" })),
+      ),
     );
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(

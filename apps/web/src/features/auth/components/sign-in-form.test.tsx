@@ -1,24 +1,29 @@
+import { authApi } from "@fonika/shared";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { buildAccessToken, jsonResponse } from "../../../test/factories.ts";
+import { buildAccessToken, buildTokenPair } from "../../../test/factories.ts";
 import { renderApp } from "../../../test/render-app.tsx";
+import { on, rawReply, replyError, scriptedServer } from "../../../test/scripted-server.ts";
 
-const sent = () => jsonResponse(200, { status: "SENT", expiresInSeconds: 600 });
+const CODE_SENT = { status: "SENT", expiresInSeconds: 600 } as const;
 
 describe("sign-in screen", () => {
   it("signs in by e-mail code and lands on the role's start screen", async () => {
     const user = userEvent.setup();
-    const app = renderApp("/auth", (url) => {
-      if (url.endsWith("/auth/email/send-code")) return sent();
-      if (url.endsWith("/auth/email/verify-code")) {
-        return jsonResponse(200, {
-          token: buildAccessToken({ authority: ["role-client"] }),
-          refreshToken: "r1",
-        });
-      }
-      return jsonResponse(200, {});
-    });
+    const app = renderApp(
+      "/auth",
+      scriptedServer(
+        on(authApi.emailSendCode, ({ body, reply }) => {
+          expect(body).toEqual({ email: "owner@cafe.ru" });
+          return reply(CODE_SENT);
+        }),
+        on(authApi.emailVerifyCode, ({ body, reply }) => {
+          expect(body).toEqual({ email: "owner@cafe.ru", code: "123456" });
+          return reply(buildTokenPair({ authority: ["role-client"] }, "r1"));
+        }),
+      ),
+    );
     await user.type(await screen.findByLabelText("E-mail или номер телефона"), "owner@cafe.ru");
     expect(screen.getByRole("checkbox", { name: "Запомнить меня" })).toHaveProperty(
       "checked",
@@ -34,13 +39,14 @@ describe("sign-in screen", () => {
 
   it("keeps tokens for this tab only when remember-me is off", async () => {
     const user = userEvent.setup();
-    const app = renderApp("/auth", (url) =>
-      url.endsWith("/verify-code")
-        ? jsonResponse(200, {
-            token: buildAccessToken({ authority: ["role-admin"] }),
-            refreshToken: "r2",
-          })
-        : sent(),
+    const app = renderApp(
+      "/auth",
+      scriptedServer(
+        on(authApi.emailSendCode, ({ reply }) => reply(CODE_SENT)),
+        on(authApi.emailVerifyCode, ({ reply }) =>
+          reply(buildTokenPair({ authority: ["role-admin"] }, "r2")),
+        ),
+      ),
     );
     await user.type(await screen.findByLabelText("E-mail или номер телефона"), "admin@fonika.ru");
     await user.click(screen.getByRole("checkbox", { name: "Запомнить меня" }));
@@ -54,13 +60,19 @@ describe("sign-in screen", () => {
 
   it("shows the incorrect-code state for a wrong phone code", async () => {
     const user = userEvent.setup();
-    renderApp("/auth", (url, init) => {
-      if (url.endsWith("/auth/phone/send-code")) {
-        expect(JSON.parse(String(init.body))).toEqual({ phone: "79991234567" });
-        return sent();
-      }
-      return jsonResponse(400, { type: "invalid-code", reason: "Неверный код", message: "bad" });
-    });
+    renderApp(
+      "/auth",
+      scriptedServer(
+        on(authApi.phoneSendCode, ({ body, reply }) => {
+          expect(body).toEqual({ phone: "79991234567" });
+          return reply(CODE_SENT);
+        }),
+        on(authApi.phoneVerifyCode, ({ body }) => {
+          expect(body).toEqual({ phone: "79991234567", code: "000000" });
+          return replyError(400, { type: "invalid-code", reason: "Неверный код", message: "bad" });
+        }),
+      ),
+    );
     await user.type(await screen.findByLabelText("E-mail или номер телефона"), "9991234567");
     expect((screen.getByLabelText("Номер телефона") as HTMLInputElement).value).toBe(
       "+7 (999) 123-45-67",
@@ -76,8 +88,17 @@ describe("sign-in screen", () => {
 
   it("says 'Ваш аккаунт удален' for a deleted account", async () => {
     const user = userEvent.setup();
-    renderApp("/auth", () =>
-      jsonResponse(403, { type: "account-deleted", reason: "Аккаунт удалён", message: "deleted" }),
+    renderApp(
+      "/auth",
+      scriptedServer(
+        on(authApi.phoneSendCode, () =>
+          replyError(403, {
+            type: "account-deleted",
+            reason: "Аккаунт удалён",
+            message: "deleted",
+          }),
+        ),
+      ),
     );
     await user.type(await screen.findByLabelText("E-mail или номер телефона"), "9991234567");
     await user.click(screen.getByRole("button", { name: "Получить код" }));
@@ -86,8 +107,16 @@ describe("sign-in screen", () => {
 
   it("treats a verify answer without a refresh token as a failure", async () => {
     const user = userEvent.setup();
-    const app = renderApp("/auth", (url) =>
-      url.endsWith("/verify-code") ? jsonResponse(200, { token: buildAccessToken() }) : sent(),
+    const app = renderApp(
+      "/auth",
+      scriptedServer(
+        on(authApi.emailSendCode, ({ reply }) => reply(CODE_SENT)),
+        // Deliberately malformed: the contract demands a refreshToken, and this
+        // test proves the client refuses an answer that lacks one.
+        on(authApi.emailVerifyCode, () =>
+          rawReply(200, JSON.stringify({ token: buildAccessToken() })),
+        ),
+      ),
     );
     await user.type(await screen.findByLabelText("E-mail или номер телефона"), "owner@cafe.ru");
     await user.click(screen.getByRole("button", { name: "Получить код" }));

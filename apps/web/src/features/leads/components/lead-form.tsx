@@ -1,42 +1,51 @@
-import { normalizePhone } from "@fonika/shared";
+import { LEAD, type LeadForm as LeadFormBody } from "@fonika/shared";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Icon } from "../../../components/ui/icon.tsx";
-import { PHONE_MASK } from "../../../components/ui/mask-tokens.ts";
-import { MaskedInput } from "../../../components/ui/masked-input.tsx";
 import { TextInput } from "../../../components/ui/text-input.tsx";
 import { textInputError } from "../../../components/ui/text-input-rules.ts";
 import { paths } from "../../../config/paths.ts";
 import { CLIENT_ERRORS, errorText } from "../../../lib/error-messages.ts";
 import { useSendLead } from "../api/send-lead.ts";
+import { completedPhone, LeadPhoneInput } from "./lead-phone-input.tsx";
 
 export const LEAD_SENT_TEXT = "Заявка отправлена";
 
-const NAME_RULES = { rules: true, min: 2 } as const;
+/** The shared limits, so the form refuses exactly what the server refuses. */
+const NAME_RULES = { rules: true, min: LEAD.nameMin, max: LEAD.nameMax } as const;
+const COMPANY_RULES = { rules: true, min: LEAD.companyMin, max: LEAD.companyMax } as const;
+
+/**
+ * The honeypot of the lead contract: a field people never see, so a form
+ * with it filled came from a bot (the server then drops it quietly).
+ */
+const HONEYPOT_FIELD = "website" satisfies keyof LeadFormBody;
 
 /** The landing page's request form: name, phone, company (SPEC.md §1, §3). */
 export function LeadForm() {
   const [name, setName] = useState("");
-  const [phone, setPhone] = useState({ masked: "", completed: false });
+  const [phone, setPhone] = useState("");
   const [company, setCompany] = useState("");
+  const [honeypot, setHoneypot] = useState("");
   const [submitted, setSubmitted] = useState(false);
   const sendLead = useSendLead();
 
-  const phoneError = phone.completed ? null : CLIENT_ERRORS.invalidPhone;
-  const invalid =
-    Boolean(textInputError(name, NAME_RULES)) ||
-    Boolean(textInputError(company, NAME_RULES)) ||
-    Boolean(phoneError);
+  // The server trims before it counts, so the form counts the trimmed text too.
+  const nameError = textInputError(name.trim(), NAME_RULES);
+  const companyError = textInputError(company.trim(), COMPANY_RULES);
+  const normalizedPhone = completedPhone(phone);
+  const phoneError = normalizedPhone ? null : CLIENT_ERRORS.invalidPhone;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (invalid) return;
+    if (nameError || companyError || !normalizedPhone) return;
     sendLead.mutate({
       name: name.trim(),
-      phone: normalizePhone(phone.masked) ?? phone.masked,
+      phone: normalizedPhone,
       company: company.trim(),
+      [HONEYPOT_FIELD]: honeypot,
     });
   };
 
@@ -55,7 +64,8 @@ export function LeadForm() {
             setSubmitted(false);
             setName("");
             setCompany("");
-            setPhone({ masked: "", completed: false });
+            setPhone("");
+            setHoneypot("");
           }}
         >
           Отправить ещё одну заявку
@@ -76,15 +86,13 @@ export function LeadForm() {
         value={name}
         onChange={setName}
         autoComplete="name"
-        showError={submitted}
+        error={submitted ? nameError : null}
         {...NAME_RULES}
       />
-      <MaskedInput
+      <LeadPhoneInput
         label="Телефон"
-        mask={PHONE_MASK}
-        value={phone.masked}
-        onChange={({ masked, completed }) => setPhone({ masked, completed })}
-        inputMode="tel"
+        value={phone}
+        onChange={setPhone}
         autoComplete="tel"
         placeholder="+7 (___) ___-__-__"
         error={submitted ? phoneError : null}
@@ -94,9 +102,23 @@ export function LeadForm() {
         value={company}
         onChange={setCompany}
         autoComplete="organization"
-        showError={submitted}
-        {...NAME_RULES}
+        error={submitted ? companyError : null}
+        {...COMPANY_RULES}
       />
+      {/* Off-screen rather than display:none, which some bots skip filling. */}
+      <div className="lead-form__honeypot" aria-hidden="true">
+        <label>
+          Сайт
+          <input
+            type="text"
+            name={HONEYPOT_FIELD}
+            value={honeypot}
+            onChange={(event) => setHoneypot(event.target.value)}
+            tabIndex={-1}
+            autoComplete="off"
+          />
+        </label>
+      </div>
       {sendLead.isError && (
         <p className="form__error" role="alert">
           {errorText(sendLead.error)}

@@ -1,33 +1,18 @@
-import type { Profile, ProfilePage } from "@fonika/shared";
+import { authApi, type Profile, type ProfilePage, personalInfoApi } from "@fonika/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { buildAccessToken, jsonResponse } from "../../../test/factories.ts";
+import {
+  buildAccessToken,
+  buildProfile,
+  buildTokenPair,
+  buildUsersPage,
+} from "../../../test/factories.ts";
 import { renderApp } from "../../../test/render-app.tsx";
+import { on, replyError, scriptedServer } from "../../../test/scripted-server.ts";
 
 const viewerId = "00000000-0000-4000-8000-0000000000a1";
 const waitingId = "00000000-0000-4000-8000-0000000000b2";
-const clientId = "00000000-0000-4000-8000-0000000000c3";
-
-function buildProfile(overrides: Partial<Profile> = {}): Profile {
-  return {
-    userId: clientId,
-    login: "client@example.ru",
-    email: "client@example.ru",
-    phone: "79161234567",
-    contactEmail: null,
-    lastName: "Иванова",
-    firstName: "Анна",
-    patronymic: "Сергеевна",
-    type: "individual",
-    imageUrl: null,
-    role: "role-client",
-    authority: ["role-client"],
-    status: "active",
-    createdAt: "2024-03-05T10:00:00.000Z",
-    ...overrides,
-  };
-}
 
 const waiting = buildProfile({
   userId: waitingId,
@@ -70,34 +55,30 @@ function renderClientBase(
   } = {},
 ) {
   const backend: Backend = { listed: [], roleChanges: [] };
-  const page =
-    options.page ?? (() => ({ data: [waiting, buildProfile(), blocked], total: 3, totalPages: 1 }));
+  const page = options.page ?? (() => buildUsersPage([waiting, buildProfile(), blocked]));
   const app = renderApp(
     options.path ?? "/client-base",
-    (url, init) => {
-      const { pathname, searchParams } = new URL(url, "http://localhost");
-      if (pathname.endsWith("/auth/refresh-token")) {
-        return jsonResponse(200, {
-          token: buildAccessToken({ sub: viewerId, authority: [role] }),
-          refreshToken: "next",
-        });
-      }
-      if (pathname.endsWith("/personal-info/users")) {
-        backend.listed.push(searchParams);
-        return jsonResponse(200, page(searchParams, backend));
-      }
-      if (pathname.endsWith("/change")) {
-        backend.roleChanges.push({ url: pathname, body: JSON.parse(String(init.body)) });
+    scriptedServer(
+      on(authApi.refreshToken, ({ reply }) =>
+        reply(buildTokenPair({ sub: viewerId, authority: [role] }, "next")),
+      ),
+      on(personalInfoApi.listUsers, ({ query, reply }) => {
+        backend.listed.push(query);
+        return reply(page(query, backend));
+      }),
+      on(authApi.changeRole, ({ path, params, body, reply }) => {
+        backend.roleChanges.push({ url: path, body });
         const status = options.roleChangeStatus ?? 200;
         return status === 200
-          ? jsonResponse(200, { userId: waitingId, authority: ["role-client"] })
-          : jsonResponse(status, { type: "forbidden", reason: "Недостаточно прав", message: "" });
-      }
-      if (pathname.endsWith(`/personal-info/${viewerId}`)) {
-        return jsonResponse(200, buildProfile({ userId: viewerId, role: role as Profile["role"] }));
-      }
-      return jsonResponse(404, { type: "not-found", reason: "Нет" });
-    },
+          ? reply({ userId: params.userId, authority: [body.newRole] })
+          : replyError(status, { type: "forbidden", reason: "Недостаточно прав", message: "" });
+      }),
+      on(personalInfoApi.getPersonalInfo, ({ params, reply }) =>
+        params.userId === viewerId
+          ? reply(buildProfile({ userId: viewerId, role: role as Profile["role"] }))
+          : replyError(404, { type: "not-found", reason: "Нет", message: "no such user" }),
+      ),
+    ),
     { token: buildAccessToken(), refreshToken: "stored" },
   );
   return { app, backend };
@@ -112,7 +93,9 @@ function rowOf(text: string): HTMLElement {
 describe("client base", () => {
   it("lists the users: name, login, phone, role, status and registration date", async () => {
     const { backend } = renderClientBase("role-admin");
-    expect(await screen.findByText("Иванова Анна Сергеевна")).toBeTruthy();
+    // The file's first render also loads the lazy screen module, which on a
+    // busy machine takes longer than findBy's default second.
+    expect(await screen.findByText("Иванова Анна Сергеевна", {}, { timeout: 5_000 })).toBeTruthy();
     const headers = screen.getAllByRole("columnheader").map((header) => header.textContent);
     expect(headers).toEqual([
       "ФИО",
@@ -153,13 +136,10 @@ describe("client base", () => {
     const user = userEvent.setup();
     let activated = false;
     const { backend } = renderClientBase("role-client-manager", {
-      page: () => ({
-        data: [
+      page: () =>
+        buildUsersPage([
           activated ? { ...waiting, role: "role-client", authority: ["role-client"] } : waiting,
-        ],
-        total: 1,
-        totalPages: 1,
-      }),
+        ]),
     });
     const button = await screen.findByRole("button", { name: "Активировать Петров Пётр" });
     const listedBefore = backend.listed.length;
@@ -197,9 +177,7 @@ describe("client base", () => {
     const { app, backend } = renderClientBase("role-admin", {
       path: "/client-base?query=nobody",
       page: (params) =>
-        params.get("query") === "anna"
-          ? { data: [buildProfile()], total: 1, totalPages: 1 }
-          : { data: [], total: 0, totalPages: 0 },
+        params.get("query") === "anna" ? buildUsersPage([buildProfile()]) : buildUsersPage([]),
     });
     expect(await screen.findByText("Ничего не найдено")).toBeTruthy();
     expect(backend.listed.at(-1)?.get("query")).toBe("nobody");
@@ -225,17 +203,17 @@ describe("client base", () => {
   it("pages through the list and starts a new order from the first page", async () => {
     const user = userEvent.setup();
     const { app, backend } = renderClientBase("role-admin", {
-      page: (params) => ({
-        data: [
-          buildProfile({
-            lastName: `Страница${params.get("page")}`,
-            firstName: null,
-            patronymic: null,
-          }),
-        ],
-        total: 31,
-        totalPages: 2,
-      }),
+      page: (params) =>
+        buildUsersPage(
+          [
+            buildProfile({
+              lastName: `Страница${params.get("page")}`,
+              firstName: null,
+              patronymic: null,
+            }),
+          ],
+          { total: 31 },
+        ),
     });
     expect(await screen.findByText("Страница0")).toBeTruthy();
     expect(screen.getByText("Страница 1 из 2")).toBeTruthy();
