@@ -53,12 +53,7 @@ const envSchema = z.object({
     .refine((value) => !value || /^(true|false|[\d.:a-fA-F/,\s]+|loopback)$/.test(value), {
       message: "must be true, 'loopback' or a list of proxy addresses",
     }),
-  SESSION_LIFETIME_DAYS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(365)
-    .default(TOKENS.browserSessionDays),
+  SESSION_LIFETIME_DAYS: z.coerce.number().int().min(1).max(365).default(TOKENS.browserSessionDays),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
 });

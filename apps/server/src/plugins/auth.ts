@@ -23,11 +23,16 @@ export interface Actor {
 
 /**
  * How services announce that what users or sessions may do has changed:
- * every process forgets its cached state of them and their open sockets
- * hear 'Access denied error' and close.
+ * every process forgets its cached state of them and, unless `endSockets`
+ * is false (a change that ends nothing, like a completed profile), their
+ * open sockets hear 'Access denied error' and close.
  */
 export interface AccessEvents {
-  changed(change: { userIds?: readonly string[]; sessionIds?: readonly string[] }): Promise<void>;
+  changed(change: {
+    userIds?: readonly string[];
+    sessionIds?: readonly string[];
+    endSockets?: boolean;
+  }): Promise<void>;
 }
 
 declare module "fastify" {
@@ -92,12 +97,12 @@ export default fp(
     app.bus.onGap(() => cache.clear());
 
     app.decorate("accessEvents", {
-      changed: async ({ userIds = [], sessionIds = [] }) => {
+      changed: async ({ userIds = [], sessionIds = [], endSockets = true }) => {
         await app.bus.publish({
           kind: "access-changed",
           userIds: [...userIds],
           sessionIds: [...sessionIds],
-          rooms: [...userIds.map(userRoom), ...sessionIds.map(sessionRoom)],
+          rooms: endSockets ? [...userIds.map(userRoom), ...sessionIds.map(sessionRoom)] : [],
         });
       },
     } satisfies AccessEvents);

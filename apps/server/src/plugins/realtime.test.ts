@@ -5,56 +5,7 @@ import { userRoom } from "../realtime/hub.ts";
 import { SOCKET_ERRORS } from "../realtime/socket-session.ts";
 import { createSignedInUser, type SignedInUser } from "../test/factories.ts";
 import { startTestServer, type TestServer } from "../test/harness.ts";
-
-/** A test client of the player socket that queues what it receives. */
-interface SocketClient {
-  socket: WebSocket;
-  /** The next message not read yet (waits up to 5 s). */
-  next(): Promise<Record<string, unknown>>;
-  /** Resolves with the close code. */
-  closed: Promise<number>;
-  send(message: unknown): void;
-}
-
-function connect(server: TestServer, token?: string): Promise<SocketClient> {
-  const url = new URL(`${API_BASE}${PLAYER_SOCKET_PATH}`, server.url.replace("http", "ws"));
-  if (token !== undefined) url.searchParams.set("access_token", token);
-  const socket = new WebSocket(url);
-  const inbox: Array<Record<string, unknown>> = [];
-  const waiting: Array<(message: Record<string, unknown>) => void> = [];
-  socket.on("message", (data) => {
-    const message = JSON.parse(data.toString()) as Record<string, unknown>;
-    const waiter = waiting.shift();
-    if (waiter) waiter(message);
-    else inbox.push(message);
-  });
-  const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    socket.once("error", reject);
-    socket.once("open", () =>
-      resolve({
-        socket,
-        closed,
-        send: (message) =>
-          socket.send(typeof message === "string" ? message : JSON.stringify(message)),
-        next: () => {
-          const queued = inbox.shift();
-          if (queued) return Promise.resolve(queued);
-          return new Promise((resolveMessage, rejectMessage) => {
-            const timer = setTimeout(
-              () => rejectMessage(new Error("no message within 5 s")),
-              5_000,
-            );
-            waiting.push((message) => {
-              clearTimeout(timer);
-              resolveMessage(message);
-            });
-          });
-        },
-      }),
-    );
-  });
-}
+import { connect } from "../test/socket-client.ts";
 
 let server: TestServer;
 let client: SignedInUser;

@@ -5,7 +5,7 @@ import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
 import { AppError } from "../lib/app-error.ts";
 import type { EventBus, RealtimeMessage } from "../realtime/bus.ts";
-import { CLOSE_CODES, SocketHub, send, sessionRoom, userRoom } from "../realtime/hub.ts";
+import { CLOSE_CODES, SocketHub, send, sessionRoom } from "../realtime/hub.ts";
 import { emptyPlayerDirectory, type PlayerDirectory } from "../realtime/player-directory.ts";
 import { handleFrame } from "../realtime/socket-session.ts";
 import type { Actor } from "./auth.ts";

@@ -33,8 +33,8 @@ export type BusEvent =
   | { kind: "disconnect"; rooms: string[] }
   /**
    * What some users or sessions may do changed (a logout, a block, a role
-   * change…): every process forgets what it knew of them, and their sockets
-   * (`rooms`: their user and session rooms) are told access is gone.
+   * change…): every process forgets what it knew of them, and the sockets
+   * in `rooms` (their user and session rooms, or none) are told access is gone.
    */
   | { kind: "access-changed"; rooms: string[]; userIds: string[]; sessionIds: string[] };
 

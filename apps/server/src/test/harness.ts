@@ -108,7 +108,7 @@ export async function call(
   pathName: string,
   options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
   // biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: any; readonly headers: Record<string, string> }> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -118,5 +118,10 @@ export async function call(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  const answer = { status: response.status, body: text ? JSON.parse(text) : undefined };
+  // Not enumerable: tests compare `{status, body}` whole and read headers by name.
+  return Object.defineProperty(answer, "headers", {
+    value: Object.fromEntries(response.headers),
+    enumerable: false,
+  }) as typeof answer & { readonly headers: Record<string, string> };
 }

@@ -285,10 +285,7 @@ export async function revokeUserSessions(
  * theirs still hears account-deleted rather than a bare 401.
  */
 export async function eraseUserSessions(db: Executor, userId: string, at: Date): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ ip: null, userAgent: null })
-    .where(eq(sessions.userId, userId));
+  await db.update(sessions).set({ ip: null, userAgent: null }).where(eq(sessions.userId, userId));
   await revokeUserSessions(db, userId, "deleted", at);
   await db.delete(deviceCodes).where(eq(deviceCodes.approvedBy, userId));
 }
@@ -312,7 +309,10 @@ export async function listStandingSessions(
     .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
 }
 
-export async function findSession(db: Executor, sessionId: string): Promise<SessionRow | undefined> {
+export async function findSession(
+  db: Executor,
+  sessionId: string,
+): Promise<SessionRow | undefined> {
   const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
   return row;
 }
@@ -435,15 +435,14 @@ export async function pruneAuthTables(
     .returning({ id: deviceCodes.id });
   const tokens = await db
     .delete(refreshTokens)
-    .where(and(isNotNull(refreshTokens.rotatedAt), lt(refreshTokens.rotatedAt, cutoffs.rotatedBefore)))
+    .where(
+      and(isNotNull(refreshTokens.rotatedAt), lt(refreshTokens.rotatedAt, cutoffs.rotatedBefore)),
+    )
     .returning({ tokenHash: refreshTokens.tokenHash });
   const ended = await db
     .delete(sessions)
     .where(
-      or(
-        lt(sessions.revokedAt, cutoffs.endedBefore),
-        lte(sessions.expiresAt, cutoffs.endedBefore),
-      ),
+      or(lt(sessions.revokedAt, cutoffs.endedBefore), lte(sessions.expiresAt, cutoffs.endedBefore)),
     )
     .returning({ id: sessions.id });
   return {

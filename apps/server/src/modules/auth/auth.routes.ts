@@ -2,8 +2,8 @@ import { authApi } from "@fonika/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { registerEndpoint } from "../../lib/endpoint-route.ts";
 import { AccountService } from "./account.service.ts";
-import { AuthService } from "./auth.service.ts";
 import { AuthTablePruner } from "./auth.pruning.ts";
+import { AuthService } from "./auth.service.ts";
 import { clientInfo, SessionIssuer } from "./auth.sessions.ts";
 import { DeviceSignInService } from "./device-sign-in.service.ts";
 

@@ -2,8 +2,8 @@ import { timingSafeEqual } from "node:crypto";
 import {
   CODES,
   normalizePhone,
-  SIGN_AGREEMENT,
   type SessionInfo,
+  SIGN_AGREEMENT,
   TOKENS,
   type TokenPair,
 } from "@fonika/shared";
@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database, Executor } from "../../db/client.ts";
 import type { ServerKeys } from "../../lib/keys.ts";
 import { seal, unseal } from "../../lib/keys.ts";
-import type { Actor, AccessEvents } from "../../plugins/auth.ts";
+import type { AccessEvents, Actor } from "../../plugins/auth.ts";
 import type { Notifier } from "../../plugins/notifications.ts";
 import { authErrors } from "./auth.errors.ts";
 import * as limits from "./auth.limits.ts";

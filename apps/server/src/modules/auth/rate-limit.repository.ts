@@ -34,10 +34,7 @@ export async function hit(
         count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
         windowStart: sql`case when ${expired} then ${now} else ${rateLimits.windowStart} end`,
       },
-      setWhere: or(
-        sql`${rateLimits.blockedUntil} is null`,
-        lte(rateLimits.blockedUntil, now),
-      ),
+      setWhere: or(sql`${rateLimits.blockedUntil} is null`, lte(rateLimits.blockedUntil, now)),
     })
     .returning({ count: rateLimits.count });
   const [row] = rows;

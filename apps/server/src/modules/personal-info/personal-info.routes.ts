@@ -5,7 +5,7 @@ import { PersonalInfoService } from "./personal-info.service.ts";
 
 /** The /personal-info calls of the account lifecycle and the client base (SPEC.md §7). */
 export async function personalInfoRoutes(app: FastifyInstance) {
-  const personalInfo = new PersonalInfoService({ db: app.db });
+  const personalInfo = new PersonalInfoService({ db: app.db, accessEvents: app.accessEvents });
 
   registerEndpoint(app, personalInfoApi.createPersonalInfo, ({ actor, body }) =>
     personalInfo.create(actor, body),

@@ -11,7 +11,7 @@ import {
 } from "@fonika/shared";
 import type { Database } from "../../db/client.ts";
 import { AppError, errors } from "../../lib/app-error.ts";
-import type { Actor } from "../../plugins/auth.ts";
+import type { AccessEvents, Actor } from "../../plugins/auth.ts";
 import {
   assertMayCreateProfile,
   assertMayListUsers,
@@ -42,7 +42,7 @@ export interface UserListRequest {
 
 /** Profiles: filling in a new account's profile, reading one, accepting the offer. */
 export class PersonalInfoService {
-  constructor(private readonly deps: { db: Database }) {}
+  constructor(private readonly deps: { db: Database; accessEvents: AccessEvents }) {}
 
   /**
    * Stores the first profile of an edit-personal-info account and accepts
@@ -81,6 +81,8 @@ export class PersonalInfoService {
         "The profile is already filled in",
       );
     }
+    // The authority changed: every process must read it anew (the session stays).
+    await this.deps.accessEvents.changed({ userIds: [actor.userId], endSockets: false });
     return toProfile(row);
   }
 
@@ -120,6 +122,7 @@ export class PersonalInfoService {
       (entry) => !(SIGN_AGREEMENT_ALIASES as readonly string[]).includes(entry),
     );
     await repository.updateAgreement(this.deps.db, userId, authority, new Date());
+    await this.deps.accessEvents.changed({ userIds: [userId], endSockets: false });
   }
 }
 
