@@ -15,7 +15,8 @@ export function AppShell() {
   const { status, role, userId } = useSessionState();
   const session = useSession();
   const navigate = useNavigate();
-  const profile = useProfile(status === "signed-in" ? userId : null);
+  // A player device holds no account: it has no profile to read.
+  const profile = useProfile(status === "signed-in" && role !== "player-device" ? userId : null);
 
   // Until the session is known the guard shows its loader without a menu.
   if (status !== "signed-in") return <Outlet />;

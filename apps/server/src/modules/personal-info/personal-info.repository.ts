@@ -14,6 +14,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { users } from "../../db/schema.ts";
 
 /** SQL of profiles: the personal fields of a users row. */
@@ -30,8 +31,16 @@ export interface ProfileFields {
   company: string | null;
 }
 
+/** The hot read of every profile screen: prepared once per database handle. */
 export async function findProfile(db: Executor, userId: string): Promise<ProfileRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  const statement = prepared(db, "personal_info_find_profile", (handle) =>
+    handle
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder("userId")))
+      .prepare("personal_info_find_profile"),
+  );
+  const [row] = await statement.execute({ userId });
   return row;
 }
 

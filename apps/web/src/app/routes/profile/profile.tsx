@@ -2,6 +2,7 @@ import { ROUTES } from "@fonika/shared";
 import { Link } from "react-router";
 import { Page, Section } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { SessionsList } from "../../../features/auth/components/sessions-list.tsx";
 import { useProfile } from "../../../features/profile/api/get-profile.ts";
 import { ProfileSummary } from "../../../features/profile/components/profile-summary.tsx";
 import { useSessionState } from "../../../lib/app-services.ts";
@@ -35,6 +36,13 @@ export default function ProfileScreen() {
           Реквизиты ИП или юридического лица нужны для оплаты подписок по счёту и закрывающих
           документов.
         </p>
+      </Section>
+      <Section title="Устройства и браузеры">
+        <p className="muted">
+          Где выполнен вход в ваш аккаунт и где подключены плееры заведений. Завершённый сеанс
+          прекращается сразу, вместе с воспроизведением на плеере.
+        </p>
+        <SessionsList />
       </Section>
     </Page>
   );

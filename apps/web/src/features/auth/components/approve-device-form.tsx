@@ -1,40 +1,96 @@
-import { CODES } from "@fonika/shared";
+import { CODES, type DeviceCodeInfo } from "@fonika/shared";
 import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextInput } from "../../../components/ui/text-input.tsx";
 import { CLIENT_ERRORS, errorText } from "../../../lib/error-messages.ts";
+import { formatDateTime } from "../../../lib/format.ts";
 import { useApproveDeviceCode } from "../api/approve-device-code.ts";
+import { useInspectDeviceCode } from "../api/inspect-device-code.ts";
+import { describeUserAgent } from "../describe-device.ts";
 
-/** Approves the code another device shows, signing that device in (CONTRACT.md device flow). */
+/**
+ * Approves the code a player or another browser shows (CONTRACT.md device
+ * flow) in two steps: the code is looked up first and the owner sees when
+ * and where it was made (RFC 8628 §5.4), so that a code read out by a
+ * stranger is not approved blindly; only then the approve button.
+ */
 export function ApproveDeviceForm() {
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [found, setFound] = useState<DeviceCodeInfo | null>(null);
+  const inspect = useInspectDeviceCode();
   const approve = useApproveDeviceCode();
 
-  const handleSubmit = (event: FormEvent) => {
+  const reset = () => {
+    setFound(null);
+    setError(null);
+  };
+
+  const handleCheck = (event: FormEvent) => {
     event.preventDefault();
     if (code.length !== CODES.length) {
       setError(CLIENT_ERRORS.codeLength);
       return;
     }
+    inspect.mutate(code, {
+      onSuccess: (info) => {
+        setFound(info);
+        setError(null);
+      },
+      onError: (failure) => setError(errorText(failure)),
+    });
+  };
+
+  const handleApprove = () => {
     approve.mutate(
       { code },
       {
         onSuccess: () => {
           setCode("");
-          setError(null);
-          toast.success("Вход на другом устройстве подтверждён");
+          reset();
+          toast.success("Плеер подключён");
         },
         onError: (failure) => setError(errorText(failure)),
       },
     );
   };
 
+  if (found) {
+    return (
+      <div className="form" aria-live="polite">
+        <p>Проверьте, что это ваше устройство:</p>
+        <dl className="details">
+          <dt>Код</dt>
+          <dd>{code}</dd>
+          <dt>Создан</dt>
+          <dd>{formatDateTime(found.createdAt)}</dd>
+          <dt>Адрес</dt>
+          <dd>{found.ip}</dd>
+          <dt>Браузер</dt>
+          <dd>{describeUserAgent(found.userAgent)}</dd>
+        </dl>
+        <p className="muted">
+          Устройство сможет только воспроизводить музыку заведения и не получит доступа к вашему
+          аккаунту. Отключить его можно в профиле.
+        </p>
+        {error && <p className="form__error">{error}</p>}
+        <div className="form__actions">
+          <Button onClick={handleApprove} busy={approve.isPending}>
+            Подтвердить вход устройства
+          </Button>
+          <Button variant="secondary" onClick={reset} disabled={approve.isPending}>
+            Отмена
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
   return (
     <form
       className="form form--inline"
-      onSubmit={handleSubmit}
+      onSubmit={handleCheck}
       noValidate
       aria-label="Подтвердить вход на другом устройстве"
     >
@@ -51,8 +107,8 @@ export function ApproveDeviceForm() {
         error={error}
         hint="Шесть цифр, которые показывает плеер или другой браузер"
       />
-      <Button type="submit" busy={approve.isPending}>
-        Подтвердить
+      <Button type="submit" busy={inspect.isPending}>
+        Проверить код
       </Button>
     </form>
   );

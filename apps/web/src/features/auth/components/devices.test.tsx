@@ -1,0 +1,106 @@
+import { authApi, personalInfoApi } from "@fonika/shared";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { buildProfile, buildTokenPair } from "../../../test/factories.ts";
+import { renderApp } from "../../../test/render-app.tsx";
+import { on, scriptedServer } from "../../../test/scripted-server.ts";
+
+const clientId = "00000000-0000-4000-8000-000000000001";
+const signedIn = buildTokenPair({ sub: clientId, authority: ["role-client"] }, "stored");
+const session = (id: string, overrides: Record<string, unknown> = {}) => ({
+  id,
+  kind: "browser" as const,
+  current: false,
+  createdAt: "2026-11-20T09:00:00.000Z",
+  lastUsedAt: "2026-11-23T10:15:00.000Z",
+  expiresAt: "2026-12-20T09:00:00.000Z",
+  ip: "203.0.113.7",
+  userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/150.0.0.0 Safari/537.36",
+  establishmentId: null,
+  ...overrides,
+});
+
+const accountRoutes = [
+  on(authApi.refreshToken, ({ reply }) => reply(signedIn)),
+  on(personalInfoApi.getPersonalInfo, ({ reply }) =>
+    reply(buildProfile({ userId: clientId, role: "role-client", authority: ["role-client"] })),
+  ),
+];
+
+describe("approving a device code", () => {
+  it("shows when, where and from which browser the code was made before the approve button", async () => {
+    const approvals: unknown[] = [];
+    renderApp(
+      "/cabinet",
+      scriptedServer(
+        ...accountRoutes,
+        on(authApi.inspectDeviceCode, ({ body, reply }) => {
+          expect(body).toEqual({ code: "482913" });
+          return reply({
+            createdAt: "2026-11-23T10:00:00.000Z",
+            expiresAt: "2026-11-23T10:10:00.000Z",
+            ip: "198.51.100.4",
+            userAgent:
+              "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0",
+          });
+        }),
+        on(authApi.approveDeviceCode, ({ body, reply }) => {
+          approvals.push(body);
+          return reply({ ok: true });
+        }),
+      ),
+      signedIn,
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Код с экрана устройства"), "482913");
+    expect(screen.queryByRole("button", { name: "Подтвердить вход устройства" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Проверить код" }));
+
+    expect(await screen.findByText("198.51.100.4")).toBeTruthy();
+    expect(screen.getByText("Firefox 140 · Windows")).toBeTruthy();
+    expect(approvals).toEqual([]);
+    await user.click(screen.getByRole("button", { name: "Подтвердить вход устройства" }));
+    await waitFor(() => expect(approvals).toEqual([{ code: "482913" }]));
+    expect(await screen.findByText("Плеер подключён")).toBeTruthy();
+  });
+});
+
+describe("the profile's devices and browsers", () => {
+  it("lists where the user is signed in and ends another session", async () => {
+    const ended: string[] = [];
+    let sessions = [
+      session("00000000-0000-4000-8000-0000000000b1", { current: true }),
+      session("00000000-0000-4000-8000-0000000000b2", {
+        kind: "device",
+        expiresAt: null,
+        ip: "192.0.2.10",
+      }),
+    ];
+    renderApp(
+      "/profile",
+      scriptedServer(
+        ...accountRoutes,
+        on(authApi.listSessions, ({ reply }) => reply({ data: sessions })),
+        on(authApi.endSession, ({ params, reply }) => {
+          ended.push(params.sessionId);
+          sessions = sessions.filter((item) => item.id !== params.sessionId);
+          return reply({ ok: true });
+        }),
+      ),
+      signedIn,
+    );
+    const table = await screen.findByRole("table", {
+      name: "Устройства и браузеры, где выполнен вход",
+    });
+    await within(table).findByText("Плеер заведения");
+    expect(within(table).getByText("Это устройство")).toBeTruthy();
+    expect(within(table).getByText("192.0.2.10")).toBeTruthy();
+    // The current browser cannot be ended from here (that is logging out).
+    const buttons = within(table).getAllByRole("button", { name: /^Завершить/ });
+    expect(buttons).toHaveLength(1);
+    await userEvent.setup().click(buttons[0] as HTMLElement);
+    await waitFor(() => expect(ended).toEqual(["00000000-0000-4000-8000-0000000000b2"]));
+    await waitFor(() => expect(within(table).queryByText("Плеер заведения")).toBeNull());
+  });
+});
