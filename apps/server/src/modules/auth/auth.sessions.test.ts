@@ -512,3 +512,42 @@ async function userByEmail(email: string) {
 function sha256(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
+
+describe("pruning", () => {
+  it("removes expired codes, exchanged refresh tokens past the grace and long-ended sessions, and keeps what is live", async () => {
+    const { AuthTablePruner } = await import("./auth.pruning.ts");
+    const live = await createSignedInUser(server);
+    const ended = await createSignedInUser(server);
+    const rotated = await post("/auth/refresh-token", { refreshToken: live.refreshToken });
+    expect(rotated.status).toBe(200);
+    const longAgo = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
+    await post("/auth/logout", { refreshToken: ended.refreshToken });
+    await server.app.db
+      .update(sessions)
+      .set({ revokedAt: longAgo })
+      .where(eq(sessions.userId, ended.id));
+    await server.app.db
+      .update(refreshTokens)
+      .set({ rotatedAt: longAgo })
+      .where(eq(refreshTokens.successorHash, sha256(rotated.body.refreshToken)));
+    const email = uniqueEmail("stale");
+    await post("/auth/email/send-code", { email });
+    await server.app.db
+      .update(authCodes)
+      .set({ expiresAt: longAgo })
+      .where(eq(authCodes.address, email));
+
+    const pruner = new AuthTablePruner(server.app.db, server.app.log);
+    const result = await pruner.prune();
+    expect(result.codes).toBeGreaterThanOrEqual(1);
+    expect(result.refreshTokens).toBeGreaterThanOrEqual(1);
+    expect(result.sessions).toBeGreaterThanOrEqual(1);
+    expect(await sessionRowsOf(ended.id)).toHaveLength(0);
+    // The live session and its newest refresh token stay and work.
+    const again = await post("/auth/refresh-token", { refreshToken: rotated.body.refreshToken });
+    expect(again.status).toBe(200);
+    expect(
+      await server.app.db.select().from(authCodes).where(eq(authCodes.address, email)),
+    ).toHaveLength(0);
+  });
+});

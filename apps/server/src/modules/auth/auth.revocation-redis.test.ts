@@ -1,0 +1,68 @@
+import { MESSAGES } from "@fonika/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSignedInUser } from "../../test/factories.ts";
+import { call, startTestServer, type TestServer } from "../../test/harness.ts";
+import { connect } from "../../test/socket-client.ts";
+
+/**
+ * Two server processes on one PostgreSQL and one Redis (CI's second pass
+ * provides both): a session ended or an account blocked on one process
+ * stops the token and closes the socket held by the other at once.
+ */
+const redisUrl = process.env.TEST_REDIS_URL;
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!redisUrl || !postgresUrl)("revocation across two processes", () => {
+  let first: TestServer;
+  let second: TestServer;
+
+  beforeAll(async () => {
+    first = await startTestServer({ REDIS_URL: redisUrl });
+    second = await startTestServer({
+      REDIS_URL: redisUrl,
+      DATABASE_URL: first.config.databaseUrl,
+      JWT_SECRET: first.config.jwtSecret,
+    });
+  });
+
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it("a logout on one process stops the token and socket held by the other", async () => {
+    const user = await createSignedInUser(first, { role: "role-client" });
+    const read = () => call(second, "GET", `/personal-info/${user.id}`, { token: user.token });
+    expect((await read()).status).toBe(200);
+    const socket = await connect(second, user.token);
+    socket.send({ type: "ping" });
+    await socket.next();
+
+    const out = await call(first, "POST", "/auth/logout", {
+      body: { refreshToken: user.refreshToken },
+    });
+    expect(out.status).toBe(200);
+    expect(await socket.next()).toEqual({ type: "error", message: MESSAGES.accessDenied });
+    expect((await read()).status).toBe(401);
+  });
+
+  it("a block on one process is seen by the other's next call and socket", async () => {
+    const admin = await createSignedInUser(first, { role: "role-admin" });
+    const user = await createSignedInUser(first, { role: "role-client" });
+    const read = () => call(second, "GET", `/personal-info/${user.id}`, { token: user.token });
+    expect((await read()).status).toBe(200);
+    const socket = await connect(second, user.token);
+    socket.send({ type: "ping" });
+    await socket.next();
+
+    const blocked = await call(first, "POST", `/auth/account/${user.id}/block`, {
+      token: admin.token,
+    });
+    expect(blocked.status).toBe(200);
+    expect(await socket.next()).toEqual({ type: "error", message: MESSAGES.accessDenied });
+    expect(await socket.closed).toBe(4401);
+    const after = await read();
+    expect(after.status).toBe(403);
+    expect(after.body.type).toBe("account-blocked");
+  });
+});
