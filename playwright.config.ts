@@ -1,13 +1,17 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumExecutablePath } from "./e2e/support/chromium.ts";
 import { E2E } from "./e2e/support/environment.ts";
 
 /**
- * Browser flows in Debian's Chromium against the real product: the web app
+ * Browser flows in Chromium (Debian's when installed, else the one npm
+ * installs: e2e/support/chromium.ts) against the real product: the web app
  * is built and served by the server on a fresh DATA_DIR, exactly as
- * `npm start` does; the server log is kept where the tests read sign-in codes.
+ * `npm start` does; the server log is kept where the tests read sign-in
+ * codes. The bootstrap administrator signs in once, in global setup.
  */
 export default defineConfig({
   testDir: "e2e",
+  globalSetup: "./e2e/support/global-setup.ts",
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -21,17 +25,8 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      executablePath: await chromiumExecutablePath(),
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
@@ -46,6 +41,9 @@ export default defineConfig({
       DATA_DIR: E2E.dataDir,
       ADMIN_EMAIL: E2E.adminEmail,
       PUBLIC_URL: E2E.baseUrl,
+      // accounts.ts makes each flow's account from an address of its own
+      // (X-Forwarded-For), so the browser keeps the per-IP code budget.
+      TRUST_PROXY: "loopback",
       LOG_LEVEL: "info",
     },
   },

@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { E2E } from "./support/environment.ts";
+import { createStaffAccount } from "./support/accounts.ts";
 import { logOut, signInByEmail } from "./support/sign-in.ts";
 
 test("a newcomer completes the profile, the admin activates it, the newcomer becomes a client", async ({
   page,
 }) => {
   const email = `newcomer-${Date.now()}@example.com`;
+  const admin = await createStaffAccount("role-admin", "lifecycle-admin");
 
   // The newcomer signs in for the first time and fills in the profile.
   await signInByEmail(page, email);
@@ -18,7 +19,7 @@ test("a newcomer completes the profile, the admin activates it, the newcomer bec
   await logOut(page);
 
   // The admin finds the newcomer in the client base by e-mail and activates the account.
-  await signInByEmail(page, E2E.adminEmail);
+  await signInByEmail(page, admin.email);
   await expect(page).toHaveURL(/\/client-base$/);
   await page.getByRole("searchbox", { name: "Поиск пользователей" }).fill(email);
   await expect(page).toHaveURL(/\/client-base\?query=newcomer-/);

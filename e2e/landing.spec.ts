@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { E2E } from "./support/environment.ts";
+import { createStaffAccount } from "./support/accounts.ts";
 import { signInByEmail } from "./support/sign-in.ts";
 
 test("a visitor sends the lead form and the admin finds it on Integrations", async ({ page }) => {
   const company = `Кофейня «Зерно» ${Date.now()}`;
+  const admin = await createStaffAccount("role-admin", "landing-admin");
   await page.goto("/");
   await page.getByRole("button", { name: "Отправить заявку" }).click();
   await expect(page.getByText("Заявка отправлена")).toHaveCount(0);
@@ -14,7 +15,7 @@ test("a visitor sends the lead form and the admin finds it on Integrations", asy
   await page.getByRole("button", { name: "Отправить заявку" }).click();
   await expect(page.getByText("Заявка отправлена")).toBeVisible();
 
-  await signInByEmail(page, E2E.adminEmail);
+  await signInByEmail(page, admin.email);
   await page.goto("/integrations");
   await expect(page.getByText(company)).toBeVisible();
 });

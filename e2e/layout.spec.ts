@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { E2E } from "./support/environment.ts";
+import { createStaffAccount } from "./support/accounts.ts";
 import { signInByEmail } from "./support/sign-in.ts";
 
 test.use({ viewport: { width: 800, height: 900 } });
 
 test("below 1024 px the side menu opens from the burger", async ({ page }) => {
-  await signInByEmail(page, E2E.adminEmail);
+  const admin = await createStaffAccount("role-admin", "layout-admin");
+  await signInByEmail(page, admin.email);
   await expect(page).toHaveURL(/\/client-base$/);
   const players = page.getByRole("link", { name: "Плееры" });
   await expect(players).toBeHidden();

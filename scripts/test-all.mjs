@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every suite in one run — unit and API tests (vitest: shared,
- * server, web) and browser tests (Playwright in Debian's Chromium). Vitest
+ * server, web) and browser tests (Playwright in Chromium: Debian's when installed, else the one npm brings). Vitest
  * and Playwright print their own reports; this script adds the plain total
  * line `N passed, N failed` that CI reads, and fails when any test fails.
  *

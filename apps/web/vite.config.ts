@@ -1,11 +1,30 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 /** The API server of CONTRACT.md; the dev server forwards /api (and its websocket) there. */
 const apiTarget = "http://localhost:8080";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies beside every text asset (index.html and the
+    // public folder too), made once at build at the highest levels: the
+    // server picks one per request (`preCompressed`) and never compresses
+    // on the fly.
+    compression({ algorithms: ["brotliCompress", "gzip"] }),
+  ],
+  resolve: {
+    alias: [
+      // react-toastify's default entry injects its stylesheet as a <style>
+      // element at run time, which the Content-Security-Policy (style-src
+      // 'self') refuses. Its unstyled build is the same code without the
+      // injection; main.tsx imports the stylesheet, so it ships as a file.
+      // Every import goes through the alias, so `toast` and the container
+      // share one store.
+      { find: /^react-toastify$/, replacement: "react-toastify/unstyled" },
+    ],
+  },
   server: {
     port: 5173,
     proxy: {

@@ -18,11 +18,13 @@ import { integrationRoutes } from "./modules/integration/integration.routes.ts";
 import { personalInfoRoutes } from "./modules/personal-info/personal-info.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import authPlugin from "./plugins/auth.ts";
+import busPlugin from "./plugins/bus.ts";
 import dbPlugin from "./plugins/db.ts";
 import errorsPlugin from "./plugins/errors.ts";
 import notificationsPlugin from "./plugins/notifications.ts";
 import openapiPlugin from "./plugins/openapi.ts";
 import realtimePlugin from "./plugins/realtime.ts";
+import securityHeadersPlugin from "./plugins/security-headers.ts";
 import webPlugin from "./plugins/web.ts";
 import { rateLimitStore } from "./realtime/redis.ts";
 
@@ -63,10 +65,12 @@ export async function buildApp(
     reply.header("x-request-id", request.id);
   });
 
+  await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
   await app.register(rateLimit, { global: false, ...rateLimitStore(app, config.redisUrl) });
   await app.register(dbPlugin);
+  await app.register(busPlugin);
   await app.register(authPlugin);
   await app.register(notificationsPlugin);
   await app.register(realtimePlugin);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** Stable error types of CONTRACT.md's error body. */
 export const ERROR_TYPES = [

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /**
  * Player socket messages, SPEC.md §4 and CONTRACT.md: text frames, one JSON

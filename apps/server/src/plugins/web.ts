@@ -15,6 +15,12 @@ declare module "fastify" {
  * Serves the built SPA: hashed assets cached for a year, index.html never,
  * and every other GET outside /api falls back to index.html (the app's
  * router takes it from there; see app.ts's not-found handler).
+ *
+ * The build writes a brotli (.br) and a gzip (.gz) copy beside each text
+ * file; `preCompressed` sends the one the client accepts (brotli first),
+ * with the original's Content-Type, the copy's Content-Length and
+ * `Vary: accept-encoding`, and the original when none fits. Nothing is
+ * compressed per request. The copies get no routes of their own.
  */
 export default fp(
   async function webPlugin(app: FastifyInstance) {
@@ -29,6 +35,8 @@ export default fp(
       root,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      globIgnore: ["**/*.br", "**/*.gz"],
       setHeaders: (response, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         response.header(

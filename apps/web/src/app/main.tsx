@@ -1,6 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+// Toast styles first, so the app's own stylesheet overrides their variables.
+import "react-toastify/ReactToastify.css";
 import "./styles.css";
 import { AppProviders, createQueryClient } from "./providers.tsx";
 import { createAppRouter } from "./router.tsx";

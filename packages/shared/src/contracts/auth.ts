@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { CODES } from "../constants.ts";
 import { defineEndpoint, okSchema, uuidSchema } from "../endpoint.ts";
 import { ASSIGNABLE_ROLES } from "../roles.ts";
+import { z } from "../zod.ts";
 
 /** Authentication calls of SPEC.md §7 and their rules in CONTRACT.md. */
 

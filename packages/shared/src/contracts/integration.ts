@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { LEAD, PAGING } from "../constants.ts";
 import { defineEndpoint, pagedSchema, uuidSchema } from "../endpoint.ts";
+import { z } from "../zod.ts";
 import { phoneInputSchema } from "./auth.ts";
 
 /**

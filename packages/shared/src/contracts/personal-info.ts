@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { INPUT, PAGING } from "../constants.ts";
 import { defineEndpoint, okSchema, pagedSchema, uuidSchema } from "../endpoint.ts";
 import { ROLES } from "../roles.ts";
+import { z } from "../zod.ts";
 import { emailSchema, phoneInputSchema } from "./auth.ts";
 
 /** Personal info (profile) calls of SPEC.md §7 used by the account lifecycle. */

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { defineEndpoint } from "../endpoint.ts";
+import { z } from "../zod.ts";
 
 export const health = defineEndpoint({
   method: "GET",

@@ -1,0 +1,123 @@
+import { randomInt } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import {
+  authApi,
+  type Endpoint,
+  type EndpointResponse,
+  endpointPath,
+  personalInfoApi,
+  type STAFF_ROLES,
+  type TokenPair,
+  type TokenPayload,
+  tokenPairSchema,
+  tokenPayloadSchema,
+} from "@fonika/shared";
+import { codesInServerLog, nextCodeFromServerLog } from "./codes.ts";
+import { E2E } from "./environment.ts";
+
+/**
+ * Accounts for the browser flows. The server allows 5 sign-in codes per
+ * address in 15 minutes, so flows must not share one: global setup signs
+ * the bootstrap administrator in once, and each flow asks for a staff
+ * account of its own, made through the real API as people make them — a
+ * new address signs in (and accepts the offer), an administrator gives it
+ * its role. The flow then signs in with it in the browser like anyone else.
+ */
+
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export interface Account {
+  email: string;
+  userId: string;
+}
+
+interface CallOptions {
+  params?: Record<string, string>;
+  body?: unknown;
+  token?: string;
+  /**
+   * The client address the server is to see (X-Forwarded-For; the e2e
+   * server trusts loopback as its proxy). Accounts are made from addresses
+   * of their own, so they do not spend the browser's per-IP code budget.
+   */
+  from?: string;
+}
+
+async function callApi<E extends Endpoint>(
+  endpoint: E,
+  options: CallOptions = {},
+): Promise<EndpointResponse<E>> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.from) headers["x-forwarded-for"] = options.from;
+  const url = `${E2E.baseUrl}/api/v1${endpointPath(endpoint.path, options.params)}`;
+  const response = await fetch(url, {
+    method: endpoint.method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    throw new Error(`${endpoint.method} ${url} answered ${response.status}: ${text}`);
+  }
+  return endpoint.response.parse(JSON.parse(text)) as EndpointResponse<E>;
+}
+
+function payloadOf(token: string): TokenPayload {
+  const payload = token.split(".")[1] ?? "";
+  return tokenPayloadSchema.parse(JSON.parse(Buffer.from(payload, "base64url").toString("utf8")));
+}
+
+/** A documentation-range address (RFC 5737) nobody else uses in this run. */
+function freshAddress(): string {
+  return `198.51.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+/** Signs an e-mail in by its code from the server log, as the sign-in page does. */
+async function signInThroughApi(email: string, from: string): Promise<TokenPair> {
+  const seen = codesInServerLog(email).length;
+  await callApi(authApi.emailSendCode, { body: { email }, from });
+  const code = await nextCodeFromServerLog(email, seen);
+  return callApi(authApi.emailVerifyCode, { body: { email, code }, from });
+}
+
+/** Global setup: the bootstrap administrator's one sign-in of the run. */
+export async function signInBootstrapAdmin(): Promise<void> {
+  const tokens = await signInThroughApi(E2E.adminEmail, freshAddress());
+  writeFileSync(E2E.adminSessionFile, JSON.stringify(tokens), { mode: 0o600 });
+}
+
+/**
+ * The bootstrap administrator's access token, refreshed (and the rotated
+ * pair saved) when it is about to expire. Flows run one at a time
+ * (workers: 1), so one saved pair is never rotated twice.
+ */
+async function adminAccessToken(): Promise<string> {
+  const saved = tokenPairSchema.parse(JSON.parse(readFileSync(E2E.adminSessionFile, "utf8")));
+  if (payloadOf(saved.token).exp * 1000 - Date.now() > 60_000) return saved.token;
+  const fresh = await callApi(authApi.refreshToken, {
+    body: { refreshToken: saved.refreshToken },
+  });
+  writeFileSync(E2E.adminSessionFile, JSON.stringify(fresh), { mode: 0o600 });
+  return fresh.token;
+}
+
+/**
+ * A new staff account with `role` for one flow, e-mail `<label>-…@fonika.test`.
+ * It is signed out again here: the flow signs it in in the browser.
+ */
+export async function createStaffAccount(role: StaffRole, label: string): Promise<Account> {
+  const email = `${label}-${Date.now()}-${randomInt(1_000_000)}@fonika.test`;
+  const from = freshAddress();
+  const own = await signInThroughApi(email, from);
+  const userId = payloadOf(own.token).sub;
+  await callApi(personalInfoApi.signAgreement, { params: { userId }, token: own.token, from });
+  await callApi(authApi.changeRole, {
+    params: { userId },
+    body: { newRole: role },
+    token: await adminAccessToken(),
+  });
+  await callApi(authApi.logout, { body: { refreshToken: own.refreshToken }, from });
+  return { email, userId };
+}
