@@ -19,7 +19,24 @@ import { users } from "../../db/schema.ts";
 
 /** SQL of profiles: the personal fields of a users row. */
 
-export type ProfileRow = typeof users.$inferSelect;
+/** The columns a profile is made of (toProfile); nothing else is read. */
+const profileColumns = {
+  id: users.id,
+  email: users.email,
+  phone: users.phone,
+  contactPhone: users.contactPhone,
+  contactEmail: users.contactEmail,
+  lastName: users.lastName,
+  firstName: users.firstName,
+  patronymic: users.patronymic,
+  type: users.type,
+  imageUrl: users.imageUrl,
+  authority: users.authority,
+  status: users.status,
+  createdAt: users.createdAt,
+};
+
+export type ProfileRow = Pick<typeof users.$inferSelect, keyof typeof profileColumns>;
 
 export interface ProfileFields {
   type: string;
@@ -35,7 +52,7 @@ export interface ProfileFields {
 export async function findProfile(db: Executor, userId: string): Promise<ProfileRow | undefined> {
   const statement = prepared(db, "personal_info_find_profile", (handle) =>
     handle
-      .select()
+      .select(profileColumns)
       .from(users)
       .where(eq(users.id, sql.placeholder("userId")))
       .prepare("personal_info_find_profile"),
@@ -61,7 +78,7 @@ export async function completeProfile(
     .update(users)
     .set({ ...fields, authority, agreementAcceptedAt: at, updatedAt: at })
     .where(and(eq(users.id, userId), arrayContains(users.authority, [fromRole])))
-    .returning();
+    .returning(profileColumns);
   return row;
 }
 
@@ -139,7 +156,7 @@ export async function listProfiles(
 ): Promise<{ rows: ProfileRow[]; total: number }> {
   const filter = userListFilter(search);
   const rows = await db
-    .select()
+    .select(profileColumns)
     .from(users)
     .where(filter)
     .orderBy(...USER_ORDER[sortBy])
