@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { createStaffAccount } from "./support/accounts.ts";
+import { createAccount } from "./support/accounts.ts";
 import { logOut, signInByEmail } from "./support/sign-in.ts";
 
 test("a newcomer completes the profile, the admin activates it, the newcomer becomes a client", async ({
   page,
 }) => {
   const email = `newcomer-${Date.now()}@example.com`;
-  const admin = await createStaffAccount("role-admin", "lifecycle-admin");
+  const admin = await createAccount("role-admin", "lifecycle-admin");
 
   // The newcomer signs in for the first time and fills in the profile.
   await signInByEmail(page, email);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { createStaffAccount } from "./support/accounts.ts";
+import { createAccount } from "./support/accounts.ts";
 import { signInByEmail } from "./support/sign-in.ts";
 
 /**
@@ -29,7 +29,7 @@ test("the app runs under its Content-Security-Policy: landing, sign-in, a signed
   page,
 }) => {
   const violations = await watchPolicyViolations(page);
-  const admin = await createStaffAccount("role-admin", "csp-admin");
+  const admin = await createAccount("role-admin", "csp-admin");
 
   const landing = await page.goto("/");
   expect(landing?.headers()["content-security-policy"]).toContain("script-src 'self'");

@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { createStaffAccount } from "./support/accounts.ts";
+import { createAccount } from "./support/accounts.ts";
 import { signInByEmail } from "./support/sign-in.ts";
 
 test("a visitor sends the lead form and the admin finds it on Integrations", async ({ page }) => {
   const company = `Кофейня «Зерно» ${Date.now()}`;
-  const admin = await createStaffAccount("role-admin", "landing-admin");
+  const admin = await createAccount("role-admin", "landing-admin");
   await page.goto("/");
   await page.getByRole("button", { name: "Отправить заявку" }).click();
   await expect(page.getByText("Заявка отправлена")).toHaveCount(0);

@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { createStaffAccount } from "./support/accounts.ts";
+import { createAccount } from "./support/accounts.ts";
 import { codesInServerLog, nextCodeFromServerLog } from "./support/codes.ts";
 import { E2E } from "./support/environment.ts";
 import { logOut, signInByEmail } from "./support/sign-in.ts";
 
 test("an admin signs in by e-mail code and lands on the client base", async ({ page }) => {
-  const admin = await createStaffAccount("role-admin", "sign-in-admin");
+  const admin = await createAccount("role-admin", "sign-in-admin");
   await signInByEmail(page, admin.email);
   await expect(page).toHaveURL(/\/client-base$/);
   await expect(page.getByRole("banner").getByText("Администратор")).toBeVisible();
@@ -21,7 +21,7 @@ test("a new user lands on the cabinet to complete the profile", async ({ page })
 });
 
 test("logout clears the session: a guarded page then ends on Home", async ({ page }) => {
-  const admin = await createStaffAccount("role-admin", "logout-admin");
+  const admin = await createAccount("role-admin", "logout-admin");
   await signInByEmail(page, admin.email);
   await expect(page).toHaveURL(/\/client-base$/);
   await logOut(page);

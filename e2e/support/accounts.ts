@@ -24,7 +24,8 @@ import { E2E } from "./environment.ts";
  * its role. The flow then signs in with it in the browser like anyone else.
  */
 
-export type StaffRole = (typeof STAFF_ROLES)[number];
+/** A staff role, or a client's: the accounts a flow may ask for. */
+export type AccountRole = (typeof STAFF_ROLES)[number] | "role-client";
 
 export interface Account {
   email: string;
@@ -104,10 +105,10 @@ async function adminAccessToken(): Promise<string> {
 }
 
 /**
- * A new staff account with `role` for one flow, e-mail `<label>-…@fonika.test`.
+ * A new account with `role` (staff or client) for one flow, e-mail `<label>-…@fonika.test`.
  * It is signed out again here: the flow signs it in in the browser.
  */
-export async function createStaffAccount(role: StaffRole, label: string): Promise<Account> {
+export async function createAccount(role: AccountRole, label: string): Promise<Account> {
   const email = `${label}-${Date.now()}-${randomInt(1_000_000)}@fonika.test`;
   const from = freshAddress();
   const own = await signInThroughApi(email, from);
