@@ -31,6 +31,13 @@ export const errors = {
   notFound: (what = "Resource") =>
     new AppError("not-found", 404, "Не найдено", `${what} not found`),
   conflict: (reason: string, message?: string) => new AppError("conflict", 409, reason, message),
+  invalidPhone: () =>
+    new AppError(
+      "validation-error",
+      400,
+      "Некорректный номер телефона",
+      "phone: not a Russian number",
+    ),
   accountDeleted: () =>
     new AppError("account-deleted", 403, MESSAGES.accountDeleted, "Account deleted"),
   accountBlocked: () =>

@@ -65,7 +65,12 @@ describe("RedisBus", () => {
       expect(await atSecond).toEqual(event);
 
       const atFirst = nextEvent(first);
-      const back: BusEvent = { kind: "disconnect", rooms: ["user:u2"] };
+      const back: BusEvent = {
+        kind: "access-changed",
+        rooms: ["user:u2"],
+        userIds: ["u2"],
+        sessionIds: [],
+      };
       await second.publish(back);
       expect(await atFirst).toEqual(back);
       // The local copy came at once; the echo from Redis is not delivered again.

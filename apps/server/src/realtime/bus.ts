@@ -29,8 +29,6 @@ export type RealtimeMessage = ServerSocketMessage | PlayerControlMessage;
 export type BusEvent =
   /** Send `message` once to every socket in any of `rooms`. */
   | { kind: "message"; rooms: string[]; message: RealtimeMessage }
-  /** Tell every socket in `rooms` that access is gone, then close it. */
-  | { kind: "disconnect"; rooms: string[] }
   /**
    * What some users or sessions may do changed (a logout, a block, a role
    * change…): every process forgets what it knew of them, and the sockets
@@ -244,7 +242,6 @@ function isBusEvent(value: unknown): value is BusEvent {
   if (!Array.isArray(event.rooms) || !event.rooms.every((room) => typeof room === "string")) {
     return false;
   }
-  if (event.kind === "disconnect") return true;
   if (event.kind === "access-changed") {
     const changed = event as { userIds?: unknown; sessionIds?: unknown };
     return isStringArray(changed.userIds) && isStringArray(changed.sessionIds);

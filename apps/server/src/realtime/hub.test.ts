@@ -60,16 +60,27 @@ describe("SocketHub", () => {
     expect(hub.size).toBe(1);
   });
 
-  it("a disconnect event tells the user's sockets access is denied and closes them", () => {
+  it("an access change tells the sockets of its rooms access is denied and closes them", () => {
     const hub = new SocketHub();
     const socket = new FakeSocket();
+    const bystander = new FakeSocket();
     hub.add(socket, "u1");
+    hub.add(bystander, "u2");
 
-    hub.deliver({ kind: "disconnect", rooms: [userRoom("u1")] });
+    hub.deliver({
+      kind: "access-changed",
+      rooms: [userRoom("u1")],
+      userIds: ["u1"],
+      sessionIds: [],
+    });
+    expect(bystander.sent).toEqual([]);
+    // A change that ends nothing names no rooms and closes nothing.
+    hub.deliver({ kind: "access-changed", rooms: [], userIds: ["u2"], sessionIds: [] });
+    expect(bystander.closedWith).toBeUndefined();
 
     expect(socket.sent).toEqual([{ type: "error", message: MESSAGES.accessDenied }]);
     expect(socket.closedWith).toBe(CLOSE_CODES.accessDenied);
-    expect(hub.size).toBe(0);
+    expect(hub.size).toBe(1);
   });
 
   it("terminates sockets silent for longer than the idle timeout", () => {

@@ -118,7 +118,7 @@ export class SocketHub {
       if (event.kind === "message") {
         send(socket, event.message);
       } else {
-        // disconnect and access-changed: the socket's access is gone.
+        // access-changed: the socket's access is gone.
         send(socket, { type: "error", message: MESSAGES.accessDenied });
         socket.close(CLOSE_CODES.accessDenied, "Access denied");
         this.remove(socket);

@@ -15,8 +15,9 @@ export function AppShell() {
   const { status, role, userId } = useSessionState();
   const session = useSession();
   const navigate = useNavigate();
-  // A player device holds no account: it has no profile to read.
-  const profile = useProfile(status === "signed-in" && role !== "player-device" ? userId : null);
+  // A player device holds no account: no profile to read, nothing to search.
+  const device = role === "player-device";
+  const profile = useProfile(status === "signed-in" && !device ? userId : null);
 
   // Until the session is known the guard shows its loader without a menu.
   if (status !== "signed-in") return <Outlet />;
@@ -38,11 +39,17 @@ export function AppShell() {
           onLogout={handleLogout}
         />
       )}
-      search={<HeaderSearch key={role} role={role} />}
+      search={device ? undefined : <HeaderSearch key={role} role={role} />}
       user={
         <UserBadge
           name={
-            profile.data ? displayNameOf(profile.data) : profile.isError ? "Профиль" : undefined
+            device
+              ? "Это устройство"
+              : profile.data
+                ? displayNameOf(profile.data)
+                : profile.isError
+                  ? "Профиль"
+                  : undefined
           }
           initials={profile.data ? initialsOf(profile.data) : undefined}
           roleLabel={ROLE_LABELS[role]}

@@ -57,12 +57,8 @@ export class AccountService {
 
   /** Blocks an account: it cannot sign in, and every session of it ends at once. */
   async block(actor: Actor, userId: string): Promise<void> {
-    assertMayManageAccounts(actor);
+    await this.findBlockable(actor, userId);
     const { db } = this.deps;
-    const target = await repository.findUserById(db, userId);
-    if (!target) throw errors.notFound("User");
-    assertMayBlockAccount(actor, target);
-    if (target.status === "deleted") throw authErrors.accountGone();
     await db.transaction(async (tx) => {
       await repository.updateUserStatus(tx, userId, "blocked");
       await repository.revokeUserSessions(tx, userId, "blocked", new Date());
@@ -72,14 +68,9 @@ export class AccountService {
 
   /** Unblocks an account: it may sign in again (its old sessions stay ended). */
   async unblock(actor: Actor, userId: string): Promise<void> {
-    assertMayManageAccounts(actor);
-    const { db } = this.deps;
-    const target = await repository.findUserById(db, userId);
-    if (!target) throw errors.notFound("User");
-    assertMayBlockAccount(actor, target);
-    if (target.status === "deleted") throw authErrors.accountGone();
+    const target = await this.findBlockable(actor, userId);
     if (target.status === "active") return;
-    await repository.updateUserStatus(db, userId, "active");
+    await repository.updateUserStatus(this.deps.db, userId, "active");
     await this.deps.accessEvents.changed({ userIds: [userId] });
   }
 
@@ -105,6 +96,16 @@ export class AccountService {
       await repository.eraseUserSessions(tx, userId, now);
     });
     await this.deps.accessEvents.changed({ userIds: [userId] });
+  }
+
+  /** The account the actor may block or unblock; deleted ones are gone. */
+  private async findBlockable(actor: Actor, userId: string) {
+    assertMayManageAccounts(actor);
+    const target = await repository.findUserById(this.deps.db, userId);
+    if (!target) throw errors.notFound("User");
+    assertMayBlockAccount(actor, target);
+    if (target.status === "deleted") throw authErrors.accountGone();
+    return target;
   }
 
   /**

@@ -61,13 +61,7 @@ export const authErrors = {
     new AppError("not-found", 404, "Сеанс не найден или уже завершён", "Session not found"),
   accountDeleted: errors.accountDeleted,
   accountBlocked: errors.accountBlocked,
-  invalidPhone: () =>
-    new AppError(
-      "validation-error",
-      400,
-      "Некорректный номер телефона",
-      "phone: not a Russian number",
-    ),
+  invalidPhone: errors.invalidPhone,
   badRefreshToken: () =>
     new AppError(
       "unauthorized",

@@ -1,12 +1,6 @@
-import { AppError } from "../../lib/app-error.ts";
+import { errors } from "../../lib/app-error.ts";
 
 /** The errors of the lead form and the leads list, with their Russian texts in one place. */
 export const integrationErrors = {
-  invalidPhone: () =>
-    new AppError(
-      "validation-error",
-      400,
-      "Некорректный номер телефона",
-      "phone: not a Russian number",
-    ),
+  invalidPhone: errors.invalidPhone,
 };

@@ -54,7 +54,7 @@ export class PersonalInfoService {
     if (input.phone) {
       contactPhone = normalizePhone(input.phone);
       if (!contactPhone) {
-        throw new AppError("validation-error", 400, "Некорректный номер телефона", "phone");
+        throw errors.invalidPhone();
       }
     }
     const row = await repository.completeProfile(
