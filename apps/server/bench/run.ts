@@ -26,28 +26,54 @@ import { findProfile } from "../src/modules/personal-info/personal-info.reposito
  */
 const TARGET_RATIO = 0.8;
 const CONNECTIONS = 32;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Health and read alternate this many times; each figure is the median. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-interface Figure {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
+type Figure = Awaited<ReturnType<typeof load>>;
 
-async function load(url: string, headers?: Record<string, string>): Promise<Figure> {
-  // The load comes from a worker thread: the server's event loop is not
-  // shared with the client's. A short warm-up first: JIT, caches and
-  // prepared statements settle.
-  const options = { url, headers, connections: CONNECTIONS, workers: 1 };
-  await autocannon({ ...options, duration: 1 });
-  const result = await autocannon({ ...options, duration: SECONDS });
+/**
+ * One run at full load. The load comes from a worker thread: the server's
+ * event loop is not shared with the client's.
+ */
+async function load(url: string, headers?: Record<string, string>, seconds = SECONDS) {
+  const result = await autocannon({
+    url,
+    headers,
+    connections: CONNECTIONS,
+    workers: 1,
+    duration: seconds,
+  });
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
+}
+
+/**
+ * Both endpoints, alternating for ROUNDS rounds after a warm-up (JIT,
+ * caches and prepared statements settle), so that a passing disturbance of
+ * the machine touches both sides alike; each side's median run is kept.
+ */
+async function compare(
+  baseline: () => Promise<Figure>,
+  product: () => Promise<Figure>,
+): Promise<{ baseline: Figure; product: Figure }> {
+  await baseline();
+  await product();
+  const baselines: Figure[] = [];
+  const products: Figure[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    baselines.push(await baseline());
+    products.push(await product());
+  }
+  const median = (figures: Figure[]) => {
+    const sorted = [...figures].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+    return sorted[Math.floor(sorted.length / 2)] as Figure;
+  };
+  return { baseline: median(baselines), product: median(products) };
 }
 
 async function measure(label: string, databaseUrl: string | undefined): Promise<boolean> {
@@ -88,10 +114,11 @@ async function measure(label: string, databaseUrl: string | undefined): Promise<
     const payload = String(tokens.token).split(".")[1] ?? "";
     const { sub } = JSON.parse(Buffer.from(payload, "base64url").toString()) as { sub: string };
 
-    const health = await load(`${base}/api/v1/health`);
-    const read = await load(`${base}/api/v1/personal-info/${sub}`, {
-      authorization: `Bearer ${tokens.token}`,
-    });
+    const { baseline: health, product: read } = await compare(
+      () => load(`${base}/api/v1/health`),
+      () =>
+        load(`${base}/api/v1/personal-info/${sub}`, { authorization: `Bearer ${tokens.token}` }),
+    );
     const ratio = read.requestsPerSecond / health.requestsPerSecond;
     const queries = await queryRates(
       () => app.database.ping(),
@@ -172,7 +199,9 @@ function startThrowawayPostgres(): { url: string; stop(): void } | undefined {
 }
 
 let missed = 0;
-console.log(`Request path (${CONNECTIONS} connections, ${SECONDS} s each)`);
+console.log(
+  `Request path (${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, medians)`,
+);
 if (!(await measure("  embedded PGlite", undefined))) missed++;
 const given = process.env.BENCH_DATABASE_URL;
 const throwaway = given ? undefined : startThrowawayPostgres();
