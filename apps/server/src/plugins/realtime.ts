@@ -36,10 +36,10 @@ const MAX_FRAME_BYTES = 16 * 1024;
  * its expiry: the access token lives 5 minutes while a player plays for
  * hours, and closing every socket at each expiry would only make clients
  * reconnect with the token they refresh anyway. Revocation is pushed
- * instead: `app.accessEvents.changed` closes the sockets of an ended session or
- * a blocked, deleted or re-roled account at
- * once, and each control message is checked against the database by the
- * player directory. A socket that sent nothing (not even the 4-second ping)
+ * instead: `app.accessEvents.changed` closes the sockets of an ended session
+ * or of a blocked, deleted or re-roled account at once, on every process,
+ * and each control message is checked against the database by the player
+ * directory. A socket that sent nothing (not even the 4-second ping)
  * for 30 s is terminated.
  */
 export default fp(

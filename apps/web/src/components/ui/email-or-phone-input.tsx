@@ -1,9 +1,19 @@
-import { digitsOnly, emailOrPhoneLabel, isEmailLike } from "@fonika/shared";
+import { digitsOnly, emailOrPhoneLabel, isEmailLike, normalizePhone } from "@fonika/shared";
 import { type InputHTMLAttributes, useId } from "react";
 import { Field } from "./field.tsx";
 import { createMask, PHONE_MASK } from "./mask-tokens.ts";
 
 const phoneMask = createMask(PHONE_MASK);
+
+/**
+ * The typed phone as the 11 digits the server stores, or null until the mask
+ * '+7 (###) ###-##-##' is full. The mask is checked first: normalizePhone
+ * alone would read an unfinished '+7 (916) 123-45-6' as the ten digits of
+ * another number.
+ */
+export function completedPhone(value: string): string | null {
+  return phoneMask.completed(value) ? normalizePhone(value) : null;
+}
 const PHONE_STARTERS = ["+", "7", "8"];
 
 /** True for a value that is being typed as an e-mail rather than a phone. */

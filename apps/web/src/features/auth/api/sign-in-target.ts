@@ -1,4 +1,5 @@
-import { emailSchema, isEmailLike, normalizePhone } from "@fonika/shared";
+import { emailSchema, isEmailLike } from "@fonika/shared";
+import { completedPhone } from "../../../components/ui/email-or-phone-input.tsx";
 import { CLIENT_ERRORS } from "../../../lib/error-messages.ts";
 
 /** Where a sign-in code goes: the combined field's value, read as e-mail or phone. */
@@ -13,6 +14,7 @@ export function readSignInTarget(value: string): SignInTarget | { error: string 
       ? { kind: "email", email }
       : { error: CLIENT_ERRORS.invalidEmail };
   }
-  const phone = normalizePhone(trimmed);
+  // Only a full '+7 (###) ###-##-##': an unfinished one is not another number.
+  const phone = completedPhone(trimmed);
   return phone ? { kind: "phone", phone } : { error: CLIENT_ERRORS.invalidPhone };
 }

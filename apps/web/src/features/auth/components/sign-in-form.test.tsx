@@ -2,6 +2,7 @@ import { authApi } from "@fonika/shared";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { CLIENT_ERRORS } from "../../../lib/error-messages.ts";
 import { buildAccessToken, buildTokenPair } from "../../../test/factories.ts";
 import { renderApp } from "../../../test/render-app.tsx";
 import { on, rawReply, replyError, scriptedServer } from "../../../test/scripted-server.ts";
@@ -84,6 +85,27 @@ describe("sign-in screen", () => {
     const form = screen.getByRole("form", { name: "Ввод кода" });
     expect(form.getAttribute("data-incorrect-phone-code")).toBe("true");
     expect(form.className).toContain("sign-in--incorrect");
+  });
+
+  it("does not send an unfinished phone as another number", async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    renderApp(
+      "/auth",
+      scriptedServer(
+        on(authApi.phoneSendCode, ({ body, reply }) => {
+          sent.push(body);
+          return reply(CODE_SENT);
+        }),
+      ),
+    );
+    await user.type(await screen.findByLabelText("E-mail или номер телефона"), "999123456");
+    expect((screen.getByLabelText("Номер телефона") as HTMLInputElement).value).toBe(
+      "+7 (999) 123-45-6",
+    );
+    await user.click(screen.getByRole("button", { name: "Получить код" }));
+    expect(await screen.findByText(CLIENT_ERRORS.invalidPhone)).toBeTruthy();
+    expect(sent).toEqual([]);
   });
 
   it("says 'Ваш аккаунт удален' for a deleted account", async () => {

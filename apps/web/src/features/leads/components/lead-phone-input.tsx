@@ -1,20 +1,7 @@
-import { isEmailLike, normalizePhone } from "@fonika/shared";
+import { isEmailLike } from "@fonika/shared";
 import { type InputHTMLAttributes, useId } from "react";
 import { nextEmailOrPhoneValue } from "../../../components/ui/email-or-phone-input.tsx";
 import { Field } from "../../../components/ui/field.tsx";
-import { createMask, PHONE_MASK } from "../../../components/ui/mask-tokens.ts";
-
-const phoneMask = createMask(PHONE_MASK);
-
-/**
- * The typed phone as the 11 digits the server stores, or null until the mask
- * '+7 (###) ###-##-##' is full. The mask is checked first: normalizePhone
- * alone would read an unfinished '+7 (916) 123-45-6' as the ten digits of
- * another number.
- */
-export function completedPhone(value: string): string | null {
-  return phoneMask.completed(value) ? normalizePhone(value) : null;
-}
 
 type NativeProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
