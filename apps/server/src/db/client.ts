@@ -17,6 +17,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { batchSelects } from "./pglite-batched.ts";
 import * as schema from "./schema.ts";
 
 /**
@@ -96,6 +97,7 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
     client = await PGlite.create(directory);
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
+    batchSelects(client);
     const opened = client;
     return {
       db: db as unknown as Database,
