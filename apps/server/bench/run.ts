@@ -20,9 +20,8 @@ import { findProfile } from "../src/modules/personal-info/personal-info.reposito
  *
  * Beside them, the two queries alone, one after another on the same
  * database handle, and their ratio: what the database itself makes of a
- * 13-column row against `select 1`. On PGlite that row costs several
- * times the trivial query (its wasm decoding is per column), which bounds
- * the ratio of the whole request.
+ * 13-column row against `select 1`, so that the request path's own share
+ * of the gap can be told from the database's.
  */
 const TARGET_RATIO = 0.8;
 const CONNECTIONS = 32;
