@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -156,15 +157,23 @@ async function queryRates(ping: () => Promise<unknown>, read: () => Promise<unkn
   return { ping: await rate(ping), read: await rate(read) };
 }
 
+/** A loopback port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return typeof address === "object" && address ? address.port : 55_432;
+}
+
 /** A throwaway PostgreSQL 15 on loopback, when Debian's server is installed and we are root. */
-function startThrowawayPostgres(): { url: string; stop(): void } | undefined {
+function startThrowawayPostgres(port: number): { url: string; stop(): void } | undefined {
   const bin = "/usr/lib/postgresql/15/bin";
   if (!existsSync(`${bin}/initdb`) || process.getuid?.() !== 0) return undefined;
   const dir = mkdtempSync(path.join(tmpdir(), "fonika-bench-pg-"));
   chownSync(dir, Number(spawnSync("id", ["-u", "postgres"]).stdout.toString().trim()), 0);
   const asPostgres = (args: string[]) =>
     spawnSync("runuser", ["-u", "postgres", "--", ...args], { stdio: "ignore" }).status === 0;
-  const port = 55400 + Math.floor(Math.random() * 100);
   const started =
     asPostgres([
       `${bin}/initdb`,
@@ -187,7 +196,10 @@ function startThrowawayPostgres(): { url: string; stop(): void } | undefined {
       "-w",
       "start",
     ]);
-  if (!started) return undefined;
+  if (!started) {
+    rmSync(dir, { recursive: true, force: true });
+    return undefined;
+  }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: () => {
@@ -203,7 +215,7 @@ console.log(
 );
 if (!(await measure("  embedded PGlite", undefined))) missed++;
 const given = process.env.BENCH_DATABASE_URL;
-const throwaway = given ? undefined : startThrowawayPostgres();
+const throwaway = given ? undefined : startThrowawayPostgres(await freePort());
 const postgresUrl = given ?? throwaway?.url;
 if (postgresUrl) {
   try {

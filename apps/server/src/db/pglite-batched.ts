@@ -46,6 +46,21 @@ const SELECT = /^\s*select\b/i;
 export function batchSelects(client: PGlite): void {
   const original = client.query.bind(client);
   const statements = new Map<string, Prepared>();
+  // Execute and Sync never change; Bind is built per run.
+  const executeAndSync = concat([serialize.execute({}), serialize.sync()]);
+  // drizzle passes the same parser overrides object on every run of a
+  // prepared query: merge it with the instance's parsers once.
+  const mergedParsers = new WeakMap<object, QueryOptions["parsers"]>();
+  const parsersOf = (options: QueryOptions | undefined) => {
+    const overrides = options?.parsers;
+    if (!overrides) return client.parsers;
+    let merged = mergedParsers.get(overrides);
+    if (!merged) {
+      merged = { ...client.parsers, ...overrides };
+      mergedParsers.set(overrides, merged);
+    }
+    return merged;
+  };
 
   const run = async (batch: Uint8Array[]): Promise<Message[]> => {
     const { messages } = await client.execProtocol(concat(batch), { syncToFs: false });
@@ -85,10 +100,9 @@ export function batchSelects(client: PGlite): void {
     });
     const messages = await run([
       serialize.bind({ statement: statement.name, values }),
-      serialize.execute({}),
-      serialize.sync(),
+      executeAndSync,
     ]);
-    const parsers = { ...client.parsers, ...options?.parsers };
+    const parsers = parsersOf(options);
     const arrays = options?.rowMode === "array";
     const rows: unknown[] = [];
     for (const message of messages) {
