@@ -50,7 +50,10 @@ export function nextEmailOrPhoneValue(previous: string, raw: string): string {
   return phoneMask.masked(localDigits(raw));
 }
 
-type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "value" | "onChange">;
+type NativeProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "type" | "value" | "onChange" | "inputMode"
+>;
 
 export interface EmailOrPhoneInputProps extends NativeProps {
   value: string;
@@ -58,33 +61,73 @@ export interface EmailOrPhoneInputProps extends NativeProps {
   error?: string | null;
 }
 
-/** One field for an e-mail or a phone number; its label follows what is typed. */
-export function EmailOrPhoneInput({
+interface AddressFieldProps extends EmailOrPhoneInputProps {
+  label: string;
+  inputMode: "tel" | "email";
+  /** The next value for what the user typed; null refuses the keystroke. */
+  next: (raw: string) => string | null;
+}
+
+/** The text field both address inputs are: a labelled input shaped as typed. */
+function AddressField({
+  label,
+  inputMode,
+  next,
   value,
   onChange,
   error,
   id,
   className,
   ...native
-}: EmailOrPhoneInputProps) {
+}: AddressFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
-  const phone = value.length > 0 && !isEmailMode(value);
   return (
-    <Field id={inputId} label={emailOrPhoneLabel(value)} message={error} className={className}>
+    <Field id={inputId} label={label} message={error} className={className}>
       <input
+        autoComplete={inputMode}
         {...native}
         id={inputId}
         className="input"
         type="text"
-        inputMode={phone ? "tel" : "email"}
-        autoComplete={phone ? "tel" : "email"}
+        inputMode={inputMode}
         value={value}
         maxLength={254}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${inputId}-message`}
-        onChange={(event) => onChange(nextEmailOrPhoneValue(value, event.target.value))}
+        onChange={(event) => {
+          const shaped = next(event.target.value);
+          if (shaped !== null) onChange(shaped);
+        }}
       />
     </Field>
+  );
+}
+
+/** One field for an e-mail or a phone number; its label follows what is typed. */
+export function EmailOrPhoneInput(props: EmailOrPhoneInputProps) {
+  const phone = props.value.length > 0 && !isEmailMode(props.value);
+  return (
+    <AddressField
+      {...props}
+      label={emailOrPhoneLabel(props.value)}
+      inputMode={phone ? "tel" : "email"}
+      next={(raw) => nextEmailOrPhoneValue(props.value, raw)}
+    />
+  );
+}
+
+/**
+ * A phone-only field, shaped exactly as the sign-in field shapes a phone
+ * ('8 916…', '+7 916…' and '916…' all become '+7 (916) …'); letters and
+ * '@' are refused, so nothing but a phone ever enters it.
+ */
+export function PhoneInput(props: EmailOrPhoneInputProps & { label: string }) {
+  return (
+    <AddressField
+      {...props}
+      inputMode="tel"
+      next={(raw) => (isEmailMode(raw) ? null : nextEmailOrPhoneValue(props.value, raw))}
+    />
   );
 }

@@ -2,14 +2,13 @@ import { LEAD, type LeadForm as LeadFormBody } from "@fonika/shared";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
-import { completedPhone } from "../../../components/ui/email-or-phone-input.tsx";
+import { completedPhone, PhoneInput } from "../../../components/ui/email-or-phone-input.tsx";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { TextInput } from "../../../components/ui/text-input.tsx";
 import { textInputError } from "../../../components/ui/text-input-rules.ts";
 import { paths } from "../../../config/paths.ts";
 import { CLIENT_ERRORS, errorText } from "../../../lib/error-messages.ts";
 import { useSendLead } from "../api/send-lead.ts";
-import { LeadPhoneInput } from "./lead-phone-input.tsx";
 
 export const LEAD_SENT_TEXT = "Заявка отправлена";
 
@@ -90,7 +89,7 @@ export function LeadForm() {
         error={submitted ? nameError : null}
         {...NAME_RULES}
       />
-      <LeadPhoneInput
+      <PhoneInput
         label="Телефон"
         value={phone}
         onChange={setPhone}
