@@ -30,13 +30,19 @@ describe.skipIf(!redisUrl || !postgresUrl)("revocation across two processes", ()
     await first?.close();
   });
 
-  it("a logout on one process stops the token and socket held by the other", async () => {
+  /** A client signed in on the first process, reading and connected on the second. */
+  async function clientOnSecond() {
     const user = await createSignedInUser(first, { role: "role-client" });
     const read = () => call(second, "GET", `/personal-info/${user.id}`, { token: user.token });
     expect((await read()).status).toBe(200);
     const socket = await connect(second, user.token);
     socket.send({ type: "ping" });
     await socket.next();
+    return { user, read, socket };
+  }
+
+  it("a logout on one process stops the token and socket held by the other", async () => {
+    const { user, read, socket } = await clientOnSecond();
 
     const out = await call(first, "POST", "/auth/logout", {
       body: { refreshToken: user.refreshToken },
@@ -48,12 +54,7 @@ describe.skipIf(!redisUrl || !postgresUrl)("revocation across two processes", ()
 
   it("a block on one process is seen by the other's next call and socket", async () => {
     const admin = await createSignedInUser(first, { role: "role-admin" });
-    const user = await createSignedInUser(first, { role: "role-client" });
-    const read = () => call(second, "GET", `/personal-info/${user.id}`, { token: user.token });
-    expect((await read()).status).toBe(200);
-    const socket = await connect(second, user.token);
-    socket.send({ type: "ping" });
-    await socket.next();
+    const { user, read, socket } = await clientOnSecond();
 
     const blocked = await call(first, "POST", `/auth/account/${user.id}/block`, {
       token: admin.token,

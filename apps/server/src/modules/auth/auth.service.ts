@@ -9,8 +9,7 @@ import {
 } from "@fonika/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Executor } from "../../db/client.ts";
-import type { ServerKeys } from "../../lib/keys.ts";
-import { seal, unseal } from "../../lib/keys.ts";
+import { type ServerKeys, seal, unseal } from "../../lib/keys.ts";
 import type { AccessEvents, Actor } from "../../plugins/auth.ts";
 import type { Notifier } from "../../plugins/notifications.ts";
 import { authErrors } from "./auth.errors.ts";
