@@ -16,6 +16,7 @@ import { AppError } from "./lib/app-error.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { integrationRoutes } from "./modules/integration/integration.routes.ts";
 import { personalInfoRoutes } from "./modules/personal-info/personal-info.routes.ts";
+import { songsRoutes } from "./modules/songs/songs.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import authPlugin from "./plugins/auth.ts";
 import busPlugin from "./plugins/bus.ts";
@@ -25,6 +26,7 @@ import notificationsPlugin from "./plugins/notifications.ts";
 import openapiPlugin from "./plugins/openapi.ts";
 import realtimePlugin from "./plugins/realtime.ts";
 import securityHeadersPlugin from "./plugins/security-headers.ts";
+import storagePlugin from "./plugins/storage.ts";
 import webPlugin from "./plugins/web.ts";
 import { rateLimitStore } from "./realtime/redis.ts";
 
@@ -73,6 +75,7 @@ export async function buildApp(
   await app.register(busPlugin);
   await app.register(authPlugin);
   await app.register(notificationsPlugin);
+  await app.register(storagePlugin);
   await app.register(realtimePlugin);
   await app.register(webPlugin);
 
@@ -80,6 +83,7 @@ export async function buildApp(
   await app.register(authRoutes);
   await app.register(personalInfoRoutes);
   await app.register(integrationRoutes);
+  await app.register(songsRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";

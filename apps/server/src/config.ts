@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { TOKENS } from "@fonika/shared";
+import { LIBRARY, TOKENS } from "@fonika/shared";
 import { z } from "zod";
 
 /**
@@ -56,7 +56,33 @@ const envSchema = z.object({
   SESSION_LIFETIME_DAYS: z.coerce.number().int().min(1).max(365).default(TOKENS.browserSessionDays),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(10_000).default(LIBRARY.defaultMaxUploadMb),
+  S3_BUCKET: z.string().trim().optional(),
+  S3_ENDPOINT: optionalUrl(["http://", "https://"]),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
+  S3_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w\-./]*$/, "letters, digits, - _ . / only")
+    .default(""),
 });
+
+/** Object storage of the library's files, when S3_BUCKET is set. */
+export interface S3Config {
+  bucket: string;
+  /** An S3-compatible endpoint (MinIO, Yandex Object Storage…); unset: AWS. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the AWS SDK's own credential chain (instance role, env, files). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Bucket in the path (most S3-compatible servers) rather than the host name. */
+  forcePathStyle: boolean;
+  /** Prefix of every key, so that several deployments can share a bucket. */
+  prefix: string;
+}
 
 export interface Config {
   port: number;
@@ -81,6 +107,10 @@ export interface Config {
   trustProxy: boolean | string;
   /** The built web app served as the SPA; absent folder: API only. */
   webDist: string;
+  /** Largest audio upload, bytes (MAX_UPLOAD_MB). */
+  maxUploadBytes: number;
+  /** Set: files live in this bucket; unset: under DATA_DIR/files. */
+  s3: S3Config | undefined;
 }
 
 export class ConfigError extends Error {
@@ -125,6 +155,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionLifetimeDays: values.SESSION_LIFETIME_DAYS,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     webDist: values.WEB_DIST ? path.resolve(base, values.WEB_DIST) : defaultWebDist,
+    maxUploadBytes: Math.round(values.MAX_UPLOAD_MB * 1024 * 1024),
+    s3: s3Config(values),
+  };
+}
+
+function s3Config(values: z.infer<typeof envSchema>): S3Config | undefined {
+  if (!values.S3_BUCKET) return undefined;
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = values;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
+    );
+  }
+  return {
+    bucket: values.S3_BUCKET,
+    endpoint: values.S3_ENDPOINT,
+    region: values.S3_REGION,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    // A custom endpoint is nearly always path-style; AWS itself is not.
+    forcePathStyle: values.S3_FORCE_PATH_STYLE
+      ? values.S3_FORCE_PATH_STYLE === "true"
+      : Boolean(values.S3_ENDPOINT),
+    prefix: values.S3_PREFIX.replace(/^\/+/, ""),
   };
 }
 

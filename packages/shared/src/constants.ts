@@ -109,10 +109,6 @@ export const TRUNCATION = {
   dropdownCut: 17,
 } as const;
 
-export const LIBRARY = {
-  maxFolderDepth: 4,
-} as const;
-
 /**
  * The landing page lead form. Both text fields follow the SPEC §5 length
  * rule the web inputs apply (INPUT defaults), so the server refuses exactly
@@ -123,4 +119,22 @@ export const LEAD = {
   nameMax: INPUT.defaultMax,
   companyMin: INPUT.defaultMin,
   companyMax: INPUT.defaultMax,
+} as const;
+
+/** The music library's files (issue 6). */
+export const LIBRARY = {
+  /** SPEC.md §5: folders nest at most this deep below a partition root. */
+  maxFolderDepth: 4,
+  /** Default largest audio upload (MAX_UPLOAD_MB overrides it on the server). */
+  defaultMaxUploadMb: 200,
+  /** Largest cover or avatar image. */
+  maxImageMb: 10,
+  /** Audio containers accepted at upload, as the library names them. */
+  audioFormats: ["mp3", "ogg", "opus", "flac", "wav", "m4a"],
+  /** Image types accepted as covers. */
+  imageTypes: ["image/jpeg", "image/png", "image/webp"],
+  /** Loudness every track is brought to (EBU R128 integrated, LUFS). */
+  loudnessTargetLufs: -14,
+  /** At most this many artists on a song. */
+  maxArtists: 20,
 } as const;

@@ -30,6 +30,21 @@ export interface Endpoint<
   readonly response: Response;
   /** Status of a successful answer (default 200). */
   readonly successStatus?: 200 | 201 | 202 | 204;
+  /**
+   * The request is `multipart/form-data` with one file in the field `file`
+   * (CONTRACT.md); `accept` names the media types it may be, for readers.
+   */
+  readonly upload?: { readonly accept: readonly string[] };
+  /**
+   * The answer is a stored file, streamed with HTTP Range, ETag and
+   * Content-Type (CONTRACT.md Audio); `response` then describes nothing sent.
+   */
+  readonly download?: { readonly mediaTypes: readonly string[] };
+  /**
+   * The access token may also come as the `access_token` query parameter,
+   * so that `<audio src>` and `<img src>` can load the file.
+   */
+  readonly tokenInQuery?: boolean;
 }
 
 /** A person signed in in a browser, or a player device approved by its owner. */
@@ -79,4 +94,10 @@ export function pagedSchema<T extends z.ZodType>(item: T) {
 }
 
 export const uuidSchema = z.uuid();
+
+/** The answer schema of a download endpoint: the file itself, never JSON. */
+export const fileSchema = z.never().meta({ description: "The file's bytes" });
+
+/** The query of a call whose token may come in the URL (`tokenInQuery`). */
+export const accessTokenQuery = { access_token: z.string().max(4096).optional() };
 export const okSchema = z.object({ ok: z.literal(true) });

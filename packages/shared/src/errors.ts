@@ -19,6 +19,9 @@ export const ERROR_TYPES = [
   "composition-error",
   "internal-error",
   "service-unavailable",
+  "unsupported-file",
+  "unreadable-file",
+  "range-not-satisfiable",
 ] as const;
 
 export type ErrorType = (typeof ERROR_TYPES)[number];

@@ -5,6 +5,8 @@ export * as integrationApi from "./contracts/integration.ts";
 export * from "./contracts/integration.ts";
 export * as personalInfoApi from "./contracts/personal-info.ts";
 export * from "./contracts/personal-info.ts";
+export * as songsApi from "./contracts/songs.ts";
+export * from "./contracts/songs.ts";
 export * as systemApi from "./contracts/system.ts";
 export * from "./endpoint.ts";
 export * from "./errors.ts";

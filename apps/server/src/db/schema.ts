@@ -203,3 +203,5 @@ export const leads = pgTable(
       .where(sql`${table.status} in ('pending', 'failing')`),
   ],
 );
+
+export * from "./library-schema.ts";

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { type Actor, bearerToken } from "../plugins/auth.ts";
 import { operationIdOf } from "../plugins/openapi.ts";
+import type { UploadLimit, UploadSource } from "../storage/upload.ts";
 import { errors } from "./app-error.ts";
 
 /** What a bearer call accepts unless its definition says otherwise. */
@@ -14,6 +15,11 @@ export interface EndpointContext<P, Q, B, A> {
   query: Q;
   body: B;
   actor: A;
+  /**
+   * On `upload` calls: spools the multipart `file`. Services call it after
+   * their permission checks, so that a refused caller uploads nothing.
+   */
+  upload: UploadSource;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -42,7 +48,7 @@ export function registerEndpoint<
       Output<E["body"]>,
       E["auth"] extends "bearer" ? Actor : null
     >,
-  ) => Promise<z.input<E["response"]>>,
+  ) => Promise<[z.input<E["response"]>] extends [never] ? FastifyReply : z.input<E["response"]>>,
   options: { rateLimit?: { max: number; timeWindow: string } } = {},
 ): void {
   const successStatus = endpoint.successStatus ?? 200;
@@ -59,15 +65,25 @@ export function registerEndpoint<
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: {
-        [successStatus]: endpoint.response,
+        // A download streams the file itself (storage/send-file.ts).
+        ...(endpoint.download ? {} : { [successStatus]: endpoint.response }),
         "4xx": errorBodySchema,
         "5xx": errorBodySchema,
       },
     },
-    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    config: {
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+      ...(endpoint.upload || endpoint.download
+        ? { files: { upload: endpoint.upload, download: endpoint.download } }
+        : {}),
+    },
     handler: async (request, reply) => {
       const actor =
-        endpoint.auth === "bearer" ? await app.authenticateToken(bearerToken(request)) : null;
+        endpoint.auth === "bearer"
+          ? await app.authenticateToken(
+              bearerToken(request) ?? (endpoint.tokenInQuery ? queryToken(request) : undefined),
+            )
+          : null;
       if (actor && !(endpoint.sessions ?? BROWSER_ONLY).includes(actor.sessionKind)) {
         throw errors.deviceSessionForbidden();
       }
@@ -77,10 +93,20 @@ export function registerEndpoint<
         query: request.query,
         body: request.body,
         actor,
+        upload: (limit: UploadLimit) => {
+          if (!endpoint.upload) throw new Error(`${endpoint.path} is not an upload call`);
+          return app.storage.receive(request, limit);
+        },
         request,
         reply,
       } as never);
+      if (endpoint.download) return result;
       return reply.code(successStatus).send(result);
     },
   });
+}
+
+function queryToken(request: FastifyRequest): string | undefined {
+  const token = (request.query as { access_token?: unknown } | undefined)?.access_token;
+  return typeof token === "string" && token ? token : undefined;
 }

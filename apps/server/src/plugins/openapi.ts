@@ -32,6 +32,7 @@ const TAGS = [
   { name: "auth", description: "Sign-in by one-time code, tokens, second-device sign-in, roles" },
   { name: "personal-info", description: "Profiles and the client base" },
   { name: "integration", description: "The landing page lead form and the received leads" },
+  { name: "songs", description: "Songs of the music library: upload, streaming, meta, covers" },
   { name: "system", description: "Health of the service" },
 ];
 
@@ -60,13 +61,55 @@ export default fp(
           securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
         },
       },
-      transform: jsonSchemaTransform,
+      transform: withFileBodies,
       transformObject: (document) => withoutUnusedSchemas(jsonSchemaTransformObject(document)),
     });
     app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   },
   { name: "openapi" },
 );
+
+/** What registerEndpoint puts in a route's config for its document entry. */
+export interface FileRouteConfig {
+  upload?: { accept: readonly string[] };
+  download?: { mediaTypes: readonly string[] };
+}
+
+const binary = { type: "string", format: "binary" } as const;
+
+/**
+ * The zod provider's transform, plus what zod cannot say: an upload's
+ * multipart body (the field `file`) and a download's file answers (200,
+ * 206 for a range, 304, 416).
+ */
+const withFileBodies: typeof jsonSchemaTransform = (input) => {
+  const output = jsonSchemaTransform(input);
+  const files = (input.route.config as { files?: FileRouteConfig } | undefined)?.files;
+  if (!files) return output;
+  const schema = { ...(output.schema as Record<string, unknown>) };
+  if (files.upload) {
+    schema.consumes = ["multipart/form-data"];
+    schema.body = {
+      type: "object",
+      required: ["file"],
+      properties: {
+        file: { ...binary, description: `One file: ${files.upload.accept.join(", ")}` },
+      },
+    };
+  }
+  if (files.download) {
+    const content = Object.fromEntries(
+      files.download.mediaTypes.map((type) => [type, { schema: binary }]),
+    );
+    schema.response = {
+      ...(schema.response as Record<string, unknown>),
+      200: { description: "The whole file", content },
+      206: { description: "The requested byte range (Range header)", content },
+      304: { description: "Not modified since the ETag given in If-None-Match" },
+    };
+  }
+  return { ...output, schema } as ReturnType<typeof jsonSchemaTransform>;
+};
 
 /**
  * The server's address in the document. A loopback PUBLIC_URL (the default,

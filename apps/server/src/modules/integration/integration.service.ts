@@ -2,17 +2,12 @@ import { randomUUID } from "node:crypto";
 import { type Lead, type LeadForm, normalizePhone } from "@fonika/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
+import { type Page, toPage } from "../../lib/paging.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import { integrationErrors } from "./integration.errors.ts";
 import { assertMayListLeads } from "./integration.policy.ts";
 import { insertLead, type LeadRow, listLeads } from "./integration.repository.ts";
 import type { LeadForwarder } from "./lead-forwarder.ts";
-
-export interface Paged<T> {
-  data: T[];
-  total: number;
-  totalPages: number;
-}
 
 /**
  * The landing page leads: stored first, then forwarded to the CRM webhook
@@ -54,13 +49,13 @@ export class IntegrationService {
   }
 
   /** One page of the leads, newest first; admin only. */
-  async listLeads(actor: Actor, paging: { page: number; count: number }): Promise<Paged<Lead>> {
+  async listLeads(actor: Actor, paging: { page: number; count: number }): Promise<Page<Lead>> {
     assertMayListLeads(actor);
     const { rows, total } = await listLeads(this.db, {
       offset: paging.page * paging.count,
       limit: paging.count,
     });
-    return { data: rows.map(presentLead), total, totalPages: Math.ceil(total / paging.count) };
+    return toPage(rows.map(presentLead), total, paging.count);
   }
 }
 

@@ -11,6 +11,7 @@ import {
 } from "@fonika/shared";
 import type { Database } from "../../db/client.ts";
 import { AppError, errors } from "../../lib/app-error.ts";
+import { toPage } from "../../lib/paging.ts";
 import type { AccessEvents, Actor } from "../../plugins/auth.ts";
 import {
   assertMayCreateProfile,
@@ -105,11 +106,7 @@ export class PersonalInfoService {
       request.sortBy,
       { offset: request.page * request.count, limit: request.count },
     );
-    return {
-      data: rows.map(toProfile),
-      total,
-      totalPages: Math.ceil(total / request.count),
-    };
+    return toPage(rows.map(toProfile), total, request.count);
   }
 
   /** Accepts the current offer: the sign-agreement marker leaves the authority. */

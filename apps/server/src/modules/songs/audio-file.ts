@@ -1,0 +1,107 @@
+import path from "node:path";
+import { type AudioFormat, LIBRARY } from "@fonika/shared";
+import { type IAudioMetadata, parseFile } from "music-metadata";
+import { songErrors } from "./songs.errors.ts";
+
+/** What the library keeps of an audio file, read from its content. */
+export interface AudioFacts {
+  format: AudioFormat;
+  contentType: string;
+  durationMs: number;
+  bitrate: number | null;
+  title: string;
+  artists: string[];
+  album: string | null;
+  genre: string | null;
+  year: number | null;
+  cover: { data: Uint8Array; contentType: string } | null;
+}
+
+/** The media type each accepted format is served with. */
+export const AUDIO_CONTENT_TYPES: Record<AudioFormat, string> = {
+  mp3: "audio/mpeg",
+  ogg: "audio/ogg",
+  opus: "audio/ogg",
+  flac: "audio/flac",
+  wav: "audio/wav",
+  m4a: "audio/mp4",
+};
+
+const COVER_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
+
+/**
+ * Reads format, duration, bitrate, tags and cover art of the audio file at
+ * `filePath` (music-metadata, by content, never by its name). Throws the
+ * 415 `unsupported-file` for anything that is not audio of an accepted
+ * format and the 400 `unreadable-file` for a file whose duration cannot be
+ * read. `originalName` gives the title when the tags have none.
+ */
+export async function readAudioFile(filePath: string, originalName: string): Promise<AudioFacts> {
+  let metadata: IAudioMetadata;
+  try {
+    metadata = await parseFile(filePath, { duration: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/MIME-type not supported|Failed to determine audio format/i.test(message)) {
+      throw songErrors.unsupportedAudio(message);
+    }
+    throw songErrors.unreadableAudio(message);
+  }
+  const { format, common } = metadata;
+  const kind = formatOf(format.container, format.codec);
+  if (!kind) {
+    throw songErrors.unsupportedAudio(`Container ${format.container}, codec ${format.codec}`);
+  }
+  const duration = format.duration;
+  if (!duration || !Number.isFinite(duration) || duration <= 0) {
+    throw songErrors.unreadableAudio("No duration could be read");
+  }
+  const picture = common.picture?.find((candidate) => COVER_TYPES.has(candidate.format));
+  return {
+    format: kind,
+    contentType: AUDIO_CONTENT_TYPES[kind],
+    durationMs: Math.round(duration * 1000),
+    bitrate: format.bitrate ? Math.round(format.bitrate) : null,
+    title: clean(common.title) ?? titleFromName(originalName),
+    artists: uniqueNames(common.artists ?? (common.artist ? [common.artist] : [])),
+    album: clean(common.album),
+    genre: clean(common.genre?.[0]),
+    year: common.year && common.year >= 1000 && common.year <= 2100 ? common.year : null,
+    cover: picture ? { data: picture.data, contentType: picture.format } : null,
+  };
+}
+
+function formatOf(container = "", codec = ""): AudioFormat | undefined {
+  if (container === "MPEG" && /Layer 3/.test(codec)) return "mp3";
+  if (container === "Ogg" && /opus/i.test(codec)) return "opus";
+  if (container === "Ogg" && /vorbis/i.test(codec)) return "ogg";
+  if (container === "FLAC") return "flac";
+  if (container === "WAVE" && /PCM/i.test(codec)) return "wav";
+  if (/^(M4A|mp4|isom|M4B)/i.test(container) && /AAC/i.test(codec)) return "m4a";
+  return undefined;
+}
+
+const MAX_TEXT = 200;
+
+function clean(value: string | undefined | null): string | null {
+  const trimmed = value?.replace(/\s+/g, " ").trim();
+  return trimmed ? trimmed.slice(0, MAX_TEXT) : null;
+}
+
+function uniqueNames(names: string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const name of names.map(clean)) {
+    if (name && !seen.has(name.toLowerCase())) {
+      seen.add(name.toLowerCase());
+      result.push(name);
+    }
+  }
+  return result.slice(0, LIBRARY.maxArtists);
+}
+
+/** 'Ёлочка - final.mp3' → 'Ёлочка - final'; a nameless file is 'Без названия'. */
+export function titleFromName(name: string): string {
+  const base = path.basename(name || "").replace(/\.[^.]{1,5}$/, "");
+  return clean(base.replace(/_/g, " ")) ?? "Без названия";
+}

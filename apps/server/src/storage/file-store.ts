@@ -1,0 +1,140 @@
+import { mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+
+/** A byte range of a stored file, both ends included (HTTP's convention). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where every stored file of the product lives: audio, covers, avatars,
+ * attachments. Keys are relative paths (`audio/ab/abcdef…`). A directory
+ * under DATA_DIR by default; an S3-compatible bucket when configured, so
+ * that processes on several machines share one library.
+ */
+export interface FileStore {
+  readonly kind: "local" | "s3";
+  /**
+   * Stores the finished file at `localPath` under `key` and removes
+   * `localPath`. Readers see the whole file or none of it.
+   */
+  putFile(key: string, localPath: string, contentType: string): Promise<void>;
+  /** Stores a small file held in memory (covers, avatars). */
+  putBuffer(key: string, data: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Opens the file, or a range of it, for reading; undefined when there is
+   * no such file. A missing file is found here, before any byte is sent.
+   */
+  open(key: string, range?: ByteRange): Promise<Readable | undefined>;
+  exists(key: string): Promise<boolean>;
+  /** Removes the file; removing a missing file is not an error. */
+  remove(key: string): Promise<void>;
+  /** Every key under a prefix (`audio/`), for sweeps and checks. */
+  list(prefix: string): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** Refuses keys that could leave the store's root. */
+export function assertSafeKey(key: string): void {
+  if (
+    !/^[a-z0-9][a-z0-9/._-]*$/i.test(key) ||
+    key.split("/").some((part) => part === ".." || part === "")
+  ) {
+    throw new Error(`Unsafe storage key: ${key}`);
+  }
+}
+
+/**
+ * The file store in a directory (DATA_DIR/files). Atomic writes: the data is
+ * written (or uploaded) to a temporary file on the same file system first
+ * and then renamed into place.
+ */
+export class LocalFileStore implements FileStore {
+  readonly kind = "local" as const;
+
+  constructor(
+    private readonly root: string,
+    /** Where putBuffer writes before its rename: on the same file system as root. */
+    private readonly tempDir: string,
+  ) {}
+
+  private pathOf(key: string): string {
+    assertSafeKey(key);
+    return path.join(this.root, key);
+  }
+
+  async putFile(key: string, localPath: string): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(localPath, target);
+  }
+
+  async putBuffer(key: string, data: Uint8Array): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(this.tempDir, { recursive: true });
+    const temporary = path.join(this.tempDir, `${path.basename(key)}.${process.pid}.${Date.now()}`);
+    try {
+      await writeFile(temporary, data, { flag: "wx" });
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async open(key: string, range?: ByteRange): Promise<Readable | undefined> {
+    try {
+      const handle = await open(this.pathOf(key), "r");
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.pathOf(key))).isFile();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+      throw error;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    try {
+      await unlink(this.pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const folder = path.join(this.root, prefix);
+    try {
+      const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(this.root, path.join(entry.parentPath, entry.name)))
+        .map((key) => key.split(path.sep).join("/"))
+        .sort();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** Reads a whole small stored file (tests, thumbnails); never for audio. */
+export async function readSmallFile(store: FileStore, key: string): Promise<Buffer | undefined> {
+  const stream = await store.open(key);
+  if (!stream) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

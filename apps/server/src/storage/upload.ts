@@ -1,0 +1,93 @@
+import { createHash, randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { FastifyRequest } from "fastify";
+import { AppError, errors } from "../lib/app-error.ts";
+
+/** An uploaded file, spooled to a temporary file while its hash was taken. */
+export interface SpooledUpload {
+  /** The temporary file; gone after `discard()` or a store's `putFile`. */
+  path: string;
+  size: number;
+  /** SHA-256 of the content, hex. */
+  sha256: string;
+  /** The name the browser gave, for people only. */
+  filename: string;
+  /** The media type the browser claimed (the content decides, not this). */
+  mimetype: string;
+  /** Removes the temporary file; safe to call twice. */
+  discard(): Promise<void>;
+}
+
+/** What a service is handed: it calls it after its permission checks. */
+export type UploadSource = (limit: UploadLimit) => Promise<SpooledUpload>;
+
+export interface UploadLimit {
+  maxBytes: number;
+  /** The Russian reason of the 413, e.g. 'Файл больше 200 МБ'. */
+  tooLargeReason: string;
+}
+
+/**
+ * Streams the multipart field `file` of a request to a temporary file under
+ * `tempDir`, hashing it on the way: memory does not grow with the file.
+ * Nothing is left behind when it fails (too large, aborted, disk full).
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  tempDir: string,
+  limit: UploadLimit,
+): Promise<SpooledUpload> {
+  const noFile = () =>
+    errors.validation(
+      "Прикрепите файл",
+      "Expected multipart/form-data with a file in the field 'file'",
+    );
+  if (!request.isMultipart()) throw noFile();
+  const part = await request.file({ limits: { fileSize: limit.maxBytes, files: 1 } });
+  if (part?.fieldname !== "file") {
+    part?.file.resume();
+    throw noFile();
+  }
+  await mkdir(tempDir, { recursive: true });
+  const temporary = path.join(tempDir, randomUUID());
+  const hash = createHash("sha256");
+  let size = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      size += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  const discard = () => rm(temporary, { force: true });
+  const tooLarge = () =>
+    new AppError(
+      "payload-too-large",
+      413,
+      limit.tooLargeReason,
+      `The file is over ${limit.maxBytes} bytes`,
+    );
+  try {
+    await pipeline(part.file, tap, createWriteStream(temporary, { flags: "wx" }));
+  } catch (error) {
+    await discard();
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
+    throw error;
+  }
+  if (part.file.truncated) {
+    await discard();
+    throw tooLarge();
+  }
+  return {
+    path: temporary,
+    size,
+    sha256: hash.digest("hex"),
+    filename: part.filename,
+    mimetype: part.mimetype,
+    discard,
+  };
+}

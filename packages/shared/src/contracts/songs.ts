@@ -1,0 +1,197 @@
+import { INPUT, LIBRARY, PAGING } from "../constants.ts";
+import {
+  accessTokenQuery,
+  defineEndpoint,
+  fileSchema,
+  okSchema,
+  pagedSchema,
+  uuidSchema,
+} from "../endpoint.ts";
+import { z } from "../zod.ts";
+
+/**
+ * Songs of the music library (SPEC.md §7 Playlists and songs): upload,
+ * streaming, meta, cover, removal and the song list. A song is one stored
+ * audio file with the tags read from it and what content managers set.
+ */
+
+export const audioFormatSchema = z.enum(LIBRARY.audioFormats);
+export type AudioFormat = z.infer<typeof audioFormatSchema>;
+
+/** A catalog entry a song points at: genre, author or copyright holder. */
+export const catalogReferenceSchema = z.object({ id: uuidSchema, name: z.string() });
+
+export const loudnessSchema = z
+  .object({
+    /** pending: not measured yet; measured; failed: the file could not be decoded. */
+    status: z.enum(["pending", "measured", "failed"]),
+    /** EBU R128 integrated loudness, LUFS. */
+    integratedLufs: z.number().nullable(),
+    /** True peak, dBTP. */
+    truePeakDb: z.number().nullable(),
+    /** Gain a player applies to reach the library's target loudness, dB. */
+    gainDb: z.number().nullable(),
+  })
+  .meta({ id: "Loudness" });
+
+export const songSchema = z
+  .object({
+    id: uuidSchema,
+    title: z.string(),
+    artists: z.array(z.string()),
+    album: z.string().nullable(),
+    genre: catalogReferenceSchema.nullable(),
+    year: z.number().int().nullable(),
+    obsceneLexicon: z.boolean(),
+    isrc: z.string().nullable(),
+    copyrightHolder: catalogReferenceSchema.nullable(),
+    author: catalogReferenceSchema.nullable(),
+    format: audioFormatSchema,
+    durationMs: z.number().int().nonnegative(),
+    /** Average bitrate, bits per second. */
+    bitrate: z.number().int().nullable(),
+    sizeBytes: z.number().int().nonnegative(),
+    hasCover: z.boolean(),
+    loudness: loudnessSchema,
+    /** How many times players started it. */
+    playCount: z.number().int().nonnegative(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: "Song" });
+export type Song = z.infer<typeof songSchema>;
+
+const songIdParams = z.object({ id: uuidSchema });
+const text = (max = INPUT.defaultMax) => z.string().trim().min(1).max(max);
+
+export const addSong = defineEndpoint({
+  method: "POST",
+  path: "/music/song/add",
+  summary:
+    "Upload one audio file (mp3, ogg, opus, flac, wav, m4a); its tags and duration are read. " +
+    "The same content uploaded again answers the song already in the library",
+  tags: ["songs"],
+  auth: "bearer",
+  upload: { accept: ["audio/*"] },
+  response: z.object({
+    song: songSchema,
+    /** True when this exact content was in the library already (nothing new stored). */
+    alreadyInLibrary: z.boolean(),
+  }),
+  successStatus: 201,
+});
+
+export const getSongFile = defineEndpoint({
+  method: "GET",
+  path: "/music/song/:id/file",
+  summary: "Stream the song's audio (HTTP Range, ETag); the token may be given as access_token",
+  tags: ["songs"],
+  auth: "bearer",
+  sessions: ["browser", "device"],
+  tokenInQuery: true,
+  params: songIdParams,
+  query: z.object(accessTokenQuery),
+  download: { mediaTypes: ["audio/mpeg", "audio/ogg", "audio/flac", "audio/wav", "audio/mp4"] },
+  response: fileSchema,
+});
+
+export const getSongMeta = defineEndpoint({
+  method: "GET",
+  path: "/music/song/:id/meta",
+  summary: "A song with its meta",
+  tags: ["songs"],
+  auth: "bearer",
+  sessions: ["browser", "device"],
+  params: songIdParams,
+  response: songSchema,
+});
+
+export const songMetaChangeSchema = z
+  .object({
+    title: text(),
+    artists: z.array(text()).max(LIBRARY.maxArtists),
+    album: text().nullable(),
+    genreId: uuidSchema.nullable(),
+    year: z.number().int().min(1000).max(2100).nullable(),
+    obsceneLexicon: z.boolean(),
+    /** International Standard Recording Code: CC-XXX-YY-NNNNN, hyphens optional. */
+    isrc: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .transform((value) => value.replaceAll("-", ""))
+      .pipe(z.string().regex(/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/, "ISRC: CCXXXYYNNNNN"))
+      .nullable(),
+    copyrightHolderId: uuidSchema.nullable(),
+    authorId: uuidSchema.nullable(),
+  })
+  .partial()
+  .strict()
+  .meta({ id: "SongMetaChange" });
+export type SongMetaChange = z.infer<typeof songMetaChangeSchema>;
+
+export const changeSongMeta = defineEndpoint({
+  method: "POST",
+  path: "/music/song/:id/meta/change",
+  summary: "Change a song's meta; fields left out stay as they are",
+  tags: ["songs"],
+  auth: "bearer",
+  params: songIdParams,
+  body: songMetaChangeSchema,
+  response: songSchema,
+});
+
+export const getSongAvatar = defineEndpoint({
+  method: "GET",
+  path: "/music/song/:id/avatar-file",
+  summary: "The song's cover image (404 when it has none); the token may be given as access_token",
+  tags: ["songs"],
+  auth: "bearer",
+  sessions: ["browser", "device"],
+  tokenInQuery: true,
+  params: songIdParams,
+  query: z.object(accessTokenQuery),
+  download: { mediaTypes: [...LIBRARY.imageTypes] },
+  response: fileSchema,
+});
+
+export const changeSongAvatar = defineEndpoint({
+  method: "POST",
+  path: "/music/song/:id/avatar-file/change",
+  summary: "Replace the song's cover (JPEG, PNG or WebP)",
+  tags: ["songs"],
+  auth: "bearer",
+  params: songIdParams,
+  upload: { accept: [...LIBRARY.imageTypes] },
+  response: songSchema,
+});
+
+export const removeSong = defineEndpoint({
+  method: "POST",
+  path: "/music/song/:id/remove",
+  summary:
+    "Remove a song from the library: it leaves lists and search; uploading the same file brings it back",
+  tags: ["songs"],
+  auth: "bearer",
+  params: songIdParams,
+  response: okSchema,
+});
+
+export const songOrderSchema = z.enum(["popular", "lastAdded"]);
+
+export const listSongs = defineEndpoint({
+  method: "GET",
+  path: "/music/song",
+  summary: "Songs of the library, most played or newest first, by album or artist",
+  tags: ["songs"],
+  auth: "bearer",
+  sessions: ["browser", "device"],
+  query: z.object({
+    limit: z.coerce.number().int().min(1).max(PAGING.maxPageSize).default(PAGING.searchPageSize),
+    offset: z.coerce.number().int().min(0).default(0),
+    orderBy: songOrderSchema.default("lastAdded"),
+    albumName: z.string().trim().min(1).max(INPUT.defaultMax).optional(),
+    artistName: z.string().trim().min(1).max(INPUT.defaultMax).optional(),
+  }),
+  response: pagedSchema(songSchema),
+});
