@@ -34,6 +34,7 @@ export async function startTestServer(
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "fonika-test-"));
   const databaseUrl = env.DATABASE_URL ?? (await createTestDatabase());
   const config = loadConfig({
+    ...s3Settings(),
     LOG_LEVEL: "info",
     PORT: "0",
     HOST: "127.0.0.1",
@@ -78,6 +79,24 @@ export async function startTestServer(
       await app.close();
       if (!options.keepData && !env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * With TEST_S3_ENDPOINT set (CI's second pass runs scripts/s3rver.mjs), the
+ * server keeps its files in that S3-protocol server's bucket `fonika-test`,
+ * under a prefix of its own so that test servers never see each other's
+ * files; without it, under DATA_DIR.
+ */
+function s3Settings(): Record<string, string> {
+  const endpoint = process.env.TEST_S3_ENDPOINT;
+  if (!endpoint) return {};
+  return {
+    S3_BUCKET: "fonika-test",
+    S3_ENDPOINT: endpoint,
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_PREFIX: `test-${randomUUID()}/`,
   };
 }
 

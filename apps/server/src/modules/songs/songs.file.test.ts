@@ -41,6 +41,10 @@ async function bytesOf(response: Response): Promise<Buffer> {
 }
 
 describe("song file", () => {
+  it("is kept where the configuration says: S3 when CI's second pass gives one, else DATA_DIR", () => {
+    expect(server.app.storage.files.kind).toBe(process.env.TEST_S3_ENDPOINT ? "s3" : "local");
+  });
+
   it("sends the whole file with its length, type, validator and range support", async () => {
     const response = await fetchFile();
     expect(response.status).toBe(200);

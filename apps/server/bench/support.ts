@@ -1,0 +1,221 @@
+import { spawnSync } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Role } from "@fonika/shared";
+import autocannon from "autocannon";
+import type { FastifyInstance } from "fastify";
+import pino from "pino";
+import { buildApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { insertUserIfAbsent } from "../src/modules/auth/auth.repository.ts";
+
+/** What every `npm run bench` part shares: load, medians, the app, a throwaway PostgreSQL. */
+
+export const CONNECTIONS = 32;
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Product and baseline alternate this many times; each figure is the median. */
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+export interface Figure {
+  requestsPerSecond: number;
+  bytesPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/**
+ * One run at full load. The load comes from a worker thread: the server's
+ * event loop is not shared with the client's. `setupRequest` is the path
+ * of a module whose default export shapes each request (workers cannot
+ * take functions).
+ */
+export async function load(
+  url: string,
+  options: { headers?: Record<string, string>; setupRequest?: string; seconds?: number } = {},
+): Promise<Figure> {
+  const result = await autocannon({
+    url,
+    headers: options.headers,
+    connections: CONNECTIONS,
+    workers: 1,
+    duration: options.seconds ?? SECONDS,
+    ...(options.setupRequest
+      ? { requests: [{ setupRequest: options.setupRequest as never }] }
+      : {}),
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    bytesPerSecond: result.throughput.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/**
+ * Both sides alternating for ROUNDS rounds after a warm-up (JIT, caches and
+ * prepared statements settle), so that a passing disturbance of the machine
+ * touches both alike; each side's median run is kept.
+ */
+export async function compare(
+  baseline: () => Promise<Figure>,
+  product: () => Promise<Figure>,
+): Promise<{ baseline: Figure; product: Figure }> {
+  await baseline();
+  await product();
+  const baselines: Figure[] = [];
+  const products: Figure[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    baselines.push(await baseline());
+    products.push(await product());
+  }
+  const median = (figures: Figure[]) => {
+    const sorted = [...figures].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+    return sorted[Math.floor(sorted.length / 2)] as Figure;
+  };
+  return { baseline: median(baselines), product: median(products) };
+}
+
+/** A line of figures, aligned like every other line of the bench. */
+export function figureLine(name: string, figure: Figure, unit: "req/s" | "MB/s" = "req/s"): string {
+  const rate =
+    unit === "MB/s"
+      ? `${(figure.bytesPerSecond / 1024 / 1024).toFixed(1).padStart(6)} MB/s`
+      : `${Math.round(figure.requestsPerSecond).toString().padStart(6)} req/s`;
+  return (
+    `    ${name.padEnd(34)} ${rate}  p50 ${figure.p50} ms  p99 ${figure.p99} ms` +
+    (figure.errors ? `  ${figure.errors} errors` : "")
+  );
+}
+
+/** `ok` or `MISS`, the ratio and its target. */
+export function verdictLine(ratio: number, target: number, ok = ratio >= target): string {
+  return `    ${ok ? "ok  " : "MISS"} ratio ${ratio.toFixed(2)}× (target ≥ ${target}×)`;
+}
+
+export interface BenchApp {
+  app: FastifyInstance;
+  /** http://127.0.0.1:PORT */
+  base: string;
+  dataDir: string;
+  /** A new account of this role, signed in through the real code flow; its access token and id. */
+  signInAs(role: Role): Promise<{ token: string; userId: string }>;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database (PGlite in a temporary DATA_DIR, or `databaseUrl`). */
+export async function startBenchApp(
+  databaseUrl: string | undefined,
+  env: Record<string, string> = {},
+): Promise<BenchApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "fonika-bench-"));
+  const codes = new Map<string, string>();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    WEB_DIST: path.join(dataDir, "no-web"),
+    ...env,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const logger = pino(
+    { level: "info", base: undefined },
+    {
+      write(line: string) {
+        const match = /"to":"([^"]+)".*"msg":"Sign-in code: (\d{6})"/.exec(line);
+        if (match?.[1] && match[2]) codes.set(match[1], match[2]);
+      },
+    },
+  );
+  const app = await buildApp(config, { logger });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const post = async (pathName: string, body: unknown) => {
+    const response = await fetch(`${base}/api/v1${pathName}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return (await response.json()) as Record<string, string>;
+  };
+  let accounts = 0;
+  return {
+    app,
+    base,
+    dataDir,
+    async signInAs(role) {
+      const email = `bench-${role.replace(/[^a-z]/g, "")}-${String.fromCharCode(97 + accounts++)}@fonika.test`;
+      const user = await insertUserIfAbsent(app.db, { email, phone: null, authority: [role] });
+      await post("/auth/email/send-code", { email });
+      const tokens = await post("/auth/email/verify-code", { email, code: codes.get(email) });
+      if (!tokens.token) throw new Error(`Signing ${email} in failed: ${JSON.stringify(tokens)}`);
+      return { token: tokens.token, userId: user.id };
+    },
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A loopback port nothing listens on now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return typeof address === "object" && address ? address.port : 55_432;
+}
+
+/**
+ * PostgreSQL for the bench: BENCH_DATABASE_URL, or a throwaway PostgreSQL
+ * 15 on loopback when Debian's server is installed and we are root;
+ * undefined when neither.
+ */
+export async function benchPostgres(): Promise<{ url: string; stop(): void } | undefined> {
+  const given = process.env.BENCH_DATABASE_URL;
+  if (given) return { url: given, stop: () => {} };
+  const port = await freePort();
+  const bin = "/usr/lib/postgresql/15/bin";
+  if (!existsSync(`${bin}/initdb`) || process.getuid?.() !== 0) return undefined;
+  const dir = mkdtempSync(path.join(tmpdir(), "fonika-bench-pg-"));
+  chownSync(dir, Number(spawnSync("id", ["-u", "postgres"]).stdout.toString().trim()), 0);
+  const asPostgres = (args: string[]) =>
+    spawnSync("runuser", ["-u", "postgres", "--", ...args], { stdio: "ignore" }).status === 0;
+  const started =
+    asPostgres([
+      `${bin}/initdb`,
+      "-D",
+      `${dir}/data`,
+      "-U",
+      "postgres",
+      "--auth=trust",
+      "-E",
+      "UTF8",
+    ]) &&
+    asPostgres([
+      `${bin}/pg_ctl`,
+      "-D",
+      `${dir}/data`,
+      "-l",
+      `${dir}/log`,
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+      "-w",
+      "start",
+    ]);
+  if (!started) {
+    rmSync(dir, { recursive: true, force: true });
+    return undefined;
+  }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      asPostgres([`${bin}/pg_ctl`, "-D", `${dir}/data`, "-m", "fast", "stop"]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
