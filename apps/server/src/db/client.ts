@@ -10,6 +10,8 @@ import {
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
@@ -94,7 +96,8 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
   const releaseLock = acquireLock(`${directory}.lock`);
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(directory);
+    // The library's search (pg_trgm, unaccent) is the same SQL on PostgreSQL.
+    client = await PGlite.create(directory, { extensions: { pg_trgm, unaccent } });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     batchSelects(client);

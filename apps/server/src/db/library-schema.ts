@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
   integer,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -87,5 +89,139 @@ export const songs = pgTable(
     index("songs_album_idx").on(sql`lower(${table.album})`),
     index("songs_artists_idx").using("gin", table.artists),
     index("songs_cover_key_idx").on(table.coverKey),
+  ],
+);
+
+/** Licence documents and other files kept with an author. */
+export const authorAttachments = pgTable(
+  "author_attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => authors.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    contentHash: text("content_hash").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("author_attachments_author_idx").on(table.authorId)],
+);
+
+/**
+ * A playlist: what clients choose and players play. Its place, name and
+ * versions live in the vault (a `playlist` entry and its `version` entries);
+ * this row holds what a playlist is beyond its place.
+ */
+export const playlists = pgTable(
+  "playlists",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The same as its vault entry's name, kept in step by the vault. */
+    name: text("name").notNull(),
+    description: text("description"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    coverKey: text("cover_key"),
+    coverType: text("cover_type"),
+    coverSize: integer("cover_size"),
+    /** A short preview of the playlist's sound. */
+    summaryKey: text("summary_key"),
+    summaryType: text("summary_type"),
+    summarySize: integer("summary_size"),
+    /** The vault `version` entry that is played; null until one exists. */
+    currentVersionId: uuid("current_version_id"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set while its vault entry is in the trash. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (table) => [index("playlists_tags_idx").using("gin", table.tags)],
+);
+
+/**
+ * The content manager's tree (SPEC.md §3 Library entry): three partition
+ * roots (playlists, tracks, deleted) and below them folders, playlists,
+ * versions and tracks. Every entry keeps its ancestors (root first) and the
+ * totals of its subtree, updated by every operation, so that a listing
+ * never walks a tree.
+ */
+export const vaultEntries = pgTable(
+  "vault_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** partition | folder | playlist | version | track */
+    type: text("type").notNull(),
+    /** The partition it lives in now: playlists | tracks | deleted */
+    partition: text("partition").notNull(),
+    parentId: uuid("parent_id").references((): AnyPgColumn => vaultEntries.id, {
+      onDelete: "cascade",
+    }),
+    /** Ids from the partition root down to the parent. */
+    ancestors: uuid("ancestors").array().notNull().default(sql`'{}'::uuid[]`),
+    name: text("name").notNull(),
+    songId: uuid("song_id").references(() => songs.id, { onDelete: "cascade" }),
+    playlistId: uuid("playlist_id").references(() => playlists.id, { onDelete: "cascade" }),
+    /** Order among its siblings (tracks of a version play in this order). */
+    position: integer("position").notNull().default(0),
+    /** Totals of the subtree (a track: its song's). */
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull().default(0),
+    tracksCount: integer("tracks_count").notNull().default(0),
+    tracksDurationMs: bigint("tracks_duration_ms", { mode: "number" }).notNull().default(0),
+    /** In the trash: where it was, for restore. */
+    originParentId: uuid("origin_parent_id"),
+    originPartition: text("origin_partition"),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    modifiedAt: timestamp("modified_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("vault_entries_parent_idx").on(table.parentId, table.position),
+    index("vault_entries_ancestors_idx").using("gin", table.ancestors),
+    index("vault_entries_song_idx").on(table.songId),
+    index("vault_entries_playlist_idx").on(table.playlistId),
+    // SPEC.md §5: folder and playlist names are unique among their siblings
+    // (not in the trash, which may hold many of one name).
+    uniqueIndex("vault_entries_sibling_name_idx")
+      .on(table.parentId, sql`lower(${table.name})`)
+      .where(
+        sql`${table.type} in ('folder', 'playlist', 'version') and ${table.partition} <> 'deleted'`,
+      ),
+  ],
+);
+
+/** A user's favourite playlists. */
+export const favouritePlaylists = pgTable(
+  "favourite_playlists",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    playlistId: uuid("playlist_id")
+      .notNull()
+      .references(() => playlists.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.playlistId] })],
+);
+
+/** A user's rating of a song (1–5). */
+export const songRatings = pgTable(
+  "song_ratings",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    songId: uuid("song_id")
+      .notNull()
+      .references(() => songs.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    ratedAt: timestamp("rated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.songId] }),
+    index("song_ratings_song_idx").on(table.songId),
   ],
 );
