@@ -14,14 +14,25 @@ import pino, { type Logger } from "pino";
 import type { Config } from "./config.ts";
 import { AppError } from "./lib/app-error.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { integrationRoutes } from "./modules/integration/integration.routes.ts";
 import { personalInfoRoutes } from "./modules/personal-info/personal-info.routes.ts";
+import { PlaylistRecordsService } from "./modules/playlists/playlist-records.service.ts";
+import { playlistsRoutes } from "./modules/playlists/playlists.routes.ts";
+import { PlaylistsService } from "./modules/playlists/playlists.service.ts";
+import { searchRoutes } from "./modules/search/search.routes.ts";
+import { SearchService } from "./modules/search/search.service.ts";
+import { createLoudnessJob } from "./modules/songs/loudness.ts";
 import { songsRoutes } from "./modules/songs/songs.routes.ts";
+import { SongsService } from "./modules/songs/songs.service.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
+import { vaultRoutes } from "./modules/vault/vault.routes.ts";
+import { VaultService } from "./modules/vault/vault.service.ts";
 import authPlugin from "./plugins/auth.ts";
 import busPlugin from "./plugins/bus.ts";
 import dbPlugin from "./plugins/db.ts";
 import errorsPlugin from "./plugins/errors.ts";
+import loudnessPlugin from "./plugins/loudness.ts";
 import notificationsPlugin from "./plugins/notifications.ts";
 import openapiPlugin from "./plugins/openapi.ts";
 import realtimePlugin from "./plugins/realtime.ts";
@@ -58,6 +69,9 @@ export async function buildApp(
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // Opening the database runs migrations, which may take long on a big
+    // library or a busy machine; Fastify's default would give up after 10 s.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -76,6 +90,7 @@ export async function buildApp(
   await app.register(authPlugin);
   await app.register(notificationsPlugin);
   await app.register(storagePlugin);
+  await app.register(loudnessPlugin, { createJob: createLoudnessJob });
   await app.register(realtimePlugin);
   await app.register(webPlugin);
 
@@ -83,7 +98,20 @@ export async function buildApp(
   await app.register(authRoutes);
   await app.register(personalInfoRoutes);
   await app.register(integrationRoutes);
-  await app.register(songsRoutes);
+  // The library's modules meet here: the vault keeps playlist rows in step
+  // and makes tracks of songs; playlists place themselves through the vault.
+  const songs = new SongsService({
+    db: app.db,
+    files: app.storage.files,
+    maxUploadBytes: app.config.maxUploadBytes,
+  });
+  const vault = new VaultService({ db: app.db, playlists: new PlaylistRecordsService(), songs });
+  const playlists = new PlaylistsService({ db: app.db, files: app.storage.files, vault, songs });
+  await app.register(songsRoutes, { songs });
+  await app.register(vaultRoutes, { vault, playlists });
+  await app.register(playlistsRoutes, { playlists });
+  await app.register(searchRoutes, { search: new SearchService({ db: app.db, songs }) });
+  await app.register(catalogRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";

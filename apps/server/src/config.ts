@@ -68,6 +68,7 @@ const envSchema = z.object({
     .trim()
     .regex(/^[\w\-./]*$/, "letters, digits, - _ . / only")
     .default(""),
+  LOUDNESS_WORKER: z.enum(["on", "off"]).default("on"),
 });
 
 /** Object storage of the library's files, when S3_BUCKET is set. */
@@ -111,6 +112,8 @@ export interface Config {
   maxUploadBytes: number;
   /** Set: files live in this bucket; unset: under DATA_DIR/files. */
   s3: S3Config | undefined;
+  /** This process measures the loudness of pending songs (LOUDNESS_WORKER, default on). */
+  loudnessWorker: boolean;
 }
 
 export class ConfigError extends Error {
@@ -157,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: values.WEB_DIST ? path.resolve(base, values.WEB_DIST) : defaultWebDist,
     maxUploadBytes: Math.round(values.MAX_UPLOAD_MB * 1024 * 1024),
     s3: s3Config(values),
+    loudnessWorker: values.LOUDNESS_WORKER === "on",
   };
 }
 

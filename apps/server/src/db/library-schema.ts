@@ -1,3 +1,4 @@
+import type { EntryType, PartitionType } from "@fonika/shared";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -75,6 +76,14 @@ export const songs = pgTable(
     integratedLufs: real("integrated_lufs"),
     truePeakDb: real("true_peak_db"),
     gainDb: real("gain_db"),
+    /** Measurements begun (one lost to a crash counts too); the job gives up after a few. */
+    loudnessAttempts: integer("loudness_attempts").notNull().default(0),
+    /**
+     * While pending, not measured before this time: the lease of the process
+     * measuring it (renewed while it runs), or the retry after a storage
+     * failure or timeout. Null: due now.
+     */
+    loudnessNextAttemptAt: timestamp("loudness_next_attempt_at", { withTimezone: true }),
     playCount: integer("play_count").notNull().default(0),
     uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -89,6 +98,10 @@ export const songs = pgTable(
     index("songs_album_idx").on(sql`lower(${table.album})`),
     index("songs_artists_idx").using("gin", table.artists),
     index("songs_cover_key_idx").on(table.coverKey),
+    // The loudness job's queue: only songs still to measure.
+    index("songs_loudness_pending_idx")
+      .on(table.createdAt)
+      .where(sql`${table.loudnessStatus} = 'pending' and ${table.removedAt} is null`),
   ],
 );
 
@@ -153,9 +166,9 @@ export const vaultEntries = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     /** partition | folder | playlist | version | track */
-    type: text("type").notNull(),
+    type: text("type").$type<EntryType>().notNull(),
     /** The partition it lives in now: playlists | tracks | deleted */
-    partition: text("partition").notNull(),
+    partition: text("partition").$type<PartitionType>().notNull(),
     parentId: uuid("parent_id").references((): AnyPgColumn => vaultEntries.id, {
       onDelete: "cascade",
     }),
@@ -172,7 +185,7 @@ export const vaultEntries = pgTable(
     tracksDurationMs: bigint("tracks_duration_ms", { mode: "number" }).notNull().default(0),
     /** In the trash: where it was, for restore. */
     originParentId: uuid("origin_parent_id"),
-    originPartition: text("origin_partition"),
+    originPartition: text("origin_partition").$type<PartitionType>(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
     modifiedAt: timestamp("modified_at", { withTimezone: true }).notNull().defaultNow(),

@@ -33,6 +33,16 @@ const TAGS = [
   { name: "personal-info", description: "Profiles and the client base" },
   { name: "integration", description: "The landing page lead form and the received leads" },
   { name: "songs", description: "Songs of the music library: upload, streaming, meta, covers" },
+  {
+    name: "playlists",
+    description: "Playlists, their covers and previews, favourites, allowed playlists",
+  },
+  {
+    name: "vault",
+    description: "The content manager's tree: folders, playlists, versions, tracks, trash",
+  },
+  { name: "search", description: "Search of songs, artists, albums, playlists and tags" },
+  { name: "catalog", description: "Authors, copyright holders and genres; authors' documents" },
   { name: "system", description: "Health of the service" },
 ];
 

@@ -195,3 +195,13 @@ export const listSongs = defineEndpoint({
   }),
   response: pagedSchema(songSchema),
 });
+
+export const setRating = defineEndpoint({
+  method: "POST",
+  path: "/music/setrating/:songId/:rating",
+  summary: "Rate a song from 1 to 5 (the caller's own rating; again replaces it)",
+  tags: ["songs"],
+  auth: "bearer",
+  params: z.object({ songId: uuidSchema, rating: z.coerce.number().int().min(1).max(5) }),
+  response: z.object({ songId: uuidSchema, rating: z.number().int(), averageRating: z.number() }),
+});

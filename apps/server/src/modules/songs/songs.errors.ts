@@ -19,15 +19,7 @@ export const songErrors = {
       "Не удалось прочитать аудиофайл: он пуст или повреждён",
       detail,
     ),
-  unsupportedImage: () =>
-    new AppError(
-      "unsupported-file",
-      415,
-      "Обложка должна быть изображением JPEG, PNG или WebP",
-      "The cover is not a JPEG, PNG or WebP image",
-    ),
   audioTooLarge: (maxBytes: number) => `Файл больше ${formatMegabytes(maxBytes)} МБ`,
-  imageTooLarge: () => `Изображение больше ${LIBRARY.maxImageMb} МБ`,
   songNotFound: () => new AppError("not-found", 404, "Трек не найден", "Song not found"),
   coverNotFound: () =>
     new AppError("not-found", 404, "У трека нет обложки", "The song has no cover"),

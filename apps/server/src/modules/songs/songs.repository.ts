@@ -1,9 +1,9 @@
 import type { SongMetaChange } from "@fonika/shared";
-import { and, arrayContains, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, arrayContains, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
-import { authors, copyrightHolders, genres, songs } from "../../db/schema.ts";
+import { authors, copyrightHolders, genres, songRatings, songs } from "../../db/schema.ts";
 
 /** SQL of songs and of the catalog names they show. */
 
@@ -60,6 +60,26 @@ export async function findSong(db: Executor, id: string): Promise<SongRow | unde
   );
   const [row] = await statement.execute({ id });
   return row;
+}
+
+/** Songs by id, with their catalog names (any order). */
+export async function findSongs(db: Executor, ids: readonly string[]): Promise<SongRow[]> {
+  if (ids.length === 0) return [];
+  return selectSongs(db).where(inArray(songs.id, [...ids]));
+}
+
+/** What a vault track needs of songs still in the library. */
+export async function findSongsForTracks(db: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: songs.id,
+      title: songs.title,
+      sizeBytes: songs.sizeBytes,
+      durationMs: songs.durationMs,
+    })
+    .from(songs)
+    .where(and(inArray(songs.id, [...ids]), isNull(songs.removedAt)));
 }
 
 /** The few columns a file answer needs: the hot read of audio streaming. */
@@ -195,4 +215,23 @@ export async function catalogEntriesExist(
     exists(copyrightHolders, ids.copyrightHolderId),
   ]);
   return { genre: genreFound, author: authorFound, copyrightHolder: holderFound };
+}
+
+/** Sets a user's rating of a song (again replaces it); answers the song's average. */
+export async function rateSong(
+  db: Executor,
+  rating: { userId: string; songId: string; rating: number },
+): Promise<number> {
+  await db
+    .insert(songRatings)
+    .values(rating)
+    .onConflictDoUpdate({
+      target: [songRatings.userId, songRatings.songId],
+      set: { rating: rating.rating, ratedAt: new Date() },
+    });
+  const [row] = await db
+    .select({ value: sql<string>`avg(${songRatings.rating})` })
+    .from(songRatings)
+    .where(eq(songRatings.songId, rating.songId));
+  return Math.round(Number(row?.value ?? rating.rating) * 100) / 100;
 }

@@ -1,16 +1,10 @@
 import { songsApi } from "@fonika/shared";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../../lib/endpoint-route.ts";
-import { SongsService } from "./songs.service.ts";
+import type { SongsService } from "./songs.service.ts";
 
 /** The /music/song calls (SPEC.md §7 Playlists and songs). */
-export async function songsRoutes(app: FastifyInstance) {
-  const songs = new SongsService({
-    db: app.db,
-    files: app.storage.files,
-    maxUploadBytes: app.config.maxUploadBytes,
-  });
-
+export async function songsRoutes(app: FastifyInstance, { songs }: { songs: SongsService }) {
   registerEndpoint(app, songsApi.addSong, ({ actor, upload }) => songs.add(actor, upload));
   registerEndpoint(app, songsApi.listSongs, ({ actor, query }) => songs.list(actor, query));
   registerEndpoint(app, songsApi.getSongFile, ({ actor, params, request, reply }) =>
@@ -25,6 +19,9 @@ export async function songsRoutes(app: FastifyInstance) {
   );
   registerEndpoint(app, songsApi.changeSongAvatar, ({ actor, params, upload }) =>
     songs.changeCover(actor, params.id, upload),
+  );
+  registerEndpoint(app, songsApi.setRating, ({ actor, params }) =>
+    songs.rate(actor, params.songId, params.rating),
   );
   registerEndpoint(app, songsApi.removeSong, async ({ actor, params }) => {
     await songs.remove(actor, params.id);

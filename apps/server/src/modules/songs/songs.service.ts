@@ -1,12 +1,12 @@
-import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { LIBRARY, type Song, type SongMetaChange, type songsApi } from "@fonika/shared";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import type { Database } from "../../db/client.ts";
+import type { Database, Executor } from "../../db/client.ts";
 import { type Page, toPage } from "../../lib/paging.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import type { FileStore } from "../../storage/file-store.ts";
+import { hashOfKey, imageErrors, storeImage } from "../../storage/images.ts";
 import { sendStoredFile } from "../../storage/send-file.ts";
 import type { SpooledUpload, UploadSource } from "../../storage/upload.ts";
 import { AUDIO_CONTENT_TYPES, type AudioFacts, readAudioFile } from "./audio-file.ts";
@@ -19,8 +19,11 @@ import {
   findSong,
   findSongFile,
   findSongIdByHash,
+  findSongs,
+  findSongsForTracks,
   insertSong,
   listSongs,
+  rateSong,
   type SongRow,
   updateSong,
 } from "./songs.repository.ts";
@@ -31,32 +34,7 @@ export interface SongsDependencies {
   maxUploadBytes: number;
 }
 
-interface StoredImage {
-  key: string;
-  contentType: string;
-  size: number;
-}
-
 type SongListQuery = z.output<NonNullable<typeof songsApi.listSongs.query>>;
-
-/** The first bytes of each accepted cover type. */
-const IMAGE_SIGNATURES: Array<{ type: string; matches: (data: Uint8Array) => boolean }> = [
-  {
-    type: "image/jpeg",
-    matches: (data) => data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff,
-  },
-  {
-    type: "image/png",
-    matches: (data) =>
-      Buffer.from(data.subarray(0, 8)).equals(Buffer.from("89504e470d0a1a0a", "hex")),
-  },
-  {
-    type: "image/webp",
-    matches: (data) =>
-      Buffer.from(data.subarray(0, 4)).toString("latin1") === "RIFF" &&
-      Buffer.from(data.subarray(8, 12)).toString("latin1") === "WEBP",
-  },
-];
 
 /**
  * The songs of the library: upload (one stored file per distinct content),
@@ -102,7 +80,9 @@ export class SongsService {
   ): Promise<{ id: string; existed: boolean }> {
     const { db, files } = this.deps;
     const storageKey = `audio/${file.sha256.slice(0, 2)}/${file.sha256}`;
-    const cover = audio.cover ? await this.storeImage(audio.cover.data) : null;
+    const cover = audio.cover
+      ? await storeImage(this.deps.files, "covers", audio.cover.data)
+      : null;
     try {
       await files.putFile(storageKey, file.path, audio.contentType);
       const id = await db.transaction(async (tx) =>
@@ -136,18 +116,6 @@ export class SongsService {
       if (cover) await this.forgetImageIfUnused(cover.key);
       throw error;
     }
-  }
-
-  /** Stores an image under its content hash (equal covers are one file). */
-  private async storeImage(data: Uint8Array): Promise<StoredImage | null> {
-    const contentType = IMAGE_SIGNATURES.find((signature) => signature.matches(data))?.type;
-    if (!contentType) return null;
-    const hash = createHash("sha256").update(data).digest("hex");
-    const key = `covers/${hash.slice(0, 2)}/${hash}`;
-    if (!(await this.deps.files.exists(key))) {
-      await this.deps.files.putBuffer(key, data, contentType);
-    }
-    return { key, contentType, size: data.length };
   }
 
   private async forgetImageIfUnused(key: string): Promise<void> {
@@ -186,7 +154,7 @@ export class SongsService {
       key: song.coverKey,
       size: song.coverSize ?? 0,
       contentType: song.coverType,
-      etag: song.coverKey.slice(song.coverKey.lastIndexOf("/") + 1),
+      etag: hashOfKey(song.coverKey),
       caching: "revalidate",
     });
   }
@@ -214,10 +182,10 @@ export class SongsService {
     const before = await findSongFile(this.deps.db, id);
     if (!before) throw songErrors.songNotFound();
     const maxBytes = LIBRARY.maxImageMb * 1024 * 1024;
-    const file = await upload({ maxBytes, tooLargeReason: songErrors.imageTooLarge() });
+    const file = await upload({ maxBytes, tooLargeReason: imageErrors.tooLargeReason() });
     try {
-      const cover = await this.storeImage(await readFile(file.path));
-      if (!cover) throw songErrors.unsupportedImage();
+      const cover = await storeImage(this.deps.files, "covers", await readFile(file.path));
+      if (!cover) throw imageErrors.unsupported();
       await updateSong(this.deps.db, id, {
         coverKey: cover.key,
         coverType: cover.contentType,
@@ -243,9 +211,42 @@ export class SongsService {
     if (!song.removedAt) await updateSong(this.deps.db, id, { removedAt: new Date() });
   }
 
+  /** The caller's rating of a song (1–5); answers the song's average over everyone. */
+  async rate(actor: Actor, songId: string, rating: number) {
+    const song = await findSongFile(this.deps.db, songId);
+    if (!song || song.removedAt) throw songErrors.songNotFound();
+    const averageRating = await rateSong(this.deps.db, { userId: actor.userId, songId, rating });
+    return { songId, rating, averageRating };
+  }
+
   async list(_actor: Actor, query: SongListQuery): Promise<Page<Song>> {
     const { rows, total } = await listSongs(this.deps.db, query);
     return toPage(rows.map(presentSong), total, query.limit);
+  }
+
+  /** For the vault's tracks: title, size and duration of songs still in the library. */
+  async findForTracks(
+    db: Executor,
+    songIds: readonly string[],
+  ): Promise<Map<string, { title: string; sizeBytes: number; durationMs: number }>> {
+    const rows = await findSongsForTracks(db, songIds);
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** Songs by id, presented, in the order asked (unknown ids, and removed ones unless asked, are left out). */
+  async getMany(
+    ids: readonly string[],
+    options: { includeRemoved?: boolean } = {},
+  ): Promise<Song[]> {
+    const rows = await findSongs(this.deps.db, [...new Set(ids)]);
+    const shown = options.includeRemoved ? rows : rows.filter((row) => !row.removedAt);
+    const byId = new Map(shown.map((row) => [row.id, presentSong(row)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** Reads an audio file as an upload does (format, duration, tags), refusing what is not accepted audio. */
+  describeAudio(filePath: string, originalName: string): Promise<AudioFacts> {
+    return readAudioFile(filePath, originalName);
   }
 
   private async present(id: string): Promise<Song> {

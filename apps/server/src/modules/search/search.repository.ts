@@ -1,0 +1,173 @@
+import type { SearchCategory } from "@fonika/shared";
+import { type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+
+/**
+ * SQL of the library's search: reads songs and playlists (owned by their
+ * modules) through the trigram indexes of migration 0005. Text is compared
+ * in one normal form, fonika_search_text (lower case, 'ё' → 'е', accents
+ * dropped); a match is exact, a prefix, a substring, or similar as a word
+ * (pg_trgm's `<%`), ranked in that order, then by similarity.
+ */
+
+/** How similar a word must be to count as a match despite a typo (pg_trgm word similarity). */
+const WORD_SIMILARITY = 0.5;
+
+export interface SearchTerms {
+  /** The text as typed (normalized by SQL). */
+  text: string;
+  /** Below three letters trigrams cannot tell much: the starts of words only. */
+  short: boolean;
+}
+
+export interface SuggestionRow {
+  category: SearchCategory;
+  id: string | null;
+  name: string;
+  artist: string | null;
+  obscene: boolean | null;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
+
+/** Runs `work` with the typo tolerance set for this transaction only. */
+export async function withSearchSettings<T>(
+  db: Executor,
+  work: (tx: Executor) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`,
+    );
+    return work(tx);
+  });
+}
+
+/** The match condition, rank and score of one normalized column against the terms. */
+function matching(column: SQL, terms: SearchTerms) {
+  const query = sql`fonika_search_text(${terms.text})`;
+  const prefix = sql`fonika_search_text(${escapeLike(terms.text)}) || '%'`;
+  const inside = sql`'%' || fonika_search_text(${escapeLike(terms.text)}) || '%'`;
+  const wordPrefix = sql`'% ' || fonika_search_text(${escapeLike(terms.text)}) || '%'`;
+  const condition = terms.short
+    ? sql`(${column} like ${prefix} or ${column} like ${wordPrefix})`
+    : sql`(${column} like ${inside} or ${query} <% ${column})`;
+  const rank = sql`case when ${column} = ${query} then 0 when ${column} like ${prefix} then 1
+    when ${column} like ${inside} then 2 else 3 end`;
+  const score = sql`word_similarity(${query}, ${column})`;
+  return { condition, rank, score };
+}
+
+/**
+ * The best suggestions of every category, each category's best `perCategory`
+ * first, merged best first: exact, prefix, substring, similar.
+ * `playableOnly` keeps to playlists whose current version has tracks.
+ */
+export async function suggest(
+  db: Executor,
+  terms: SearchTerms,
+  options: { perCategory: number; offset: number; limit: number; playableOnly: boolean },
+): Promise<SuggestionRow[]> {
+  const title = matching(sql`fonika_search_text(s.title)`, terms);
+  const artistsOfSong = matching(sql`fonika_search_words(s.artists)`, terms);
+  const artist = matching(sql`fonika_search_text(artist)`, terms);
+  const albumOfSong = matching(sql`fonika_search_text(s.album)`, terms);
+  const playlistName = matching(sql`fonika_search_text(p.name)`, terms);
+  const tagsOfPlaylist = matching(sql`fonika_search_words(p.tags)`, terms);
+  const tag = matching(sql`fonika_search_text(tag)`, terms);
+  const live = options.playableOnly
+    ? sql`p.deleted_at is null and exists (select 1 from vault_entries v
+        where v.id = p.current_version_id and v.tracks_count > 0)`
+    : sql`p.deleted_at is null`;
+  const n = options.perCategory;
+  const result = await db.execute(sql`
+    select category, id, name, artist, obscene from (
+      (select 'songs' as category, 1 as sort, s.id::text as id, s.title as name,
+              s.artists[1] as artist, s.obscene_lexicon as obscene,
+              ${title.rank} as rank, ${title.score} as score
+         from songs s
+        where s.removed_at is null and ${title.condition}
+        order by rank, score desc, s.title limit ${n})
+      union all
+      (select 'artists', 2, null, name, null, null, rank, score from (
+         select distinct on (fonika_search_text(artist)) artist as name,
+                ${artist.rank} as rank, ${artist.score} as score
+           from songs s cross join lateral unnest(s.artists) as artist
+          where s.removed_at is null and ${artistsOfSong.condition} and ${artist.condition}
+          order by fonika_search_text(artist), artist) artists
+        order by rank, score desc, name limit ${n})
+      union all
+      (select 'albums', 3, null, name, null, null, rank, score from (
+         select distinct on (fonika_search_text(s.album)) s.album as name,
+                ${albumOfSong.rank} as rank, ${albumOfSong.score} as score
+           from songs s
+          where s.removed_at is null and s.album is not null and ${albumOfSong.condition}
+          order by fonika_search_text(s.album), s.album) albums
+        order by rank, score desc, name limit ${n})
+      union all
+      (select 'playlists', 4, p.id::text, p.name, null, null,
+              ${playlistName.rank}, ${playlistName.score}
+         from playlists p
+        where ${live} and ${playlistName.condition}
+          and exists (select 1 from vault_entries e where e.playlist_id = p.id and e.type = 'playlist')
+        order by 7, 8 desc, p.name limit ${n})
+      union all
+      (select 'tags', 5, null, name, null, null, rank, score from (
+         select distinct on (fonika_search_text(tag)) tag as name,
+                ${tag.rank} as rank, ${tag.score} as score
+           from playlists p cross join lateral unnest(p.tags) as tag
+          where ${live} and ${tagsOfPlaylist.condition} and ${tag.condition}
+          order by fonika_search_text(tag), tag) tags
+        order by rank, score desc, name limit ${n})
+    ) found
+    order by rank, score desc, sort, name
+    offset ${options.offset} limit ${options.limit}`);
+  return (
+    (result as unknown as { rows: SuggestionRow[] }).rows ?? (result as unknown as SuggestionRow[])
+  );
+}
+
+export type SongSearchField = "title" | "artist" | "album";
+
+/** Songs matching in any of `fields`, best first: ids and the total. */
+export async function searchSongIds(
+  db: Executor,
+  terms: SearchTerms,
+  fields: readonly SongSearchField[],
+  paging: { limit: number; offset: number },
+): Promise<{ ids: string[]; total: number }> {
+  const columns: Record<SongSearchField, SQL> = {
+    title: sql`fonika_search_text(s.title)`,
+    artist: sql`fonika_search_words(s.artists)`,
+    album: sql`fonika_search_text(s.album)`,
+  };
+  const matches = fields.map((field) => matching(columns[field], terms));
+  const where = sql`s.removed_at is null and (${sql.join(
+    matches.map((match) => match.condition),
+    sql` or `,
+  )})`;
+  const rank = sql`least(${sql.join(
+    matches.map((match) => match.rank),
+    sql`, `,
+  )})`;
+  const score = sql`greatest(${sql.join(
+    matches.map((match) => match.score),
+    sql`, `,
+  )})`;
+  const rows = await db.execute(sql`
+    select s.id::text as id, count(*) over () as total from songs s where ${where}
+    order by ${rank}, ${score} desc, s.title, s.id
+    offset ${paging.offset} limit ${paging.limit}`);
+  const list = rowsOf<{ id: string; total: string | number }>(rows);
+  if (list.length > 0) return { ids: list.map((row) => row.id), total: Number(list[0]?.total) };
+  if (paging.offset === 0) return { ids: [], total: 0 };
+  const counted = rowsOf<{ total: string | number }>(
+    await db.execute(sql`select count(*) as total from songs s where ${where}`),
+  );
+  return { ids: [], total: Number(counted[0]?.total ?? 0) };
+}
+
+/** The rows of a raw query on either driver (node-postgres and PGlite both answer `rows`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
