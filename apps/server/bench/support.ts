@@ -117,6 +117,8 @@ export async function startBenchApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     WEB_DIST: path.join(dataDir, "no-web"),
+    // Uploads would start ffmpeg, which competes with what is measured; `env` may turn it on.
+    LOUDNESS_WORKER: "off",
     ...env,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });

@@ -44,6 +44,8 @@ import { rateLimitStore } from "./realtime/redis.ts";
 declare module "fastify" {
   interface FastifyInstance {
     config: Config;
+    /** The library's services, for the operator's tools (npm run import) and benches. */
+    library: { songs: SongsService; vault: VaultService; playlists: PlaylistsService };
   }
 }
 
@@ -104,9 +106,11 @@ export async function buildApp(
     db: app.db,
     files: app.storage.files,
     maxUploadBytes: app.config.maxUploadBytes,
+    spool: app.storage.spool,
   });
   const vault = new VaultService({ db: app.db, playlists: new PlaylistRecordsService(), songs });
   const playlists = new PlaylistsService({ db: app.db, files: app.storage.files, vault, songs });
+  app.decorate("library", { songs, vault, playlists });
   await app.register(songsRoutes, { songs });
   await app.register(vaultRoutes, { vault, playlists });
   await app.register(playlistsRoutes, { playlists });

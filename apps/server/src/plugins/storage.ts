@@ -1,17 +1,29 @@
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { type FileStore, LocalFileStore } from "../storage/file-store.ts";
 import { S3FileStore } from "../storage/s3-file-store.ts";
-import { receiveUpload, type SpooledUpload, type UploadLimit } from "../storage/upload.ts";
+import {
+  receiveUpload,
+  type SpooledUpload,
+  spoolStream,
+  type UploadLimit,
+} from "../storage/upload.ts";
 
 export interface Storage {
   /** Where every stored file lives (DATA_DIR/files or the S3 bucket). */
   files: FileStore;
   /** Spools a request's multipart `file` to a temporary file (see receiveUpload). */
   receive(request: FastifyRequest, limit: UploadLimit): Promise<SpooledUpload>;
+  /** Spools any stream to a temporary file, hashed (see spoolStream). */
+  spool(
+    source: Readable,
+    limit: UploadLimit,
+    meta: { filename: string; mimetype: string },
+  ): Promise<SpooledUpload>;
 }
 
 declare module "fastify" {
@@ -27,14 +39,15 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /**
  * The storage module: the file store chosen by the configuration (a
  * directory under DATA_DIR, or S3 when S3_BUCKET is set), multipart
- * parsing, and the temporary folder uploads stream into. Temporary files
+ * parsing, and the temporary folder uploads stream into (and, with S3,
+ * the copies of objects that tools need as local files). Temporary files
  * left by a crash are swept at start and hourly.
  */
 export default fp(
   async function storagePlugin(app: FastifyInstance) {
     const tempDir = path.join(app.config.dataDir, "tmp", "uploads");
     const files: FileStore = app.config.s3
-      ? new S3FileStore(app.config.s3)
+      ? new S3FileStore(app.config.s3, tempDir)
       : new LocalFileStore(path.join(app.config.dataDir, "files"), tempDir);
     app.log.info({ kind: files.kind }, "file storage ready");
 
@@ -45,6 +58,7 @@ export default fp(
     app.decorate("storage", {
       files,
       receive: (request, limit) => receiveUpload(request, tempDir, limit),
+      spool: (source, limit, meta) => spoolStream(source, tempDir, limit, meta),
     } satisfies Storage);
 
     let sweeper: NodeJS.Timeout | undefined;

@@ -1,4 +1,15 @@
-import { mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import {
+  copyFile,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+  unlink,
+  writeFile,
+} from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 
@@ -21,6 +32,8 @@ export interface FileStore {
    * `localPath`. Readers see the whole file or none of it.
    */
   putFile(key: string, localPath: string, contentType: string): Promise<void>;
+  /** Stores a copy of the file at `localPath`, which stays where it is (the import's files). */
+  copyIn(key: string, localPath: string, contentType: string): Promise<void>;
   /** Stores a small file held in memory (covers, avatars). */
   putBuffer(key: string, data: Uint8Array, contentType: string): Promise<void>;
   /**
@@ -29,6 +42,24 @@ export interface FileStore {
    */
   open(key: string, range?: ByteRange): Promise<Readable | undefined>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Runs `work` with the path of a seekable local file holding the stored
+   * file, for tools that need a file rather than a stream (ffmpeg: an MP4
+   * whose index follows its audio cannot be read from a pipe). Answers what
+   * `work` answered; undefined, without running it, when there is no such
+   * file. The local store hands over its own file (no copy); a remote store
+   * streams the object to a temporary file first and removes it when `work`
+   * ends, whatever happened. `work` must not change or remove the file, and
+   * must be done with it when its promise settles. Rejects when the file
+   * cannot be read (storage, network, disk) or `work` rejects, and with the
+   * signal's reason when `signal` aborts before `work` begins (a copy in
+   * progress stops); once `work` runs, stopping it is `work`'s business.
+   */
+  withLocalFile<T>(
+    key: string,
+    work: (path: string) => Promise<T>,
+    options?: { signal?: AbortSignal },
+  ): Promise<T | undefined>;
   /** Removes the file; removing a missing file is not an error. */
   remove(key: string): Promise<void>;
   /** Every key under a prefix (`audio/`), for sweeps and checks. */
@@ -71,10 +102,25 @@ export class LocalFileStore implements FileStore {
     await rename(localPath, target);
   }
 
+  async copyIn(key: string, localPath: string): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(this.tempDir, { recursive: true });
+    const temporary = path.join(this.tempDir, randomUUID());
+    try {
+      await copyFile(localPath, temporary);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
   async putBuffer(key: string, data: Uint8Array): Promise<void> {
     const target = this.pathOf(key);
     await mkdir(this.tempDir, { recursive: true });
-    const temporary = path.join(this.tempDir, `${path.basename(key)}.${process.pid}.${Date.now()}`);
+    // Unique: two puts of one content-addressed key may run at once.
+    const temporary = path.join(this.tempDir, randomUUID());
     try {
       await writeFile(temporary, data, { flag: "wx" });
       await mkdir(path.dirname(target), { recursive: true });
@@ -102,6 +148,17 @@ export class LocalFileStore implements FileStore {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
       throw error;
     }
+  }
+
+  async withLocalFile<T>(
+    key: string,
+    work: (path: string) => Promise<T>,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<T | undefined> {
+    const file = this.pathOf(key);
+    if (!(await this.exists(key))) return undefined;
+    options.signal?.throwIfAborted();
+    return work(file);
   }
 
   async remove(key: string): Promise<void> {

@@ -1,6 +1,9 @@
-import { createReadStream } from "node:fs";
-import { stat, unlink } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rm, stat, unlink } from "node:fs/promises";
+import path from "node:path";
 import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -17,12 +20,20 @@ import { assertSafeKey, type ByteRange, type FileStore } from "./file-store.ts";
  * The file store in an S3-compatible bucket (AWS SDK v3). Several server
  * processes on several machines share it. A put is one PutObject, so a
  * reader sees the whole object or none; a range read passes the Range on.
+ * Tools that need a local file get a temporary copy (withLocalFile).
  */
 export class S3FileStore implements FileStore {
   readonly kind = "s3" as const;
   private readonly client: S3Client;
 
-  constructor(private readonly config: S3Config) {
+  constructor(
+    private readonly config: S3Config,
+    /**
+     * Where withLocalFile copies objects to (DATA_DIR/tmp/…, this process's
+     * own disk); its left-overs after a crash are swept with the uploads'.
+     */
+    private readonly tempDir: string,
+  ) {
     this.client = new S3Client({
       region: config.region,
       endpoint: config.endpoint,
@@ -41,6 +52,11 @@ export class S3FileStore implements FileStore {
   }
 
   async putFile(key: string, localPath: string, contentType: string): Promise<void> {
+    await this.copyIn(key, localPath, contentType);
+    await unlink(localPath);
+  }
+
+  async copyIn(key: string, localPath: string, contentType: string): Promise<void> {
     const { size } = await stat(localPath);
     await this.client.send(
       new PutObjectCommand({
@@ -51,7 +67,6 @@ export class S3FileStore implements FileStore {
         ContentType: contentType,
       }),
     );
-    await unlink(localPath);
   }
 
   async putBuffer(key: string, data: Uint8Array, contentType: string): Promise<void> {
@@ -66,6 +81,14 @@ export class S3FileStore implements FileStore {
   }
 
   async open(key: string, range?: ByteRange): Promise<Readable | undefined> {
+    return this.get(key, range);
+  }
+
+  private async get(
+    key: string,
+    range?: ByteRange,
+    signal?: AbortSignal,
+  ): Promise<Readable | undefined> {
     try {
       const answer = await this.client.send(
         new GetObjectCommand({
@@ -73,11 +96,33 @@ export class S3FileStore implements FileStore {
           Key: this.keyOf(key),
           ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
         }),
+        { abortSignal: signal },
       );
       return answer.Body as Readable;
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw error;
+    }
+  }
+
+  async withLocalFile<T>(
+    key: string,
+    work: (path: string) => Promise<T>,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<T | undefined> {
+    const { signal } = options;
+    signal?.throwIfAborted();
+    await mkdir(this.tempDir, { recursive: true });
+    const source = await this.get(key, undefined, signal);
+    if (!source) return undefined;
+    const temporary = path.join(this.tempDir, `download-${randomUUID()}`);
+    try {
+      // pipeline destroys the body on any failure, so its socket is freed.
+      await pipeline(source, createWriteStream(temporary, { flags: "wx" }), { signal });
+      signal?.throwIfAborted();
+      return await work(temporary);
+    } finally {
+      await rm(temporary, { force: true });
     }
   }
 

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { Transform } from "node:stream";
+import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { AppError, errors } from "../lib/app-error.ts";
@@ -52,18 +52,29 @@ export async function receiveUpload(
     part?.file.resume();
     throw noFile();
   }
+  return spoolStream(part.file, tempDir, limit, {
+    filename: part.filename,
+    mimetype: part.mimetype,
+    isTruncated: () => part.file.truncated,
+  });
+}
+
+/**
+ * Streams `source` to a temporary file under `tempDir`, hashing it on the
+ * way (memory does not grow with the file); more than `limit.maxBytes` is a
+ * 413. Nothing is left behind when it fails (too large, aborted, disk full).
+ * Uploads and the operator's import (npm run import) both come this way.
+ */
+export async function spoolStream(
+  source: Readable,
+  tempDir: string,
+  limit: UploadLimit,
+  meta: { filename: string; mimetype: string; isTruncated?: () => boolean },
+): Promise<SpooledUpload> {
   await mkdir(tempDir, { recursive: true });
   const temporary = path.join(tempDir, randomUUID());
   const hash = createHash("sha256");
   let size = 0;
-  const tap = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      hash.update(chunk);
-      size += chunk.length;
-      callback(null, chunk);
-    },
-  });
-  const discard = () => rm(temporary, { force: true });
   const tooLarge = () =>
     new AppError(
       "payload-too-large",
@@ -71,14 +82,22 @@ export async function receiveUpload(
       limit.tooLargeReason,
       `The file is over ${limit.maxBytes} bytes`,
     );
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      size += chunk.length;
+      callback(size > limit.maxBytes ? tooLarge() : null, chunk);
+    },
+  });
+  const discard = () => rm(temporary, { force: true });
   try {
-    await pipeline(part.file, tap, createWriteStream(temporary, { flags: "wx" }));
+    await pipeline(source, tap, createWriteStream(temporary, { flags: "wx" }));
   } catch (error) {
     await discard();
     if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
     throw error;
   }
-  if (part.file.truncated) {
+  if (meta.isTruncated?.()) {
     await discard();
     throw tooLarge();
   }
@@ -86,8 +105,8 @@ export async function receiveUpload(
     path: temporary,
     size,
     sha256: hash.digest("hex"),
-    filename: part.filename,
-    mimetype: part.mimetype,
+    filename: meta.filename,
+    mimetype: meta.mimetype,
     discard,
   };
 }

@@ -1,13 +1,21 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { getPriority, tmpdir } from "node:os";
 import path from "node:path";
-import { PassThrough, Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { LIBRARY } from "@fonika/shared";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { songs } from "../../db/schema.ts";
 import { createSignedInUser, type SignedInUser } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
@@ -15,6 +23,7 @@ import { AUDIO_FIXTURES, audioFixture, uploadFile } from "../../test/library.ts"
 import {
   findFfmpeg,
   gainFor,
+  LoudnessJob,
   type LoudnessOutcome,
   type MeasureOptions,
   measureLoudness,
@@ -100,8 +109,32 @@ function noise(length: number, seed: string): Buffer {
   return Buffer.concat(blocks).subarray(0, length);
 }
 
+let inputs = 0;
+
+/** Writes `data` to a new file without extension (as stored files are); answers its path. */
+function inputFile(data: Buffer): string {
+  const file = path.join(temporary, `input-${inputs++}`);
+  writeFileSync(file, data);
+  return file;
+}
+
 const measure = (data: Buffer, options: Partial<MeasureOptions> = {}) =>
-  measureLoudness(Readable.from([data]), { ffmpegPath: ffmpeg, ...options });
+  measureLoudness(inputFile(data), { ffmpegPath: ffmpeg, ...options });
+
+/**
+ * A named pipe holding the first 16 KB of a WAV file and never an end, as a
+ * file system that stopped answering: ffmpeg reading it waits for ever. Our
+ * end is opened for reading and writing, which on Linux neither waits for
+ * ffmpeg nor lets it see an end; 16 KB fit the pipe, so the write never waits.
+ */
+function stalledFile(name: string): { path: string; close(): void } {
+  const file = path.join(temporary, name);
+  const made = spawnSync("mkfifo", [file]);
+  if (made.status !== 0) throw new Error(`mkfifo failed: ${made.stderr}`);
+  const descriptor = openSync(file, "r+");
+  writeSync(descriptor, audioFixture("tone.wav").subarray(0, 16_384));
+  return { path: file, close: () => closeSync(descriptor) };
+}
 
 /** Narrows an outcome to a measurement, failing the test with the outcome otherwise. */
 function measured(outcome: LoudnessOutcome) {
@@ -292,59 +325,67 @@ describe("measureLoudness on real ffmpeg output", () => {
     });
   });
 
-  it("cannot read an MP4 whose index follows its audio from a pipe (documented limit)", async () => {
+  it("calls a file that cannot be opened undecodable", async () => {
+    expect(
+      await measureLoudness(path.join(temporary, "no-such-file"), { ffmpegPath: ffmpeg }),
+    ).toMatchObject({ outcome: "undecodable", detail: /No such file/ });
+  });
+
+  it("reads an MP4 whose index follows its audio (ffmpeg's default) as one whose index leads", async () => {
     const args = ["-c:a", "aac", "-b:a", "32k"];
     const lateIndex = await tone("late-index.m4a", 440, 20, args);
     const earlyIndex = await tone("early-index.m4a", 440, 20, [...args, "-movflags", "+faststart"]);
-    expect(await measure(lateIndex, { expectedDurationMs: 20_000 })).toMatchObject({
-      outcome: "undecodable",
-      detail: /partial file|no audio decoded/,
-    });
-    const decoded = measured(await measure(earlyIndex, { expectedDurationMs: 20_000 })).decodedMs;
-    expect(Math.abs(decoded - 20_000)).toBeLessThan(200);
+    // The layouts are what their names say, and the index is out of reach of
+    // ffmpeg's first read (32 KB): from a pipe, the late one decoded nothing.
+    expect(lateIndex.indexOf("moov")).toBeGreaterThan(lateIndex.indexOf("mdat"));
+    expect(lateIndex.indexOf("mdat")).toBeLessThan(100);
+    expect(lateIndex.indexOf("moov")).toBeGreaterThan(32 * 1024);
+    expect(earlyIndex.indexOf("moov")).toBeLessThan(earlyIndex.indexOf("mdat"));
+    for (const [layout, data] of [
+      ["late index", lateIndex],
+      ["early index", earlyIndex],
+    ] as const) {
+      const result = measured(await measure(data, { expectedDurationMs: 20_000 }));
+      expect(Math.abs(result.decodedMs - 20_000), layout).toBeLessThan(200);
+      expect(result.integratedLufs, layout).toBeGreaterThan(-23.5);
+      expect(result.integratedLufs, layout).toBeLessThan(-20.5);
+    }
   });
 
-  it("tells a failing source from a broken file", async () => {
-    const failing = new Readable({
-      read() {
-        this.push(audioFixture("tone.wav").subarray(0, 4096));
-        this.destroy(new Error("bucket went away"));
-      },
-    });
-    expect(await measureLoudness(failing, { ffmpegPath: ffmpeg })).toEqual({
-      outcome: "source-failed",
-      detail: "bucket went away",
-    });
-  });
-
-  it("runs ffmpeg at the lowest priority, and an abort kills it", async () => {
-    const source = new PassThrough();
-    source.write(audioFixture("tone.wav"));
-    const stop = new AbortController();
-    const result = measureLoudness(source, { ffmpegPath: ffmpeg, signal: stop.signal });
-    const [pid] = await waitFor("ffmpeg to start", () => {
-      const pids = runningFfmpegs();
-      return pids.length > 0 ? pids : undefined;
-    });
-    expect(getPriority(pid)).toBe(19);
-    stop.abort();
-    expect(await result).toEqual({ outcome: "interrupted" });
-    expect(runningFfmpegs()).toEqual([]);
-    expect(source.destroyed).toBe(true);
+  it("runs ffmpeg at the lowest priority, every thread of it, and an abort kills it", async () => {
+    const stalled = stalledFile("stalled-abort");
+    try {
+      const stop = new AbortController();
+      const result = measureLoudness(stalled.path, { ffmpegPath: ffmpeg, signal: stop.signal });
+      const [pid] = await waitFor("ffmpeg to start", () => {
+        const pids = runningFfmpegs();
+        return pids.length > 0 ? pids : undefined;
+      });
+      const threads = readdirSync(`/proc/${pid}/task`).map(Number);
+      expect(threads.map((thread) => getPriority(thread))).toEqual(threads.map(() => 19));
+      stop.abort();
+      expect(await result).toEqual({ outcome: "interrupted" });
+      expect(runningFfmpegs()).toEqual([]);
+    } finally {
+      stalled.close();
+    }
   });
 
   it("kills a measurement that takes too long", async () => {
-    const endless = new PassThrough();
-    endless.write(audioFixture("tone.wav"));
-    expect(await measureLoudness(endless, { ffmpegPath: ffmpeg, timeoutMs: 500 })).toEqual({
-      outcome: "timed-out",
-    });
-    expect(runningFfmpegs()).toEqual([]);
+    const stalled = stalledFile("stalled-timeout");
+    try {
+      expect(await measureLoudness(stalled.path, { ffmpegPath: ffmpeg, timeoutMs: 500 })).toEqual({
+        outcome: "timed-out",
+      });
+      expect(runningFfmpegs()).toEqual([]);
+    } finally {
+      stalled.close();
+    }
   });
 
   it("says so when ffmpeg cannot be started", async () => {
     expect(
-      await measureLoudness(Readable.from([audioFixture("tone.wav")]), {
+      await measureLoudness(inputFile(audioFixture("tone.wav")), {
         ffmpegPath: path.join(temporary, "no-ffmpeg-here"),
       }),
     ).toMatchObject({ outcome: "unavailable", detail: /ENOENT/ });
@@ -393,31 +434,36 @@ describe("the loudness job", () => {
   });
 
   it("measures uploads in the background, one ffmpeg at a time, and fails broken files", async () => {
-    const uploads: Record<string, string> = {};
-    for (const name of AUDIO_FIXTURES) {
-      uploads[name] = await upload(server, manager, audioFixture(name), name);
-    }
-    uploads.silence = await upload(
-      server,
-      manager,
-      await render("job-silence.flac", ["-f", "lavfi", "-i", "anullsrc=r=8000:cl=mono", "-t", "2"]),
-      "silence.flac",
-    );
+    const tones: Record<string, Buffer> = {};
+    for (const name of AUDIO_FIXTURES) tones[name] = audioFixture(name);
+    // An m4a as ffmpeg writes it by default, its index after the audio.
+    tones["late-index.m4a"] = await tone("job-late-index.m4a", 440, 20, ["-c:a", "aac"]);
+    const silent = await render("job-silence.flac", [
+      "-f",
+      "lavfi",
+      "-i",
+      "anullsrc=r=8000:cl=mono",
+      "-t",
+      "2",
+    ]);
     const flac = audioFixture("tone.flac");
-    uploads.broken = await upload(
-      server,
-      manager,
-      Buffer.concat([flac.subarray(0, 8300), noise(flac.length - 8300, "job")]),
-      "broken.flac",
-    );
+    const damaged = Buffer.concat([flac.subarray(0, 8300), noise(flac.length - 8300, "job")]);
 
+    // Counted from here on, when the test itself runs no ffmpeg any more.
     let most = 0;
     const sampler = setInterval(() => {
       most = Math.max(most, runningFfmpegs().length);
     }, 5);
     try {
-      server.app.loudness.wake();
-      for (const name of AUDIO_FIXTURES) {
+      // Every upload wakes the worker: measuring goes on while the next uploads arrive.
+      const uploads: Record<string, string> = {};
+      for (const [name, data] of Object.entries(tones)) {
+        uploads[name] = await upload(server, manager, data, name);
+      }
+      const silence = await upload(server, manager, silent, "silence.flac");
+      const broken = await upload(server, manager, damaged, "broken.flac");
+
+      for (const name of Object.keys(tones)) {
         const loudness = await settledLoudness(server, manager.token, uploads[name] ?? "");
         expect(loudness.status, name).toBe("measured");
         expect(loudness.integratedLufs, name).toBeGreaterThan(-23.5);
@@ -426,41 +472,65 @@ describe("the loudness job", () => {
         expect(loudness.gainDb, name).toBeCloseTo(target - loudness.integratedLufs, 1);
         expect(loudness.truePeakDb + loudness.gainDb, name).toBeLessThanOrEqual(-1);
       }
-      expect(await settledLoudness(server, manager.token, uploads.silence)).toEqual({
+      expect(await settledLoudness(server, manager.token, silence)).toEqual({
         status: "measured",
         integratedLufs: null,
         truePeakDb: null,
         gainDb: 0,
       });
-      expect(await settledLoudness(server, manager.token, uploads.broken)).toEqual({
+      expect(await settledLoudness(server, manager.token, broken)).toEqual({
         status: "failed",
         integratedLufs: null,
         truePeakDb: null,
         gainDb: null,
       });
+      // A decode failure is final at once: one attempt, out of the queue.
+      expect(await songRow(server, broken)).toMatchObject({
+        loudnessAttempts: 1,
+        loudnessNextAttemptAt: null,
+      });
     } finally {
       clearInterval(sampler);
     }
     expect(most).toBe(1);
-    // A decode failure is final at once: one attempt, out of the queue.
-    expect(await songRow(server, uploads.broken)).toMatchObject({
+  });
+
+  it("starts measuring a song as its upload is answered", async () => {
+    const songId = await upload(server, manager, await tone("woken.flac", 370, 1), "woken.flac");
+    // The upload woke the worker, so waiting for it waits for this song
+    // (without the wake-up, the song would wait for the next poll).
+    await server.app.loudness.idle();
+    expect(await songRow(server, songId)).toMatchObject({
+      loudnessStatus: "measured",
       loudnessAttempts: 1,
-      loudnessNextAttemptAt: null,
     });
   });
 
   it("retries a song whose file cannot be read, and gives up after three tries", async () => {
-    const songId = await upload(
-      server,
-      manager,
-      await tone("missing.flac", 330, 1),
-      "missing.flac",
-    );
-    await server.app.storage.files.remove((await songRow(server, songId)).storageKey);
-    for (const attempt of [1, 2]) {
-      server.app.loudness.wake();
-      await waitForRow(server, songId, (row) => row.loudnessAttempts === attempt);
+    const files = server.app.storage.files;
+    const said = (songId: string, detail: string) =>
+      server.logs.some(
+        (line) =>
+          line.songId === songId &&
+          line.detail === detail &&
+          /^loudness: measuring failed/.test(String(line.msg)),
+      );
+    // The first try meets a storage that fails (a bucket that went away).
+    const failing = vi
+      .spyOn(files, "withLocalFile")
+      .mockRejectedValue(new Error("bucket went away"));
+    let songId: string;
+    try {
+      songId = await upload(server, manager, await tone("missing.flac", 330, 1), "missing.flac");
+      await waitForRow(server, songId, (row) => row.loudnessAttempts === 1);
       await server.app.loudness.idle();
+    } finally {
+      failing.mockRestore();
+    }
+    expect(said(songId, "bucket went away")).toBe(true);
+    // The next tries find no file at all.
+    await files.remove((await songRow(server, songId)).storageKey);
+    for (const next of [2, 3]) {
       const row = await songRow(server, songId);
       expect(row.loudnessStatus).toBe("pending");
       // Not retried at once: the next try waits.
@@ -469,8 +539,11 @@ describe("the loudness job", () => {
         .update(songs)
         .set({ loudnessNextAttemptAt: null })
         .where(eq(songs.id, songId));
+      server.app.loudness.wake();
+      await waitForRow(server, songId, (changed) => changed.loudnessAttempts === next);
+      await server.app.loudness.idle();
     }
-    server.app.loudness.wake();
+    expect(said(songId, "the stored file is missing")).toBe(true);
     expect(await settledLoudness(server, manager.token, songId)).toMatchObject({
       status: "failed",
     });
@@ -479,16 +552,97 @@ describe("the loudness job", () => {
 
   it("gives up on a song whose measurements keep being lost with their process", async () => {
     const songId = await upload(server, manager, await tone("lost.flac", 350, 1), "lost.flac");
-    // Three claims whose leases ran out: each process died while measuring.
+    await server.app.loudness.idle();
+    // Measured after its upload; now made pending again as three processes
+    // that died while measuring it would have left it: leases run out.
     await server.app.db
       .update(songs)
-      .set({ loudnessAttempts: 3, loudnessNextAttemptAt: sql`now() - interval '1 second'` })
+      .set({
+        loudnessStatus: "pending",
+        integratedLufs: null,
+        truePeakDb: null,
+        gainDb: null,
+        loudnessAttempts: 3,
+        loudnessNextAttemptAt: sql`now() - interval '1 second'`,
+      })
       .where(eq(songs.id, songId));
     server.app.loudness.wake();
     expect(await settledLoudness(server, manager.token, songId)).toMatchObject({
       status: "failed",
     });
   });
+});
+
+describe("the loudness job while a stored file is copied to a local one", () => {
+  it("counts the copy in the time limit, and a shutdown during the copy hands the song back", async () => {
+    // The worker is off: this test drives a job of its own.
+    const server = await startTestServer({ LOUDNESS_WORKER: "off" });
+    try {
+      const manager = await createSignedInUser(server, { role: "role-content-manager" });
+      const songId = await upload(server, manager, audioFixture("tone.wav"), "tone.wav");
+      const files = server.app.storage.files;
+      const job = new LoudnessJob({
+        db: server.app.db,
+        files,
+        log: server.app.log,
+        ffmpegPath: ffmpeg,
+        // Long enough for the real measurement at the end, on a busy machine too.
+        timeoutMs: 3_000,
+        claimsDieWithProcess: false,
+      });
+      // A bucket that never answers: the copy ends only when its signal stops it.
+      const stalled = vi
+        .spyOn(files, "withLocalFile")
+        .mockImplementation(
+          (_key, _work, options) =>
+            new Promise((_resolve, reject) =>
+              options?.signal?.addEventListener("abort", () => reject(options.signal?.reason)),
+            ),
+        );
+      try {
+        expect(await job.measureNext(new AbortController().signal)).toBe(true);
+        const timedOut = await songRow(server, songId);
+        expect(timedOut).toMatchObject({ loudnessStatus: "pending", loudnessAttempts: 1 });
+        expect(timedOut.loudnessNextAttemptAt?.getTime()).toBeGreaterThan(Date.now() + 60_000);
+        expect(
+          server.logs.some(
+            (line) =>
+              line.msg === "loudness: measuring failed; will retry" &&
+              line.songId === songId &&
+              line.detail === "timed out",
+          ),
+        ).toBe(true);
+
+        await server.app.db
+          .update(songs)
+          .set({ loudnessNextAttemptAt: null })
+          .where(eq(songs.id, songId));
+        const shutdown = new AbortController();
+        const measuring = job.measureNext(shutdown.signal);
+        await waitFor("the second copy", () =>
+          stalled.mock.calls.length === 2 ? true : undefined,
+        );
+        shutdown.abort();
+        expect(await measuring).toBe(false);
+        // Handed back: uncounted and due at once.
+        expect(await songRow(server, songId)).toMatchObject({
+          loudnessStatus: "pending",
+          loudnessAttempts: 1,
+          loudnessNextAttemptAt: null,
+        });
+      } finally {
+        stalled.mockRestore();
+      }
+      // The store answers again: measured (on this attempt, the second).
+      expect(await job.measureNext(new AbortController().signal)).toBe(true);
+      expect(await songRow(server, songId)).toMatchObject({
+        loudnessStatus: "measured",
+        loudnessAttempts: 2,
+      });
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });
 
 async function waitForRow(

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { constants as osConstants, setPriority } from "node:os";
-import type { Readable } from "node:stream";
+import path from "node:path";
 import { LIBRARY } from "@fonika/shared";
 import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
@@ -36,24 +36,31 @@ const MIN_DECODED_SHARE = 0.5;
 const STDERR_TAIL_CHARS = 64 * 1024;
 
 /**
- * Audio from stdin, video (cover art) and other streams dropped, no output.
+ * ffmpeg's arguments for the audio in `file`: video (cover art) and other
+ * streams dropped, no output. The input is named `file:<absolute path>` and
+ * only the file protocol is allowed, so that neither the path nor what the
+ * file says (a playlist naming URLs) can make ffmpeg open anything else.
  * `framelog=verbose` keeps the filter's ten lines per second of audio out of
  * the log; the summary and the final `time=` report are still written.
  */
-const FFMPEG_ARGS = [
-  "-hide_banner",
-  "-nostats",
-  "-i",
-  "pipe:0",
-  "-vn",
-  "-sn",
-  "-dn",
-  "-af",
-  "ebur128=peak=true:framelog=verbose",
-  "-f",
-  "null",
-  "-",
-];
+function ffmpegArgs(file: string): string[] {
+  return [
+    "-hide_banner",
+    "-nostats",
+    "-protocol_whitelist",
+    "file",
+    "-i",
+    `file:${path.resolve(file)}`,
+    "-vn",
+    "-sn",
+    "-dn",
+    "-af",
+    "ebur128=peak=true:framelog=verbose",
+    "-f",
+    "null",
+    "-",
+  ];
+}
 
 /**
  * The ffmpeg that `npm ci` brings (`@ffmpeg-installer/ffmpeg`, a static
@@ -139,7 +146,10 @@ export type LoudnessOutcome =
   | ({ outcome: "measured"; decodedMs: number } & LoudnessSummary)
   /** ffmpeg could not decode the audio, or decoded too little of it: the file is broken. */
   | { outcome: "undecodable"; detail: string }
-  /** Reading the stored file failed (storage, network): worth another try later. */
+  /**
+   * The stored file could not be had (missing, storage or network failure);
+   * the job's, never measureLoudness's: worth another try later.
+   */
   | { outcome: "source-failed"; detail: string }
   /** Took longer than `timeoutMs`; ffmpeg was killed. */
   | { outcome: "timed-out" }
@@ -161,29 +171,27 @@ export interface MeasureOptions {
 }
 
 /**
- * Measures the audio read from `source` with ffmpeg's `ebur128` filter, the
- * audio fed through ffmpeg's stdin (the file may be in S3: ffmpeg never
- * sees a path). ffmpeg runs at the lowest CPU priority. Never rejects: every
- * way it can end is an outcome, and `source` is destroyed when it ends.
- *
- * An MP4 (m4a) whose index (`moov`) follows its audio cannot be decoded from
- * a pipe once it is larger than ffmpeg's read buffer (~32 KB): ffmpeg then
- * decodes nothing, and the outcome is `undecodable`.
+ * Measures the audio in the local file at `file` with ffmpeg's `ebur128`
+ * filter. ffmpeg reads the file itself, seeking where the format needs it
+ * (an MP4 whose index `moov` follows its audio, ffmpeg's own default, can
+ * only be read that way); a stored file gets a path from the store's
+ * `withLocalFile`. ffmpeg runs at the lowest CPU priority. Never rejects:
+ * every way it can end is an outcome; a file that cannot be opened is
+ * `undecodable`, like one that cannot be decoded.
  */
-export function measureLoudness(
-  source: Readable,
-  options: MeasureOptions,
-): Promise<LoudnessOutcome> {
+export function measureLoudness(file: string, options: MeasureOptions): Promise<LoudnessOutcome> {
   return new Promise((resolve) => {
     let log = "";
-    let stoppedBy: "timeout" | "abort" | "source" | undefined;
-    let sourceError: unknown;
+    let stoppedBy: "timeout" | "abort" | undefined;
     let settled = false;
 
-    const child = spawn(options.ffmpegPath, FFMPEG_ARGS, { stdio: ["pipe", "ignore", "pipe"] });
+    const child = spawn(options.ffmpegPath, ffmpegArgs(file), {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     if (child.pid !== undefined) {
       try {
-        // Before ffmpeg starts any thread (it waits for input first), so all inherit it.
+        // At once, while ffmpeg is still reading its arguments and before it
+        // starts a decoding thread, so that every thread inherits it.
         setPriority(child.pid, osConstants.priority.PRIORITY_LOW);
       } catch {
         // It already exited; its exit status tells what happened.
@@ -203,7 +211,6 @@ export function measureLoudness(
       settled = true;
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", onAbort);
-      source.destroy();
       resolve(outcome);
     };
 
@@ -211,14 +218,6 @@ export function measureLoudness(
     child.stderr.on("data", (chunk: string) => {
       log = (log + chunk).slice(-STDERR_TAIL_CHARS);
     });
-    // ffmpeg stops reading when it gives up on the input: EPIPE here is
-    // expected, and its exit status says what happened.
-    child.stdin.on("error", () => undefined);
-    source.on("error", (error) => {
-      sourceError = error;
-      kill("source");
-    });
-    source.pipe(child.stdin);
 
     child.on("error", (error) => {
       // Not started (ENOENT, EACCES…): no close event follows with a status.
@@ -227,9 +226,6 @@ export function measureLoudness(
     child.on("close", (code, signal) => {
       if (stoppedBy === "abort") return finish({ outcome: "interrupted" });
       if (stoppedBy === "timeout") return finish({ outcome: "timed-out" });
-      if (stoppedBy === "source") {
-        return finish({ outcome: "source-failed", detail: describe(sourceError) });
-      }
       if (signal) return finish({ outcome: "crashed", detail: `ffmpeg killed by ${signal}` });
       finish(judge(code, log, options.expectedDurationMs));
     });
@@ -421,7 +417,7 @@ export interface LoudnessJobOptions {
   retryDelayMs?: number;
   /** Tries of one song before it is `failed` (default 3). */
   maxAttempts?: number;
-  /** Longest measurement of one song (default 10 min). */
+  /** Longest measurement of one song, a copy from the bucket included (default 10 min). */
   timeoutMs?: number;
   /**
    * True when no other process can hold claims in this database (embedded
@@ -505,20 +501,34 @@ export class LoudnessJob {
     return this.record(song, result);
   }
 
+  /**
+   * Measures the song's stored file from a local path: the store's own file,
+   * or a temporary copy of an S3 object. The time limit covers the copy and
+   * ffmpeg together. measureLoudness never rejects, so a rejection here is
+   * the store's: the file could not be had.
+   */
   private async measure(song: ClaimedSong, signal: AbortSignal): Promise<LoudnessOutcome> {
-    let source: Readable | undefined;
+    const started = Date.now();
+    const deadline = AbortSignal.timeout(this.timeoutMs);
     try {
-      source = await this.options.files.open(song.storageKey);
+      const outcome = await this.options.files.withLocalFile(
+        song.storageKey,
+        (file) =>
+          measureLoudness(file, {
+            ffmpegPath: this.options.ffmpegPath,
+            expectedDurationMs: song.durationMs,
+            timeoutMs: Math.max(0, started + this.timeoutMs - Date.now()),
+            signal,
+          }),
+        { signal: AbortSignal.any([signal, deadline]) },
+      );
+      return outcome ?? { outcome: "source-failed", detail: "the stored file is missing" };
     } catch (error) {
+      // Shutdown stopped a copy from the bucket: nothing is wrong with the song.
+      if (signal.aborted) return { outcome: "interrupted" };
+      if (deadline.aborted) return { outcome: "timed-out" };
       return { outcome: "source-failed", detail: describe(error) };
     }
-    if (!source) return { outcome: "source-failed", detail: "the stored file is missing" };
-    return measureLoudness(source, {
-      ffmpegPath: this.options.ffmpegPath,
-      expectedDurationMs: song.durationMs,
-      timeoutMs: this.timeoutMs,
-      signal,
-    });
   }
 
   /** Stores what a measurement ended with; answers whether to go on. */

@@ -115,7 +115,56 @@ export async function findSongIdByHash(
   return row;
 }
 
+/** The songs of these contents, by hash. */
+export async function findSongIdsByHashes(
+  db: Executor,
+  hashes: readonly string[],
+): Promise<Map<string, { id: string; removedAt: Date | null }>> {
+  if (hashes.length === 0) return new Map();
+  const rows = await db
+    .select({ id: songs.id, removedAt: songs.removedAt, contentHash: songs.contentHash })
+    .from(songs)
+    .where(inArray(songs.contentHash, [...hashes]));
+  return new Map(rows.map((row) => [row.contentHash, { id: row.id, removedAt: row.removedAt }]));
+}
+
 export type NewSong = typeof songs.$inferInsert;
+
+/** Inserts songs at once; a content already there is skipped. Answers the ids made, by hash. */
+export async function insertSongs(db: Executor, rows: NewSong[]): Promise<Map<string, string>> {
+  if (rows.length === 0) return new Map();
+  const made = await db
+    .insert(songs)
+    .values(rows)
+    .onConflictDoNothing({ target: songs.contentHash })
+    .returning({ id: songs.id, contentHash: songs.contentHash });
+  return new Map(made.map((row) => [row.contentHash, row.id]));
+}
+
+/** The genres of these names (any case), made where missing. */
+export async function findOrCreateGenres(
+  db: Executor,
+  names: readonly string[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Map(names.map((name) => [name.toLowerCase(), name])).values()];
+  if (wanted.length === 0) return new Map();
+  const lowered = wanted.map((name) => name.toLowerCase());
+  const find = () =>
+    db
+      .select({ id: genres.id, name: genres.name })
+      .from(genres)
+      .where(inArray(sql`lower(${genres.name})`, lowered));
+  const found = new Map((await find()).map((row) => [row.name.toLowerCase(), row.id]));
+  const missing = wanted.filter((name) => !found.has(name.toLowerCase()));
+  if (missing.length > 0) {
+    await db
+      .insert(genres)
+      .values(missing.map((name) => ({ name })))
+      .onConflictDoNothing();
+    for (const row of await find()) found.set(row.name.toLowerCase(), row.id);
+  }
+  return found;
+}
 
 /** Inserts a song; undefined when a song of the same content got there first. */
 export async function insertSong(db: Executor, song: NewSong): Promise<string | undefined> {

@@ -5,7 +5,12 @@ import type { SongsService } from "./songs.service.ts";
 
 /** The /music/song calls (SPEC.md §7 Playlists and songs). */
 export async function songsRoutes(app: FastifyInstance, { songs }: { songs: SongsService }) {
-  registerEndpoint(app, songsApi.addSong, ({ actor, upload }) => songs.add(actor, upload));
+  registerEndpoint(app, songsApi.addSong, async ({ actor, upload }) => {
+    const added = await songs.add(actor, upload);
+    // The answer is built (loudness `pending`); measuring starts now, not at the next poll.
+    app.loudness.wake();
+    return added;
+  });
   registerEndpoint(app, songsApi.listSongs, ({ actor, query }) => songs.list(actor, query));
   registerEndpoint(app, songsApi.getSongFile, ({ actor, params, request, reply }) =>
     songs.sendFile(actor, params.id, request, reply),

@@ -1,10 +1,15 @@
-import { readFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
 import { LIBRARY, type Song, type SongMetaChange, type songsApi } from "@fonika/shared";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
 import { type Page, toPage } from "../../lib/paging.ts";
 import type { Actor } from "../../plugins/auth.ts";
+import type { Storage } from "../../plugins/storage.ts";
 import type { FileStore } from "../../storage/file-store.ts";
 import { hashOfKey, imageErrors, storeImage } from "../../storage/images.ts";
 import { sendStoredFile } from "../../storage/send-file.ts";
@@ -16,13 +21,17 @@ import {
   catalogEntriesExist,
   countSongsWithCover,
   findOrCreateGenre,
+  findOrCreateGenres,
   findSong,
   findSongFile,
   findSongIdByHash,
+  findSongIdsByHashes,
   findSongs,
   findSongsForTracks,
   insertSong,
+  insertSongs,
   listSongs,
+  type NewSong,
   rateSong,
   type SongRow,
   updateSong,
@@ -32,6 +41,8 @@ export interface SongsDependencies {
   db: Database;
   files: FileStore;
   maxUploadBytes: number;
+  /** Spools a stream to a temporary file, hashed (the storage plugin's). */
+  spool: Storage["spool"];
 }
 
 type SongListQuery = z.output<NonNullable<typeof songsApi.listSongs.query>>;
@@ -57,16 +68,123 @@ export class SongsService {
     assertMayEditLibrary(actor);
     const maxBytes = this.deps.maxUploadBytes;
     const file = await upload({ maxBytes, tooLargeReason: songErrors.audioTooLarge(maxBytes) });
+    const { id, alreadyInLibrary } = await this.addSpooled(file, actor.userId);
+    return { song: await this.present(id), alreadyInLibrary };
+  }
+
+  /**
+   * The operator's import (`npm run import`): files on the server's disk
+   * become songs as uploads would (the same checks, one song per content),
+   * copied into storage and left where they are, many at once: one query
+   * finds the known contents, one insert makes the new songs. Answers each
+   * file's song, or the AppError that refused it. No actor: it runs with
+   * the shell's access to the data and is never reachable over HTTP.
+   */
+  async importFiles(filePaths: readonly string[]): Promise<ImportOutcome[]> {
+    const { db, files, maxUploadBytes } = this.deps;
+    const hashed = await Promise.all(
+      filePaths.map(async (filePath) => {
+        try {
+          return { filePath, ...(await hashFile(filePath, maxUploadBytes)) };
+        } catch (error) {
+          return { filePath, error: asAppError(error) };
+        }
+      }),
+    );
+    const known = await findSongIdsByHashes(
+      db,
+      hashed.flatMap((file) => ("sha256" in file ? [file.sha256] : [])),
+    );
+    const outcomes = new Map<string, ImportOutcome>();
+    const fresh = new Map<string, { filePath: string; size: number; audio: AudioFacts }>();
+    for (const file of hashed) {
+      if (!("sha256" in file)) {
+        outcomes.set(file.filePath, { filePath: file.filePath, error: file.error });
+        continue;
+      }
+      const song = known.get(file.sha256);
+      if (song) {
+        if (song.removedAt) await updateSong(db, song.id, { removedAt: null });
+        outcomes.set(file.filePath, {
+          filePath: file.filePath,
+          id: song.id,
+          alreadyInLibrary: true,
+        });
+      } else if (!fresh.has(file.sha256)) {
+        try {
+          const audio = await readAudioFile(file.filePath, path.basename(file.filePath));
+          fresh.set(file.sha256, { filePath: file.filePath, size: file.size, audio });
+        } catch (error) {
+          outcomes.set(file.filePath, { filePath: file.filePath, error: asAppError(error) });
+        }
+      }
+    }
+    const keys: string[] = [];
+    try {
+      const rows: NewSong[] = [];
+      const genreIds = await findOrCreateGenres(
+        db,
+        [...fresh.values()].flatMap((file) => (file.audio.genre ? [file.audio.genre] : [])),
+      );
+      for (const [sha256, { filePath, size, audio }] of fresh) {
+        const storageKey = `audio/${sha256.slice(0, 2)}/${sha256}`;
+        const cover = audio.cover ? await storeImage(files, "covers", audio.cover.data) : null;
+        await files.copyIn(storageKey, filePath, audio.contentType);
+        keys.push(storageKey);
+        rows.push({
+          ...songRowOf(audio, { sha256, size, filename: path.basename(filePath) }, cover),
+          storageKey,
+          genreId: audio.genre ? (genreIds.get(audio.genre.toLowerCase()) ?? null) : null,
+          uploadedBy: null,
+        });
+      }
+      const made = await insertSongs(db, rows);
+      // A content stored meanwhile by an upload: its song is the one.
+      const raced = await findSongIdsByHashes(
+        db,
+        [...fresh.keys()].filter((sha256) => !made.has(sha256)),
+      );
+      for (const [sha256, { filePath }] of fresh) {
+        const id = made.get(sha256) ?? raced.get(sha256)?.id;
+        if (id) outcomes.set(filePath, { filePath, id, alreadyInLibrary: !made.has(sha256) });
+      }
+    } catch (error) {
+      const stored = await findSongIdsByHashes(db, [...fresh.keys()]);
+      for (const key of keys)
+        if (!stored.has(key.slice(key.lastIndexOf("/") + 1))) await files.remove(key);
+      throw error;
+    }
+    // Files of one content in this batch: the first made the song, the rest find it.
+    for (const file of hashed) {
+      if (!outcomes.has(file.filePath) && "sha256" in file) {
+        const first = fresh.get(file.sha256);
+        const song = first ? outcomes.get(first.filePath) : undefined;
+        if (song && "id" in song)
+          outcomes.set(file.filePath, {
+            filePath: file.filePath,
+            id: song.id,
+            alreadyInLibrary: true,
+          });
+      }
+    }
+    return filePaths.map((filePath) => outcomes.get(filePath) as ImportOutcome);
+  }
+
+  /** A spooled file becomes a song (or is the song of its content); the temporary file goes. */
+  private async addSpooled(
+    file: SpooledUpload,
+    uploadedBy: string | null,
+  ): Promise<{ id: string; alreadyInLibrary: boolean }> {
     try {
       if (file.size === 0) throw songErrors.unreadableAudio("The file is empty");
       const known = await findSongIdByHash(this.deps.db, file.sha256);
       if (known) {
         if (known.removedAt) await updateSong(this.deps.db, known.id, { removedAt: null });
-        return { song: await this.present(known.id), alreadyInLibrary: true };
+        return { id: known.id, alreadyInLibrary: true };
       }
       const audio = await readAudioFile(file.path, file.filename);
-      const stored = await this.store(actor, file, audio);
-      return { song: await this.present(stored.id), alreadyInLibrary: stored.existed };
+      const stored = await this.store(uploadedBy, file, audio);
+      return { id: stored.id, alreadyInLibrary: stored.existed };
     } finally {
       await file.discard();
     }
@@ -74,7 +192,7 @@ export class SongsService {
 
   /** Puts the audio and its cover into storage, then the row; undoes the files if the row fails. */
   private async store(
-    actor: Actor,
+    uploadedBy: string | null,
     file: SpooledUpload,
     audio: AudioFacts,
   ): Promise<{ id: string; existed: boolean }> {
@@ -85,26 +203,14 @@ export class SongsService {
       : null;
     try {
       await files.putFile(storageKey, file.path, audio.contentType);
-      const id = await db.transaction(async (tx) =>
-        insertSong(tx, {
-          contentHash: file.sha256,
-          storageKey,
-          format: audio.format,
-          sizeBytes: file.size,
-          durationMs: audio.durationMs,
-          bitrate: audio.bitrate,
-          originalName: file.filename.slice(0, 255) || null,
-          title: audio.title,
-          artists: audio.artists,
-          album: audio.album,
-          genreId: audio.genre ? await findOrCreateGenre(tx, audio.genre) : null,
-          year: audio.year,
-          coverKey: cover?.key ?? null,
-          coverType: cover?.contentType ?? null,
-          coverSize: cover?.size ?? null,
-          uploadedBy: actor.userId,
-        }),
-      );
+      // The genre is found or made on its own: it stands whatever becomes of the song.
+      const genreId = audio.genre ? await findOrCreateGenre(db, audio.genre) : null;
+      const id = await insertSong(db, {
+        ...songRowOf(audio, file, cover),
+        storageKey,
+        genreId,
+        uploadedBy,
+      });
       if (id) return { id, existed: false };
       // A parallel upload of the same content got there first: its row is the song.
       const winner = await findSongIdByHash(db, file.sha256);
@@ -254,6 +360,59 @@ export class SongsService {
     if (!row) throw songErrors.songNotFound();
     return presentSong(row);
   }
+}
+
+/** What a file's import answers: its song, or why it was refused. */
+export type ImportOutcome =
+  | { filePath: string; id: string; alreadyInLibrary: boolean }
+  | { filePath: string; error: AppError };
+
+/** A song row's columns read from its file. */
+function songRowOf(
+  audio: AudioFacts,
+  file: { sha256: string; size: number; filename: string },
+  cover: { key: string; contentType: string; size: number } | null,
+) {
+  return {
+    contentHash: file.sha256,
+    format: audio.format,
+    sizeBytes: file.size,
+    durationMs: audio.durationMs,
+    bitrate: audio.bitrate,
+    originalName: file.filename.slice(0, 255) || null,
+    title: audio.title,
+    artists: audio.artists,
+    album: audio.album,
+    year: audio.year,
+    coverKey: cover?.key ?? null,
+    coverType: cover?.contentType ?? null,
+    coverSize: cover?.size ?? null,
+  };
+}
+
+/** SHA-256 and size of a file on disk, read as a stream; refused as an upload would be. */
+async function hashFile(
+  filePath: string,
+  maxBytes: number,
+): Promise<{ sha256: string; size: number }> {
+  const { size } = await stat(filePath);
+  if (size > maxBytes) {
+    throw new AppError(
+      "payload-too-large",
+      413,
+      songErrors.audioTooLarge(maxBytes),
+      `${size} bytes`,
+    );
+  }
+  if (size === 0) throw songErrors.unreadableAudio("The file is empty");
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(filePath)) hash.update(chunk as Buffer);
+  return { sha256: hash.digest("hex"), size };
+}
+
+function asAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  throw error;
 }
 
 /** What leaves the server of a song row. */

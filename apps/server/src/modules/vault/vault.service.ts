@@ -3,6 +3,8 @@ import {
   type EntriesResult,
   type EntryType,
   type FailedEntry,
+  INPUT,
+  LIBRARY,
   type LibraryEntry,
   type LibraryTreeNode,
   PARTITION_IDS,
@@ -194,6 +196,84 @@ export class VaultService {
     policy: ConflictPolicy,
   ): Promise<EntriesResult> {
     assertMayUseVault(actor);
+    return this.addTracks(targetId, songIds, policy);
+  }
+
+  /**
+   * The operator's import (`npm run import`): the folder of the Tracks
+   * partition at this path of names, made where missing. A path deeper than
+   * folders may go is kept by naming the deepest allowed folder after the
+   * rest ('a / b'). No actor: never reachable over HTTP.
+   */
+  async importFolder(names: readonly string[]): Promise<string> {
+    const limit = LIBRARY.maxFolderDepth;
+    const path =
+      names.length > limit
+        ? [...names.slice(0, limit - 1), names.slice(limit - 1).join(" / ")]
+        : names;
+    let parentId = PARTITION_IDS.tracks;
+    for (const name of path.map((part) => part.trim().slice(0, INPUT.defaultMax)).filter(Boolean)) {
+      const current = parentId;
+      parentId = await this.deps.db.transaction(async (tx) => {
+        const parent = await this.lockedContainer(tx, current, "folder");
+        const existing = await repository.findNamedChild(tx, parent.id, name);
+        if (existing?.type === "folder") return existing.id;
+        const taken = existing
+          ? numberedName(name, await repository.siblingNames(tx, parent.id))
+          : name;
+        return (await this.insertChild(tx, parent, { type: "folder", name: taken })).id;
+      });
+    }
+    return parentId;
+  }
+
+  /**
+   * The operator's import: songs as tracks of a folder, in one transaction
+   * (an import commits per batch, and a batch run again adds nothing); a
+   * song already in the folder is skipped. Answers the songs newly placed.
+   */
+  async importTracks(folderId: string, songIds: readonly string[]): Promise<Set<string>> {
+    return this.deps.db.transaction(async (tx) => {
+      const folder = await this.lockedContainer(tx, folderId, "track");
+      const there = new Set(
+        (await repository.findTracksOfSongs(tx, folder.id, songIds)).map((track) => track.songId),
+      );
+      const wanted = [...new Set(songIds)].filter((id) => !there.has(id));
+      const songs = await this.deps.songs.findForTracks(tx, wanted);
+      const first = await repository.nextPosition(tx, folder.id);
+      const rows = wanted.flatMap((songId) => {
+        const song = songs.get(songId);
+        return song ? [{ songId, ...song }] : [];
+      });
+      await repository.insertEntries(
+        tx,
+        rows.map((song, index) => ({
+          type: "track" as const,
+          partition: folder.partition,
+          parentId: folder.id,
+          ancestors: chainOf(folder),
+          name: song.title,
+          songId: song.songId,
+          position: first + index,
+          sizeBytes: song.sizeBytes,
+          tracksCount: 1,
+          tracksDurationMs: song.durationMs,
+        })),
+      );
+      await repository.addTotals(tx, chainOf(folder), {
+        sizeBytes: rows.reduce((total, song) => total + song.sizeBytes, 0),
+        tracksCount: rows.length,
+        tracksDurationMs: rows.reduce((total, song) => total + song.durationMs, 0),
+      });
+      return new Set(rows.map((song) => song.songId));
+    });
+  }
+
+  private async addTracks(
+    targetId: string,
+    songIds: readonly string[],
+    policy: ConflictPolicy,
+  ): Promise<EntriesResult> {
     await this.entry(this.deps.db, targetId);
     return this.each(songIds, async (tx, songId) => {
       const target = await this.lockedContainer(tx, targetId, "track");
