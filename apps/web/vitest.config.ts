@@ -9,5 +9,8 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/test/setup.ts"],
     css: false,
+    // Whole-app tests load lazy screens and type into forms like a person:
+    // on a shared, busy machine a few take longer than the default 5 s.
+    testTimeout: 15_000,
   },
 });

@@ -1,14 +1,21 @@
-import { ROLE_LABELS, SIDE_MENU } from "@fonika/shared";
+import { ROLE_LABELS, type Role, SIDE_MENU } from "@fonika/shared";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { AppLayout } from "../components/layouts/app-layout.tsx";
 import { SideMenu } from "../components/layouts/side-menu.tsx";
 import { UserBadge } from "../components/layouts/user-badge.tsx";
+import { Spinner } from "../components/ui/spinner.tsx";
 import { paths } from "../config/paths.ts";
-import { LibraryTree } from "../features/library/components/library-tree.tsx";
 import { useProfile } from "../features/profile/api/get-profile.ts";
 import { displayNameOf, initialsOf } from "../features/profile/display-name.ts";
 import { HeaderSearch } from "../features/search/components/header-search.tsx";
 import { useSession, useSessionState } from "../lib/app-services.ts";
+
+/** The roles that open library screens (SPEC.md §2: the library, and the tracks for wait-activation). */
+const LIBRARY_ROLES: readonly Role[] = ["role-content-manager", "wait-activation"];
+
+// Loaded only for those roles: nobody else downloads the library's shared parts.
+const LibraryFrame = lazy(() => import("./library-frame.tsx"));
 
 /** The layout of every signed-in screen, filled for the current role. */
 export function AppShell() {
@@ -27,14 +34,12 @@ export function AppShell() {
     navigate(paths.home, { replace: true });
   };
 
-  return (
+  const layout = (menuTop?: (closeDrawer: () => void) => ReactNode) => (
     <AppLayout
       menu={(closeDrawer) => (
         <SideMenu
           entries={SIDE_MENU[role]}
-          before={
-            role === "role-content-manager" ? <LibraryTree onNavigate={closeDrawer} /> : undefined
-          }
+          before={menuTop?.(closeDrawer)}
           onNavigate={closeDrawer}
           onLogout={handleLogout}
         />
@@ -59,5 +64,12 @@ export function AppShell() {
     >
       <Outlet />
     </AppLayout>
+  );
+
+  if (!LIBRARY_ROLES.includes(role)) return layout();
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LibraryFrame withTree={role === "role-content-manager"}>{layout}</LibraryFrame>
+    </Suspense>
   );
 }

@@ -1,8 +1,9 @@
-import { authApi, integrationApi, MESSAGES, personalInfoApi } from "@fonika/shared";
+import { authApi, integrationApi, MESSAGES, personalInfoApi, songsApi } from "@fonika/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildApiClient, buildProfile } from "../test/factories.ts";
+import { buildSong } from "../test/library-factories.ts";
 import { on, replyError, replyWith, scriptedServer } from "../test/scripted-server.ts";
-import { ApiError } from "./api-client.ts";
+import { ApiError, type UploadProgress } from "./api-client.ts";
 
 const userId = "00000000-0000-4000-8000-000000000001";
 
@@ -150,5 +151,176 @@ describe("api client", () => {
     await pending;
     expect(api.inFlight()).toBe(0);
     expect(counts).toEqual([1, 0]);
+  });
+
+  describe("upload", () => {
+    const file = () =>
+      new File(["ID3", "x".repeat(997)], "Летний вечер.mp3", { type: "audio/mpeg" });
+
+    it("sends the file as multipart field 'file' with the token and reports progress", async () => {
+      const song = buildSong({ title: "Летний вечер" });
+      const received: { name: string; size: number; authorization?: string }[] = [];
+      const handler = scriptedServer(
+        on(songsApi.addSong, ({ file: sent, reply }) => {
+          if (!sent) throw new Error("no file");
+          received.push({ name: sent.name, size: sent.size });
+          return reply({ song, alreadyInLibrary: false });
+        }),
+      );
+      const { api } = buildApiClient(
+        async (url, init) => {
+          received.push({
+            name: "headers",
+            size: 0,
+            authorization: (init.headers as Record<string, string>).Authorization,
+          });
+          return handler(url, init);
+        },
+        () => "access-7",
+        { sentBeforeAnswer: 0.25 },
+      );
+      const progress: UploadProgress[] = [];
+      const answer = await api.upload(songsApi.addSong, {
+        file: file(),
+        onProgress: (step) => progress.push(step),
+      });
+      expect(answer.song.id).toBe(song.id);
+      expect(answer.alreadyInLibrary).toBe(false);
+      expect(received).toEqual([
+        { name: "headers", size: 0, authorization: "Bearer access-7" },
+        { name: "Летний вечер.mp3", size: 1000 },
+      ]);
+      expect(progress).toEqual([
+        { loaded: 250, total: 1000 },
+        { loaded: 1000, total: 1000 },
+      ]);
+    });
+
+    it("fills path parameters of the upload endpoint", async () => {
+      const song = buildSong();
+      const paths: string[] = [];
+      const { api } = buildApiClient(
+        scriptedServer(
+          on(songsApi.changeSongAvatar, ({ path, params, reply }) => {
+            paths.push(path);
+            return reply({ ...song, id: params.id, hasCover: true });
+          }),
+        ),
+        () => "t",
+      );
+      const cover = new File([new Uint8Array([0xff, 0xd8, 0xff])], "cover.jpg", {
+        type: "image/jpeg",
+      });
+      const answer = await api.upload(songsApi.changeSongAvatar, {
+        params: { id: song.id },
+        file: cover,
+      });
+      expect(answer.hasCover).toBe(true);
+      expect(paths).toEqual([`/api/v1/music/song/${song.id}/avatar-file/change`]);
+    });
+
+    it("surfaces the server's reason of a refused file", async () => {
+      const { api, onServerError } = buildApiClient(
+        scriptedServer(
+          on(songsApi.addSong, () =>
+            replyError(415, {
+              type: "unsupported-file",
+              reason: "Формат файла не поддерживается",
+              message: "unsupported",
+            }),
+          ),
+        ),
+        () => "t",
+      );
+      await expect(api.upload(songsApi.addSong, { file: file() })).rejects.toMatchObject({
+        status: 415,
+        type: "unsupported-file",
+        reason: "Формат файла не поддерживается",
+      });
+      expect(onServerError).not.toHaveBeenCalled();
+    });
+
+    it("reports a 500 of an upload like any call", async () => {
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      const { api, onServerError } = buildApiClient(
+        scriptedServer(
+          on(songsApi.addSong, () =>
+            replyError(500, {
+              type: "internal-error",
+              reason: MESSAGES.somethingWentWrong,
+              message: "x",
+            }),
+          ),
+        ),
+        () => "t",
+      );
+      await expect(api.upload(songsApi.addSong, { file: file() })).rejects.toMatchObject({
+        status: 500,
+      });
+      expect(onServerError).toHaveBeenCalledTimes(1);
+    });
+
+    it("refuses an upload without a token before sending anything", async () => {
+      const handler = vi.fn(scriptedServer());
+      const { api } = buildApiClient(handler, () => null);
+      await expect(api.upload(songsApi.addSong, { file: file() })).rejects.toMatchObject({
+        status: 401,
+        type: "unauthorized",
+      });
+      expect(handler).not.toHaveBeenCalled();
+    });
+
+    it("refuses an endpoint that takes no file", async () => {
+      const { api } = buildApiClient(scriptedServer(), () => "t");
+      await expect(
+        api.upload(songsApi.removeSong, { params: { id: buildSong().id }, file: file() }),
+      ).rejects.toThrow(/takes no file upload/);
+    });
+
+    it("stops when aborted and counts the upload in flight meanwhile", async () => {
+      let answered = false;
+      const { api } = buildApiClient(
+        scriptedServer(on(songsApi.addSong, () => new Promise<Response>(() => {}))),
+        () => "t",
+      );
+      const controller = new AbortController();
+      const pending = api.upload(songsApi.addSong, { file: file(), signal: controller.signal });
+      pending.then(
+        () => {
+          answered = true;
+        },
+        () => {},
+      );
+      expect(api.inFlight()).toBe(1);
+      controller.abort();
+      await expect(pending).rejects.toMatchObject({ name: "AbortError" });
+      expect(answered).toBe(false);
+      expect(api.inFlight()).toBe(0);
+    });
+  });
+
+  describe("file URL", () => {
+    it("puts the current access token into the query of a download endpoint", () => {
+      let token = "first-token";
+      const { api } = buildApiClient(scriptedServer(), () => token);
+      const id = buildSong().id;
+      expect(api.fileUrl(songsApi.getSongFile, { params: { id } })).toBe(
+        `/api/v1/music/song/${id}/file?access_token=first-token`,
+      );
+      token = "after refresh+/=";
+      expect(api.fileUrl(songsApi.getSongAvatar, { params: { id } })).toBe(
+        `/api/v1/music/song/${id}/avatar-file?access_token=after+refresh%2B%2F%3D`,
+      );
+    });
+
+    it("refuses while signed out and for endpoints that take no token in the URL", () => {
+      const { api } = buildApiClient(scriptedServer(), () => null);
+      const id = buildSong().id;
+      expect(() => api.fileUrl(songsApi.getSongFile, { params: { id } })).toThrow(ApiError);
+      const signedIn = buildApiClient(scriptedServer(), () => "t").api;
+      expect(() => signedIn.fileUrl(songsApi.getSongMeta, { params: { id } })).toThrow(
+        /not a file/,
+      );
+    });
   });
 });

@@ -20,3 +20,39 @@ export function formatPhone(value: string): string {
   if (digits.length !== 11) return value;
   return `+${digits[0]} (${digits.slice(1, 4)}) ${digits.slice(4, 7)}-${digits.slice(7, 9)}-${digits.slice(9)}`;
 }
+
+const MINUTE_MS = 60_000;
+
+/**
+ * SPEC.md §9 durations: days, hours and minutes ('1 д 2 ч 5 м'), rounded to
+ * the nearest minute; parts that are zero are left out, a total of zero is
+ * '0 м' and anything shorter than half a minute but not empty is '< 1 м'.
+ */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms <= 0) return "0 м";
+  const totalMinutes = Math.round(ms / MINUTE_MS);
+  if (totalMinutes === 0) return "< 1 м";
+  const days = Math.floor(totalMinutes / (24 * 60));
+  const hours = Math.floor((totalMinutes % (24 * 60)) / 60);
+  const minutes = totalMinutes % 60;
+  const parts: string[] = [];
+  if (days) parts.push(`${days} д`);
+  if (hours) parts.push(`${hours} ч`);
+  if (minutes) parts.push(`${minutes} м`);
+  return parts.join(" ");
+}
+
+/** SPEC.md §9 sizes: megabytes (2^20 bytes) with two decimals and a comma, '7,06 МБ'. */
+export function formatSizeMb(bytes: number): string {
+  const megabytes = Math.max(0, bytes) / (1024 * 1024);
+  return `${megabytes.toFixed(2).replace(".", ",")} МБ`;
+}
+
+/** A playing position: 'm:ss', or 'h:mm:ss' from an hour on. */
+export function formatClock(seconds: number): string {
+  const whole = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = pad(whole % 60);
+  return hours ? `${hours}:${pad(minutes)}:${rest}` : `${minutes}:${rest}`;
+}

@@ -3,6 +3,7 @@ import { vi } from "vitest";
 import type { z } from "zod";
 import { type ApiClient, createApiClient } from "../lib/api-client.ts";
 import { API_BASE_URL, type FetchHandler } from "./scripted-server.ts";
+import { type ScriptedXhrOptions, scriptedXhr } from "./scripted-xhr.ts";
 
 function base64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);
@@ -75,10 +76,14 @@ export function buildUsersPage(
   return { data: users, total, totalPages: Math.ceil(total / pageSize) };
 }
 
-/** An API client over a scripted fetch; `onServerError` is a spy. */
+/**
+ * An API client over a scripted fetch (uploads go through a scripted
+ * XMLHttpRequest to the same handler); `onServerError` is a spy.
+ */
 export function buildApiClient(
   handler: FetchHandler,
   getAccessToken: () => string | null = () => null,
+  xhrOptions: ScriptedXhrOptions = {},
 ) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
     handler(String(input), init ?? {}),
@@ -89,6 +94,7 @@ export function buildApiClient(
     getAccessToken: () => getAccessToken(),
     onServerError,
     fetch: fetch as unknown as typeof globalThis.fetch,
+    createXhr: scriptedXhr(handler, xhrOptions),
   });
   return { api, fetch, onServerError };
 }

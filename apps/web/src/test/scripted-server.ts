@@ -124,6 +124,8 @@ export interface ScriptedRequest<E extends Endpoint> {
   query: URLSearchParams;
   /** The JSON body as the client sent it (undefined without one). */
   body: EndpointBody<E>;
+  /** An upload endpoint's multipart field `file` (undefined for other calls). */
+  file: File | undefined;
   /** `replyWith` bound to this endpoint. */
   reply: (body: z.input<E["response"]>) => Response;
 }
@@ -159,6 +161,24 @@ function pathPattern(path: string): { pattern: RegExp; names: string[] } {
     })
     .join("");
   return { pattern: new RegExp(`^${escapeForPattern(API_BASE_URL)}${source}$`), names };
+}
+
+/**
+ * The multipart body of an upload: CONTRACT.md sends one file in the field
+ * `file`; anything else is a break of the contract.
+ */
+function readUploadBody(init: RequestInit, what: string): File {
+  if (!(init.body instanceof FormData)) {
+    throw new ContractBreak(`${what} sends no multipart/form-data body`);
+  }
+  const fields = [...init.body.keys()];
+  const file = init.body.get("file");
+  if (!(file instanceof Blob) || fields.length !== 1) {
+    throw new ContractBreak(
+      `${what} must send exactly one file in the field "file", not ${JSON.stringify(fields)}`,
+    );
+  }
+  return file instanceof File ? file : new File([file], "file");
 }
 
 function readJsonBody(init: RequestInit, what: string): unknown {
@@ -198,7 +218,8 @@ export function on<E extends Endpoint>(endpoint: E, answer: ScriptedAnswer<E>): 
           if (endpoint.query) {
             parseOrBreak(endpoint.query, Object.fromEntries(url.searchParams), `${what} (query)`);
           }
-          const body = readJsonBody(init, what);
+          const file = endpoint.upload ? readUploadBody(init, what) : undefined;
+          const body = endpoint.upload ? undefined : readJsonBody(init, what);
           if (endpoint.body) parseOrBreak(endpoint.body, body, `${what} (body)`);
           else if (body !== undefined) {
             throw new ContractBreak(`${what} sends a body its contract has no schema for`);
@@ -208,6 +229,7 @@ export function on<E extends Endpoint>(endpoint: E, answer: ScriptedAnswer<E>): 
             params: params as EndpointParams<E>,
             query: url.searchParams,
             body: body as EndpointBody<E>,
+            file,
             reply: (replyBody) => replyWith(endpoint, replyBody),
           });
         },

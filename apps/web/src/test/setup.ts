@@ -1,6 +1,11 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { throwScriptFailures } from "./scripted-server.ts";
+
+// Screens load lazily, as in the browser: the first render of a route in a
+// test file waits for its chunk to be transformed, which on a busy machine
+// takes longer than the default second.
+configure({ asyncUtilTimeout: 4_000 });
 
 afterEach(() => {
   cleanup();

@@ -33,6 +33,20 @@ const PATHS = {
   history: "M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l4 2",
   calendar: "M4 5h16v16H4zM4 10h16M8 3v4M16 3v4",
   device: "M7 3h10v18H7zM11 18h2",
+  play: "M7 4.5v15l12-7.5z",
+  pause: "M7 5h3.5v14H7zM13.5 5H17v14h-3.5z",
+  upload: "M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3",
+  edit: "M4 20h4L19 9l-4-4L4 16zM14 6l4 4",
+  restore: "M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5",
+  grip: "M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01",
+  "arrow-up": "M12 19V5M6 11l6-6 6 6",
+  "arrow-down": "M12 5v14M6 13l6 6 6-6",
+  "chevron-down": "M6 9l6 6 6-6",
+  alert: "M12 3 2 20h20zM12 10v4M12 17h.01",
+  image: "M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15.5 9.5h.01",
+  version: "M4 7h16M4 12h16M4 17h10M18 15v6M15 18h6",
+  rename: "M4 7V5h16v2M12 5v14M9 19h6",
+  move: "M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM9 13h6M12 10l3 3-3 3",
 } as const;
 
 export type IconName = keyof typeof PATHS;

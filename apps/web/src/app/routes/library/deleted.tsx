@@ -1,17 +1,6 @@
-import { ROUTES } from "@fonika/shared";
-import { ListScreen } from "../../../components/layouts/list-screen.tsx";
+import { TrashBrowser } from "../../../features/vault/components/trash-browser.tsx";
 
+/** The trash of the library. */
 export default function DeletedScreen() {
-  return (
-    <ListScreen
-      title={ROUTES.Deleted.title}
-      description="Удалённые папки, плейлисты и треки. Их можно восстановить или удалить навсегда."
-      columns={["Название", "Тип", "Удалён", "Размер"]}
-      empty={{
-        icon: "trash",
-        title: "Корзина пуста",
-        text: "Удалённые объекты библиотеки будут храниться здесь.",
-      }}
-    />
-  );
+  return <TrashBrowser />;
 }

@@ -1,17 +1,54 @@
 import { ROUTES } from "@fonika/shared";
-import { FormScreen } from "../../../components/layouts/form-screen.tsx";
+import { useNavigate, useSearchParams } from "react-router";
+import { toast } from "react-toastify";
+import { BackLink } from "../../../components/layouts/back-link.tsx";
+import { Page, Section } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { useAddPlaylist } from "../../../features/playlists/api/add-playlist.ts";
+import { useChangePlaylistAvatar } from "../../../features/playlists/api/change-playlist-avatar.ts";
+import { PlaylistDetailsForm } from "../../../features/playlists/components/playlist-details-form.tsx";
+import { entryHref, LIBRARY_PARAMS } from "../../../features/vault/library-location.ts";
+import { errorText } from "../../../lib/error-messages.ts";
 
+/**
+ * PlaylistCreate: a new playlist, placed in the folder the content manager
+ * was in (`?folderId=`) or the root of Playlists; then its editor opens.
+ */
 export default function PlaylistCreateScreen() {
+  const [search] = useSearchParams();
+  const folderId = search.get(LIBRARY_PARAMS.folder) ?? undefined;
+  const navigate = useNavigate();
+  const addPlaylist = useAddPlaylist();
+  const changeAvatar = useChangePlaylistAvatar();
+  const back = folderId
+    ? { label: "К папке", to: entryHref({ entryId: folderId, partitionType: "playlists" }) }
+    : { label: "Плейлисты", to: pathTo("Playlists") };
+
   return (
-    <FormScreen
+    <Page
       title={ROUTES.PlaylistCreate.title}
-      description="Новый плейлист в разделе «Плейлисты»: название и описание для клиентов."
-      sectionTitle="Плейлист"
-      fields={[{ label: "Название плейлиста" }, { label: "Описание", required: false, max: 1000 }]}
-      submitLabel="Создать плейлист"
-      unavailableReason="Сохранение пока недоступно: сервис ещё не принимает эти данные"
-      back={{ label: "Плейлисты", to: pathTo("Playlists") }}
-    />
+      description="Название, описание, теги и обложка. Версии и треки добавляются после создания."
+      actions={<BackLink {...back} />}
+    >
+      <Section title="Плейлист">
+        <PlaylistDetailsForm
+          playlist={null}
+          coverUrl={null}
+          submitLabel="Создать плейлист"
+          onSubmit={async ({ name, description, tags, cover }) => {
+            const playlist = await addPlaylist.mutateAsync({ name, description, tags, folderId });
+            if (cover) {
+              try {
+                await changeAvatar.mutateAsync({ playlistId: playlist.id, file: cover });
+              } catch (error) {
+                toast.error(`Обложка не сохранена: ${errorText(error)}`);
+              }
+            }
+            toast.success("Плейлист создан");
+            navigate(pathTo("Playlist", { id: playlist.id }), { replace: true });
+          }}
+        />
+      </Section>
+    </Page>
   );
 }

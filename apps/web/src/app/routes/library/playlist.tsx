@@ -1,26 +1,275 @@
-import { ROUTES } from "@fonika/shared";
-import { useParams } from "react-router";
-import { DetailScreen } from "../../../components/layouts/detail-screen.tsx";
+import { type PlaylistTrack, ROUTES } from "@fonika/shared";
+import { useMemo, useRef, useState } from "react";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { toast } from "react-toastify";
+import { BackLink } from "../../../components/layouts/back-link.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { Icon } from "../../../components/ui/icon.tsx";
+import { Modal } from "../../../components/ui/modal.tsx";
+import { Page, Section } from "../../../components/ui/page.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { useChangePlaylist } from "../../../features/playlists/api/change-playlist.ts";
+import { useChangePlaylistAvatar } from "../../../features/playlists/api/change-playlist-avatar.ts";
+import { usePlaylist } from "../../../features/playlists/api/get-playlist.ts";
+import { playlistAvatarUrl } from "../../../features/playlists/api/get-playlist-avatar.ts";
+import { useRemovePlaylist } from "../../../features/playlists/api/remove-playlist.ts";
+import { PlaylistDetailsForm } from "../../../features/playlists/components/playlist-details-form.tsx";
+import { PlaylistVersions } from "../../../features/playlists/components/playlist-versions.tsx";
+import { VersionTracks } from "../../../features/playlists/components/version-tracks.tsx";
+import { useDeleteEntries } from "../../../features/vault/api/delete-entries.ts";
+import { useMakeVersion } from "../../../features/vault/api/make-version.ts";
+import { useOrderEntries } from "../../../features/vault/api/order-entries.ts";
+import { useUploadQueue } from "../../../features/vault/hooks/upload-queue-context.tsx";
+import { entryHref, LIBRARY_PARAMS } from "../../../features/vault/library-location.ts";
+import { useApiClient } from "../../../lib/app-services.ts";
+import { AUDIO_ACCEPT } from "../../../lib/audio-files.ts";
+import { errorText } from "../../../lib/error-messages.ts";
 
+/** No tracks to show while another version's are loading (one array: no new render each time). */
+const LOADING_TRACKS: readonly PlaylistTrack[] = [];
+
+/**
+ * The playlist editor (`/playlists/edit/{id}`, `?version=` the version
+ * shown): name, description, tags and cover; the versions, one of them
+ * current; the tracks of the chosen version in order — reordered by
+ * dragging, removed, added by upload or from the library — and their
+ * total duration.
+ */
 export default function PlaylistScreen() {
-  const { id } = useParams();
+  const { id = "" } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const versionParam = search.get(LIBRARY_PARAMS.version);
+  const navigate = useNavigate();
+  const api = useApiClient();
+  const playlistQuery = usePlaylist(id, versionParam);
+  const changePlaylist = useChangePlaylist(id);
+  const changeAvatar = useChangePlaylistAvatar();
+  const removePlaylist = useRemovePlaylist();
+  const makeVersion = useMakeVersion();
+  const orderEntries = useOrderEntries();
+  const deleteEntries = useDeleteEntries();
+  const uploads = useUploadQueue();
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
+  const playlist = playlistQuery.data;
+
+  const hasCover = playlist?.hasCover ?? false;
+  const updatedAt = playlist?.updatedAt;
+  // One address per stored cover: a token refresh must not reload the image.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a changed cover changes updatedAt.
+  const coverUrl = useMemo(
+    () => (hasCover ? playlistAvatarUrl(api, id) : null),
+    [api, id, hasCover, updatedAt],
+  );
+
+  if (playlistQuery.isPending) {
+    return (
+      <Page title={ROUTES.Playlist.title}>
+        <Spinner />
+      </Page>
+    );
+  }
+  if (!playlist) {
+    return (
+      <Page
+        title={ROUTES.Playlist.title}
+        actions={<BackLink label="Плейлисты" to={pathTo("Playlists")} />}
+      >
+        <EmptyState icon="playlists" title="Не удалось открыть плейлист">
+          {errorText(playlistQuery.error)}
+        </EmptyState>
+      </Page>
+    );
+  }
+
+  const viewedVersionId = versionParam ?? playlist.currentVersionId;
+  const viewedVersion = playlist.versions.find((version) => version.entryId === viewedVersionId);
+  const showVersion = (versionId: string) =>
+    setSearch(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set(LIBRARY_PARAMS.version, versionId);
+        return next;
+      },
+      { replace: true },
+    );
+  const back = playlist.entryId
+    ? {
+        label: "В библиотеку",
+        to: entryHref({
+          entryId: viewedVersion?.entryId ?? playlist.entryId,
+          partitionType: "playlists",
+        }),
+      }
+    : { label: "Плейлисты", to: pathTo("Playlists") };
+
   return (
-    <DetailScreen
-      title={ROUTES.Playlist.title}
-      description={`Номер: ${id ?? "—"}`}
-      back={{ label: "Плейлисты", to: pathTo("Playlists") }}
-      sections={[
-        {
-          title: "Версии",
-          columns: ["Версия", "Треков", "Длительность", "Изменена"],
-          empty: {
-            icon: "playlists",
-            title: "Версий пока нет",
-            text: 'Нажмите кнопку "Создать" для добавления версии',
-          },
-        },
-      ]}
-    />
+    <Page
+      title={playlist.name}
+      description={`Версий: ${playlist.versions.length}${playlist.tags.length ? ` · ${playlist.tags.join(", ")}` : ""}`}
+      actions={
+        <>
+          <BackLink {...back} />
+          {!playlist.deleted && (
+            <Button variant="ghost" icon="trash" onClick={() => setConfirmingRemoval(true)}>
+              Удалить плейлист
+            </Button>
+          )}
+        </>
+      }
+    >
+      {playlist.deleted && (
+        <div className="banner">
+          <p>Плейлист в корзине: клиенты его не видят.</p>
+          <Link to={pathTo("Deleted")}>Открыть корзину</Link>
+        </div>
+      )}
+      <Section title="Плейлист">
+        <PlaylistDetailsForm
+          key={playlist.id}
+          playlist={playlist}
+          coverUrl={coverUrl}
+          submitLabel="Сохранить"
+          onSubmit={async ({ name, description, tags, cover }) => {
+            await changePlaylist.mutateAsync({ name, description, tags });
+            if (cover) await changeAvatar.mutateAsync({ playlistId: playlist.id, file: cover });
+            toast.success("Плейлист сохранён");
+          }}
+        />
+      </Section>
+      <Section title="Версии">
+        <PlaylistVersions
+          playlist={playlist}
+          viewedVersionId={viewedVersionId}
+          onView={showVersion}
+          changingCurrent={changePlaylist.isPending}
+          onMakeCurrent={(versionId) =>
+            changePlaylist.mutate(
+              { currentVersionId: versionId },
+              {
+                onSuccess: () => toast.success("Текущая версия изменена"),
+                onError: (error) => toast.error(errorText(error)),
+              },
+            )
+          }
+          creating={makeVersion.isPending}
+          onCreate={
+            playlist.entryId && !playlist.deleted
+              ? () =>
+                  makeVersion.mutate(
+                    { playlistEntryId: playlist.entryId as string },
+                    {
+                      onSuccess: (version) => {
+                        toast.success(`Создана ${version.name}`);
+                        showVersion(version.entryId);
+                      },
+                      onError: (error) => toast.error(errorText(error)),
+                    },
+                  )
+              : undefined
+          }
+        />
+      </Section>
+      {viewedVersion ? (
+        <Section title={`Треки: ${viewedVersion.name}`}>
+          <VersionTracks
+            key={viewedVersion.entryId}
+            versionName={viewedVersion.name}
+            tracks={playlistQuery.isPlaceholderData ? LOADING_TRACKS : playlist.tracks}
+            onReorder={(entryIds) =>
+              orderEntries.mutateAsync(
+                { versionId: viewedVersion.entryId, entryIds },
+                { onError: (error) => toast.error(errorText(error)) },
+              )
+            }
+            onRemove={(track) =>
+              deleteEntries.mutate(
+                { parentId: viewedVersion.entryId, entryIds: [track.entryId] },
+                {
+                  onSuccess: (result) => {
+                    if (result.entries.length > 0)
+                      toast.success(`«${track.song.title}» убран в корзину`);
+                    for (const failed of result.failedEntries) toast.error(failed.reason);
+                  },
+                  onError: (error) => toast.error(errorText(error)),
+                },
+              )
+            }
+            onFilesDropped={(files) =>
+              uploads.add(files, { entryId: viewedVersion.entryId, name: viewedVersion.name })
+            }
+            actions={
+              <>
+                <Button icon="upload" onClick={() => fileInputRef.current?.click()}>
+                  Загрузить треки
+                </Button>
+                <Link
+                  className="button button--secondary button--md"
+                  to={pathTo("AddAudios", {}, { [LIBRARY_PARAMS.target]: viewedVersion.entryId })}
+                >
+                  <Icon name="music" />
+                  Добавить из библиотеки
+                </Link>
+              </>
+            }
+          />
+          <input
+            ref={fileInputRef}
+            type="file"
+            multiple
+            accept={AUDIO_ACCEPT}
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-label="Аудиофайлы для версии"
+            onChange={(event) => {
+              const files = [...(event.target.files ?? [])];
+              event.target.value = "";
+              uploads.add(files, { entryId: viewedVersion.entryId, name: viewedVersion.name });
+            }}
+          />
+        </Section>
+      ) : (
+        playlist.versions.length > 0 && (
+          <Section title="Треки">
+            <p className="muted">Выберите версию, чтобы увидеть её треки.</p>
+          </Section>
+        )
+      )}
+      {confirmingRemoval && (
+        <Modal
+          title="Удалить плейлист?"
+          onClose={() => setConfirmingRemoval(false)}
+          footer={
+            <>
+              <Button
+                variant="danger"
+                busy={removePlaylist.isPending}
+                onClick={() =>
+                  removePlaylist.mutate(playlist.id, {
+                    onSuccess: () => {
+                      toast.success("Плейлист перемещён в корзину");
+                      navigate(pathTo("Playlists"), { replace: true });
+                    },
+                    onError: (error) => toast.error(errorText(error)),
+                  })
+                }
+              >
+                Удалить
+              </Button>
+              <Button variant="ghost" onClick={() => setConfirmingRemoval(false)}>
+                Отмена
+              </Button>
+            </>
+          }
+        >
+          <p className="modal__lead">
+            «{playlist.name}» переместится в корзину со всеми версиями. Его можно будет
+            восстановить.
+          </p>
+        </Modal>
+      )}
+    </Page>
   );
 }

@@ -1,17 +1,16 @@
-import { ROUTES } from "@fonika/shared";
-import { ListScreen } from "../../../components/layouts/list-screen.tsx";
+import { PARTITION_IDS } from "@fonika/shared";
+import { Navigate, useSearchParams } from "react-router";
+import { pathTo } from "../../../config/paths.ts";
+import { EntryBrowser } from "../../../features/vault/components/entry-browser.tsx";
+import { LIBRARY_PARAMS } from "../../../features/vault/library-location.ts";
 
+/**
+ * The library screen: the Playlists partition by default, or any folder,
+ * playlist or version of Playlists and Tracks named by `?entry=`.
+ */
 export default function PlaylistsScreen() {
-  return (
-    <ListScreen
-      title={ROUTES.Playlists.title}
-      description="Раздел «Плейлисты» библиотеки: папки и плейлисты с их версиями."
-      columns={["Название", "Тип", "Треков", "Длительность", "Изменён"]}
-      empty={{
-        icon: "playlists",
-        title: "Плейлистов пока нет",
-        text: 'Нажмите кнопку "Создать" для добавления плейлиста',
-      }}
-    />
-  );
+  const [search] = useSearchParams();
+  const entryId = search.get(LIBRARY_PARAMS.entry) || PARTITION_IDS.playlists;
+  if (entryId === PARTITION_IDS.deleted) return <Navigate to={pathTo("Deleted")} replace />;
+  return <EntryBrowser key={entryId} entryId={entryId} />;
 }

@@ -1,0 +1,44 @@
+import { playlistsApi } from "@fonika/shared";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderLibrary } from "../../../test/library-app.tsx";
+import { buildPlaylist, nextId } from "../../../test/library-factories.ts";
+import { on } from "../../../test/scripted-server.ts";
+
+describe("PlaylistCreate", () => {
+  it("creates the playlist in the folder it was asked from and opens its editor", async () => {
+    const folderId = nextId();
+    const created = buildPlaylist({ name: "Бранч" });
+    const bodies: unknown[] = [];
+    const app = renderLibrary(
+      `/playlists/create?folderId=${folderId}`,
+      on(playlistsApi.addPlaylist, ({ body, reply }) => {
+        bodies.push(body);
+        return reply({ ...created, name: body.name });
+      }),
+      on(playlistsApi.getPlaylist, ({ reply }) => reply({ ...created, tracks: [] })),
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Создать плейлист" }));
+    expect(await screen.findByText("Введите название плейлиста")).toBeTruthy();
+    expect(bodies).toEqual([]);
+
+    await userEvent.type(screen.getByLabelText("Название плейлиста"), "Бранч");
+    await userEvent.type(screen.getByLabelText("Описание"), "Выходные, поздний завтрак");
+    await userEvent.type(screen.getByLabelText("Теги"), "утро{Enter}лаунж,");
+    await userEvent.click(screen.getByRole("button", { name: "Создать плейлист" }));
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        {
+          name: "Бранч",
+          description: "Выходные, поздний завтрак",
+          tags: ["утро", "лаунж"],
+          folderId,
+        },
+      ]),
+    );
+    await waitFor(() =>
+      expect(app.router.state.location.pathname).toBe(`/playlists/edit/${created.id}`),
+    );
+  });
+});

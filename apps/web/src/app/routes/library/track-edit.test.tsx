@@ -1,0 +1,75 @@
+import { catalogApi, songsApi } from "@fonika/shared";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderLibrary } from "../../../test/library-app.tsx";
+import { buildSong, nextId } from "../../../test/library-factories.ts";
+import { on } from "../../../test/scripted-server.ts";
+
+describe("the track editor", () => {
+  it("checks the meta as the contract does and saves it", async () => {
+    const genre = { id: nextId(), name: "Джаз", songCount: 3 };
+    const song = buildSong({ title: "Летний вечер", artists: ["Квартет Ветер"], year: 2021 });
+    const changes: unknown[] = [];
+    renderLibrary(
+      `/tracks/edit/${song.id}`,
+      on(songsApi.getSongMeta, ({ reply }) => reply(song)),
+      on(catalogApi.listGenres, ({ reply }) => reply({ data: [genre], total: 1, totalPages: 1 })),
+      on(songsApi.changeSongMeta, ({ params, body, reply }) => {
+        changes.push({ id: params.id, ...body });
+        return reply({ ...song, title: body.title ?? song.title });
+      }),
+    );
+    const isrc = await screen.findByLabelText("ISRC");
+    await userEvent.type(isrc, "RU-12");
+    const year = screen.getByLabelText("Год");
+    await userEvent.clear(year);
+    await userEvent.type(year, "999");
+    await userEvent.click(screen.getByRole("button", { name: "Сохранить" }));
+    expect(await screen.findByText(/ISRC пишется как CC-XXX-YY-NNNNN/)).toBeTruthy();
+    expect(screen.getByText("Год — число от 1000 до 2100")).toBeTruthy();
+    expect(changes).toEqual([]);
+
+    await userEvent.clear(isrc);
+    await userEvent.type(isrc, "ru-a12-24-00001");
+    await userEvent.clear(year);
+    await userEvent.type(year, "2024");
+    const artists = screen.getByLabelText("Исполнители");
+    await userEvent.clear(artists);
+    await userEvent.type(artists, "Квартет Ветер, Анна Лето");
+    await userEvent.selectOptions(screen.getByLabelText("Жанр"), "Джаз");
+    await userEvent.click(screen.getByRole("checkbox", { name: "Ненормативная лексика" }));
+    await userEvent.click(screen.getByRole("button", { name: "Сохранить" }));
+    await waitFor(() =>
+      expect(changes).toEqual([
+        {
+          id: song.id,
+          title: "Летний вечер",
+          artists: ["Квартет Ветер", "Анна Лето"],
+          album: "Сезоны",
+          genreId: genre.id,
+          year: 2024,
+          obsceneLexicon: true,
+          isrc: "ru-a12-24-00001",
+        },
+      ]),
+    );
+    expect(await screen.findByText("Сведения о треке сохранены")).toBeTruthy();
+  });
+
+  it("without an id uploads a file and opens the new song's editor", async () => {
+    const song = buildSong({ title: "Новая" });
+    const app = renderLibrary(
+      "/tracks/edit",
+      on(songsApi.addSong, ({ file, reply }) => {
+        expect(file?.name).toBe("Новая.mp3");
+        return reply({ song, alreadyInLibrary: false });
+      }),
+      on(songsApi.getSongMeta, ({ reply }) => reply(song)),
+    );
+    const input = await screen.findByLabelText("Выбрать аудиофайл");
+    await userEvent.upload(input, new File(["ID3"], "Новая.mp3", { type: "audio/mpeg" }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe(`/tracks/edit/${song.id}`));
+    expect(await screen.findByDisplayValue("Новая")).toBeTruthy();
+  });
+});

@@ -1,0 +1,195 @@
+import { type PlaylistTrack, TRUNCATION, truncateName } from "@fonika/shared";
+import { type DragEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { PlayButton } from "../../../components/audio/preview-player.tsx";
+import { useBigScreen } from "../../../components/layouts/use-media-query.ts";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { Icon } from "../../../components/ui/icon.tsx";
+import { formatDuration } from "../../../lib/format.ts";
+import { moveItem } from "./track-order.ts";
+
+/** The drag data type of a track being reordered within its version. */
+const ORDER_DRAG_TYPE = "application/x-fonika-track-order";
+
+interface VersionTracksProps {
+  versionName: string;
+  tracks: readonly PlaylistTrack[];
+  /** Saves a new order: every track entry of the version, each once. */
+  onReorder: (entryIds: string[]) => Promise<unknown>;
+  onRemove: (track: PlaylistTrack) => void;
+  /** Audio files dropped from the desktop onto the list. */
+  onFilesDropped?: (files: File[]) => void;
+  /** Buttons above the list (upload, add from the library). */
+  actions?: ReactNode;
+}
+
+/**
+ * The tracks of one version in playing order: drag a row (or use the
+ * arrows) to reorder, remove one to the trash, play one in the page's
+ * player; the total count and duration on top.
+ */
+export function VersionTracks({
+  versionName,
+  tracks,
+  onReorder,
+  onRemove,
+  onFilesDropped,
+  actions,
+}: VersionTracksProps) {
+  const bigScreen = useBigScreen();
+  const [order, setOrder] = useState<PlaylistTrack[]>([...tracks]);
+  const [dragged, setDraggedState] = useState<number | null>(null);
+  // Drag events of one gesture may arrive before a render: they read the ref.
+  const draggedRef = useRef<number | null>(null);
+  const setDragged = (index: number | null) => {
+    draggedRef.current = index;
+    setDraggedState(index);
+  };
+  const [filesOver, setFilesOver] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  // The server's order wins whenever it answers anew.
+  useEffect(() => setOrder([...tracks]), [tracks]);
+
+  const total = order.reduce((sum, track) => sum + track.song.durationMs, 0);
+
+  const save = async (next: PlaylistTrack[]) => {
+    const previous = order;
+    setOrder(next);
+    setSaving(true);
+    try {
+      await onReorder(next.map((track) => track.entryId));
+    } catch {
+      setOrder(previous);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const handleDragOver = (event: DragEvent<HTMLElement>, index: number) => {
+    const from = draggedRef.current;
+    if (from === null || ![...event.dataTransfer.types].includes(ORDER_DRAG_TYPE)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "move";
+    if (index !== from) {
+      setOrder((current) => moveItem(current, from, index));
+      setDragged(index);
+    }
+  };
+
+  const handleDrop = (event: DragEvent<HTMLElement>) => {
+    if (draggedRef.current === null) return;
+    event.preventDefault();
+    setDragged(null);
+    const changed = order.some((track, index) => track.entryId !== tracks[index]?.entryId);
+    if (changed) void save(order);
+  };
+
+  const takesFiles = (event: DragEvent<HTMLElement>) =>
+    Boolean(onFilesDropped) && [...event.dataTransfer.types].includes("Files");
+
+  return (
+    <section
+      className={`version-tracks${filesOver ? " is-drop-target" : ""}`}
+      aria-label={`Треки версии «${versionName}»`}
+      aria-busy={saving}
+      onDragOver={(event) => {
+        if (!takesFiles(event)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = "copy";
+        setFilesOver(true);
+      }}
+      onDragLeave={() => setFilesOver(false)}
+      onDrop={(event) => {
+        if (!takesFiles(event)) return;
+        event.preventDefault();
+        setFilesOver(false);
+        onFilesDropped?.([...event.dataTransfer.files]);
+      }}
+    >
+      <div className="version-tracks__header">
+        <p className="version-tracks__total">
+          Треков: {order.length} · Общая длительность: {formatDuration(total)}
+        </p>
+        {actions && <div className="version-tracks__actions">{actions}</div>}
+      </div>
+      {order.length === 0 ? (
+        <EmptyState icon="music" title="В версии пока нет треков">
+          Нажмите кнопку "Создать" для добавления трека
+        </EmptyState>
+      ) : (
+        <ol className="version-tracks__list">
+          {order.map((track, index) => {
+            const title = track.song.title;
+            return (
+              <li
+                key={track.entryId}
+                className={`version-track${dragged === index ? " is-dragged" : ""}`}
+                draggable
+                aria-label={title}
+                onDragStart={(event) => {
+                  event.dataTransfer.setData(ORDER_DRAG_TYPE, track.entryId);
+                  event.dataTransfer.effectAllowed = "move";
+                  setDragged(index);
+                }}
+                onDragOver={(event) => handleDragOver(event, index)}
+                onDrop={handleDrop}
+                onDragEnd={() => {
+                  if (draggedRef.current !== null) {
+                    setDragged(null);
+                    setOrder([...tracks]);
+                  }
+                }}
+              >
+                <span className="version-track__grip" aria-hidden="true">
+                  <Icon name="grip" size={16} />
+                </span>
+                <span className="version-track__position">{index + 1}</span>
+                <PlayButton track={{ songId: track.song.id, title, artists: track.song.artists }} />
+                <span className="version-track__text">
+                  <span title={title}>
+                    {truncateName(
+                      title,
+                      bigScreen ? TRUNCATION.trackBigScreen : TRUNCATION.trackComputer,
+                    )}
+                  </span>
+                  <span className="version-track__artists">{track.song.artists.join(", ")}</span>
+                </span>
+                <span className="version-track__duration">
+                  {formatDuration(track.song.durationMs)}
+                </span>
+                <span className="version-track__buttons">
+                  <button
+                    type="button"
+                    className="icon-button icon-button--small"
+                    aria-label={`Выше: ${title}`}
+                    disabled={index === 0 || saving}
+                    onClick={() => void save(moveItem(order, index, index - 1))}
+                  >
+                    <Icon name="arrow-up" size={16} />
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button icon-button--small"
+                    aria-label={`Ниже: ${title}`}
+                    disabled={index === order.length - 1 || saving}
+                    onClick={() => void save(moveItem(order, index, index + 1))}
+                  >
+                    <Icon name="arrow-down" size={16} />
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button icon-button--small icon-button--danger"
+                    aria-label={`Убрать из версии: ${title}`}
+                    onClick={() => onRemove(track)}
+                  >
+                    <Icon name="trash" size={16} />
+                  </button>
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { formatClock, formatDate, formatDuration, formatSizeMb } from "./format.ts";
+
+describe("SPEC.md §9 formats", () => {
+  it("shows durations in days, hours and minutes", () => {
+    const minute = 60_000;
+    expect(formatDuration(0)).toBe("0 м");
+    expect(formatDuration(20_000)).toBe("< 1 м");
+    expect(formatDuration(185_000)).toBe("3 м");
+    expect(formatDuration(215_000)).toBe("4 м");
+    expect(formatDuration(60 * minute)).toBe("1 ч");
+    expect(formatDuration(65 * minute)).toBe("1 ч 5 м");
+    expect(formatDuration(24 * 60 * minute)).toBe("1 д");
+    expect(formatDuration((26 * 60 + 7) * minute)).toBe("1 д 2 ч 7 м");
+    expect(formatDuration((3 * 24 * 60 + 5) * minute)).toBe("3 д 5 м");
+  });
+
+  it("shows sizes in megabytes with two decimals", () => {
+    expect(formatSizeMb(0)).toBe("0,00 МБ");
+    expect(formatSizeMb(7_400_000)).toBe("7,06 МБ");
+    expect(formatSizeMb(1024 * 1024)).toBe("1,00 МБ");
+    expect(formatSizeMb(5 * 1024 * 1024 * 1024)).toBe("5120,00 МБ");
+  });
+
+  it("shows dates as dd.MM.yyyy", () => {
+    expect(formatDate(new Date(2024, 0, 5, 12).toISOString())).toBe("05.01.2024");
+    expect(formatDate("not a date")).toBe("—");
+  });
+
+  it("shows a playing position as a clock", () => {
+    expect(formatClock(0)).toBe("0:00");
+    expect(formatClock(65.9)).toBe("1:05");
+    expect(formatClock(3725)).toBe("1:02:05");
+    expect(formatClock(Number.NaN)).toBe("0:00");
+  });
+});
