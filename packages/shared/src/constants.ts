@@ -121,6 +121,13 @@ export const LEAD = {
   companyMax: INPUT.defaultMax,
 } as const;
 
+/** Limits of a playlist's own fields (the form and the server apply the same). */
+export const PLAYLIST = {
+  maxTags: 20,
+  tagMaxLength: 50,
+  descriptionMaxLength: 2000,
+} as const;
+
 /** The music library's files (issue 6). */
 export const LIBRARY = {
   /** SPEC.md §5: folders nest at most this deep below a partition root. */

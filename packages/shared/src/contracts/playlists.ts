@@ -1,4 +1,4 @@
-import { INPUT, LIBRARY, PAGING } from "../constants.ts";
+import { INPUT, LIBRARY, PAGING, PLAYLIST } from "../constants.ts";
 import {
   accessTokenQuery,
   defineEndpoint,
@@ -16,8 +16,8 @@ import { songSchema } from "./songs.ts";
  * the current version is what plays.
  */
 
-const MAX_TAGS = 20;
-const tagSchema = z.string().trim().min(1).max(50);
+const tagSchema = z.string().trim().min(1).max(PLAYLIST.tagMaxLength);
+const descriptionSchema = z.string().trim().max(PLAYLIST.descriptionMaxLength);
 
 export const playlistVersionSchema = z.object({
   entryId: uuidSchema,
@@ -80,8 +80,8 @@ export const addPlaylist = defineEndpoint({
   auth: "bearer",
   body: z.object({
     name: z.string().trim().min(1).max(INPUT.defaultMax),
-    description: z.string().trim().max(2000).nullable().optional(),
-    tags: z.array(tagSchema).max(MAX_TAGS).optional(),
+    description: descriptionSchema.nullable().optional(),
+    tags: z.array(tagSchema).max(PLAYLIST.maxTags).optional(),
     folderId: uuidSchema.optional(),
   }),
   response: playlistSchema,
@@ -135,8 +135,8 @@ export const changePlaylist = defineEndpoint({
   body: z
     .object({
       name: z.string().trim().min(1).max(INPUT.defaultMax),
-      description: z.string().trim().max(2000).nullable(),
-      tags: z.array(tagSchema).max(MAX_TAGS),
+      description: descriptionSchema.nullable(),
+      tags: z.array(tagSchema).max(PLAYLIST.maxTags),
       currentVersionId: uuidSchema,
     })
     .partial()

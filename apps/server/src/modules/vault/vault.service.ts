@@ -275,22 +275,27 @@ export class VaultService {
     policy: ConflictPolicy,
   ): Promise<EntriesResult> {
     await this.entry(this.deps.db, targetId);
-    return this.each(songIds, async (tx, songId) => {
-      const target = await this.lockedContainer(tx, targetId, "track");
-      const song = (await this.deps.songs.findForTracks(tx, [songId])).get(songId);
-      if (!song) throw vaultErrors.songNotFound();
-      const existing = await repository.findTracksOfSongs(tx, target.id, [songId]);
-      if (existing.length > 0) {
-        if (policy === "nothing") throw vaultErrors.duplicateTrack();
-        if (policy === "overwrite") for (const track of existing) await this.trash(tx, track);
-      }
-      return this.insertChild(
-        tx,
-        target,
-        { type: "track", name: song.title, songId },
-        { sizeBytes: song.sizeBytes, tracksCount: 1, tracksDurationMs: song.durationMs },
-      );
-    });
+    return this.each(
+      songIds,
+      async (tx, songId) => {
+        const target = await this.lockedContainer(tx, targetId, "track");
+        const song = (await this.deps.songs.findForTracks(tx, [songId])).get(songId);
+        if (!song) throw vaultErrors.songNotFound();
+        const existing = await repository.findTracksOfSongs(tx, target.id, [songId]);
+        if (existing.length > 0) {
+          if (policy === "nothing") throw vaultErrors.duplicateTrack();
+          if (policy === "overwrite") for (const track of existing) await this.trash(tx, track);
+        }
+        return this.insertChild(
+          tx,
+          target,
+          { type: "track", name: song.title, songId },
+          { sizeBytes: song.sizeBytes, tracksCount: 1, tracksDurationMs: song.durationMs },
+        );
+      },
+      async (songId) =>
+        (await this.deps.songs.findForTracks(this.deps.db, [songId])).get(songId)?.title ?? null,
+    );
   }
 
   /** Moves children of `parentId` to the trash. */
@@ -399,7 +404,7 @@ export class VaultService {
       const target = await this.lockedEntry(tx, targetId);
       const entry = await this.lockedEntry(tx, id);
       await this.assertMayPut(tx, entry, target);
-      const name = await this.freeName(tx, target, entry, policy);
+      const name = await this.freeName(tx, target, entry, policy, true);
       const copied = await this.copySubtree(tx, entry, target, name);
       await this.afterArrival(tx, copied, target, true);
       return copied;
@@ -548,26 +553,33 @@ export class VaultService {
   /**
    * The name `entry` will have in `target` under the policy: its own when
    * free; nothing → the duplicate error; both → a numbered name; overwrite →
-   * the one there goes to the trash. Tracks clash by song, not by name.
+   * the one there goes to the trash (never the original of a copy). Tracks
+   * clash by song, not by name.
    */
   private async freeName(
     tx: Executor,
     target: EntryRow,
     entry: EntryRow,
     policy: ConflictPolicy,
+    copying = false,
   ): Promise<string> {
+    // A copy clashes with its own original too; a moved entry does not clash with itself.
+    const clashes = (row: EntryRow) => copying || row.id !== entry.id;
     if (entry.type === "track") {
       const existing = (
         await repository.findTracksOfSongs(tx, target.id, [entry.songId as string])
-      ).filter((track) => track.id !== entry.id);
+      ).filter(clashes);
       if (existing.length > 0 && policy === "nothing") throw vaultErrors.duplicateTrack();
-      if (policy === "overwrite") for (const track of existing) await this.trash(tx, track);
+      if (policy === "overwrite") {
+        for (const track of existing) if (track.id !== entry.id) await this.trash(tx, track);
+      }
       return entry.name;
     }
     const existing = await repository.findNamedChild(tx, target.id, entry.name);
-    if (!existing || existing.id === entry.id || target.partition === "deleted") return entry.name;
+    if (!existing || !clashes(existing) || target.partition === "deleted") return entry.name;
     if (policy === "nothing") throw vaultErrors.duplicateName(entry.type);
-    if (policy === "overwrite") {
+    // Overwriting an original with its own copy would only lose it: keep both.
+    if (policy === "overwrite" && existing.id !== entry.id) {
       await this.trash(tx, existing);
       return entry.name;
     }
@@ -711,6 +723,11 @@ export class VaultService {
   private async each(
     ids: readonly string[],
     work: (tx: Executor, id: string) => Promise<EntryRow | undefined>,
+    /** The name a failed id shows (default: its entry's); make-song's ids are songs. */
+    nameOf: (id: string) => Promise<string | null> = async (id) => {
+      const [known] = await repository.findListedEntries(this.deps.db, [id]);
+      return known?.song?.title ?? known?.name ?? null;
+    },
   ): Promise<EntriesResult> {
     const { db } = this.deps;
     const done: string[] = [];
@@ -721,10 +738,9 @@ export class VaultService {
         if (row) done.push(row.id);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        const known = await repository.findListedEntries(db, [id]);
         failedEntries.push({
           entryId: id,
-          name: known[0]?.song?.title ?? known[0]?.name ?? null,
+          name: await nameOf(id),
           type: error.type,
           reason: error.reason,
         });

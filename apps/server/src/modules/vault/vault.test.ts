@@ -374,9 +374,21 @@ describe("move and copy", () => {
       copyPlaylist.body.tracks.map((track: { song: { id: string } }) => track.song.id),
     ).toEqual(songs.slice(0, 2).map((song) => song.id));
     expect(copyPlaylist.body.currentVersionId).not.toBe(first);
-    // Same folder again: the name is taken.
+    // Same folder again: the name is taken, by the copy's own original too.
     const again = await post(`/vault/${shelf}/cp?policy=both`, { entryIds: [made.entryId] });
     expect(again.body.entries[0].name).toBe("Оригинал (2)");
+    const intoOwnFolder = await post(`/vault/${PARTITION_IDS.playlists}/cp`, {
+      entryIds: [made.entryId],
+    });
+    expect(intoOwnFolder.body).toMatchObject({
+      entries: [],
+      failedEntries: [{ entryId: made.entryId, type: "duplicate-entry-error" }],
+    });
+    const besideItself = await post(`/vault/${PARTITION_IDS.playlists}/cp?policy=overwrite`, {
+      entryIds: [made.entryId],
+    });
+    expect(besideItself.body.entries[0].name).toBe("Оригинал (2)");
+    expect((await get(`/music/playlist/${made.id}`)).body.deleted).toBe(false);
     expect(await entry(shelf)).toMatchObject(sum([...songs.slice(0, 2), ...songs.slice(0, 2)]));
     // Tracks of the Tracks partition may be copied into a version.
     const pool = await folder(TRACKS, "Пул");
