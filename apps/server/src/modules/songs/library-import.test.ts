@@ -25,7 +25,7 @@ let server: TestServer;
 let manager: SignedInUser;
 let catalog: string;
 
-/** A catalog: Pop/{mp3,flac}, Jazz/Evening/m4a, Jazz/copy of the mp3, a broken mp3, a text file. */
+/** A catalog: Pop/{mp3,flac}, Jazz/Evening/m4a, Jazz/copy of the mp3, a broken mp3 twice, a text file. */
 function makeCatalog(): string {
   const root = mkdtempSync(path.join(tmpdir(), "fonika-catalog-"));
   mkdirSync(path.join(root, "Pop"));
@@ -35,6 +35,8 @@ function makeCatalog(): string {
   copyFileSync(path.join(fixtures, "tone.m4a"), path.join(root, "Jazz", "Evening", "cafe.m4a"));
   copyFileSync(path.join(fixtures, "tone.mp3"), path.join(root, "Jazz", "copy.mp3"));
   writeFileSync(path.join(root, "Jazz", "broken.mp3"), "not audio at all");
+  // The same broken content twice in one batch: both are reported.
+  writeFileSync(path.join(root, "Pop", "broken too.mp3"), "not audio at all");
   writeFileSync(path.join(root, "readme.txt"), "liner notes");
   return root;
 }
@@ -82,19 +84,20 @@ describe("import", () => {
       onProgress: (step) => progress.push(step.done),
     });
     expect(report).toMatchObject({
-      total: 5,
-      done: 5,
+      total: 6,
+      done: 6,
       added: 4,
       known: 0,
-      failed: 1,
+      failed: 2,
       ignored: 1,
       stopped: false,
     });
     expect(report.failures).toEqual([
       { file: path.join("Jazz", "broken.mp3"), reason: expect.stringContaining("не аудиозапись") },
+      { file: path.join("Pop", "broken too.mp3"), reason: expect.stringContaining("не аудиозапись") },
     ]);
     // Progress is reported after each batch of files (up to 50), ending at the total.
-    expect(progress.at(-1)).toBe(5);
+    expect(progress.at(-1)).toBe(6);
     expect([...progress].sort((a, b) => a - b)).toEqual(progress);
     expect(await songCount()).toBe(3);
 
@@ -125,7 +128,7 @@ describe("import", () => {
       directory: catalog,
       folder: "Каталог",
     });
-    expect(again).toMatchObject({ added: 0, known: 4, failed: 1 });
+    expect(again).toMatchObject({ added: 0, known: 4, failed: 2 });
     expect(await songCount()).toBe(songsBefore);
     const treeAfter = await call(server, "GET", `/vault/${top}/tree`, { token: manager.token });
     expect(treeAfter.body).toEqual(treeBefore.body);
@@ -153,7 +156,7 @@ describe("import", () => {
         });
       const first = run();
       expect(first.status, first.stderr).toBe(0);
-      expect(first.stdout).toContain("добавлено 4, уже были в библиотеке 0, не прочитаны 1");
+      expect(first.stdout).toContain("добавлено 4, уже были в библиотеке 0, не прочитаны 2");
       expect(first.stdout).toContain(path.join("Jazz", "broken.mp3"));
       const second = run();
       expect(second.stdout).toContain("добавлено 0, уже были в библиотеке 4");

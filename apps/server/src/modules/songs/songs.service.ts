@@ -96,7 +96,7 @@ export class SongsService {
       hashed.flatMap((file) => ("sha256" in file ? [file.sha256] : [])),
     );
     const outcomes = new Map<string, ImportOutcome>();
-    const fresh = new Map<string, { filePath: string; size: number; audio: AudioFacts }>();
+    const fresh = new Map<string, { filePath: string; size: number }>();
     for (const file of hashed) {
       if (!("sha256" in file)) {
         outcomes.set(file.filePath, { filePath: file.filePath, error: file.error });
@@ -111,45 +111,54 @@ export class SongsService {
           alreadyInLibrary: true,
         });
       } else if (!fresh.has(file.sha256)) {
+        fresh.set(file.sha256, { filePath: file.filePath, size: file.size });
+      }
+    }
+    // Reading tags is mostly waiting for the disk: the batch's files are read together.
+    const parsed = new Map<string, { filePath: string; size: number; audio: AudioFacts }>();
+    await Promise.all(
+      [...fresh].map(async ([sha256, file]) => {
         try {
           const audio = await readAudioFile(file.filePath, path.basename(file.filePath));
-          fresh.set(file.sha256, { filePath: file.filePath, size: file.size, audio });
+          parsed.set(sha256, { ...file, audio });
         } catch (error) {
           outcomes.set(file.filePath, { filePath: file.filePath, error: asAppError(error) });
         }
-      }
-    }
+      }),
+    );
     const keys: string[] = [];
     try {
       const rows: NewSong[] = [];
       const genreIds = await findOrCreateGenres(
         db,
-        [...fresh.values()].flatMap((file) => (file.audio.genre ? [file.audio.genre] : [])),
+        [...parsed.values()].flatMap((file) => (file.audio.genre ? [file.audio.genre] : [])),
       );
-      for (const [sha256, { filePath, size, audio }] of fresh) {
-        const storageKey = `audio/${sha256.slice(0, 2)}/${sha256}`;
-        const cover = audio.cover ? await storeImage(files, "covers", audio.cover.data) : null;
-        await files.copyIn(storageKey, filePath, audio.contentType);
-        keys.push(storageKey);
-        rows.push({
-          ...songRowOf(audio, { sha256, size, filename: path.basename(filePath) }, cover),
-          storageKey,
-          genreId: audio.genre ? (genreIds.get(audio.genre.toLowerCase()) ?? null) : null,
-          uploadedBy: null,
-        });
-      }
+      await Promise.all(
+        [...parsed].map(async ([sha256, { filePath, size, audio }]) => {
+          const storageKey = `audio/${sha256.slice(0, 2)}/${sha256}`;
+          const cover = audio.cover ? await storeImage(files, "covers", audio.cover.data) : null;
+          await files.copyIn(storageKey, filePath, audio.contentType);
+          keys.push(storageKey);
+          rows.push({
+            ...songRowOf(audio, { sha256, size, filename: path.basename(filePath) }, cover),
+            storageKey,
+            genreId: audio.genre ? (genreIds.get(audio.genre.toLowerCase()) ?? null) : null,
+            uploadedBy: null,
+          });
+        }),
+      );
       const made = await insertSongs(db, rows);
       // A content stored meanwhile by an upload: its song is the one.
       const raced = await findSongIdsByHashes(
         db,
-        [...fresh.keys()].filter((sha256) => !made.has(sha256)),
+        [...parsed.keys()].filter((sha256) => !made.has(sha256)),
       );
-      for (const [sha256, { filePath }] of fresh) {
+      for (const [sha256, { filePath }] of parsed) {
         const id = made.get(sha256) ?? raced.get(sha256)?.id;
         if (id) outcomes.set(filePath, { filePath, id, alreadyInLibrary: !made.has(sha256) });
       }
     } catch (error) {
-      const stored = await findSongIdsByHashes(db, [...fresh.keys()]);
+      const stored = await findSongIdsByHashes(db, [...parsed.keys()]);
       for (const key of keys)
         if (!stored.has(key.slice(key.lastIndexOf("/") + 1))) await files.remove(key);
       throw error;
@@ -159,12 +168,14 @@ export class SongsService {
       if (!outcomes.has(file.filePath) && "sha256" in file) {
         const first = fresh.get(file.sha256);
         const song = first ? outcomes.get(first.filePath) : undefined;
-        if (song && "id" in song)
-          outcomes.set(file.filePath, {
-            filePath: file.filePath,
-            id: song.id,
-            alreadyInLibrary: true,
-          });
+        if (song) {
+          outcomes.set(
+            file.filePath,
+            "id" in song
+              ? { filePath: file.filePath, id: song.id, alreadyInLibrary: true }
+              : { filePath: file.filePath, error: song.error },
+          );
+        }
       }
     }
     return filePaths.map((filePath) => outcomes.get(filePath) as ImportOutcome);
