@@ -35,6 +35,12 @@ const playersRoles = roles(
   "player-device",
 );
 const contentManager = roles("role-content-manager");
+/**
+ * SPEC.md §2 gives /playlists to content managers only, yet its search sends
+ * a client to "Playlists filtered by …" and "Playlist with its id": clients
+ * open both too, as a read-only catalogue (decision, see docs).
+ */
+const contentManagerAndClient = roles("role-content-manager", "role-client");
 const adminAndManager = roles("role-admin", "role-client-manager");
 const admin = roles("role-admin");
 
@@ -58,7 +64,12 @@ export const ROUTES = {
   },
   Players: { name: "Players", path: "/players/:id?", title: "Плееры", access: playersRoles },
   Player: { name: "Player", path: "/player/:id", title: "Плеер", access: playersRoles },
-  Playlists: { name: "Playlists", path: "/playlists", title: "Плейлисты", access: contentManager },
+  Playlists: {
+    name: "Playlists",
+    path: "/playlists",
+    title: "Плейлисты",
+    access: contentManagerAndClient,
+  },
   PlaylistCreate: {
     name: "PlaylistCreate",
     path: "/playlists/create",
@@ -69,7 +80,7 @@ export const ROUTES = {
     name: "Playlist",
     path: "/playlists/edit/:id",
     title: "Плейлист",
-    access: contentManager,
+    access: contentManagerAndClient,
   },
   Deleted: { name: "Deleted", path: "/deleted", title: "Корзина", access: contentManager },
   AddAudios: {

@@ -39,9 +39,11 @@ const EXPECTED: Record<string, [string, readonly Who[]]> = {
   Policy: ["/policy", EVERYONE],
   Players: ["/players/:id?", [ADMIN, CLIENT, MANAGER, SUPPORT, DEVICE]],
   Player: ["/player/:id", [ADMIN, CLIENT, MANAGER, SUPPORT, DEVICE]],
-  Playlists: ["/playlists", [CONTENT]],
+  // SPEC.md §2 gives these to content managers; its search sends clients to
+  // them too (decision in docs/decisions.md: clients read the catalogue).
+  Playlists: ["/playlists", [CONTENT, CLIENT]],
   PlaylistCreate: ["/playlists/create", [CONTENT]],
-  Playlist: ["/playlists/edit/:id", [CONTENT]],
+  Playlist: ["/playlists/edit/:id", [CONTENT, CLIENT]],
   Deleted: ["/deleted", [CONTENT]],
   AddAudios: ["/tracks", [CONTENT, WAIT]],
   TrackEdit: ["/tracks/edit/:id?", [CONTENT, WAIT]],

@@ -23,12 +23,19 @@ import { useMakeVersion } from "../../../features/vault/api/make-version.ts";
 import { useOrderEntries } from "../../../features/vault/api/order-entries.ts";
 import { useUploadQueue } from "../../../features/vault/hooks/upload-queue-context.tsx";
 import { entryHref, LIBRARY_PARAMS } from "../../../features/vault/library-location.ts";
-import { useApiClient } from "../../../lib/app-services.ts";
+import { useApiClient, useSessionState } from "../../../lib/app-services.ts";
 import { AUDIO_ACCEPT } from "../../../lib/audio-files.ts";
 import { errorText } from "../../../lib/error-messages.ts";
+import { ListenerPlaylistScreen } from "./listener-playlist.tsx";
 
 /** No tracks to show while another version's are loading (one array: no new render each time). */
 const LOADING_TRACKS: readonly PlaylistTrack[] = [];
+
+/** Playlist: a client listens to it, a content manager edits it. */
+export default function PlaylistRoute() {
+  const { role } = useSessionState();
+  return role === "role-client" ? <ListenerPlaylistScreen /> : <PlaylistScreen />;
+}
 
 /**
  * The playlist editor (`/playlists/edit/{id}`, `?version=` the version
@@ -37,7 +44,7 @@ const LOADING_TRACKS: readonly PlaylistTrack[] = [];
  * dragging, removed, added by upload or from the library — and their
  * total duration.
  */
-export default function PlaylistScreen() {
+function PlaylistScreen() {
   const { id = "" } = useParams();
   const [search, setSearch] = useSearchParams();
   const versionParam = search.get(LIBRARY_PARAMS.version);

@@ -1,15 +1,39 @@
-import { PARTITION_IDS } from "@fonika/shared";
+import { PARTITION_IDS, ROUTES } from "@fonika/shared";
 import { Navigate, useSearchParams } from "react-router";
+import { Page } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { PlaylistCatalog } from "../../../features/playlists/components/playlist-catalog.tsx";
+import { playlistFilterOf } from "../../../features/playlists/playlist-filter.ts";
 import { EntryBrowser } from "../../../features/vault/components/entry-browser.tsx";
 import { LIBRARY_PARAMS } from "../../../features/vault/library-location.ts";
+import { useSessionState } from "../../../lib/app-services.ts";
 
 /**
- * The library screen: the Playlists partition by default, or any folder,
- * playlist or version of Playlists and Tracks named by `?entry=`.
+ * Playlists. A client gets the catalogue of playlists to choose from,
+ * filtered as the search sent it (`filterBy`, `filterValue`). A content
+ * manager gets the library: the Playlists partition by default, or any
+ * folder, playlist or version of Playlists and Tracks named by `?entry=`;
+ * sent here by the search with a filter (a tag), the same catalogue, whose
+ * playlists open in the editor.
  */
 export default function PlaylistsScreen() {
   const [search] = useSearchParams();
+  const { role, userId } = useSessionState();
+  const client = role === "role-client";
+  if ((client || playlistFilterOf(search) !== null) && userId) {
+    return (
+      <Page
+        title={ROUTES.Playlists.title}
+        description={
+          client
+            ? "Плейлисты для ваших заведений: по названию, тегу, треку, исполнителю или альбому."
+            : "Плейлисты библиотеки, найденные поиском."
+        }
+      >
+        <PlaylistCatalog userId={userId} />
+      </Page>
+    );
+  }
   const entryId = search.get(LIBRARY_PARAMS.entry) || PARTITION_IDS.playlists;
   if (entryId === PARTITION_IDS.deleted) return <Navigate to={pathTo("Deleted")} replace />;
   return <EntryBrowser key={entryId} entryId={entryId} />;

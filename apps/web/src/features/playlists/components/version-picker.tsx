@@ -28,7 +28,7 @@ export function VersionPicker({ onPick }: VersionPickerProps) {
   const [text, setText] = useState("");
   const [chosenPlaylist, setChosenPlaylist] = useState("");
   const [chosenVersion, setChosenVersion] = useState("");
-  const playlists = usePlaylists(text);
+  const playlists = usePlaylists({ text });
   const options = (playlists.data?.data ?? []).filter((playlist) => !playlist.deleted);
   const playlist = options.find((candidate) => candidate.id === chosenPlaylist);
   const versions = [...(playlist?.versions ?? [])].sort(

@@ -1,0 +1,136 @@
+import { playlistsApi } from "@fonika/shared";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { buildPlaylistWithTracks, buildSong, nextId } from "../../../test/library-factories.ts";
+import { on, replyError } from "../../../test/scripted-server.ts";
+import { renderSignedIn, SIGNED_IN_USER_ID } from "../../../test/signed-in-app.tsx";
+
+const songs = [
+  buildSong({ title: "Первая", artists: ["Квартет Ветер"], durationMs: 185_000 }),
+  buildSong({
+    title: "Вторая",
+    artists: ["Хор", "Оркестр"],
+    durationMs: 3_600_000,
+    obsceneLexicon: true,
+  }),
+];
+const playlist = buildPlaylistWithTracks({
+  name: "Утро в кофейне",
+  description: "Спокойная музыка к завтраку",
+  tags: ["джаз", "утро"],
+  tracks: songs.map((song, position) => ({ entryId: nextId(), position, song })),
+});
+
+/** jsdom has no media stack: play says what a browser would. */
+function stubMedia() {
+  vi.spyOn(HTMLMediaElement.prototype, "play").mockImplementation(function (
+    this: HTMLMediaElement,
+  ) {
+    Object.defineProperty(this, "paused", { configurable: true, value: false });
+    this.dispatchEvent(new Event("play"));
+    return Promise.resolve();
+  });
+  vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(function (
+    this: HTMLMediaElement,
+  ) {
+    Object.defineProperty(this, "paused", { configurable: true, value: true });
+    this.dispatchEvent(new Event("pause"));
+  });
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+function renderPlaylist(role: "role-client" | "role-content-manager" = "role-client") {
+  const asked: (string | null)[] = [];
+  return {
+    asked,
+    app: renderSignedIn(
+      role,
+      `/playlists/edit/${playlist.id}`,
+      on(playlistsApi.getPlaylist, ({ params, query, reply }) => {
+        asked.push(query.get("versionId"));
+        return params.id === playlist.id
+          ? reply(playlist)
+          : replyError(404, { type: "not-found", reason: "Плейлист не найден", message: "" });
+      }),
+      on(playlistsApi.listFavouritePlaylists, ({ params, reply }) => {
+        expect(params.userId).toBe(SIGNED_IN_USER_ID);
+        return reply({ data: [playlist], total: 1, totalPages: 1 });
+      }),
+    ),
+  };
+}
+
+describe("a playlist as a client sees it", () => {
+  it("shows its details and its current tracks, read-only, and marks it a favourite", async () => {
+    const { asked } = renderPlaylist();
+    expect(await screen.findByRole("heading", { name: "Утро в кофейне" })).toBeTruthy();
+    expect(asked).toEqual([null]);
+    expect(screen.getByText("Спокойная музыка к завтраку")).toBeTruthy();
+    expect(screen.getByText("Треков: 2 · Общая длительность: 1 ч 3 м")).toBeTruthy();
+    const tags = screen.getByRole("list", { name: "Теги" });
+    expect(
+      within(tags)
+        .getAllByRole("listitem")
+        .map((tag) => tag.textContent),
+    ).toEqual(["джаз", "утро"]);
+
+    const tracks = screen.getByRole("region", { name: "Треки плейлиста" });
+    const rows = within(tracks).getAllByRole("listitem");
+    expect(rows.map((row) => row.getAttribute("aria-label"))).toEqual(["Первая", "Вторая"]);
+    expect(rows[0]?.textContent).toBe("1ПерваяКвартет Ветер3 м");
+    expect(within(rows[1] as HTMLElement).getByText("Хор, Оркестр")).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText("1 ч")).toBeTruthy();
+    expect(
+      within(rows[1] as HTMLElement).getByRole("img", { name: "Ненормативная лексика" }),
+    ).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).queryByRole("img")).toBeNull();
+
+    const favourite = screen.getByRole("button", { name: "Избранное: Утро в кофейне" });
+    await waitFor(() => expect(favourite.getAttribute("aria-pressed")).toBe("true"));
+
+    // Nothing here changes the playlist.
+    for (const name of [/Сохранить/, /Удалить/, /Создать версию/, /Убрать из версии/, /Выше/]) {
+      expect(screen.queryByRole("button", { name })).toBeNull();
+    }
+    expect(screen.queryByRole("textbox")).toBeNull();
+    const main = screen.getByRole("main");
+    expect(within(main).getByRole("link", { name: "Плейлисты" }).getAttribute("href")).toBe(
+      "/playlists",
+    );
+  });
+
+  it("plays and pauses a track in the page's player", async () => {
+    stubMedia();
+    renderPlaylist();
+    await userEvent.click(await screen.findByRole("button", { name: "Слушать: Первая" }));
+    const audio = document.querySelector("audio");
+    expect(audio?.getAttribute("src")).toMatch(
+      new RegExp(`/api/v1/music/song/${songs[0]?.id}/file\\?access_token=`),
+    );
+    expect(screen.getByRole("region", { name: "Прослушивание" }).textContent).toContain(
+      "Первая — Квартет Ветер",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Пауза: Первая" }));
+    expect(screen.getByRole("button", { name: "Слушать: Первая" })).toBeTruthy();
+  });
+
+  it("says why a playlist cannot be opened", async () => {
+    renderSignedIn(
+      "role-client",
+      `/playlists/edit/${nextId()}`,
+      on(playlistsApi.getPlaylist, () =>
+        replyError(404, { type: "not-found", reason: "Плейлист не найден", message: "" }),
+      ),
+    );
+    expect(await screen.findByText("Не удалось открыть плейлист")).toBeTruthy();
+    expect(screen.getByText("Плейлист не найден")).toBeTruthy();
+  });
+
+  it("stays the editor for a content manager", async () => {
+    renderPlaylist("role-content-manager");
+    expect(await screen.findByDisplayValue("Утро в кофейне")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Удалить плейлист" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,51 @@
+import { ROUTES } from "@fonika/shared";
+import { useParams } from "react-router";
+import { PreviewPlayerProvider } from "../../../components/audio/preview-player.tsx";
+import { BackLink } from "../../../components/layouts/back-link.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { Page } from "../../../components/ui/page.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { pathTo } from "../../../config/paths.ts";
+import { usePlaylist } from "../../../features/playlists/api/get-playlist.ts";
+import { PlaylistView } from "../../../features/playlists/components/playlist-view.tsx";
+import { useSongFileUrl } from "../../../features/songs/api/get-song-file.ts";
+import { useSessionState } from "../../../lib/app-services.ts";
+import { errorText } from "../../../lib/error-messages.ts";
+
+/**
+ * Playlist for a client (`/playlists/edit/{id}`, the route the search
+ * opens): the playlist read-only, its current version's tracks playable
+ * one at a time in the page's own preview player.
+ */
+export function ListenerPlaylistScreen() {
+  const { id = "" } = useParams();
+  const { userId } = useSessionState();
+  const playlistQuery = usePlaylist(id, null);
+  const songFileUrl = useSongFileUrl();
+  const playlist = playlistQuery.data;
+  const back = <BackLink label="Плейлисты" to={pathTo("Playlists")} />;
+
+  if (playlistQuery.isPending) {
+    return (
+      <Page title={ROUTES.Playlist.title} actions={back}>
+        <Spinner />
+      </Page>
+    );
+  }
+  if (!playlist || !userId) {
+    return (
+      <Page title={ROUTES.Playlist.title} actions={back}>
+        <EmptyState icon="playlists" title="Не удалось открыть плейлист">
+          {errorText(playlistQuery.error)}
+        </EmptyState>
+      </Page>
+    );
+  }
+  return (
+    <PreviewPlayerProvider sourceOf={songFileUrl}>
+      <Page title={playlist.name} actions={back}>
+        <PlaylistView playlist={playlist} userId={userId} />
+      </Page>
+    </PreviewPlayerProvider>
+  );
+}

@@ -1,0 +1,255 @@
+import { PARTITION_IDS, type Playlist, playlistsApi, vaultApi } from "@fonika/shared";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { buildListing, buildPartition, buildPlaylist } from "../../../test/library-factories.ts";
+import { on, replyError, type ScriptedRoute } from "../../../test/scripted-server.ts";
+import { renderSignedIn, SIGNED_IN_USER_ID } from "../../../test/signed-in-app.tsx";
+
+const morning = buildPlaylist({
+  name: "Утро в кофейне",
+  tags: ["джаз", "утро"],
+  tracksCount: 12,
+  tracksDuration: 3_985_000,
+});
+const evening = buildPlaylist({
+  name: "Вечер пятницы в баре у моря",
+  tags: [],
+  tracksCount: 3,
+  tracksDuration: 600_000,
+  hasCover: true,
+});
+
+interface Backend {
+  /** The query of every list call. */
+  listed: URLSearchParams[];
+  favourites: Set<string>;
+  /** Every favourite change: `add <id>` or `remove <id>`, with the user it was for. */
+  changes: string[];
+}
+
+/**
+ * The app signed in as `role` at `path`; the list answers `pageOf(query)`
+ * and the favourites are kept like the server keeps them.
+ */
+function renderCatalog(
+  path: string,
+  {
+    role = "role-client",
+    pageOf = () => ({ data: [morning, evening], total: 2, totalPages: 1 }),
+    favourites = [],
+    refuseFavourites = false,
+    routes = [],
+  }: {
+    role?: "role-client" | "role-content-manager";
+    pageOf?: (query: URLSearchParams) => { data: Playlist[]; total: number; totalPages: number };
+    favourites?: string[];
+    refuseFavourites?: boolean;
+    routes?: ScriptedRoute[];
+  } = {},
+) {
+  const backend: Backend = { listed: [], favourites: new Set(favourites), changes: [] };
+  const app = renderSignedIn(
+    role,
+    path,
+    on(playlistsApi.listPlaylists, ({ query, reply }) => {
+      backend.listed.push(query);
+      return reply(pageOf(query));
+    }),
+    on(playlistsApi.listFavouritePlaylists, ({ params, reply }) => {
+      expect(params.userId).toBe(SIGNED_IN_USER_ID);
+      const data = [morning, evening].filter((playlist) => backend.favourites.has(playlist.id));
+      return reply({ data, total: data.length, totalPages: data.length ? 1 : 0 });
+    }),
+    on(playlistsApi.addFavouritePlaylist, ({ params, body, reply }) => {
+      backend.changes.push(`add ${body.playlistId} for ${params.userId}`);
+      if (refuseFavourites) {
+        return replyError(404, { type: "not-found", reason: "Плейлист не найден", message: "" });
+      }
+      backend.favourites.add(body.playlistId);
+      return reply({ ok: true });
+    }),
+    on(playlistsApi.removeFavouritePlaylist, ({ params, body, reply }) => {
+      backend.changes.push(`remove ${body.playlistId} for ${params.userId}`);
+      backend.favourites.delete(body.playlistId);
+      return reply({ ok: true });
+    }),
+    ...routes,
+  );
+  const location = () => {
+    const { pathname, search } = app.router.state.location;
+    return `${pathname}${decodeURIComponent(search.replace(/\+/g, " "))}`;
+  };
+  return { app, backend, location };
+}
+
+/** The filters of a list call, without paging. */
+function filtersOf(query: URLSearchParams | undefined) {
+  const filters = Object.fromEntries(query ?? []);
+  delete filters.limit;
+  delete filters.offset;
+  return filters;
+}
+
+describe("the client's playlists", () => {
+  it("lists the playlists of the URL's filter, shown as a chip that removes it", async () => {
+    const { backend, location } = renderCatalog(
+      `/playlists?filterBy=song&filterValue=${encodeURIComponent("Ёлочка")}`,
+    );
+    const list = await screen.findByRole("list", { name: "Плейлисты" });
+    expect(filtersOf(backend.listed[0])).toEqual({ song: "Ёлочка" });
+    expect(backend.listed[0]?.get("offset")).toBe("0");
+    expect(screen.getByText("Трек: Ёлочка")).toBeTruthy();
+
+    const link = within(list).getByRole("link", { name: "Утро в кофейне" });
+    expect(link.getAttribute("href")).toBe(`/playlists/edit/${morning.id}`);
+    const card = link.closest("li") as HTMLElement;
+    expect(within(card).getByText("Треков: 12 · 1 ч 6 м")).toBeTruthy();
+    expect(
+      within(card)
+        .getAllByRole("listitem")
+        .map((tag) => tag.textContent),
+    ).toEqual(["джаз", "утро"]);
+    // §9: a playlist name longer than 20 shows 20 and an ellipsis; the link keeps the full name.
+    const long = within(list).getByRole("link", { name: "Вечер пятницы в баре у моря" });
+    expect(long.textContent).toBe("Вечер пятницы в баре…");
+    const cover = (long.closest("li") as HTMLElement).querySelector("img");
+    expect(cover?.getAttribute("src")).toMatch(
+      new RegExp(`/api/v1/music/playlist/${evening.id}/avatar-file\\?access_token=`),
+    );
+
+    await userEvent.click(screen.getByRole("button", { name: "Убрать фильтр «Трек: Ёлочка»" }));
+    await waitFor(() => expect(location()).toBe("/playlists"));
+    await waitFor(() => expect(filtersOf(backend.listed.at(-1))).toEqual({}));
+    expect(screen.queryByText("Трек: Ёлочка")).toBeNull();
+  });
+
+  it("reads the artist, album and tag filters too, and ignores one it does not know", async () => {
+    const cases: [string, Record<string, string>, string | null][] = [
+      ["filterBy=artist&filterValue=Квартет", { artist: "Квартет" }, "Исполнитель: Квартет"],
+      ["filterBy=album&filterValue=Сезоны", { album: "Сезоны" }, "Альбом: Сезоны"],
+      ["filterBy=tag&filterValue=джаз", { tag: "джаз" }, "Тег: джаз"],
+      ["filterBy=genre&filterValue=джаз", {}, null],
+    ];
+    for (const [query, filters, chip] of cases) {
+      const { backend, app } = renderCatalog(`/playlists?${query}`);
+      await screen.findByRole("list", { name: "Плейлисты" });
+      expect(filtersOf(backend.listed[0]), query).toEqual(filters);
+      if (chip) expect(screen.getByText(chip)).toBeTruthy();
+      else expect(screen.queryByRole("button", { name: /Убрать фильтр/ })).toBeNull();
+      app.unmount();
+    }
+  });
+
+  it("searches by words once typing pauses and pages through the results", async () => {
+    const { backend, location } = renderCatalog("/playlists?filterBy=tag&filterValue=джаз", {
+      pageOf: () => ({ data: [morning], total: 25, totalPages: 2 }),
+    });
+    await userEvent.type(
+      await screen.findByRole("searchbox", { name: "Поиск плейлистов" }),
+      "утро",
+    );
+    await waitFor(() =>
+      expect(filtersOf(backend.listed.at(-1))).toEqual({ tag: "джаз", text: "утро" }),
+    );
+    expect(backend.listed.map((query) => query.get("text"))).toEqual([null, "утро"]);
+    expect(location()).toBe("/playlists?filterBy=tag&filterValue=джаз&text=утро");
+
+    await userEvent.click(screen.getByRole("button", { name: "Следующая страница" }));
+    await waitFor(() => expect(backend.listed.at(-1)?.get("offset")).toBe("20"));
+    expect(screen.getByText("Страница 2 из 2")).toBeTruthy();
+    expect(location()).toBe("/playlists?filterBy=tag&filterValue=джаз&text=утро&page=2");
+  });
+
+  it("says 'Плейлисты не найдены' and offers to drop the filter", async () => {
+    const { backend, location } = renderCatalog("/playlists?filterBy=song&filterValue=Нет такой", {
+      pageOf: (query) =>
+        query.get("song")
+          ? { data: [], total: 0, totalPages: 0 }
+          : { data: [morning], total: 1, totalPages: 1 },
+    });
+    expect(await screen.findByText("Плейлисты не найдены")).toBeTruthy();
+    expect(
+      screen.getByText(
+        "С фильтром «Трек: Нет такой» плейлистов нет. Уберите фильтр, чтобы увидеть все плейлисты.",
+      ),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Показать все плейлисты" }));
+    expect(await screen.findByRole("link", { name: "Утро в кофейне" })).toBeTruthy();
+    expect(location()).toBe("/playlists");
+    expect(filtersOf(backend.listed.at(-1))).toEqual({});
+  });
+
+  it("marks and unmarks favourites of the signed-in user", async () => {
+    const { backend } = renderCatalog("/playlists", { favourites: [morning.id] });
+    const morningButton = await screen.findByRole("button", { name: "Избранное: Утро в кофейне" });
+    const eveningButton = screen.getByRole("button", {
+      name: "Избранное: Вечер пятницы в баре у моря",
+    });
+    await waitFor(() => expect(morningButton.getAttribute("aria-pressed")).toBe("true"));
+    expect(eveningButton.getAttribute("aria-pressed")).toBe("false");
+
+    await userEvent.click(eveningButton);
+    await waitFor(() =>
+      expect(backend.changes).toEqual([`add ${evening.id} for ${SIGNED_IN_USER_ID}`]),
+    );
+    await waitFor(() => expect(eveningButton.getAttribute("aria-pressed")).toBe("true"));
+
+    await userEvent.click(morningButton);
+    await waitFor(() =>
+      expect(backend.changes[1]).toBe(`remove ${morning.id} for ${SIGNED_IN_USER_ID}`),
+    );
+    await waitFor(() => expect(morningButton.getAttribute("aria-pressed")).toBe("false"));
+    expect([...backend.favourites]).toEqual([evening.id]);
+  });
+
+  it("puts a refused favourite back and says why", async () => {
+    renderCatalog("/playlists", { refuseFavourites: true });
+    const button = await screen.findByRole("button", { name: "Избранное: Утро в кофейне" });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(button);
+    expect(await screen.findByText("Плейлист не найден")).toBeTruthy();
+    await waitFor(() => expect(button.getAttribute("aria-pressed")).toBe("false"));
+  });
+
+  it("is in the client's side menu, right after the objects", async () => {
+    renderCatalog("/playlists");
+    const menu = await screen.findByRole("complementary", { name: "Главное меню" });
+    const labels = within(menu)
+      .getAllByRole("link")
+      .map((link) => link.textContent?.trim());
+    expect(labels.slice(labels.indexOf("Мои объекты"), labels.indexOf("Мои объекты") + 2)).toEqual([
+      "Мои объекты",
+      "Плейлисты",
+    ]);
+  });
+});
+
+describe("a content manager's playlists", () => {
+  it("stay the library without a filter", async () => {
+    const opened: string[] = [];
+    const { backend } = renderCatalog("/playlists", {
+      role: "role-content-manager",
+      routes: [
+        on(vaultApi.listEntries, ({ params, reply }) => {
+          opened.push(params.id);
+          return reply(buildListing(buildPartition("playlists"), []));
+        }),
+      ],
+    });
+    expect(await screen.findByRole("searchbox", { name: "Поиск в папке" })).toBeTruthy();
+    expect(opened[0]).toBe(PARTITION_IDS.playlists);
+    expect(screen.queryByRole("searchbox", { name: "Поиск плейлистов" })).toBeNull();
+    expect(backend.listed).toEqual([]);
+  });
+
+  it("show the catalogue of a tag the search sent them to", async () => {
+    const { backend } = renderCatalog("/playlists?filterBy=tag&filterValue=джаз", {
+      role: "role-content-manager",
+    });
+    const link = await screen.findByRole("link", { name: "Утро в кофейне" });
+    expect(link.getAttribute("href")).toBe(`/playlists/edit/${morning.id}`);
+    expect(filtersOf(backend.listed[0])).toEqual({ tag: "джаз" });
+    expect(screen.getByText("Тег: джаз")).toBeTruthy();
+  });
+});
