@@ -122,3 +122,16 @@ export async function createAccount(role: AccountRole, label: string): Promise<A
   await callApi(authApi.logout, { body: { refreshToken: own.refreshToken }, from });
   return { email, userId };
 }
+
+/**
+ * A new account of `role` that stays signed in through the API: its access
+ * token, for a flow's setup (the library a client then finds, for example).
+ */
+export async function createSignedInAccount(
+  role: AccountRole,
+  label: string,
+): Promise<Account & { token: string }> {
+  const account = await createAccount(role, label);
+  const tokens = await signInThroughApi(account.email, freshAddress());
+  return { ...account, token: tokens.token };
+}

@@ -1,0 +1,37 @@
+import { expect, test } from "@playwright/test";
+import { createAccount, createSignedInAccount } from "./support/accounts.ts";
+import { makePlaylist, uploadFixture } from "./support/library.ts";
+import { signInByEmail } from "./support/sign-in.ts";
+
+test("a client finds a song through the header search and lands on the playlists that play it", async ({
+  page,
+}) => {
+  // A library made by a content manager: 'Ёлочка' plays in one playlist of two.
+  const manager = await createSignedInAccount("role-content-manager", "search-library");
+  const winterSong = await uploadFixture(manager.token, "tone.mp3");
+  const morningSong = await uploadFixture(manager.token, "tone.opus");
+  await makePlaylist(manager.token, "Зимний вечер", [winterSong]);
+  await makePlaylist(manager.token, "Утренний свет", [morningSong]);
+
+  const client = await createAccount("role-client", "search");
+  await signInByEmail(page, client.email);
+
+  // Typing without 'ё' and in lower case still finds it.
+  await page.getByRole("combobox", { name: "Поиск по названию" }).fill("елочк");
+  const suggestions = page.getByRole("listbox", { name: "Подсказки поиска" });
+  const song = suggestions.getByRole("option", { name: "Ёлочка" });
+  await expect(song).toBeVisible();
+  await expect(song).toContainText("Хор Весна");
+  await song.click();
+
+  await expect(suggestions).toBeHidden();
+  await expect(page).toHaveURL(/\/playlists\?.*filterBy=song/);
+  await expect(page.getByText("Трек: Ёлочка")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Зимний вечер" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Утренний свет" })).toHaveCount(0);
+
+  // The playlist opens with its track.
+  await page.getByRole("link", { name: "Зимний вечер" }).click();
+  await expect(page.getByRole("heading", { name: "Зимний вечер" })).toBeVisible();
+  await expect(page.getByText("Ёлочка")).toBeVisible();
+});
