@@ -163,7 +163,6 @@ function latencyLines(
 async function measureSearch(label: string, databaseUrl: string | undefined): Promise<boolean> {
   const bench = await startBenchApp(databaseUrl);
   try {
-    const { token } = await bench.signInAs("role-content-manager");
     const started = performance.now();
     const { folderId, titles, artists } = await generateLibrary(bench.app.db, {
       songs: 100_000,
@@ -175,7 +174,10 @@ async function measureSearch(label: string, databaseUrl: string | undefined): Pr
         `(generated in ${((performance.now() - started) / 1000).toFixed(0)} s)`,
     );
     const texts = searchTexts(titles, artists);
-    const headers = { authorization: `Bearer ${token}` };
+    // Access tokens live 5 minutes: each part signs in afresh.
+    let headers = {
+      authorization: `Bearer ${(await bench.signInAs("role-content-manager")).token}`,
+    };
     const get = async (url: string) => {
       const response = await fetch(`${bench.base}/api/v1${url}`, { headers });
       if (!response.ok) throw new Error(`${url}: ${response.status}`);
@@ -194,6 +196,7 @@ async function measureSearch(label: string, databaseUrl: string | undefined): Pr
       ),
     );
     let ok = latencyLines(`common-search, ${texts.length} texts × 3`, searchApi, searchSql);
+    headers = { authorization: `Bearer ${(await bench.signInAs("role-content-manager")).token}` };
     const pages = Array.from({ length: 60 }, (_, index) => ({
       page: (index * 37) % 800,
       sortBy: (["name", "size", "createdDate"] as const)[index % 3] ?? "name",

@@ -46,8 +46,11 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 export default fp(
   async function storagePlugin(app: FastifyInstance) {
     const tempDir = path.join(app.config.dataDir, "tmp", "uploads");
+    // Copies of stored files for tools that need a local file (ffmpeg): apart
+    // from uploads, so that what a request leaves behind can be told from them.
+    const copiesDir = path.join(app.config.dataDir, "tmp", "copies");
     const files: FileStore = app.config.s3
-      ? new S3FileStore(app.config.s3, tempDir)
+      ? new S3FileStore(app.config.s3, copiesDir)
       : new LocalFileStore(path.join(app.config.dataDir, "files"), tempDir);
     app.log.info({ kind: files.kind }, "file storage ready");
 
@@ -63,9 +66,10 @@ export default fp(
 
     let sweeper: NodeJS.Timeout | undefined;
     app.addHook("onReady", async () => {
-      await sweepStaleUploads(tempDir);
+      const sweep = () => Promise.all([sweepStaleUploads(tempDir), sweepStaleUploads(copiesDir)]);
+      await sweep();
       sweeper = setInterval(() => {
-        sweepStaleUploads(tempDir).catch((error: unknown) =>
+        sweep().catch((error: unknown) =>
           app.log.warn({ err: error }, "sweeping temporary uploads failed"),
         );
       }, SWEEP_EVERY_MS);

@@ -30,32 +30,79 @@ export interface SuggestionRow {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
-/** Runs `work` with the typo tolerance set for this transaction only. */
+/**
+ * Runs `work` with the typo tolerance set for this transaction only, and
+ * plans made for the actual text: a prefix can then use a B-tree range,
+ * which a plan made for any text cannot.
+ */
 export async function withSearchSettings<T>(
   db: Executor,
   work: (tx: Executor) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`,
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true),
+                 set_config('plan_cache_mode', 'force_custom_plan', true)`,
     );
     return work(tx);
   });
 }
 
+/** The text as patterns: itself, a prefix, a substring, the start of a later word. */
+function patternsOf(terms: SearchTerms) {
+  const escaped = escapeLike(terms.text);
+  return {
+    query: sql`fonika_search_text(${terms.text})`,
+    prefix: sql`fonika_search_text(${escaped}) || '%'`,
+    inside: sql`'%' || fonika_search_text(${escaped}) || '%'`,
+    wordPrefix: sql`'% ' || fonika_search_text(${escaped}) || '%'`,
+  };
+}
+
 /** The match condition, rank and score of one normalized column against the terms. */
 function matching(column: SQL, terms: SearchTerms) {
-  const query = sql`fonika_search_text(${terms.text})`;
-  const prefix = sql`fonika_search_text(${escapeLike(terms.text)}) || '%'`;
-  const inside = sql`'%' || fonika_search_text(${escapeLike(terms.text)}) || '%'`;
-  const wordPrefix = sql`'% ' || fonika_search_text(${escapeLike(terms.text)}) || '%'`;
+  const { query, prefix, inside, wordPrefix } = patternsOf(terms);
   const condition = terms.short
     ? sql`(${column} like ${prefix} or ${column} like ${wordPrefix})`
     : sql`(${column} like ${inside} or ${query} <% ${column})`;
   const rank = sql`case when ${column} = ${query} then 0 when ${column} like ${prefix} then 1
-    when ${column} like ${inside} then 2 else 3 end`;
+    when ${column} like ${inside} or ${column} like ${wordPrefix} then 2 else 3 end`;
   const score = sql`word_similarity(${query}, ${column})`;
   return { condition, rank, score };
+}
+
+/** Similar rows looked at to find the most similar: bounds a common word's cost. */
+const SIMILAR_POOL = 200;
+
+/**
+ * The ids (`columns`) of the best `limit` rows of `table` whose normalized
+ * `key` matches, found tier by tier, each by its own index and cut short:
+ * prefixes (B-tree range, in order), substrings or starts of later words
+ * (GIN trigrams), and the most similar of at most SIMILAR_POOL rows similar
+ * as a word (GIN trigrams). Ranking then looks at these rows only, never at
+ * every match of a common word.
+ */
+function candidates(
+  table: SQL,
+  columns: SQL,
+  key: SQL,
+  where: SQL,
+  terms: SearchTerms,
+  limit: number,
+): SQL {
+  const { query, prefix, inside, wordPrefix } = patternsOf(terms);
+  const tiers = [
+    sql`(select ${columns} from ${table} where ${where} and ${key} like ${prefix} order by ${key} limit ${limit})`,
+    sql`(select ${columns} from ${table} where ${where} and ${key} like ${terms.short ? wordPrefix : inside} limit ${limit})`,
+  ];
+  if (!terms.short) {
+    tiers.push(
+      sql`(select ${columns} from (select ${columns}, ${key} as similar_key from ${table}
+             where ${where} and ${query} <% ${key} limit ${SIMILAR_POOL}) pool
+           order by ${query} <<-> similar_key limit ${limit})`,
+    );
+  }
+  return sql.join(tiers, sql` union `);
 }
 
 /**
@@ -68,47 +115,60 @@ export async function suggest(
   terms: SearchTerms,
   options: { perCategory: number; offset: number; limit: number; playableOnly: boolean },
 ): Promise<SuggestionRow[]> {
-  const title = matching(sql`fonika_search_text(s.title)`, terms);
-  const artistsOfSong = matching(sql`fonika_search_words(s.artists)`, terms);
-  const artist = matching(sql`fonika_search_text(artist)`, terms);
-  const albumOfSong = matching(sql`fonika_search_text(s.album)`, terms);
+  const n = options.perCategory;
+  const title = matching(sql`s.title_key`, terms);
+  const term = matching(sql`t.key`, terms);
   const playlistName = matching(sql`fonika_search_text(p.name)`, terms);
-  const tagsOfPlaylist = matching(sql`fonika_search_words(p.tags)`, terms);
   const tag = matching(sql`fonika_search_text(tag)`, terms);
   const live = options.playableOnly
     ? sql`p.deleted_at is null and exists (select 1 from vault_entries v
         where v.id = p.current_version_id and v.tracks_count > 0)`
     : sql`p.deleted_at is null`;
-  const n = options.perCategory;
+  const songIds = candidates(
+    sql`songs`,
+    sql`id`,
+    sql`title_key`,
+    sql`removed_at is null`,
+    terms,
+    n,
+  );
+  const playlistIds = candidates(
+    sql`playlists p`,
+    sql`id`,
+    sql`fonika_search_text(name)`,
+    live,
+    terms,
+    n,
+  );
+  const taggedIds = candidates(
+    sql`playlists p`,
+    sql`id`,
+    sql`fonika_search_words(tags)`,
+    live,
+    terms,
+    n,
+  );
+  const termsOfKind = (kind: "artist" | "album") =>
+    sql`select ${kind === "artist" ? sql`'artists'` : sql`'albums'`}, ${kind === "artist" ? 2 : 3},
+               null, t.name, null, null, ${term.rank} as rank, ${term.score} as score
+          from search_terms t
+         where t.kind = ${kind} and (t.kind, t.key) in (${candidatesOfTerms(kind, terms, n)})
+         order by rank, score desc, t.uses desc, t.name limit ${n}`;
   const result = await db.execute(sql`
     select category, id, name, artist, obscene from (
       (select 'songs' as category, 1 as sort, s.id::text as id, s.title as name,
               s.artists[1] as artist, s.obscene_lexicon as obscene,
               ${title.rank} as rank, ${title.score} as score
          from songs s
-        where s.removed_at is null and ${title.condition}
+        where s.id in (${songIds})
         order by rank, score desc, s.title limit ${n})
-      union all
-      (select 'artists', 2, null, name, null, null, rank, score from (
-         select distinct on (fonika_search_text(artist)) artist as name,
-                ${artist.rank} as rank, ${artist.score} as score
-           from songs s cross join lateral unnest(s.artists) as artist
-          where s.removed_at is null and ${artistsOfSong.condition} and ${artist.condition}
-          order by fonika_search_text(artist), artist) artists
-        order by rank, score desc, name limit ${n})
-      union all
-      (select 'albums', 3, null, name, null, null, rank, score from (
-         select distinct on (fonika_search_text(s.album)) s.album as name,
-                ${albumOfSong.rank} as rank, ${albumOfSong.score} as score
-           from songs s
-          where s.removed_at is null and s.album is not null and ${albumOfSong.condition}
-          order by fonika_search_text(s.album), s.album) albums
-        order by rank, score desc, name limit ${n})
+      union all (${termsOfKind("artist")})
+      union all (${termsOfKind("album")})
       union all
       (select 'playlists', 4, p.id::text, p.name, null, null,
               ${playlistName.rank}, ${playlistName.score}
          from playlists p
-        where ${live} and ${playlistName.condition}
+        where p.id in (${playlistIds}) and ${playlistName.condition}
           and exists (select 1 from vault_entries e where e.playlist_id = p.id and e.type = 'playlist')
         order by 7, 8 desc, p.name limit ${n})
       union all
@@ -116,15 +176,18 @@ export async function suggest(
          select distinct on (fonika_search_text(tag)) tag as name,
                 ${tag.rank} as rank, ${tag.score} as score
            from playlists p cross join lateral unnest(p.tags) as tag
-          where ${live} and ${tagsOfPlaylist.condition} and ${tag.condition}
+          where p.id in (${taggedIds}) and ${tag.condition}
           order by fonika_search_text(tag), tag) tags
         order by rank, score desc, name limit ${n})
     ) found
     order by rank, score desc, sort, name
     offset ${options.offset} limit ${options.limit}`);
-  return (
-    (result as unknown as { rows: SuggestionRow[] }).rows ?? (result as unknown as SuggestionRow[])
-  );
+  return rowsOf<SuggestionRow>(result);
+}
+
+/** The (kind, key) of the best artist or album terms, tier by tier (see candidates). */
+function candidatesOfTerms(kind: "artist" | "album", terms: SearchTerms, limit: number): SQL {
+  return candidates(sql`search_terms`, sql`kind, key`, sql`key`, sql`kind = ${kind}`, terms, limit);
 }
 
 export type SongSearchField = "title" | "artist" | "album";
@@ -137,7 +200,7 @@ export async function searchSongIds(
   paging: { limit: number; offset: number },
 ): Promise<{ ids: string[]; total: number }> {
   const columns: Record<SongSearchField, SQL> = {
-    title: sql`fonika_search_text(s.title)`,
+    title: sql`s.title_key`,
     artist: sql`fonika_search_words(s.artists)`,
     album: sql`fonika_search_text(s.album)`,
   };

@@ -94,7 +94,10 @@ describe("import", () => {
     });
     expect(report.failures).toEqual([
       { file: path.join("Jazz", "broken.mp3"), reason: expect.stringContaining("не аудиозапись") },
-      { file: path.join("Pop", "broken too.mp3"), reason: expect.stringContaining("не аудиозапись") },
+      {
+        file: path.join("Pop", "broken too.mp3"),
+        reason: expect.stringContaining("не аудиозапись"),
+      },
     ]);
     // Progress is reported after each batch of files (up to 50), ending at the total.
     expect(progress.at(-1)).toBe(6);
