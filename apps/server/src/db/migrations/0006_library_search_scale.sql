@@ -13,6 +13,13 @@ CREATE INDEX "songs_title_key_prefix_idx" ON "songs" ("title_key" text_pattern_o
 CREATE INDEX "songs_title_key_part_idx" ON "songs" USING gin ("title_key" gin_trgm_ops) WHERE "removed_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "songs_artists_search_idx" ON "songs" USING gin (fonika_search_words("artists") gin_trgm_ops) WHERE "removed_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "songs_album_search_idx" ON "songs" USING gin (fonika_search_text("album") gin_trgm_ops) WHERE "removed_at" IS NULL;--> statement-breakpoint
+ALTER TABLE "playlists" ADD COLUMN "name_key" text GENERATED ALWAYS AS (fonika_search_text("name")) STORED;--> statement-breakpoint
+ALTER TABLE "playlists" ADD COLUMN "tags_key" text GENERATED ALWAYS AS (fonika_search_words("tags")) STORED;--> statement-breakpoint
+DROP INDEX IF EXISTS "playlists_name_search_idx";--> statement-breakpoint
+DROP INDEX IF EXISTS "playlists_tags_search_idx";--> statement-breakpoint
+CREATE INDEX "playlists_name_key_prefix_idx" ON "playlists" ("name_key" text_pattern_ops) WHERE "deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "playlists_name_key_part_idx" ON "playlists" USING gin ("name_key" gin_trgm_ops) WHERE "deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "playlists_tags_key_part_idx" ON "playlists" USING gin ("tags_key" gin_trgm_ops) WHERE "deleted_at" IS NULL;--> statement-breakpoint
 CREATE TABLE "search_terms" (
 	"kind" text NOT NULL,
 	"key" text NOT NULL,

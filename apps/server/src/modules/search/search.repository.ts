@@ -71,16 +71,16 @@ function matching(column: SQL, terms: SearchTerms) {
   return { condition, rank, score };
 }
 
-/** Similar rows looked at to find the most similar: bounds a common word's cost. */
+/** Similar rows looked at to find the most similar: bounds a typo's cost. */
 const SIMILAR_POOL = 200;
 
 /**
  * The ids (`columns`) of the best `limit` rows of `table` whose normalized
  * `key` matches, found tier by tier, each by its own index and cut short:
  * prefixes (B-tree range, in order), substrings or starts of later words
- * (GIN trigrams), and the most similar of at most SIMILAR_POOL rows similar
- * as a word (GIN trigrams). Ranking then looks at these rows only, never at
- * every match of a common word.
+ * (GIN trigrams), and, only when those leave room, the most similar of at
+ * most SIMILAR_POOL rows similar as a word. Ranking then looks at these rows
+ * only, never at every match of a common word.
  */
 function candidates(
   table: SQL,
@@ -96,9 +96,14 @@ function candidates(
     sql`(select ${columns} from ${table} where ${where} and ${key} like ${terms.short ? wordPrefix : inside} limit ${limit})`,
   ];
   if (!terms.short) {
+    // Only when the exact tiers leave room: a one-time filter, so that a
+    // common word never pays for the similarity of rows it will not show.
+    const found = sql.join(tiers, sql` union `);
     tiers.push(
       sql`(select ${columns} from (select ${columns}, ${key} as similar_key from ${table}
-             where ${where} and ${query} <% ${key} limit ${SIMILAR_POOL}) pool
+             where ${where} and ${query} <% ${key}
+               and (select count(*) from (${found}) found) < ${limit}
+             limit ${SIMILAR_POOL}) pool
            order by ${query} <<-> similar_key limit ${limit})`,
     );
   }
@@ -118,7 +123,7 @@ export async function suggest(
   const n = options.perCategory;
   const title = matching(sql`s.title_key`, terms);
   const term = matching(sql`t.key`, terms);
-  const playlistName = matching(sql`fonika_search_text(p.name)`, terms);
+  const playlistName = matching(sql`p.name_key`, terms);
   const tag = matching(sql`fonika_search_text(tag)`, terms);
   const live = options.playableOnly
     ? sql`p.deleted_at is null and exists (select 1 from vault_entries v
@@ -132,22 +137,8 @@ export async function suggest(
     terms,
     n,
   );
-  const playlistIds = candidates(
-    sql`playlists p`,
-    sql`id`,
-    sql`fonika_search_text(name)`,
-    live,
-    terms,
-    n,
-  );
-  const taggedIds = candidates(
-    sql`playlists p`,
-    sql`id`,
-    sql`fonika_search_words(tags)`,
-    live,
-    terms,
-    n,
-  );
+  const playlistIds = candidates(sql`playlists p`, sql`id`, sql`name_key`, live, terms, n);
+  const taggedIds = candidates(sql`playlists p`, sql`id`, sql`tags_key`, live, terms, n);
   const termsOfKind = (kind: "artist" | "album") =>
     sql`select ${kind === "artist" ? sql`'artists'` : sql`'albums'`}, ${kind === "artist" ? 2 : 3},
                null, t.name, null, null, ${term.rank} as rank, ${term.score} as score
