@@ -101,12 +101,15 @@ export async function buildApp(
   await app.register(personalInfoRoutes);
   await app.register(integrationRoutes);
   // The library's modules meet here: the vault keeps playlist rows in step
-  // and makes tracks of songs; playlists place themselves through the vault.
-  const songs = new SongsService({
+  // and makes tracks of songs (whose titles it follows); playlists place
+  // themselves through the vault.
+  const songs: SongsService = new SongsService({
     db: app.db,
     files: app.storage.files,
     maxUploadBytes: app.config.maxUploadBytes,
     spool: app.storage.spool,
+    // The vault is made next; a title is only ever changed once both exist.
+    tracks: { renameTracksOfSong: (songId, title) => vault.renameTracksOfSong(songId, title) },
   });
   const vault = new VaultService({ db: app.db, playlists: new PlaylistRecordsService(), songs });
   const playlists = new PlaylistsService({ db: app.db, files: app.storage.files, vault, songs });

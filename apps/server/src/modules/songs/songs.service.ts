@@ -43,6 +43,8 @@ export interface SongsDependencies {
   maxUploadBytes: number;
   /** Spools a stream to a temporary file, hashed (the storage plugin's). */
   spool: Storage["spool"];
+  /** Where the song's title also shows: the vault's tracks follow a new title. */
+  tracks: { renameTracksOfSong(songId: string, title: string): Promise<void> };
 }
 
 type SongListQuery = z.output<NonNullable<typeof songsApi.listSongs.query>>;
@@ -290,6 +292,7 @@ export class SongsService {
     if (!found.author) throw songErrors.catalogEntryNotFound("Автор");
     if (!found.copyrightHolder) throw songErrors.catalogEntryNotFound("Правообладатель");
     if (!(await updateSong(this.deps.db, id, change))) throw songErrors.songNotFound();
+    if (change.title !== undefined) await this.deps.tracks.renameTracksOfSong(id, change.title);
     return this.present(id);
   }
 

@@ -115,47 +115,61 @@ export interface ChildrenQuery {
   offset: number;
 }
 
-/** One page of an entry's children; tracks are named and found by their song. */
+/**
+ * One page of an entry's children, folders first. Tracks carry their song's
+ * title as their name (the vault renames them when the title changes), so a
+ * page is read from vault_entries alone through its listing index, and the
+ * songs are joined for the rows of the page only; a search by name or
+ * artist joins them to filter.
+ */
 export async function listChildren(
   db: Executor,
   parentId: string,
   request: ChildrenQuery,
 ): Promise<{ rows: ListedEntry[]; total: number }> {
-  const name = sql`coalesce(${songs.title}, ${vaultEntries.name})`;
   const conditions: SQL[] = [eq(vaultEntries.parentId, parentId)];
   if (request.query) {
     const pattern = `%${request.query.replace(/[\\%_]/g, "\\$&")}%`;
     conditions.push(
-      sql`(${name} ilike ${pattern} or array_to_string(${songs.artists}, ' ') ilike ${pattern})`,
+      sql`(${vaultEntries.name} ilike ${pattern} or exists (select 1 from ${songs}
+            where ${songs.id} = ${vaultEntries.songId}
+              and array_to_string(${songs.artists}, ' ') ilike ${pattern}))`,
     );
   }
   const where = and(...conditions);
-  const column: Record<ChildrenQuery["sortBy"], SQL | typeof vaultEntries.sizeBytes> = {
-    name: sql`lower(${name})`,
-    size: vaultEntries.sizeBytes,
+  const column: Record<ChildrenQuery["sortBy"], SQL> = {
+    name: sql`lower(${vaultEntries.name})`,
+    size: sql`${vaultEntries.sizeBytes}`,
     createdDate: sql`${vaultEntries.createdAt}`,
     modifiedDate: sql`${vaultEntries.modifiedAt}`,
     position: sql`${vaultEntries.position}`,
   };
   const direction = request.order === "desc" ? desc : asc;
-  // Folders first, then everything else, as file managers do.
-  const foldersFirst = sql`case when ${vaultEntries.type} = 'folder' then 0 else 1 end`;
-  const [rows, [totals]] = await Promise.all([
+  // Folders first, then everything else, as file managers do (false sorts first).
+  const notFolder = sql`(${vaultEntries.type} <> 'folder')`;
+  const [page, [totals]] = await Promise.all([
     db
-      .select({ entry: vaultEntries, song: songColumns })
+      .select({ id: vaultEntries.id })
       .from(vaultEntries)
-      .leftJoin(songs, eq(songs.id, vaultEntries.songId))
       .where(where)
-      .orderBy(foldersFirst, direction(column[request.sortBy]), asc(vaultEntries.id))
+      .orderBy(notFolder, direction(column[request.sortBy]), asc(vaultEntries.id))
       .limit(request.limit)
       .offset(request.offset),
-    db
-      .select({ value: count() })
-      .from(vaultEntries)
-      .leftJoin(songs, eq(songs.id, vaultEntries.songId))
-      .where(where),
+    db.select({ value: count() }).from(vaultEntries).where(where),
   ]);
-  return { rows: rows.map(withSong), total: totals?.value ?? 0 };
+  const rows = await findListedEntries(
+    db,
+    page.map((row) => row.id),
+  );
+  return { rows, total: totals?.value ?? 0 };
+}
+
+/** Names a song's tracks after its title, wherever they are. */
+export async function renameTracksOfSong(db: Executor, songId: string, title: string) {
+  await db
+    .update(vaultEntries)
+    .set({ name: title })
+    .where(and(eq(vaultEntries.songId, songId), eq(vaultEntries.type, "track")));
 }
 
 /** Everything below an entry (not the entry itself). */

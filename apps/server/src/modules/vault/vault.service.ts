@@ -461,6 +461,11 @@ export class VaultService {
     return this.present(this.deps.db, rows);
   }
 
+  /** Names a song's tracks after its new title (the songs module's meta change). */
+  async renameTracksOfSong(songId: string, title: string): Promise<void> {
+    await repository.renameTracksOfSong(this.deps.db, songId, title);
+  }
+
   /** Moves a playlist's entry to the trash (the playlists module's remove). */
   async trashPlaylist(tx: Executor, playlistEntryId: string): Promise<void> {
     const entry = await this.lockedEntry(tx, playlistEntryId);

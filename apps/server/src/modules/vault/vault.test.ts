@@ -421,6 +421,31 @@ describe("move and copy", () => {
   });
 });
 
+describe("listing", () => {
+  it("orders a folder by name, folders first, and follows a song's new title", async () => {
+    const shelf = await folder(TRACKS, "Полка");
+    await folder(shelf, "Я последняя по алфавиту");
+    await addSongs(shelf, [songs[0]?.id as string, songs[3]?.id as string]);
+    const names = async (query = "") =>
+      (await get(`/vault/${shelf}/ls?sortBy=name${query}`)).body.data.map(
+        (entry: { name: string }) => entry.name,
+      );
+    const before = await names();
+    expect(before[0]).toBe("Я последняя по алфавиту");
+    expect(before.slice(1)).toEqual([...before.slice(1)].sort((a, b) => a.localeCompare(b)));
+    await post(`/music/song/${songs[3]?.id}/meta/change`, { title: "Аа первый трек" });
+    expect(await names()).toEqual(["Я последняя по алфавиту", "Аа первый трек", songs[0]?.title]);
+    expect(await names("&order=desc")).toEqual([
+      "Я последняя по алфавиту",
+      songs[0]?.title,
+      "Аа первый трек",
+    ]);
+    expect(await names(`&query=${encodeURIComponent("первый")}`)).toEqual(["Аа первый трек"]);
+    // Found by artist too.
+    expect(await names(`&query=${encodeURIComponent("хор весна")}`)).toEqual([songs[0]?.title]);
+  });
+});
+
 describe("tree", () => {
   it("gives folders, playlists and versions below an entry, without tracks", async () => {
     const tree = await get(`/vault/${PLAYLISTS}/tree`);
