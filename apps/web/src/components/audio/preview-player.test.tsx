@@ -1,26 +1,8 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { emulateMediaElement } from "../../test/media-element.ts";
 import { PlayButton, PreviewPlayerProvider } from "./preview-player.tsx";
-
-/** jsdom has no media stack: play and pause only say what a browser would. */
-function stubMedia() {
-  const play = vi.spyOn(HTMLMediaElement.prototype, "play").mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
-    Object.defineProperty(this, "paused", { configurable: true, value: false });
-    this.dispatchEvent(new Event("play"));
-    return Promise.resolve();
-  });
-  const pause = vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
-    Object.defineProperty(this, "paused", { configurable: true, value: true });
-    this.dispatchEvent(new Event("pause"));
-  });
-  vi.spyOn(HTMLMediaElement.prototype, "load").mockImplementation(() => {});
-  return { play, pause };
-}
 
 describe("the preview player", () => {
   let token = 1;
@@ -43,7 +25,7 @@ describe("the preview player", () => {
   }
 
   it("plays one track at a time in one audio element, pausing and resuming from its button", async () => {
-    const media = stubMedia();
+    const media = emulateMediaElement();
     const { audio } = renderPlayer();
     expect(document.querySelectorAll("audio")).toHaveLength(1);
     await userEvent.click(screen.getByRole("button", { name: "Слушать: Первая" }));
@@ -67,7 +49,7 @@ describe("the preview player", () => {
   });
 
   it("keeps the URL it is playing when the token changes, and takes a fresh one for a new play", async () => {
-    stubMedia();
+    emulateMediaElement();
     const { audio } = renderPlayer();
     await userEvent.click(screen.getByRole("button", { name: "Слушать: Первая" }));
     token = 2;
@@ -91,7 +73,7 @@ describe("the preview player", () => {
   });
 
   it("retries once with a fresh URL after a load error, then says it cannot play", async () => {
-    stubMedia();
+    emulateMediaElement();
     const { audio } = renderPlayer();
     await userEvent.click(screen.getByRole("button", { name: "Слушать: Первая" }));
     token = 2;

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildPlaylistWithTracks, buildSong, nextId } from "../../../test/library-factories.ts";
+import { emulateMediaElement } from "../../../test/media-element.ts";
 import { on, replyError } from "../../../test/scripted-server.ts";
 import { renderSignedIn, SIGNED_IN_USER_ID } from "../../../test/signed-in-app.tsx";
 
@@ -21,23 +22,6 @@ const playlist = buildPlaylistWithTracks({
   tags: ["джаз", "утро"],
   tracks: songs.map((song, position) => ({ entryId: nextId(), position, song })),
 });
-
-/** jsdom has no media stack: play says what a browser would. */
-function stubMedia() {
-  vi.spyOn(HTMLMediaElement.prototype, "play").mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
-    Object.defineProperty(this, "paused", { configurable: true, value: false });
-    this.dispatchEvent(new Event("play"));
-    return Promise.resolve();
-  });
-  vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
-    Object.defineProperty(this, "paused", { configurable: true, value: true });
-    this.dispatchEvent(new Event("pause"));
-  });
-}
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -102,7 +86,7 @@ describe("a playlist as a client sees it", () => {
   });
 
   it("plays and pauses a track in the page's player", async () => {
-    stubMedia();
+    emulateMediaElement();
     renderPlaylist();
     await userEvent.click(await screen.findByRole("button", { name: "Слушать: Первая" }));
     const audio = document.querySelector("audio");
