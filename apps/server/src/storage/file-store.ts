@@ -67,6 +67,19 @@ export interface FileStore {
   close(): Promise<void>;
 }
 
+/**
+ * The key of a file stored by its content: `prefix/ab/abcdef…` (the first
+ * two hex digits spread files over folders). Equal content, one file.
+ */
+export function contentKey(prefix: string, sha256: string): string {
+  return `${prefix}/${sha256.slice(0, 2)}/${sha256}`;
+}
+
+/** The content hash at the end of a content-addressed key: the file's ETag. */
+export function hashOfKey(key: string): string {
+  return key.slice(key.lastIndexOf("/") + 1);
+}
+
 /** Refuses keys that could leave the store's root. */
 export function assertSafeKey(key: string): void {
   if (

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { LIBRARY } from "@fonika/shared";
 import { AppError } from "../lib/app-error.ts";
-import type { FileStore } from "./file-store.ts";
+import { contentKey, type FileStore } from "./file-store.ts";
 
 /** The Russian texts of a refused image, the same for every kind of cover. */
 export const imageErrors = {
@@ -59,12 +59,7 @@ export async function storeImage(
   const contentType = imageTypeOf(data);
   if (!contentType) return null;
   const hash = createHash("sha256").update(data).digest("hex");
-  const key = `${prefix}/${hash.slice(0, 2)}/${hash}`;
+  const key = contentKey(prefix, hash);
   if (!(await files.exists(key))) await files.putBuffer(key, data, contentType);
   return { key, contentType, size: data.length };
-}
-
-/** The content hash at the end of a content-addressed key: the file's ETag. */
-export function hashOfKey(key: string): string {
-  return key.slice(key.lastIndexOf("/") + 1);
 }

@@ -2,7 +2,7 @@ import { AUTHOR_ATTACHMENTS, type AuthorAttachment } from "@fonika/shared";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database, Executor } from "../../db/client.ts";
 import type { Actor } from "../../plugins/auth.ts";
-import type { FileStore } from "../../storage/file-store.ts";
+import { contentKey, type FileStore } from "../../storage/file-store.ts";
 import { sendStoredFile } from "../../storage/send-file.ts";
 import type { SpooledUpload, UploadSource } from "../../storage/upload.ts";
 import {
@@ -74,7 +74,7 @@ export class AuthorAttachmentsService {
     contentType: DocumentType,
   ): Promise<AttachmentRow> {
     const { db, files } = this.deps;
-    const storageKey = `attachments/${file.sha256.slice(0, 2)}/${file.sha256}`;
+    const storageKey = contentKey("attachments", file.sha256);
     try {
       return await db.transaction(async (tx) => {
         // The author stays until the row is in: its removal would miss this file.

@@ -14,6 +14,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { containsPattern } from "../../db/like.ts";
 import { prepared } from "../../db/prepared.ts";
 import { users } from "../../db/schema.ts";
 
@@ -100,15 +101,6 @@ export interface UserSearch {
   words: string[];
   /** Digits found in the sign-in or contact phone (stored as digits only). */
   phoneDigits: string | null;
-}
-
-/** Escapes LIKE wildcards so that a searched `%` or `_` means itself (escape is `\`). */
-export function escapeLikePattern(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
-function containsPattern(value: string): string {
-  return `%${escapeLikePattern(value)}%`;
 }
 
 function matchesWord(word: string): SQL | undefined {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { containsPattern } from "../../db/like.ts";
 import { favouritePlaylists, playlists, songs, vaultEntries } from "../../db/schema.ts";
 
 /**
@@ -143,8 +144,6 @@ export interface PlaylistFilter {
   offset: number;
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
-
 /** A condition on the songs of a playlist's current version. */
 function hasSong(condition: SQL): SQL {
   return sql`exists (
@@ -159,7 +158,7 @@ export async function listPlaylistIds(
 ): Promise<{ ids: string[]; total: number }> {
   const conditions: SQL[] = [isNull(playlists.deletedAt)];
   if (filter.text) {
-    const pattern = likePattern(filter.text);
+    const pattern = containsPattern(filter.text);
     conditions.push(
       sql`(${playlists.name} ilike ${pattern} or array_to_string(${playlists.tags}, ' ') ilike ${pattern})`,
     );

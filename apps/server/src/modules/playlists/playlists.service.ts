@@ -11,8 +11,8 @@ import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { type Page, toPage } from "../../lib/paging.ts";
 import type { Actor } from "../../plugins/auth.ts";
-import type { FileStore } from "../../storage/file-store.ts";
-import { hashOfKey, imageErrors, storeImage } from "../../storage/images.ts";
+import { contentKey, type FileStore, hashOfKey } from "../../storage/file-store.ts";
+import { imageErrors, storeImage } from "../../storage/images.ts";
 import { sendStoredFile } from "../../storage/send-file.ts";
 import type { UploadSource } from "../../storage/upload.ts";
 import type { SongsService } from "../songs/songs.service.ts";
@@ -201,7 +201,7 @@ export class PlaylistsService {
     });
     try {
       const audio = await this.deps.songs.describeAudio(file.path, file.filename);
-      const key = `playlist-previews/${file.sha256.slice(0, 2)}/${file.sha256}`;
+      const key = contentKey("playlist-previews", file.sha256);
       if (!(await this.deps.files.exists(key))) {
         await this.deps.files.putFile(key, file.path, audio.contentType);
       }

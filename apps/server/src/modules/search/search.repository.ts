@@ -1,6 +1,7 @@
 import type { SearchCategory } from "@fonika/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { escapeLikePattern } from "../../db/like.ts";
 
 /**
  * SQL of the library's search: reads songs and playlists (owned by their
@@ -28,8 +29,6 @@ export interface SuggestionRow {
   obscene: boolean | null;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
-
 /**
  * Runs `work` with the typo tolerance set for this transaction only, and
  * plans made for the actual text: a prefix can then use a B-tree range,
@@ -50,7 +49,7 @@ export async function withSearchSettings<T>(
 
 /** The text as patterns: itself, a prefix, a substring, the start of a later word. */
 function patternsOf(terms: SearchTerms) {
-  const escaped = escapeLike(terms.text);
+  const escaped = escapeLikePattern(terms.text);
   return {
     query: sql`fonika_search_text(${terms.text})`,
     prefix: sql`fonika_search_text(${escaped}) || '%'`,

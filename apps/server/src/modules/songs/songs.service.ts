@@ -10,8 +10,8 @@ import { AppError } from "../../lib/app-error.ts";
 import { type Page, toPage } from "../../lib/paging.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import type { Storage } from "../../plugins/storage.ts";
-import type { FileStore } from "../../storage/file-store.ts";
-import { hashOfKey, imageErrors, storeImage } from "../../storage/images.ts";
+import { contentKey, type FileStore, hashOfKey } from "../../storage/file-store.ts";
+import { imageErrors, storeImage } from "../../storage/images.ts";
 import { sendStoredFile } from "../../storage/send-file.ts";
 import type { SpooledUpload, UploadSource } from "../../storage/upload.ts";
 import { AUDIO_CONTENT_TYPES, type AudioFacts, readAudioFile } from "./audio-file.ts";
@@ -137,7 +137,7 @@ export class SongsService {
       );
       await Promise.all(
         [...parsed].map(async ([sha256, { filePath, size, audio }]) => {
-          const storageKey = `audio/${sha256.slice(0, 2)}/${sha256}`;
+          const storageKey = contentKey("audio", sha256);
           const cover = audio.cover ? await storeImage(files, "covers", audio.cover.data) : null;
           await files.copyIn(storageKey, filePath, audio.contentType);
           keys.push(storageKey);
@@ -161,8 +161,7 @@ export class SongsService {
       }
     } catch (error) {
       const stored = await findSongIdsByHashes(db, [...parsed.keys()]);
-      for (const key of keys)
-        if (!stored.has(key.slice(key.lastIndexOf("/") + 1))) await files.remove(key);
+      for (const key of keys) if (!stored.has(hashOfKey(key))) await files.remove(key);
       throw error;
     }
     // Files of one content in this batch: the first made the song, the rest find it.
@@ -210,7 +209,7 @@ export class SongsService {
     audio: AudioFacts,
   ): Promise<{ id: string; existed: boolean }> {
     const { db, files } = this.deps;
-    const storageKey = `audio/${file.sha256.slice(0, 2)}/${file.sha256}`;
+    const storageKey = contentKey("audio", file.sha256);
     const cover = audio.cover
       ? await storeImage(this.deps.files, "covers", audio.cover.data)
       : null;

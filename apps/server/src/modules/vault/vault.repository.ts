@@ -12,6 +12,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { containsPattern } from "../../db/like.ts";
 import { songs, vaultEntries } from "../../db/schema.ts";
 
 /** SQL of the vault's tree (vault_entries): entries, their subtrees and totals. */
@@ -129,7 +130,7 @@ export async function listChildren(
 ): Promise<{ rows: ListedEntry[]; total: number }> {
   const conditions: SQL[] = [eq(vaultEntries.parentId, parentId)];
   if (request.query) {
-    const pattern = `%${request.query.replace(/[\\%_]/g, "\\$&")}%`;
+    const pattern = containsPattern(request.query);
     conditions.push(
       sql`(${vaultEntries.name} ilike ${pattern} or exists (select 1 from ${songs}
             where ${songs.id} = ${vaultEntries.songId}
