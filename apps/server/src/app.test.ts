@@ -119,3 +119,46 @@ describe("a handler that throws", () => {
     }
   });
 });
+
+describe("closing", () => {
+  it("waits for an answer in flight, then cuts it after the grace and closes the database", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "fonika-close-"));
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, "none"),
+      LOG_LEVEL: "silent",
+    });
+    const app = await buildApp(config, {
+      logger: pino({ level: "silent" }, new Writable({ write: (_c, _e, done) => done() })),
+    });
+    // An answer that never ends, as a player reading a song that stopped reading.
+    app.get("/api/v1/endless", (_request, reply) => {
+      reply.raw.writeHead(200, { "content-type": "audio/mpeg" });
+      reply.raw.write(Buffer.alloc(1024));
+      return reply;
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    const answer = await fetch(`http://127.0.0.1:${port}/api/v1/endless`);
+    expect(answer.status).toBe(200);
+    const reading = answer.arrayBuffer().then(
+      () => "ended",
+      () => "cut",
+    );
+
+    let closed = false;
+    const closing = app.close().then(() => {
+      closed = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(closed, "closing waits for the answer in flight").toBe(false);
+    await closing;
+    expect(await reading).toBe("cut");
+    // onClose ran: the database is closed (and its lock released for a restart).
+    const again = await buildApp(config, {
+      logger: pino({ level: "silent" }, new Writable({ write: (_c, _e, done) => done() })),
+    });
+    await again.close();
+  }, 20_000);
+});

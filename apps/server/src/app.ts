@@ -82,6 +82,16 @@ export async function buildApp(
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  // Closing lets the answers in flight finish, but not for ever: a player
+  // reading a song slowly, or a client that stopped reading, would hold it
+  // open and the database would never be closed. After the grace the rest
+  // are cut (a player asks again with a Range) and the onClose hooks run.
+  let cutConnections: NodeJS.Timeout | undefined;
+  app.addHook("preClose", async () => {
+    cutConnections = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+    cutConnections.unref();
+  });
+  app.addHook("onClose", async () => clearTimeout(cutConnections));
 
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
@@ -131,6 +141,9 @@ export async function buildApp(
 
   return app as unknown as FastifyInstance;
 }
+
+/** How long closing waits for answers in flight before it cuts them. */
+export const CLOSE_GRACE_MS = 5_000;
 
 /**
  * Pino options of the server log. No pid in the base fields: a code line

@@ -32,9 +32,9 @@ async function main() {
     closing = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
     const forced = setTimeout(() => {
-      app.log.error("shutdown took longer than 10 s, exiting");
+      app.log.error("shutdown took longer than 15 s, exiting");
       process.exit(1);
-    }, 10_000);
+    }, 15_000);
     forced.unref();
     try {
       await app.close();

@@ -71,10 +71,13 @@ describe("security headers", () => {
     const health = await fetch(`${server.url}/api/v1/health`);
     expect(health.status).toBe(200);
     expectSecurityHeaders(health.headers, "GET /health");
+    await health.body?.cancel();
 
     const openapi = await fetch(`${server.url}/api/v1/openapi.json`);
     expect(openapi.status).toBe(200);
     expectSecurityHeaders(openapi.headers, "GET /openapi.json");
+    // Let go of each body: an unread answer keeps its connection busy.
+    await openapi.body?.cancel();
   });
 
   it("are on error answers: 400, 401, 404", async () => {
@@ -109,11 +112,13 @@ describe("security headers", () => {
       expect(answer.status, pathName).toBe(200);
       expect(answer.headers.get("content-type"), pathName).toMatch(/^text\/html/);
       expectSecurityHeaders(answer.headers, pathName);
+      await answer.body?.cancel();
     }
     for (const pathName of ["/assets/index-a1b2c3.js", "/assets/index-d4e5f6.css"]) {
       const answer = await fetch(`${server.url}${pathName}`);
       expect(answer.status, pathName).toBe(200);
       expectSecurityHeaders(answer.headers, pathName);
+      await answer.body?.cancel();
     }
   });
 });
