@@ -18,6 +18,7 @@ export default defineConfig({
           root: "apps/server",
           include: ["src/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["src/test/global-setup.ts"],
           // PGlite instances are heavy: one per test file, files in sequence.
           fileParallelism: false,
           testTimeout: 30_000,
