@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { type Database, type DatabaseHandle, openDatabase } from "../db/client.ts";
+import { startMaintenance } from "../db/maintenance.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -9,7 +10,13 @@ declare module "fastify" {
   }
 }
 
-/** Opens the database (migrating it) and closes it last on shutdown. */
+/** How often the embedded database looks for tables to vacuum (autovacuum's naptime). */
+const MAINTENANCE_EVERY_MS = 60_000;
+
+/**
+ * Opens the database (migrating it) and closes it last on shutdown. The
+ * embedded one gets the vacuuming PostgreSQL's autovacuum would do.
+ */
 export default fp(
   async function dbPlugin(app: FastifyInstance) {
     const handle = await openDatabase({
@@ -19,7 +26,14 @@ export default fp(
     app.log.info({ kind: handle.kind }, "database ready");
     app.decorate("database", handle);
     app.decorate("db", handle.db);
+    let maintenance: ReturnType<typeof startMaintenance> | undefined;
+    if (handle.kind === "pglite") {
+      app.addHook("onReady", async () => {
+        maintenance = startMaintenance(handle.db, app.log, MAINTENANCE_EVERY_MS);
+      });
+    }
     app.addHook("onClose", async () => {
+      await maintenance?.stop();
       await handle.close();
     });
   },
