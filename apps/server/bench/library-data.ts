@@ -112,10 +112,10 @@ export async function generateLibrary(
     returning id`);
   const folderId = (folder as unknown as { rows: Array<{ id: string }> }).rows[0]?.id as string;
   await db.execute(sql`
-    insert into vault_entries (type, partition, parent_id, ancestors, name, song_id, position,
+    insert into vault_entries (type, partition, parent_id, ancestors, name, artists, song_id, position,
                                size_bytes, tracks_count, tracks_duration_ms)
     select 'track', 'tracks', ${folderId}, array[${PARTITION_IDS.tracks}, ${folderId}]::uuid[],
-           s.title, s.id, row_number() over (order by s.created_at), s.size_bytes, 1, s.duration_ms
+           s.title, array_to_string(s.artists, ', '), s.id, row_number() over (order by s.created_at), s.size_bytes, 1, s.duration_ms
       from (select * from songs order by created_at limit ${size.folderTracks}) s`);
   await db.execute(sql`
     update vault_entries set (size_bytes, tracks_count, tracks_duration_ms) =

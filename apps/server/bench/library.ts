@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseFile } from "music-metadata";
-import { suggest, withSearchSettings } from "../src/modules/search/search.repository.ts";
+import { suggest } from "../src/modules/search/search.repository.ts";
 import { importLibrary } from "../src/modules/songs/library-import.ts";
 import { listChildren } from "../src/modules/vault/vault.repository.ts";
 import { generateLibrary, generateMp3Tree, searchTexts } from "./library-data.ts";
@@ -187,12 +187,10 @@ async function measureSearch(label: string, databaseUrl: string | undefined): Pr
       get(`/music/common-search?text=${encodeURIComponent(text)}&limit=20`),
     );
     const searchSql = await latencies(texts, (text) =>
-      withSearchSettings(bench.app.db, (tx) =>
-        suggest(
-          tx,
-          { text, short: [...text].length < 3 },
-          { perCategory: 21, offset: 0, limit: 21, playableOnly: false },
-        ),
+      suggest(
+        bench.app.db,
+        { text, short: [...text].length < 3 },
+        { perCategory: 21, offset: 0, limit: 21, playableOnly: false },
       ),
     );
     let ok = latencyLines(`common-search, ${texts.length} texts × 3`, searchApi, searchSql);

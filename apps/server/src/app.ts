@@ -119,7 +119,7 @@ export async function buildApp(
     maxUploadBytes: app.config.maxUploadBytes,
     spool: app.storage.spool,
     // The vault is made next; a title is only ever changed once both exist.
-    tracks: { renameTracksOfSong: (songId, title) => vault.renameTracksOfSong(songId, title) },
+    tracks: { followSong: (songId, song) => vault.followSong(songId, song) },
   });
   const vault = new VaultService({ db: app.db, playlists: new PlaylistRecordsService(), songs });
   const playlists = new PlaylistsService({ db: app.db, files: app.storage.files, vault, songs });

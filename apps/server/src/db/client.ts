@@ -101,6 +101,10 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     batchSelects(client);
+    // Reads are prepared once (batchSelects) and should be planned once:
+    // planning in WebAssembly takes 2-30 ms where our indexed reads run in
+    // under one, and PostgreSQL's own choice keeps re-planning them.
+    await client.exec("set plan_cache_mode = force_generic_plan");
     const opened = client;
     return {
       db: db as unknown as Database,

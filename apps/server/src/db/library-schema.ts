@@ -175,6 +175,8 @@ export const vaultEntries = pgTable(
     /** Ids from the partition root down to the parent. */
     ancestors: uuid("ancestors").array().notNull().default(sql`'{}'::uuid[]`),
     name: text("name").notNull(),
+    /** A track's song's artists, as shown (kept like its name): what a folder's search finds. */
+    artists: text("artists"),
     songId: uuid("song_id").references(() => songs.id, { onDelete: "cascade" }),
     playlistId: uuid("playlist_id").references(() => playlists.id, { onDelete: "cascade" }),
     /** Order among its siblings (tracks of a version play in this order). */

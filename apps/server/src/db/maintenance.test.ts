@@ -19,52 +19,58 @@ async function lastVacuum(server: TestServer, table: string): Promise<unknown> {
   return result.rows[0]?.at ?? null;
 }
 
-describe("database maintenance (the embedded database's autovacuum)", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+// PostgreSQL runs its own autovacuum (the plugin starts ours on PGlite only),
+// and reports a backend's table counters to others only later.
+describe.skipIf(process.env.TEST_DATABASE_URL)(
+  "database maintenance (the embedded database's autovacuum)",
+  () => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer();
+    });
+    afterAll(async () => {
+      await server.close();
+    });
 
-  it("finds a table grown past autovacuum's threshold, and after vacuuming the planner uses its trigram index", async () => {
-    await addSongs(server, 3_000, 1);
-    expect(await tablesDue(server.app.db)).toContain("songs");
+    it("finds a table grown past autovacuum's threshold, and after vacuuming the planner uses its trigram index", async () => {
+      await addSongs(server, 3_000, 1);
+      expect(await tablesDue(server.app.db)).toContain("songs");
 
-    await vacuumAnalyze(server.app.db, ["songs"]);
-    expect(await tablesDue(server.app.db)).not.toContain("songs");
-    expect(await lastVacuum(server, "songs")).not.toBeNull();
-    const plan = (await server.app.db.execute(
-      sql`explain select id from songs where removed_at is null and title_key like '%номер 2999%'`,
-    )) as unknown as { rows: Array<Record<string, string>> };
-    expect(plan.rows.map((row) => Object.values(row)[0]).join("\n")).toContain(
-      "songs_title_key_part_idx",
-    );
-  });
+      await vacuumAnalyze(server.app.db, ["songs"]);
+      expect(await tablesDue(server.app.db)).not.toContain("songs");
+      expect(await lastVacuum(server, "songs")).not.toBeNull();
+      const plan = (await server.app.db.execute(
+        sql`explain select id from songs where removed_at is null and title_key like '%номер 2999%'`,
+      )) as unknown as { rows: Array<Record<string, string>> };
+      expect(plan.rows.map((row) => Object.values(row)[0]).join("\n")).toContain(
+        "songs_title_key_part_idx",
+      );
+    });
 
-  it("vacuums every table on its first look, then only those due", async () => {
-    const said: Array<{ details: Record<string, unknown>; message: string }> = [];
-    const log = {
-      info: (details: object, message: string) =>
-        said.push({ details: details as Record<string, unknown>, message }),
-      warn: (details: object, message: string) =>
-        said.push({ details: details as Record<string, unknown>, message }),
-    };
-    const maintenance = startMaintenance(server.app.db, log, 50);
-    try {
-      await expect.poll(() => said.length, { timeout: 10_000 }).toBeGreaterThan(0);
-      expect(said[0]).toMatchObject({
-        message: "database maintenance: vacuumed and analyzed",
-        details: { tables: "all" },
-      });
-      expect(await lastVacuum(server, "users")).not.toBeNull();
+    it("vacuums every table on its first look, then only those due", async () => {
+      const said: Array<{ details: Record<string, unknown>; message: string }> = [];
+      const log = {
+        info: (details: object, message: string) =>
+          said.push({ details: details as Record<string, unknown>, message }),
+        warn: (details: object, message: string) =>
+          said.push({ details: details as Record<string, unknown>, message }),
+      };
+      const maintenance = startMaintenance(server.app.db, log, 50);
+      try {
+        await expect.poll(() => said.length, { timeout: 10_000 }).toBeGreaterThan(0);
+        expect(said[0]).toMatchObject({
+          message: "database maintenance: vacuumed and analyzed",
+          details: { tables: "all" },
+        });
+        expect(await lastVacuum(server, "users")).not.toBeNull();
 
-      await addSongs(server, 2_000, 10_000);
-      await expect.poll(() => said.length, { timeout: 10_000 }).toBeGreaterThan(1);
-      expect(said[1]).toMatchObject({ details: { tables: ["songs"] } });
-    } finally {
-      await maintenance.stop();
-    }
-  });
-});
+        await addSongs(server, 2_000, 10_000);
+        await expect.poll(() => said.length, { timeout: 10_000 }).toBeGreaterThan(1);
+        // The songs, and the search terms their triggers keep; nothing else changed.
+        expect(said[1]?.details.tables).toEqual(["search_terms", "songs"]);
+      } finally {
+        await maintenance.stop();
+      }
+    });
+  },
+);

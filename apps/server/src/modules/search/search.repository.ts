@@ -5,14 +5,16 @@ import { escapeLikePattern } from "../../db/like.ts";
 
 /**
  * SQL of the library's search: reads songs and playlists (owned by their
- * modules) through the trigram indexes of migration 0005. Text is compared
+ * modules) and the search terms (artists, albums, and the vocabulary of
+ * words) kept by the triggers of migrations 0006 and 0008. Text is compared
  * in one normal form, fonika_search_text (lower case, 'ё' → 'е', accents
- * dropped); a match is exact, a prefix, a substring, or similar as a word
- * (pg_trgm's `<%`), ranked in that order, then by similarity.
+ * dropped). A match is, best first: exact, a prefix (a B-tree range read in
+ * order), a substring or, for one or two letters, the start of a later word
+ * (GIN trigrams), or the text with its typos corrected against the
+ * vocabulary (a regular expression the same trigram index answers). Each
+ * tier is one statement of fixed text, prepared once and planned once; the
+ * next tier runs only while the page is not full.
  */
-
-/** How similar a word must be to count as a match despite a typo (pg_trgm word similarity). */
-const WORD_SIMILARITY = 0.5;
 
 export interface SearchTerms {
   /** The text as typed (normalized by SQL). */
@@ -29,89 +31,154 @@ export interface SuggestionRow {
   obscene: boolean | null;
 }
 
-/**
- * Runs `work` with the typo tolerance set for this transaction only, and
- * plans made for the actual text: a prefix can then use a B-tree range,
- * which a plan made for any text cannot.
- */
-export async function withSearchSettings<T>(
-  db: Executor,
-  work: (tx: Executor) => Promise<T>,
-): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true),
-                 set_config('plan_cache_mode', 'force_custom_plan', true)`,
-    );
-    return work(tx);
-  });
+type Tier = "prefix" | "inside" | "typo";
+
+/** The text as the patterns of every tier; `typo` once the vocabulary has corrected it. */
+interface Patterns {
+  terms: SearchTerms;
+  typo?: string;
 }
 
-/** The text as patterns: itself, a prefix, a substring, the start of a later word. */
-function patternsOf(terms: SearchTerms) {
+const CATEGORY_ORDER: Record<SearchCategory, number> = {
+  songs: 1,
+  artists: 2,
+  albums: 3,
+  playlists: 4,
+  tags: 5,
+};
+
+function normalized(terms: SearchTerms): SQL {
+  return sql`fonika_search_text(${terms.text})`;
+}
+
+/** `key` starts with the text: a range in byte order, which the "C" prefix indexes read in order. */
+function startsWith(key: SQL, terms: SearchTerms): SQL {
+  const query = normalized(terms);
+  return sql`(${key} collate "C" >= ${query} and ${key} collate "C" < ${query} || chr(1114111))`;
+}
+
+/** `key` holds the text (or, when short, a later word starts with it): GIN trigrams. */
+function holds(key: SQL, terms: SearchTerms): SQL {
   const escaped = escapeLikePattern(terms.text);
-  return {
-    query: sql`fonika_search_text(${terms.text})`,
-    prefix: sql`fonika_search_text(${escaped}) || '%'`,
-    inside: sql`'%' || fonika_search_text(${escaped}) || '%'`,
-    wordPrefix: sql`'% ' || fonika_search_text(${escaped}) || '%'`,
-  };
+  return terms.short
+    ? sql`${key} like '% ' || fonika_search_text(${escaped}) || '%'`
+    : sql`${key} like '%' || fonika_search_text(${escaped}) || '%'`;
 }
 
-/** The match condition, rank and score of one normalized column against the terms. */
-function matching(column: SQL, terms: SearchTerms) {
-  const { query, prefix, inside, wordPrefix } = patternsOf(terms);
-  const condition = terms.short
-    ? sql`(${column} like ${prefix} or ${column} like ${wordPrefix})`
-    : sql`(${column} like ${inside} or ${query} <% ${column})`;
-  const rank = sql`case when ${column} = ${query} then 0 when ${column} like ${prefix} then 1
-    when ${column} like ${inside} or ${column} like ${wordPrefix} then 2 else 3 end`;
-  const score = sql`word_similarity(${query}, ${column})`;
-  return { condition, rank, score };
+/** The tiers are disjoint: each takes what the ones before it did not. */
+function tierCondition(key: SQL, tier: Tier, patterns: Patterns): SQL {
+  const { terms } = patterns;
+  if (tier === "prefix") return startsWith(key, terms);
+  if (tier === "inside") return sql`(${holds(key, terms)} and not ${startsWith(key, terms)})`;
+  return sql`(${key} ~ ${patterns.typo ?? ""} and not ${holds(key, terms)} and not ${startsWith(key, terms)})`;
 }
 
-/** Similar rows looked at to find the most similar: bounds a typo's cost. */
-const SIMILAR_POOL = 200;
+function rankOf(key: SQL, tier: Tier, terms: SearchTerms): SQL {
+  if (tier === "prefix") return sql`case when ${key} = ${normalized(terms)} then 0 else 1 end`;
+  return sql.raw(tier === "inside" ? "2" : "3");
+}
 
 /**
- * The ids (`columns`) of the best `limit` rows of `table` whose normalized
- * `key` matches, found tier by tier, each by its own index and cut short:
- * prefixes (B-tree range, in order), substrings or starts of later words
- * (GIN trigrams), and, only when those leave room, the most similar of at
- * most SIMILAR_POOL rows similar as a word. Ranking then looks at these rows
- * only, never at every match of a common word.
+ * One tier's suggestions of every category, at most `limit` of each: prefix
+ * tiers in key order (an index read that stops at `limit`), the others any
+ * `limit` of their matches, ranked afterwards. `weight` orders a category's
+ * equals (how many songs carry an artist or album).
  */
-function candidates(
-  table: SQL,
-  columns: SQL,
-  key: SQL,
-  where: SQL,
-  terms: SearchTerms,
-  limit: number,
-): SQL {
-  const { query, prefix, inside, wordPrefix } = patternsOf(terms);
-  const tiers = [
-    sql`(select ${columns} from ${table} where ${where} and ${key} like ${prefix} order by ${key} limit ${limit})`,
-    sql`(select ${columns} from ${table} where ${where} and ${key} like ${terms.short ? wordPrefix : inside} limit ${limit})`,
-  ];
-  if (!terms.short) {
-    // Only when the exact tiers leave room: a one-time filter, so that a
-    // common word never pays for the similarity of rows it will not show.
-    const found = sql.join(tiers, sql` union `);
-    tiers.push(
-      sql`(select ${columns} from (select ${columns}, ${key} as similar_key from ${table}
-             where ${where} and ${query} <% ${key}
-               and (select count(*) from (${found}) found) < ${limit}
-             limit ${SIMILAR_POOL}) pool
-           order by ${query} <<-> similar_key limit ${limit})`,
-    );
-  }
-  return sql.join(tiers, sql` union `);
+function tierQuery(tier: Tier, patterns: Patterns, limit: number, playableOnly: boolean): SQL {
+  const { terms } = patterns;
+  const query = normalized(terms);
+  const select = (key: SQL) => ({
+    where: tierCondition(key, tier, patterns),
+    rank: rankOf(key, tier, terms),
+    score: sql`word_similarity(${query}, ${key})`,
+    order: tier === "prefix" ? sql`order by ${key} collate "C"` : sql``,
+  });
+  const title = select(sql`s.title_key`);
+  const term = select(sql`t.key`);
+  const name = select(sql`p.name_key`);
+  const tag = select(sql`tag_key`);
+  const live = playableOnly
+    ? sql`p.deleted_at is null and exists (select 1 from vault_entries v
+        where v.id = p.current_version_id and v.tracks_count > 0)`
+    : sql`p.deleted_at is null`;
+  // Playlists whose tags may hold a match; which tag, and how well, is told per tag.
+  const taggedCandidates =
+    tier === "typo"
+      ? sql`p.tags_key ~ ${patterns.typo ?? ""}`
+      : holdsAnywhere(sql`p.tags_key`, terms);
+  const termsOfKind = (kind: "artist" | "album") => sql`
+    (select ${kind === "artist" ? sql.raw("'artists'") : sql.raw("'albums'")}, null, t.name, null::text, null::boolean,
+            ${term.rank}, ${term.score}, t.uses
+       from search_terms t
+      where t.kind = ${sql.raw(`'${kind}'`)} and ${term.where} ${term.order} limit ${limit})`;
+  // One select around the union: PGlite prepares a statement that starts with `select`.
+  return sql`select * from (
+    (select 'songs' as category, s.id::text as id, s.title as name, s.artists[1] as artist,
+            s.obscene_lexicon as obscene, ${title.rank} as rank, ${title.score} as score, 0 as weight
+       from songs s
+      where s.removed_at is null and ${title.where} ${title.order} limit ${limit})
+    union all ${termsOfKind("artist")}
+    union all ${termsOfKind("album")}
+    union all
+    (select 'playlists', p.id::text, p.name, null, null, ${name.rank}, ${name.score}, 0
+       from playlists p
+      where ${live} and ${name.where}
+        and exists (select 1 from vault_entries e where e.playlist_id = p.id and e.type = 'playlist')
+      ${name.order} limit ${limit})
+    union all
+    (select 'tags', null, tag_name, null, null, ${tag.rank}, ${tag.score}, 0 from (
+       select distinct on (tag_key) tag_name, tag_key from (
+         select tag as tag_name, fonika_search_text(tag) as tag_key
+           from playlists p cross join lateral unnest(p.tags) as tag
+          where ${live} and ${taggedCandidates}) tags
+        order by tag_key, tag_name) tags
+      where ${tag.where} ${tag.order} limit ${limit})) tier`;
+}
+
+/** `key` holds the text anywhere, or starts with it (a playlist's tags, all in one key). */
+function holdsAnywhere(key: SQL, terms: SearchTerms): SQL {
+  const escaped = escapeLikePattern(terms.text);
+  return terms.short
+    ? sql`(${key} like fonika_search_text(${escaped}) || '%' or ${holds(key, terms)})`
+    : holds(key, terms);
+}
+
+/**
+ * The text with each word of three or more letters allowed to be any of its
+ * three nearest words of the vocabulary (pg_trgm similarity), as a regular
+ * expression over normalized text; undefined when no word has a near word
+ * other than itself, so that there is nothing to correct.
+ */
+export async function correctedPattern(db: Executor, text: string): Promise<string | undefined> {
+  const result = await db.execute(sql`
+    select q.word, array(select t.key from search_terms t
+                          where t.kind = 'word' and t.key % q.word
+                          order by similarity(t.key, q.word) desc, t.uses desc, t.key
+                          limit 3) as near
+      from regexp_split_to_table(fonika_search_text(${text}), '[^[:alnum:]]+')
+           with ordinality as q(word, position)
+     where q.word <> ''
+     order by q.position`);
+  let corrected = false;
+  const pieces = rowsOf<{ word: string; near: string[] | null }>(result).map(({ word, near }) => {
+    const choices = [...new Set([word, ...(near ?? [])])];
+    if (choices.length === 1) return word;
+    corrected = true;
+    return `(?:${choices.join("|")})`;
+  });
+  // Words hold letters and digits only (split on everything else): nothing to escape.
+  return corrected ? pieces.join("[^[:alnum:]]+") : undefined;
+}
+
+interface TierRow extends SuggestionRow {
+  rank: number;
+  score: number;
+  weight: number;
 }
 
 /**
  * The best suggestions of every category, each category's best `perCategory`
- * first, merged best first: exact, prefix, substring, similar.
+ * first, merged best first: exact, prefix, substring, corrected.
  * `playableOnly` keeps to playlists whose current version has tracks.
  */
 export async function suggest(
@@ -119,65 +186,57 @@ export async function suggest(
   terms: SearchTerms,
   options: { perCategory: number; offset: number; limit: number; playableOnly: boolean },
 ): Promise<SuggestionRow[]> {
-  const n = options.perCategory;
-  const title = matching(sql`s.title_key`, terms);
-  const term = matching(sql`t.key`, terms);
-  const playlistName = matching(sql`p.name_key`, terms);
-  const tag = matching(sql`fonika_search_text(tag)`, terms);
-  const live = options.playableOnly
-    ? sql`p.deleted_at is null and exists (select 1 from vault_entries v
-        where v.id = p.current_version_id and v.tracks_count > 0)`
-    : sql`p.deleted_at is null`;
-  const songIds = candidates(
-    sql`songs`,
-    sql`id`,
-    sql`title_key`,
-    sql`removed_at is null`,
-    terms,
-    n,
-  );
-  const playlistIds = candidates(sql`playlists p`, sql`id`, sql`name_key`, live, terms, n);
-  const taggedIds = candidates(sql`playlists p`, sql`id`, sql`tags_key`, live, terms, n);
-  const termsOfKind = (kind: "artist" | "album") =>
-    sql`select ${kind === "artist" ? sql`'artists'` : sql`'albums'`}, ${kind === "artist" ? 2 : 3},
-               null, t.name, null, null, ${term.rank} as rank, ${term.score} as score
-          from search_terms t
-         where t.kind = ${kind} and (t.kind, t.key) in (${candidatesOfTerms(kind, terms, n)})
-         order by rank, score desc, t.uses desc, t.name limit ${n}`;
-  const result = await db.execute(sql`
-    select category, id, name, artist, obscene from (
-      (select 'songs' as category, 1 as sort, s.id::text as id, s.title as name,
-              s.artists[1] as artist, s.obscene_lexicon as obscene,
-              ${title.rank} as rank, ${title.score} as score
-         from songs s
-        where s.id in (${songIds})
-        order by rank, score desc, s.title limit ${n})
-      union all (${termsOfKind("artist")})
-      union all (${termsOfKind("album")})
-      union all
-      (select 'playlists', 4, p.id::text, p.name, null, null,
-              ${playlistName.rank}, ${playlistName.score}
-         from playlists p
-        where p.id in (${playlistIds}) and ${playlistName.condition}
-          and exists (select 1 from vault_entries e where e.playlist_id = p.id and e.type = 'playlist')
-        order by 7, 8 desc, p.name limit ${n})
-      union all
-      (select 'tags', 5, null, name, null, null, rank, score from (
-         select distinct on (fonika_search_text(tag)) tag as name,
-                ${tag.rank} as rank, ${tag.score} as score
-           from playlists p cross join lateral unnest(p.tags) as tag
-          where p.id in (${taggedIds}) and ${tag.condition}
-          order by fonika_search_text(tag), tag) tags
-        order by rank, score desc, name limit ${n})
-    ) found
-    order by rank, score desc, sort, name
-    offset ${options.offset} limit ${options.limit}`);
-  return rowsOf<SuggestionRow>(result);
+  const wanted = options.offset + options.limit;
+  const kept = new Map<SearchCategory, TierRow[]>();
+  const seen = new Set<string>();
+  let total = 0;
+  const patterns: Patterns = { terms };
+  for (const tier of ["prefix", "inside", "typo"] as const) {
+    if (tier === "typo") {
+      if (terms.short) break;
+      patterns.typo = await correctedPattern(db, terms.text);
+      if (!patterns.typo) break;
+    }
+    const rows = rowsOf<TierRow>(
+      await db.execute(tierQuery(tier, patterns, options.perCategory, options.playableOnly)),
+    ).sort(
+      (a, b) =>
+        a.rank - b.rank || b.score - a.score || b.weight - a.weight || compare(a.name, b.name),
+    );
+    for (const row of rows) {
+      const list = kept.get(row.category) ?? [];
+      const key = `${row.category}\u0000${row.id ?? row.name}`;
+      if (list.length >= options.perCategory || seen.has(key)) continue;
+      seen.add(key);
+      list.push(row);
+      kept.set(row.category, list);
+      total++;
+    }
+    // Later tiers rank below every row found so far: a full page is final.
+    if (total >= wanted) break;
+  }
+  return [...kept.values()]
+    .flat()
+    .sort(
+      (a, b) =>
+        a.rank - b.rank ||
+        b.score - a.score ||
+        CATEGORY_ORDER[a.category] - CATEGORY_ORDER[b.category] ||
+        compare(a.name, b.name),
+    )
+    .slice(options.offset, wanted)
+    .map(({ category, id, name, artist, obscene }) => ({ category, id, name, artist, obscene }));
 }
 
-/** The (kind, key) of the best artist or album terms, tier by tier (see candidates). */
-function candidatesOfTerms(kind: "artist" | "album", terms: SearchTerms, limit: number): SQL {
-  return candidates(sql`search_terms`, sql`kind, key`, sql`key`, sql`kind = ${kind}`, terms, limit);
+/** Byte order of UTF-8, as collation "C" sorts: code points, not UTF-16 units. */
+function compare(a: string, b: string): number {
+  const left = [...a];
+  const right = [...b];
+  for (let index = 0; index < Math.min(left.length, right.length); index++) {
+    const difference = (left[index]?.codePointAt(0) ?? 0) - (right[index]?.codePointAt(0) ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return left.length - right.length;
 }
 
 export type SongSearchField = "title" | "artist" | "album";
@@ -194,7 +253,17 @@ export async function searchSongIds(
     artist: sql`fonika_search_words(s.artists)`,
     album: sql`fonika_search_text(s.album)`,
   };
-  const matches = fields.map((field) => matching(columns[field], terms));
+  const typo = terms.short ? undefined : await correctedPattern(db, terms.text);
+  const matches = fields.map((field) => {
+    const column = columns[field];
+    const found = holdsAnywhere(column, terms);
+    return {
+      condition: typo ? sql`(${found} or ${column} ~ ${typo})` : found,
+      rank: sql`case when ${column} = ${normalized(terms)} then 0
+        when ${startsWith(column, terms)} then 1 when ${found} then 2 else 3 end`,
+      score: sql`word_similarity(${normalized(terms)}, ${column})`,
+    };
+  });
   const where = sql`s.removed_at is null and (${sql.join(
     matches.map((match) => match.condition),
     sql` or `,

@@ -5,12 +5,7 @@ import { type Page, toPage } from "../../lib/paging.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import type { SongsService } from "../songs/songs.service.ts";
 import { maySeeEveryPlaylist } from "./search.policy.ts";
-import {
-  type SearchTerms,
-  searchSongIds,
-  suggest,
-  withSearchSettings,
-} from "./search.repository.ts";
+import { type SearchTerms, searchSongIds, suggest } from "./search.repository.ts";
 
 export interface SearchDependencies {
   db: Database;
@@ -40,15 +35,13 @@ export class SearchService {
     actor: Actor,
     query: CommonQuery,
   ): Promise<{ data: Suggestion[]; hasMore: boolean }> {
-    const rows = await withSearchSettings(this.deps.db, (tx) =>
-      suggest(tx, termsOf(query.text), {
-        // Enough of each category to fill this page and tell whether more follow.
-        perCategory: query.offset + query.limit + 1,
-        offset: query.offset,
-        limit: query.limit + 1,
-        playableOnly: !maySeeEveryPlaylist(actor),
-      }),
-    );
+    const rows = await suggest(this.deps.db, termsOf(query.text), {
+      // Enough of each category to fill this page and tell whether more follow.
+      perCategory: query.offset + query.limit + 1,
+      offset: query.offset,
+      limit: query.limit + 1,
+      playableOnly: !maySeeEveryPlaylist(actor),
+    });
     return {
       data: rows.slice(0, query.limit).map((row) => ({
         name: row.name,
@@ -63,8 +56,11 @@ export class SearchService {
   }
 
   async songs(_actor: Actor, query: SongQuery): Promise<Page<Song>> {
-    const { ids, total } = await withSearchSettings(this.deps.db, (tx) =>
-      searchSongIds(tx, termsOf(query.text), query.searchFields, query),
+    const { ids, total } = await searchSongIds(
+      this.deps.db,
+      termsOf(query.text),
+      query.searchFields,
+      query,
     );
     return toPage(await this.deps.songs.getMany(ids), total, query.limit);
   }

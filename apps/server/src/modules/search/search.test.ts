@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, type SignedInUser } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
@@ -59,6 +60,14 @@ function search(text: string, token = client.token, extra = "") {
   });
 }
 
+/** How many songs and playlists use a word of the typo vocabulary. */
+async function wordUses(word: string): Promise<number> {
+  const result = (await server.app.db.execute(
+    sql`select uses from search_terms where kind = 'word' and key = ${word}`,
+  )) as unknown as { rows: Array<{ uses: number }> };
+  return result.rows[0]?.uses ?? 0;
+}
+
 const pairs = (answer: Answer) =>
   answer.body.data.map((item: { category: string; name: string }) => [item.category, item.name]);
 
@@ -89,6 +98,31 @@ describe("common search", () => {
     expect(pairs(await search("Evenng Walk"))).toContainEqual(["songs", "Evening Walk"]);
     expect(pairs(await search("Морнинг")).length).toBe(0);
     expect(pairs(await search("Mornin Ligt"))).toContainEqual(["songs", "Morning Light"]);
+  });
+
+  it("corrects typos against the words of titles, artists, albums, playlists and tags, as they change", async () => {
+    expect(pairs(await search("Новогдний"))).toContainEqual(["playlists", "Новогодний"]);
+    expect(pairs(await search("Празднк"))).toContainEqual(["tags", "Праздник"]);
+    expect(pairs(await search("Нордик Стрингс"))).toEqual([]);
+    expect(pairs(await search("Nordc"))).toContainEqual(["artists", "Nordic Strings"]);
+
+    // A song of its own (other bytes after the last frame): the fixtures stay as they are.
+    const bytes = Buffer.concat([audioFixture("tone.mp3"), Buffer.from("search-vocabulary")]);
+    const added = await uploadFile(server, "/music/song/add", bytes, {
+      token: manager.token,
+      filename: "dream.mp3",
+    });
+    const id = added.body.song.id as string;
+    expect([...songIds.values()]).not.toContain(id);
+    await post(`/music/song/${id}/meta/change`, { title: "Сновидение" });
+    expect(await wordUses("сновидение")).toBe(1);
+    expect(pairs(await search("Сновиденье"))).toContainEqual(["songs", "Сновидение"]);
+    await post(`/music/song/${id}/meta/change`, { title: "Другое" });
+    expect(await wordUses("сновидение")).toBe(0);
+    expect(pairs(await search("Сновиденье"))).toEqual([]);
+    // Counting plays or removing: a removed song's words leave the vocabulary.
+    await post(`/music/song/${id}/remove`, {});
+    expect(await wordUses("другое")).toBe(0);
   });
 
   it("ranks exact matches, then prefixes, then the rest", async () => {

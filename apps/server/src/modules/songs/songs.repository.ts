@@ -75,6 +75,7 @@ export async function findSongsForTracks(db: Executor, ids: readonly string[]) {
     .select({
       id: songs.id,
       title: songs.title,
+      artists: songs.artists,
       sizeBytes: songs.sizeBytes,
       durationMs: songs.durationMs,
     })

@@ -43,8 +43,8 @@ export interface SongsDependencies {
   maxUploadBytes: number;
   /** Spools a stream to a temporary file, hashed (the storage plugin's). */
   spool: Storage["spool"];
-  /** Where the song's title also shows: the vault's tracks follow a new title. */
-  tracks: { renameTracksOfSong(songId: string, title: string): Promise<void> };
+  /** Where the song's title and artists also show: the vault's tracks follow them. */
+  tracks: { followSong(songId: string, song: { title: string; artists: string[] }): Promise<void> };
 }
 
 type SongListQuery = z.output<NonNullable<typeof songsApi.listSongs.query>>;
@@ -291,8 +291,11 @@ export class SongsService {
     if (!found.author) throw songErrors.catalogEntryNotFound("Автор");
     if (!found.copyrightHolder) throw songErrors.catalogEntryNotFound("Правообладатель");
     if (!(await updateSong(this.deps.db, id, change))) throw songErrors.songNotFound();
-    if (change.title !== undefined) await this.deps.tracks.renameTracksOfSong(id, change.title);
-    return this.present(id);
+    const song = await this.present(id);
+    if (change.title !== undefined || change.artists !== undefined) {
+      await this.deps.tracks.followSong(id, { title: song.title, artists: song.artists });
+    }
+    return song;
   }
 
   /** Replaces the cover with an uploaded JPEG, PNG or WebP image. */
@@ -347,7 +350,9 @@ export class SongsService {
   async findForTracks(
     db: Executor,
     songIds: readonly string[],
-  ): Promise<Map<string, { title: string; sizeBytes: number; durationMs: number }>> {
+  ): Promise<
+    Map<string, { title: string; artists: string[]; sizeBytes: number; durationMs: number }>
+  > {
     const rows = await findSongsForTracks(db, songIds);
     return new Map(rows.map((row) => [row.id, row]));
   }

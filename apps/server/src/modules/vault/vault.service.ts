@@ -42,7 +42,9 @@ export interface SongFacts {
   findForTracks(
     db: Executor,
     songIds: readonly string[],
-  ): Promise<Map<string, { title: string; sizeBytes: number; durationMs: number }>>;
+  ): Promise<
+    Map<string, { title: string; artists: string[]; sizeBytes: number; durationMs: number }>
+  >;
 }
 
 export interface VaultDependencies {
@@ -253,6 +255,7 @@ export class VaultService {
           parentId: folder.id,
           ancestors: chainOf(folder),
           name: song.title,
+          artists: repository.artistsOfTrack(song.artists),
           songId: song.songId,
           position: first + index,
           sizeBytes: song.sizeBytes,
@@ -289,7 +292,12 @@ export class VaultService {
         return this.insertChild(
           tx,
           target,
-          { type: "track", name: song.title, songId },
+          {
+            type: "track",
+            name: song.title,
+            artists: repository.artistsOfTrack(song.artists),
+            songId,
+          },
           { sizeBytes: song.sizeBytes, tracksCount: 1, tracksDurationMs: song.durationMs },
         );
       },
@@ -461,9 +469,12 @@ export class VaultService {
     return this.present(this.deps.db, rows);
   }
 
-  /** Names a song's tracks after its new title (the songs module's meta change). */
-  async renameTracksOfSong(songId: string, title: string): Promise<void> {
-    await repository.renameTracksOfSong(this.deps.db, songId, title);
+  /** Gives a song's tracks its new title and artists (the songs module's meta change). */
+  async followSong(songId: string, song: { title: string; artists: string[] }): Promise<void> {
+    await repository.followSong(this.deps.db, songId, {
+      name: song.title,
+      artists: repository.artistsOfTrack(song.artists),
+    });
   }
 
   /** Moves a playlist's entry to the trash (the playlists module's remove). */
@@ -511,7 +522,13 @@ export class VaultService {
   private async insertChild(
     tx: Executor,
     parent: EntryRow,
-    child: { type: EntryType; name: string; songId?: string; playlistId?: string },
+    child: {
+      type: EntryType;
+      name: string;
+      artists?: string;
+      songId?: string;
+      playlistId?: string;
+    },
     totals: Totals = { sizeBytes: 0, tracksCount: 0, tracksDurationMs: 0 },
   ): Promise<EntryRow> {
     const [row] = await repository.insertEntries(tx, [
@@ -691,6 +708,7 @@ export class VaultService {
         parentId: row.id === entry.id ? target.id : (newIds.get(row.parentId as string) as string),
         ancestors: [...prefix, ...row.ancestors.slice(keep).map((id) => newIds.get(id) as string)],
         name: row.id === entry.id ? name : row.name,
+        artists: row.artists,
         songId: row.songId,
         playlistId: row.playlistId ? (copiedPlaylists.get(row.playlistId) as string) : null,
         position: row.id === entry.id ? position : row.position,

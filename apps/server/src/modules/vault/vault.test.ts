@@ -441,8 +441,58 @@ describe("listing", () => {
       "Аа первый трек",
     ]);
     expect(await names(`&query=${encodeURIComponent("первый")}`)).toEqual(["Аа первый трек"]);
-    // Found by artist too.
+    // Found by artist too, in search's normal form ('ё' is 'е'), and after the artists change.
     expect(await names(`&query=${encodeURIComponent("хор весна")}`)).toEqual([songs[0]?.title]);
+    expect(await names(`&query=${encodeURIComponent("ЕЛОЧ")}`)).toEqual(["Ёлочка"]);
+    await post(`/music/song/${songs[0]?.id}/meta/change`, { artists: ["Квартет Ёжик"] });
+    expect(await names(`&query=${encodeURIComponent("хор весна")}`)).toEqual([]);
+    expect(await names(`&query=${encodeURIComponent("квартет ежик")}`)).toEqual([songs[0]?.title]);
+    // A copy keeps what it is found by.
+    const copyShelf = await folder(TRACKS, "Копия полки");
+    expect((await post(`/vault/${copyShelf}/cp`, { entryIds: [shelf] })).status).toBe(200);
+    const [copied] = await children(copyShelf);
+    const found = await get(`/vault/${copied?.entryId}/ls?query=${encodeURIComponent("квартет")}`);
+    expect(found.body.data.map((item: { name: string }) => item.name)).toEqual([songs[0]?.title]);
+    await post(`/music/song/${songs[0]?.id}/meta/change`, { artists: ["Хор Весна"] });
+  });
+
+  it("pages across folders and tracks in every order, counting both", async () => {
+    const shelf = await folder(TRACKS, "Страницы");
+    await folder(shelf, "Б папка");
+    await folder(shelf, "А папка");
+    const picked = songs.slice(0, 3);
+    await addSongs(
+      shelf,
+      picked.map((song) => song.id),
+    );
+    const titles = picked.map((song) => song.title as string);
+    const byName = (a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase());
+    const sizes = [...picked].sort((a, b) => a.sizeBytes - b.sizeBytes).map((song) => song.title);
+    const page = async (query: string) => {
+      const answer = await get(`/vault/${shelf}/ls?${query}`);
+      expect(answer.body.total, query).toBe(5);
+      return answer.body.data.map((item: { name: string }) => item.name);
+    };
+    const all = ["А папка", "Б папка", ...[...titles].sort(byName)];
+    expect(await page("sortBy=name&count=2&page=0")).toEqual(all.slice(0, 2));
+    expect(await page("sortBy=name&count=2&page=1")).toEqual(all.slice(2, 4));
+    expect(await page("sortBy=name&count=2&page=2")).toEqual(all.slice(4));
+    expect(await page("sortBy=name&count=3&page=0")).toEqual(all.slice(0, 3));
+    expect(await page("sortBy=name&count=3&page=1")).toEqual(all.slice(3));
+    // Descending: folders still first, each part reversed.
+    expect(await page("sortBy=name&order=desc&count=3&page=0")).toEqual([
+      "Б папка",
+      "А папка",
+      all[4],
+    ]);
+    expect(await page("sortBy=size&count=5&page=0")).toEqual(
+      expect.arrayContaining(["А папка", "Б папка"]),
+    );
+    expect((await page("sortBy=size&count=5&page=0")).slice(2)).toEqual(sizes);
+    expect((await page("sortBy=size&order=desc&count=5&page=0")).slice(2)).toEqual(
+      [...sizes].reverse(),
+    );
+    expect(await page("sortBy=name&count=2&page=9")).toEqual([]);
   });
 });
 
