@@ -20,6 +20,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { batchSelects } from "./pglite-batched.ts";
+import { prepareReads } from "./postgres-prepared.ts";
 import * as schema from "./schema.ts";
 
 /**
@@ -63,7 +64,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    options: "-c plan_cache_mode=force_generic_plan",
+  });
+  prepareReads(pool);
   const db = drizzlePostgres({ client: pool, schema });
   try {
     // Several processes may start at once: one migrates, the others wait.

@@ -5,11 +5,9 @@ import {
   type Results,
   types,
 } from "@electric-sql/pglite";
+import { MAX_PREPARED, PREPARED_READ } from "./prepared.ts";
 
 const { serialize } = protocol;
-
-/** Statements kept prepared at most; further ones take PGlite's own path. */
-const MAX_STATEMENTS = 500;
 
 interface Prepared {
   name: string;
@@ -24,8 +22,6 @@ type Message =
   | { name: "dataRow"; fields: Array<string | null> }
   | { name: string };
 
-const SELECT = /^\s*select\b/i;
-
 /**
  * Makes PGlite's `query` fast for reads. PGlite runs each extended-protocol
  * step of a query (Parse, Describe, Bind, Describe, Execute, Sync) as its own
@@ -39,7 +35,7 @@ const SELECT = /^\s*select\b/i;
  *
  * Everything else — writes, DDL, queries inside transactions (PGlite's
  * transaction object has its own `query`), blobs, statements past
- * MAX_STATEMENTS — goes through PGlite's own `query` unchanged. Results have
+ * MAX_PREPARED — goes through PGlite's own `query` unchanged. Results have
  * the same shape and the same type parsing (PGlite's parsers and
  * serializers, per query overrides included).
  */
@@ -125,9 +121,9 @@ export function batchSelects(client: PGlite): void {
     options?: QueryOptions,
   ): Promise<Results<T>> => {
     const batchable =
-      SELECT.test(text) &&
+      PREPARED_READ.test(text) &&
       !options?.blob &&
-      (statements.has(text) || statements.size < MAX_STATEMENTS);
+      (statements.has(text) || statements.size < MAX_PREPARED);
     if (!batchable) return original<T>(text, params, options);
     await client.waitReady;
     return client._runExclusiveTransaction(() =>

@@ -1,5 +1,10 @@
 import type { Executor } from "./client.ts";
 
+/** Reads: the statements both drivers prepare once per connection (pglite-batched, postgres-prepared). */
+export const PREPARED_READ = /^\s*select\b/i;
+/** Distinct statements kept prepared at most; further ones run unprepared. */
+export const MAX_PREPARED = 500;
+
 const statements = new WeakMap<Executor, Map<string, unknown>>();
 
 /**

@@ -51,10 +51,9 @@ function normalized(terms: SearchTerms): SQL {
   return sql`fonika_search_text(${terms.text})`;
 }
 
-/** `key` starts with the text: a range in byte order, which the "C" prefix indexes read in order. */
-function startsWith(key: SQL, terms: SearchTerms): SQL {
-  const query = normalized(terms);
-  return sql`(${key} collate "C" >= ${query} and ${key} collate "C" < ${query} || chr(1114111))`;
+/** `key` starts with `start` (normal form): a range in byte order, which the "C" prefix indexes read in order. */
+function startsWith(key: SQL, start: SQL): SQL {
+  return sql`(${key} collate "C" >= ${start} and ${key} collate "C" < ${start} || chr(1114111))`;
 }
 
 /** `key` holds the text (or, when short, a later word starts with it): GIN trigrams. */
@@ -68,9 +67,10 @@ function holds(key: SQL, terms: SearchTerms): SQL {
 /** The tiers are disjoint: each takes what the ones before it did not. */
 function tierCondition(key: SQL, tier: Tier, patterns: Patterns): SQL {
   const { terms } = patterns;
-  if (tier === "prefix") return startsWith(key, terms);
-  if (tier === "inside") return sql`(${holds(key, terms)} and not ${startsWith(key, terms)})`;
-  return sql`(${key} ~ ${patterns.typo ?? ""} and not ${holds(key, terms)} and not ${startsWith(key, terms)})`;
+  if (tier === "prefix") return startsWith(key, normalized(terms));
+  if (tier === "inside")
+    return sql`(${holds(key, terms)} and not ${startsWith(key, normalized(terms))})`;
+  return sql`(${key} ~ ${patterns.typo ?? ""} and not ${holds(key, terms)} and not ${startsWith(key, normalized(terms))})`;
 }
 
 function rankOf(key: SQL, tier: Tier, terms: SearchTerms): SQL {
@@ -144,17 +144,20 @@ function holdsAnywhere(key: SQL, terms: SearchTerms): SQL {
 }
 
 /**
- * The text with each word of three or more letters allowed to be any of its
- * three nearest words of the vocabulary (pg_trgm similarity), as a regular
- * expression over normalized text; undefined when no word has a near word
- * other than itself, so that there is nothing to correct.
+ * The text with each word the vocabulary does not know (neither a word nor
+ * the start of one, as the last word being typed is) allowed to be any of
+ * its three nearest words (pg_trgm similarity), as a regular expression
+ * over normalized text; undefined when there is nothing to correct.
  */
 export async function correctedPattern(db: Executor, text: string): Promise<string | undefined> {
   const result = await db.execute(sql`
-    select q.word, array(select t.key from search_terms t
-                          where t.kind = 'word' and t.key % q.word
-                          order by similarity(t.key, q.word) desc, t.uses desc, t.key
-                          limit 3) as near
+    select q.word, case when exists (select 1 from search_terms t
+                                      where t.kind = 'word' and ${startsWith(sql`t.key`, sql`q.word`)})
+                        then '{}'::text[]
+                        else array(select t.key from search_terms t
+                                    where t.kind = 'word' and t.key % q.word
+                                    order by similarity(t.key, q.word) desc, t.uses desc, t.key
+                                    limit 3) end as near
       from regexp_split_to_table(fonika_search_text(${text}), '[^[:alnum:]]+')
            with ordinality as q(word, position)
      where q.word <> ''
@@ -166,8 +169,9 @@ export async function correctedPattern(db: Executor, text: string): Promise<stri
     corrected = true;
     return `(?:${choices.join("|")})`;
   });
-  // Words hold letters and digits only (split on everything else): nothing to escape.
-  return corrected ? pieces.join("[^[:alnum:]]+") : undefined;
+  // Words hold letters and digits only (split on everything else): nothing
+  // to escape. A word may go on (it may be the start of one), then the next.
+  return corrected ? pieces.join("[[:alnum:]]*[^[:alnum:]]+") : undefined;
 }
 
 interface TierRow extends SuggestionRow {
@@ -260,7 +264,7 @@ export async function searchSongIds(
     return {
       condition: typo ? sql`(${found} or ${column} ~ ${typo})` : found,
       rank: sql`case when ${column} = ${normalized(terms)} then 0
-        when ${startsWith(column, terms)} then 1 when ${found} then 2 else 3 end`,
+        when ${startsWith(column, normalized(terms))} then 1 when ${found} then 2 else 3 end`,
       score: sql`word_similarity(${normalized(terms)}, ${column})`,
     };
   });
