@@ -101,15 +101,14 @@ export class VaultService {
       limit: query.count,
       offset: query.page * query.count,
     });
-    const [listed, path] = await Promise.all([
-      this.present(db, rows),
-      repository.findListedEntries(db, entry.ancestors),
-    ]);
-    const [self] = await this.present(db, await repository.findListedEntries(db, [id]));
+    // The page, the entry and the path above it, read and presented at once.
+    const above = await repository.findListedEntries(db, [...entry.ancestors, id]);
+    const presented = await this.present(db, [...rows, ...above]);
+    const byId = new Map(presented.slice(rows.length).map((item) => [item.entryId, item]));
     return {
-      ...toPage(listed, total, query.count),
-      entry: self as LibraryEntry,
-      path: await this.present(db, path),
+      ...toPage(presented.slice(0, rows.length), total, query.count),
+      entry: byId.get(id) as LibraryEntry,
+      path: entry.ancestors.flatMap((ancestor) => byId.get(ancestor) ?? []),
     };
   }
 
