@@ -120,6 +120,9 @@ export async function buildApp(
     spool: app.storage.spool,
     // The vault is made next; a title is only ever changed once both exist.
     tracks: { followSong: (songId, song) => vault.followSong(songId, song) },
+    players: {
+      playlistsOf: (actor, playerId) => app.realtime.playerDirectory().playlistsOf(actor, playerId),
+    },
   });
   const vault = new VaultService({ db: app.db, playlists: new PlaylistRecordsService(), songs });
   const playlists = new PlaylistsService({ db: app.db, files: app.storage.files, vault, songs });

@@ -18,6 +18,8 @@ export interface Realtime {
   publish(rooms: string | readonly string[], message: RealtimeMessage): Promise<void>;
   /** Installs the players module's registry and ownership rules. */
   usePlayerDirectory(directory: PlayerDirectory): void;
+  /** The player directory installed now (before the players module: no players). */
+  playerDirectory(): PlayerDirectory;
 }
 
 declare module "fastify" {
@@ -57,6 +59,7 @@ export default fp(
       usePlayerDirectory: (directory) => {
         players = directory;
       },
+      playerDirectory: () => players,
     } satisfies Realtime);
 
     await app.register(websocket, {

@@ -20,10 +20,16 @@ export interface PlayerDirectory {
   findControllable(actor: Actor, playerId: string): Promise<ControllablePlayer | null>;
   /** Rooms a socket of `actor` joins besides its user room (a player device joins its player's). */
   roomsOf(actor: Actor): Promise<string[]>;
+  /**
+   * The playlists the player plays (its schedule's), or null when it does
+   * not exist or is not the actor's to see; the song list's `playerId`.
+   */
+  playlistsOf(actor: Actor, playerId: string): Promise<string[] | null>;
 }
 
 /** The directory before the players module: there are no players. */
 export const emptyPlayerDirectory: PlayerDirectory = {
   findControllable: async () => null,
   roomsOf: async () => [],
+  playlistsOf: async () => null,
 };

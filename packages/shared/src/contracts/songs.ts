@@ -182,7 +182,8 @@ export const songOrderSchema = z.enum(["popular", "lastAdded"]);
 export const listSongs = defineEndpoint({
   method: "GET",
   path: "/music/song",
-  summary: "Songs of the library, most played or newest first, by album or artist",
+  summary:
+    "Songs of the library, most played or newest first, by album, artist or the player that plays them",
   tags: ["songs"],
   auth: "bearer",
   sessions: ["browser", "device"],
@@ -192,6 +193,8 @@ export const listSongs = defineEndpoint({
     orderBy: songOrderSchema.default("lastAdded"),
     albumName: z.string().trim().min(1).max(INPUT.defaultMax).optional(),
     artistName: z.string().trim().min(1).max(INPUT.defaultMax).optional(),
+    /** The songs of the playlists this player plays. */
+    playerId: uuidSchema.optional(),
   }),
   response: pagedSchema(songSchema),
 });

@@ -21,6 +21,8 @@ export const songErrors = {
     ),
   audioTooLarge: (maxBytes: number) => `Файл больше ${formatMegabytes(maxBytes)} МБ`,
   songNotFound: () => new AppError("not-found", 404, "Трек не найден", "Song not found"),
+  playerNotFound: () =>
+    new AppError("not-found", 404, "Плеер не найден", "No such player of the caller's"),
   coverNotFound: () =>
     new AppError("not-found", 404, "У трека нет обложки", "The song has no cover"),
   catalogEntryNotFound: (what: string) =>

@@ -208,6 +208,8 @@ export interface SongListFilter {
   orderBy: "popular" | "lastAdded";
   albumName?: string | undefined;
   artistName?: string | undefined;
+  /** Songs on the current versions of these playlists (a player's). */
+  playlistIds?: readonly string[] | undefined;
 }
 
 export async function listSongs(
@@ -217,6 +219,20 @@ export async function listSongs(
   const conditions: SQL[] = [isNull(songs.removedAt)];
   if (filter.albumName) conditions.push(sql`lower(${songs.album}) = lower(${filter.albumName})`);
   if (filter.artistName) conditions.push(arrayContains(songs.artists, [filter.artistName]));
+  if (filter.playlistIds) {
+    // The tracks of each playlist's current version (the vault's and the
+    // playlists' tables, read here as the playlists module reads songs).
+    conditions.push(
+      filter.playlistIds.length === 0
+        ? sql`false`
+        : sql`${songs.id} in (select e.song_id from vault_entries e
+            join playlists p on e.parent_id = p.current_version_id
+           where p.id in ${sql`(${sql.join(
+             filter.playlistIds.map((id) => sql`${id}::uuid`),
+             sql`, `,
+           )})`} and e.type = 'track' and p.deleted_at is null)`,
+    );
+  }
   const where = and(...conditions);
   const order =
     filter.orderBy === "popular"

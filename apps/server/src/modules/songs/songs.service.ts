@@ -43,6 +43,8 @@ export interface SongsDependencies {
   maxUploadBytes: number;
   /** Spools a stream to a temporary file, hashed (the storage plugin's). */
   spool: Storage["spool"];
+  /** Which playlists a player plays (the players module's directory). */
+  players: { playlistsOf(actor: Actor, playerId: string): Promise<string[] | null> };
   /** Where the song's title and artists also show: the vault's tracks follow them. */
   tracks: { followSong(songId: string, song: { title: string; artists: string[] }): Promise<void> };
 }
@@ -341,8 +343,14 @@ export class SongsService {
     return { songId, rating, averageRating };
   }
 
-  async list(_actor: Actor, query: SongListQuery): Promise<Page<Song>> {
-    const { rows, total } = await listSongs(this.deps.db, query);
+  async list(actor: Actor, query: SongListQuery): Promise<Page<Song>> {
+    let playlistIds: string[] | undefined;
+    if (query.playerId) {
+      const played = await this.deps.players.playlistsOf(actor, query.playerId);
+      if (!played) throw songErrors.playerNotFound();
+      playlistIds = played;
+    }
+    const { rows, total } = await listSongs(this.deps.db, { ...query, playlistIds });
     return toPage(rows.map(presentSong), total, query.limit);
   }
 

@@ -403,6 +403,7 @@ describe("removal and the list", () => {
       "offset=-1",
       "orderBy=random",
       `albumName=${"x".repeat(201)}`,
+      "playerId=not-a-player",
     ]) {
       const answer = await call(server, "GET", `/music/song?${bad}`, { token: client.token });
       expect({ bad, status: answer.status, type: answer.body.type }).toEqual({
@@ -412,5 +413,51 @@ describe("removal and the list", () => {
       });
     }
     expect((await call(server, "GET", "/music/song")).status).toBe(401);
+  });
+
+  it("filters by a player: its playlists' current versions, and 'Плеер не найден' for one that is not the caller's", async () => {
+    // No player exists before the players module registers them.
+    const unknownPlayer = await call(server, "GET", `/music/song?playerId=${unknownId}`, {
+      token: client.token,
+    });
+    expect(unknownPlayer.status).toBe(404);
+    expect(unknownPlayer.body).toMatchObject({ type: "not-found", reason: "Плеер не найден" });
+
+    // The songs of the playlists a player plays, as the directory will answer them.
+    const post = (path: string, body: unknown) =>
+      call(server, "POST", path, { token: manager.token, body });
+    const listed = await call(server, "GET", "/music/song?limit=3", { token: client.token });
+    const [first, second, third] = listed.body.data as Array<{ id: string; title: string }>;
+    const made = await post("/music/playlist/add", { name: "Плеер в кафе" });
+    const old = await post(`/vault/${made.body.entryId}/make-version`, {});
+    await post(`/vault/${old.body.entryId}/make-song`, { songIds: [third?.id] });
+    const current = await post(`/vault/${made.body.entryId}/make-version`, {});
+    await post(`/vault/${current.body.entryId}/make-song`, {
+      songIds: [first?.id, second?.id],
+    });
+    const playlistId = made.body.id as string;
+    const changed = await post(`/music/playlist/${playlistId}/change`, {
+      currentVersionId: current.body.entryId,
+    });
+    expect(changed.status).toBe(200);
+    server.app.realtime.usePlayerDirectory({
+      ...server.app.realtime.playerDirectory(),
+      playlistsOf: async (_actor, playerId) => (playerId === unknownId ? [playlistId] : null),
+    });
+    try {
+      const played = await call(server, "GET", `/music/song?playerId=${unknownId}`, {
+        token: client.token,
+      });
+      expect(played.status).toBe(200);
+      expect(played.body.data.map((song: { id: string }) => song.id).sort()).toEqual(
+        [first?.id, second?.id].sort(),
+      );
+      expect(played.body.total).toBe(2);
+    } finally {
+      server.app.realtime.usePlayerDirectory({
+        ...server.app.realtime.playerDirectory(),
+        playlistsOf: async () => null,
+      });
+    }
   });
 });
