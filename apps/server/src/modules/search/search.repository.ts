@@ -144,14 +144,16 @@ function holdsAnywhere(key: SQL, terms: SearchTerms): SQL {
 }
 
 /**
- * The text with each word the vocabulary does not know (neither a word nor
- * the start of one, as the last word being typed is) allowed to be any of
- * its three nearest words (pg_trgm similarity), as a regular expression
- * over normalized text; undefined when there is nothing to correct.
+ * The text with each word of three or more letters that the vocabulary
+ * does not know (neither a word nor the start of one, as the last word
+ * being typed is) allowed to be any of its three nearest words (pg_trgm
+ * similarity), as a regular expression over normalized text; undefined
+ * when there is nothing to correct.
  */
 export async function correctedPattern(db: Executor, text: string): Promise<string | undefined> {
   const result = await db.execute(sql`
-    select q.word, case when exists (select 1 from search_terms t
+    select q.word, case when length(q.word) < 3
+                          or exists (select 1 from search_terms t
                                       where t.kind = 'word' and ${startsWith(sql`t.key`, sql`q.word`)})
                         then '{}'::text[]
                         else array(select t.key from search_terms t

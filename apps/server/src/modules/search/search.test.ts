@@ -98,6 +98,9 @@ describe("common search", () => {
     expect(pairs(await search("Evenng Walk"))).toContainEqual(["songs", "Evening Walk"]);
     expect(pairs(await search("Морнинг")).length).toBe(0);
     expect(pairs(await search("Mornin Ligt"))).toContainEqual(["songs", "Morning Light"]);
+    // The last word still being typed, and a short one, are taken as they are.
+    expect(pairs(await search("Evenng Wa"))).toContainEqual(["songs", "Evening Walk"]);
+    expect(pairs(await search("Evenng Wxyz"))).toEqual([]);
   });
 
   it("corrects typos against the words of titles, artists, albums, playlists and tags, as they change", async () => {
