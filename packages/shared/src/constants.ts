@@ -140,6 +140,8 @@ export const LIBRARY = {
   audioFormats: ["mp3", "ogg", "opus", "flac", "wav", "m4a"],
   /** Image types accepted as covers. */
   imageTypes: ["image/jpeg", "image/png", "image/webp"],
+  /** What a stored song is answered as (by its format). */
+  audioMediaTypes: ["audio/mpeg", "audio/ogg", "audio/flac", "audio/wav", "audio/mp4"],
   /** Loudness every track is brought to (EBU R128 integrated, LUFS). */
   loudnessTargetLufs: -14,
   /** At most this many artists on a song. */

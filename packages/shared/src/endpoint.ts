@@ -101,3 +101,19 @@ export const fileSchema = z.never().meta({ description: "The file's bytes" });
 /** The query of a call whose token may come in the URL (`tokenInQuery`). */
 export const accessTokenQuery = { access_token: z.string().max(4096).optional() };
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * What every stored-file answer has in common: a bearer GET streamed as a
+ * file of these media types, whose token may come as `access_token` (for
+ * `<audio src>`, `<img src>` and download links).
+ */
+export function fileAnswer(mediaTypes: readonly string[]) {
+  return {
+    method: "GET",
+    auth: "bearer",
+    tokenInQuery: true,
+    query: z.object(accessTokenQuery),
+    download: { mediaTypes: [...mediaTypes] },
+    response: fileSchema,
+  } as const;
+}

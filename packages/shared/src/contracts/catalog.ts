@@ -1,12 +1,5 @@
 import { INPUT, PAGING } from "../constants.ts";
-import {
-  accessTokenQuery,
-  defineEndpoint,
-  fileSchema,
-  okSchema,
-  pagedSchema,
-  uuidSchema,
-} from "../endpoint.ts";
+import { defineEndpoint, fileAnswer, okSchema, pagedSchema, uuidSchema } from "../endpoint.ts";
 import { z } from "../zod.ts";
 
 /**
@@ -217,18 +210,13 @@ export const listAuthorAttachments = defineEndpoint({
 });
 
 export const getAuthorAttachment = defineEndpoint({
-  method: "GET",
+  ...fileAnswer(AUTHOR_ATTACHMENTS.mediaTypes),
   path: "/music/author/:id/attachment-file/:attachmentId",
   summary:
     "Download one of an author's documents (as an attachment, with its name); " +
     "the token may be given as access_token",
   tags: ["catalog"],
-  auth: "bearer",
-  tokenInQuery: true,
   params: attachmentParams,
-  query: z.object(accessTokenQuery),
-  download: { mediaTypes: [...AUTHOR_ATTACHMENTS.mediaTypes] },
-  response: fileSchema,
 });
 
 export const removeAuthorAttachment = defineEndpoint({

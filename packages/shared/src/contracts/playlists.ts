@@ -1,12 +1,5 @@
 import { INPUT, LIBRARY, PAGING, PLAYLIST } from "../constants.ts";
-import {
-  accessTokenQuery,
-  defineEndpoint,
-  fileSchema,
-  okSchema,
-  pagedSchema,
-  uuidSchema,
-} from "../endpoint.ts";
+import { defineEndpoint, fileAnswer, okSchema, pagedSchema, uuidSchema } from "../endpoint.ts";
 import { z } from "../zod.ts";
 import { songSchema } from "./songs.ts";
 
@@ -155,17 +148,12 @@ export const removePlaylist = defineEndpoint({
 });
 
 export const getPlaylistAvatar = defineEndpoint({
-  method: "GET",
+  ...fileAnswer(LIBRARY.imageTypes),
   path: "/music/playlist/:id/avatar-file",
   summary: "The playlist's cover (404 when it has none); the token may be given as access_token",
   tags: ["playlists"],
-  auth: "bearer",
   sessions: ["browser", "device"],
-  tokenInQuery: true,
   params: playlistParams,
-  query: z.object(accessTokenQuery),
-  download: { mediaTypes: [...LIBRARY.imageTypes] },
-  response: fileSchema,
 });
 
 export const changePlaylistAvatar = defineEndpoint({
@@ -180,17 +168,12 @@ export const changePlaylistAvatar = defineEndpoint({
 });
 
 export const getPlaylistSummaryTrack = defineEndpoint({
-  method: "GET",
+  ...fileAnswer(LIBRARY.audioMediaTypes),
   path: "/music/playlist/:id/summary-track-file",
   summary: "The playlist's short preview audio (404 when it has none)",
   tags: ["playlists"],
-  auth: "bearer",
   sessions: ["browser", "device"],
-  tokenInQuery: true,
   params: playlistParams,
-  query: z.object(accessTokenQuery),
-  download: { mediaTypes: ["audio/mpeg", "audio/ogg", "audio/flac", "audio/wav", "audio/mp4"] },
-  response: fileSchema,
 });
 
 export const changePlaylistSummaryTrack = defineEndpoint({

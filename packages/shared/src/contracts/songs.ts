@@ -1,12 +1,5 @@
 import { INPUT, LIBRARY, PAGING } from "../constants.ts";
-import {
-  accessTokenQuery,
-  defineEndpoint,
-  fileSchema,
-  okSchema,
-  pagedSchema,
-  uuidSchema,
-} from "../endpoint.ts";
+import { defineEndpoint, fileAnswer, okSchema, pagedSchema, uuidSchema } from "../endpoint.ts";
 import { z } from "../zod.ts";
 
 /**
@@ -82,17 +75,12 @@ export const addSong = defineEndpoint({
 });
 
 export const getSongFile = defineEndpoint({
-  method: "GET",
+  ...fileAnswer(LIBRARY.audioMediaTypes),
   path: "/music/song/:id/file",
   summary: "Stream the song's audio (HTTP Range, ETag); the token may be given as access_token",
   tags: ["songs"],
-  auth: "bearer",
   sessions: ["browser", "device"],
-  tokenInQuery: true,
   params: songIdParams,
-  query: z.object(accessTokenQuery),
-  download: { mediaTypes: ["audio/mpeg", "audio/ogg", "audio/flac", "audio/wav", "audio/mp4"] },
-  response: fileSchema,
 });
 
 export const getSongMeta = defineEndpoint({
@@ -142,17 +130,12 @@ export const changeSongMeta = defineEndpoint({
 });
 
 export const getSongAvatar = defineEndpoint({
-  method: "GET",
+  ...fileAnswer(LIBRARY.imageTypes),
   path: "/music/song/:id/avatar-file",
   summary: "The song's cover image (404 when it has none); the token may be given as access_token",
   tags: ["songs"],
-  auth: "bearer",
   sessions: ["browser", "device"],
-  tokenInQuery: true,
   params: songIdParams,
-  query: z.object(accessTokenQuery),
-  download: { mediaTypes: [...LIBRARY.imageTypes] },
-  response: fileSchema,
 });
 
 export const changeSongAvatar = defineEndpoint({
