@@ -379,11 +379,7 @@ export class VaultService {
     ids: readonly string[],
     policy: ConflictPolicy,
   ): Promise<EntriesResult> {
-    assertMayUseVault(actor);
-    await this.entry(this.deps.db, targetId);
-    return this.each(ids, async (tx, id) => {
-      const target = await this.lockedEntry(tx, targetId);
-      const entry = await this.lockedEntry(tx, id);
+    return this.transfer(actor, targetId, ids, async (tx, entry, target) => {
       if (entry.parentId === target.id) return entry;
       await this.assertMayPut(tx, entry, target);
       const name = await this.freeName(tx, target, entry, policy);
@@ -399,17 +395,29 @@ export class VaultService {
     });
   }
 
-  async copy(
+  /** Moves or copies each entry into the target, each in its own transaction with both locked. */
+  private async transfer(
     actor: Actor,
     targetId: string,
     ids: readonly string[],
-    policy: ConflictPolicy,
+    work: (tx: Executor, entry: EntryRow, target: EntryRow) => Promise<EntryRow>,
   ): Promise<EntriesResult> {
     assertMayUseVault(actor);
     await this.entry(this.deps.db, targetId);
     return this.each(ids, async (tx, id) => {
       const target = await this.lockedEntry(tx, targetId);
       const entry = await this.lockedEntry(tx, id);
+      return work(tx, entry, target);
+    });
+  }
+
+  async copy(
+    actor: Actor,
+    targetId: string,
+    ids: readonly string[],
+    policy: ConflictPolicy,
+  ): Promise<EntriesResult> {
+    return this.transfer(actor, targetId, ids, async (tx, entry, target) => {
       await this.assertMayPut(tx, entry, target);
       const name = await this.freeName(tx, target, entry, policy, true);
       const copied = await this.copySubtree(tx, entry, target, name);
