@@ -6,7 +6,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
-import { call, startTestServer, type TestServer } from "./test/harness.ts";
+import { buildQuietApp, call, startTestServer, type TestServer } from "./test/harness.ts";
 
 describe("the application core", () => {
   let server: TestServer;
@@ -122,15 +122,7 @@ describe("a handler that throws", () => {
 
 describe("closing", () => {
   it("waits for an answer in flight, then cuts it after the grace and closes the database", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "fonika-close-"));
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, "none"),
-      LOG_LEVEL: "silent",
-    });
-    const app = await buildApp(config, {
-      logger: pino({ level: "silent" }, new Writable({ write: (_c, _e, done) => done() })),
-    });
+    const { app, build } = await buildQuietApp("close");
     // An answer that never ends, as a player reading a song that stopped reading.
     app.get("/api/v1/endless", (_request, reply) => {
       reply.raw.writeHead(200, { "content-type": "audio/mpeg" });
@@ -156,9 +148,7 @@ describe("closing", () => {
     await closing;
     expect(await reading).toBe("cut");
     // onClose ran: the database is closed (and its lock released for a restart).
-    const again = await buildApp(config, {
-      logger: pino({ level: "silent" }, new Writable({ write: (_c, _e, done) => done() })),
-    });
+    const again = await build();
     await again.close();
   }, 20_000);
 });

@@ -1,12 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
-import { startTestServer, type TestServer } from "../test/harness.ts";
+import { buildQuietApp, startTestServer, type TestServer } from "../test/harness.ts";
 
 /** The policy as a browser reads it: directive name → its sources. */
 function parsePolicy(header: string | null | undefined): Map<string, string[]> {
@@ -127,15 +123,7 @@ describe("security headers", () => {
 // route that throws can only be added before the app listens.
 describe("security headers on a 500", () => {
   it("are on the answer of a handler that throws", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "fonika-headers-500-"));
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, "no-web"),
-      LOG_LEVEL: "silent",
-    });
-    const app = await buildApp(config, {
-      logger: pino({ level: "silent" }, new Writable({ write: (_c, _e, done) => done() })),
-    });
+    const { app, dataDir } = await buildQuietApp("headers-500");
     app.get("/api/v1/failing-route", async () => {
       throw new Error("internals");
     });

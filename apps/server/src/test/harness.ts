@@ -16,6 +16,25 @@ import { type Config, loadConfig } from "../config.ts";
  * (CI does), a fresh database created on it — the DATABASE_URL path of the
  * product itself. The log is kept so tests read codes where operators do.
  */
+/**
+ * An app of its own that logs nothing, on a fresh DATA_DIR, not listening:
+ * for a test that adds a route before it starts, or restarts it on the same
+ * data (`build` again).
+ */
+export async function buildQuietApp(prefix: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `fonika-${prefix}-`));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, "no-web"),
+    LOG_LEVEL: "silent",
+  });
+  const build = () =>
+    buildApp(config, {
+      logger: pino({ level: "silent" }, new Writable({ write: (_c, _e, done) => done() })),
+    });
+  return { app: await build(), build, dataDir };
+}
+
 export interface TestServer {
   app: FastifyInstance;
   config: Config;
