@@ -1,11 +1,11 @@
 import { randomInt } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import {
+  accountsApi,
   authApi,
   type Endpoint,
   type EndpointResponse,
   endpointPath,
-  personalInfoApi,
   type STAFF_ROLES,
   type TokenPair,
   type TokenPayload,
@@ -113,8 +113,8 @@ export async function createAccount(role: AccountRole, label: string): Promise<A
   const from = freshAddress();
   const own = await signInThroughApi(email, from);
   const userId = payloadOf(own.token).sub;
-  await callApi(personalInfoApi.signAgreement, { params: { userId }, token: own.token, from });
-  await callApi(authApi.changeRole, {
+  await callApi(accountsApi.signAgreement, { params: { userId }, token: own.token, from });
+  await callApi(accountsApi.changeRole, {
     params: { userId },
     body: { newRole: role },
     token: await adminAccessToken(),

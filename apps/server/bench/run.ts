@@ -1,4 +1,4 @@
-import { findProfile } from "../src/modules/personal-info/personal-info.repository.ts";
+import { findProfile } from "../src/modules/accounts/accounts.repository.ts";
 import {
   benchPostgres,
   CONNECTIONS,

@@ -9,7 +9,7 @@ import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
-import { insertUserIfAbsent } from "../src/modules/auth/auth.repository.ts";
+import { insertUserIfAbsent } from "../src/modules/accounts/accounts.repository.ts";
 
 /** What every `npm run bench` part shares: load, medians, the app, a throwaway PostgreSQL. */
 

@@ -13,10 +13,14 @@ import {
 import pino, { type Logger } from "pino";
 import type { Config } from "./config.ts";
 import { AppError } from "./lib/app-error.ts";
+import { AccountService } from "./modules/accounts/account.service.ts";
+import { AccountDirectory } from "./modules/accounts/account-directory.service.ts";
+import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
+import { ProfileService } from "./modules/accounts/profile.service.ts";
+import { AccountSessions } from "./modules/auth/account-sessions.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { integrationRoutes } from "./modules/integration/integration.routes.ts";
-import { personalInfoRoutes } from "./modules/personal-info/personal-info.routes.ts";
 import { PlaylistRecordsService } from "./modules/playlists/playlist-records.service.ts";
 import { playlistsRoutes } from "./modules/playlists/playlists.routes.ts";
 import { PlaylistsService } from "./modules/playlists/playlists.service.ts";
@@ -107,8 +111,21 @@ export async function buildApp(
   await app.register(webPlugin);
 
   await app.register(systemRoutes);
-  await app.register(authRoutes);
-  await app.register(personalInfoRoutes);
+  // Accounts own the users; sign-in finds and creates them through the
+  // directory, and accounts end sessions through auth's AccountSessions.
+  const { db, keys, accessEvents, log } = app;
+  await app.register(authRoutes, { accounts: new AccountDirectory({ keys }) });
+  await app.register(accountsRoutes, {
+    accounts: new AccountService({
+      db,
+      keys,
+      accessEvents,
+      log,
+      sessions: new AccountSessions(),
+      files: app.storage.files,
+    }),
+    profiles: new ProfileService({ db, accessEvents, files: app.storage.files }),
+  });
   await app.register(integrationRoutes);
   // The library's modules meet here: the vault keeps playlist rows in step
   // and makes tracks of songs (whose titles it follows); playlists place

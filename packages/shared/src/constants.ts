@@ -147,3 +147,14 @@ export const LIBRARY = {
   /** At most this many artists on a song. */
   maxArtists: 20,
 } as const;
+
+/** Accounts: avatars. */
+export const ACCOUNTS = {
+  /** Largest avatar upload. */
+  maxAvatarMb: 10,
+  /** What an avatar may be uploaded as (told by its content, not its name). */
+  avatarUploadTypes: ["image/jpeg", "image/png", "image/webp"],
+  /** A stored avatar is re-encoded to this type, at most `avatarSide` pixels a side. */
+  avatarType: ["image/webp"],
+  avatarSide: 512,
+} as const;

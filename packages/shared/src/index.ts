@@ -1,12 +1,12 @@
 export * from "./constants.ts";
+export * as accountsApi from "./contracts/accounts.ts";
+export * from "./contracts/accounts.ts";
 export * as authApi from "./contracts/auth.ts";
 export * from "./contracts/auth.ts";
 export * as catalogApi from "./contracts/catalog.ts";
 export * from "./contracts/catalog.ts";
 export * as integrationApi from "./contracts/integration.ts";
 export * from "./contracts/integration.ts";
-export * as personalInfoApi from "./contracts/personal-info.ts";
-export * from "./contracts/personal-info.ts";
 export * as playlistsApi from "./contracts/playlists.ts";
 export * from "./contracts/playlists.ts";
 export * as searchApi from "./contracts/search.ts";

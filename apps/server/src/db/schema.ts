@@ -36,7 +36,9 @@ export const users = pgTable(
     contactEmail: text("contact_email"),
     contactPhone: text("contact_phone"),
     company: text("company"),
-    imageUrl: text("image_url"),
+    /** The stored avatar (a WebP we re-encoded), by content hash; null when none. */
+    avatarKey: text("avatar_key"),
+    avatarSize: integer("avatar_size"),
     agreementAcceptedAt: timestamp("agreement_accepted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

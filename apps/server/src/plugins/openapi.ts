@@ -29,8 +29,11 @@ export function operationIdOf(endpoint: Endpoint): string {
 
 /** The tags the contracts use, described for readers of the document. */
 const TAGS = [
-  { name: "auth", description: "Sign-in by one-time code, tokens, second-device sign-in, roles" },
-  { name: "personal-info", description: "Profiles and the client base" },
+  {
+    name: "auth",
+    description: "Sign-in by one-time code, tokens, sessions, second-device sign-in",
+  },
+  { name: "accounts", description: "Profiles, roles, blocking and deletion; the client base" },
   { name: "integration", description: "The landing page lead form and the received leads" },
   { name: "songs", description: "Songs of the music library: upload, streaming, meta, covers" },
   {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { LIBRARY } from "@fonika/shared";
+import sharp from "sharp";
 import { AppError } from "../lib/app-error.ts";
 import { contentKey, type FileStore } from "./file-store.ts";
 
@@ -62,4 +63,36 @@ export async function storeImage(
   const key = contentKey(prefix, hash);
   if (!(await files.exists(key))) await files.putBuffer(key, data, contentType);
   return { key, contentType, size: data.length };
+}
+
+/** Largest image decoded for re-encoding: 40 megapixels (a bomb is refused, not decoded). */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * Re-encodes an uploaded JPEG, PNG or WebP image as a WebP of at most
+ * `side` pixels a side (cropped to a square, turned upright by its EXIF
+ * orientation, metadata dropped) and stores it under `prefix` by content
+ * hash. Null when the content is not such an image or cannot be decoded:
+ * what is stored is always an image we made, never the bytes as sent.
+ */
+export async function storeResizedImage(
+  files: FileStore,
+  prefix: string,
+  data: Uint8Array,
+  side: number,
+): Promise<StoredImage | null> {
+  if (!imageTypeOf(data)) return null;
+  let encoded: Buffer;
+  try {
+    encoded = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(side, side, { fit: "cover", withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    return null;
+  }
+  const key = contentKey(prefix, createHash("sha256").update(encoded).digest("hex"));
+  if (!(await files.exists(key))) await files.putBuffer(key, encoded, "image/webp");
+  return { key, contentType: "image/webp", size: encoded.length };
 }

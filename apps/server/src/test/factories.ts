@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import type { Role, TokenPair } from "@fonika/shared";
 import { eq } from "drizzle-orm";
 import { users } from "../db/schema.ts";
-import { insertUserIfAbsent, type UserRow } from "../modules/auth/auth.repository.ts";
+import { insertUserIfAbsent, type UserRow } from "../modules/accounts/accounts.repository.ts";
 import { call, type TestServer } from "./harness.ts";
 
 /**

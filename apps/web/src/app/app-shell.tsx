@@ -6,8 +6,8 @@ import { SideMenu } from "../components/layouts/side-menu.tsx";
 import { UserBadge } from "../components/layouts/user-badge.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { paths } from "../config/paths.ts";
-import { useProfile } from "../features/profile/api/get-profile.ts";
-import { displayNameOf, initialsOf } from "../features/profile/display-name.ts";
+import { useProfile } from "../features/accounts/api/get-profile.ts";
+import { displayNameOf, initialsOf } from "../features/accounts/display-name.ts";
 import { HeaderSearch } from "../features/search/components/header-search.tsx";
 import { useSession, useSessionState } from "../lib/app-services.ts";
 

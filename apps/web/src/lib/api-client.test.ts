@@ -1,4 +1,4 @@
-import { authApi, integrationApi, MESSAGES, personalInfoApi, songsApi } from "@fonika/shared";
+import { accountsApi, authApi, integrationApi, MESSAGES, songsApi } from "@fonika/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildApiClient, buildProfile } from "../test/factories.ts";
 import { buildSong } from "../test/library-factories.ts";
@@ -35,14 +35,14 @@ describe("api client", () => {
     const { api, fetch } = buildApiClient(
       scriptedServer(
         on(integrationApi.listLeads, ({ reply }) => reply({ data: [], total: 0, totalPages: 0 })),
-        on(personalInfoApi.getPersonalInfo, ({ params, reply }) =>
+        on(accountsApi.getPersonalInfo, ({ params, reply }) =>
           reply(buildProfile({ userId: params.userId })),
         ),
       ),
       () => "t",
     );
     await api.call(integrationApi.listLeads, { query: { page: 2, count: 30 } });
-    await api.call(personalInfoApi.getPersonalInfo, { params: { userId } });
+    await api.call(accountsApi.getPersonalInfo, { params: { userId } });
     expect(fetch.mock.calls[0]?.[0]).toBe("/api/v1/integration/amo/leads?page=2&count=30");
     expect(fetch.mock.calls[1]?.[0]).toBe(`/api/v1/personal-info/${userId}`);
   });
@@ -50,13 +50,13 @@ describe("api client", () => {
   it("sends the bearer token on authenticated calls", async () => {
     const { api, fetch } = buildApiClient(
       scriptedServer(
-        on(personalInfoApi.getPersonalInfo, ({ params, reply }) =>
+        on(accountsApi.getPersonalInfo, ({ params, reply }) =>
           reply(buildProfile({ userId: params.userId })),
         ),
       ),
       () => "access-1",
     );
-    await api.call(personalInfoApi.getPersonalInfo, { params: { userId } });
+    await api.call(accountsApi.getPersonalInfo, { params: { userId } });
     const headers = fetch.mock.calls[0]?.[1]?.headers as Record<string, string>;
     expect(headers.Authorization).toBe("Bearer access-1");
   });
@@ -64,7 +64,7 @@ describe("api client", () => {
   it("refuses an authenticated call without a token before any request", async () => {
     const { api, fetch } = buildApiClient(scriptedServer(), () => null);
     await expect(
-      api.call(personalInfoApi.getPersonalInfo, { params: { userId } }),
+      api.call(accountsApi.getPersonalInfo, { params: { userId } }),
     ).rejects.toMatchObject({
       status: 401,
       type: "unauthorized",

@@ -1,4 +1,4 @@
-import { type authApi, PAGING, type personalInfoApi } from "@fonika/shared";
+import { type accountsApi, type authApi, PAGING } from "@fonika/shared";
 import { vi } from "vitest";
 import type { z } from "zod";
 import { type ApiClient, createApiClient } from "../lib/api-client.ts";
@@ -37,7 +37,7 @@ export function buildTokenPair(
   return { token: buildAccessToken(options), refreshToken: refresh };
 }
 
-type ProfileBody = z.input<typeof personalInfoApi.getPersonalInfo.response>;
+type ProfileBody = z.input<typeof accountsApi.getPersonalInfo.response>;
 
 /** An active client's profile, as the personal-info calls answer it, with `overrides`. */
 export function buildProfile(overrides: Partial<ProfileBody> = {}): ProfileBody {
@@ -47,6 +47,8 @@ export function buildProfile(overrides: Partial<ProfileBody> = {}): ProfileBody 
     email: "client@example.ru",
     phone: "79161234567",
     contactEmail: null,
+    contactPhone: null,
+    company: null,
     lastName: "Иванова",
     firstName: "Анна",
     patronymic: "Сергеевна",
@@ -56,11 +58,20 @@ export function buildProfile(overrides: Partial<ProfileBody> = {}): ProfileBody 
     authority: ["role-client"],
     status: "active",
     createdAt: "2024-03-05T10:00:00.000Z",
+    abilities: {
+      edit: true,
+      changeRole: false,
+      assignableRoles: [],
+      activate: false,
+      block: false,
+      unblock: false,
+      delete: true,
+    },
     ...overrides,
   };
 }
 
-type UsersPageBody = z.input<typeof personalInfoApi.listUsers.response>;
+type UsersPageBody = z.input<typeof accountsApi.listUsers.response>;
 
 /**
  * One page of the user list holding `users`, out of `total` users in pages

@@ -1,4 +1,4 @@
-import { authApi, personalInfoApi } from "@fonika/shared";
+import { accountsApi, authApi } from "@fonika/shared";
 import { describe, expect, it } from "vitest";
 import { buildApiClient, buildProfile, buildTokenPair } from "./factories.ts";
 import {
@@ -25,7 +25,7 @@ describe("scripted server replies", () => {
 
   it("answers the endpoint's success status with the body as the server serializes it", async () => {
     const withExtra = { ...buildProfile({ userId }), passwordHash: "never leaves the server" };
-    const reply = replyWith(personalInfoApi.getPersonalInfo, withExtra);
+    const reply = replyWith(accountsApi.getPersonalInfo, withExtra);
     expect(reply.status).toBe(200);
     expect(await reply.json()).toEqual(buildProfile({ userId }));
   });
@@ -40,10 +40,10 @@ describe("scripted server replies", () => {
   it("routes by the endpoint's method and path, static paths before parameters", async () => {
     const { api } = buildApiClient(
       scriptedServer(
-        on(personalInfoApi.getPersonalInfo, ({ params, reply }) =>
+        on(accountsApi.getPersonalInfo, ({ params, reply }) =>
           reply(buildProfile({ userId: params.userId, login: "by-id" })),
         ),
-        on(personalInfoApi.listUsers, ({ query, reply }) => {
+        on(accountsApi.listUsers, ({ query, reply }) => {
           expect(query.get("page")).toBe("2");
           return reply({ data: [], total: 0, totalPages: 0 });
         }),
@@ -51,10 +51,10 @@ describe("scripted server replies", () => {
       () => "access",
     );
     await expect(
-      api.call(personalInfoApi.getPersonalInfo, { params: { userId } }),
+      api.call(accountsApi.getPersonalInfo, { params: { userId } }),
     ).resolves.toMatchObject({ userId, login: "by-id" });
     await expect(
-      api.call(personalInfoApi.listUsers, { query: { page: 2, count: 30 } }),
+      api.call(accountsApi.listUsers, { query: { page: 2, count: 30 } }),
     ).resolves.toEqual({ data: [], total: 0, totalPages: 0 });
     await expect(api.call(authApi.logout, { body: { refreshToken: "r" } })).rejects.toMatchObject({
       status: 404,

@@ -1,8 +1,8 @@
 import {
+  accountsApi,
   authApi,
   PARTITION_IDS,
   type PartitionType,
-  personalInfoApi,
   type Role,
   vaultApi,
 } from "@fonika/shared";
@@ -29,7 +29,7 @@ export function renderSignedIn(role: Role, path: string, ...routes: ScriptedRout
         reply(buildTokenPair({ sub: SIGNED_IN_USER_ID, authority: [role] }, "next")),
       ),
       ...routes,
-      on(personalInfoApi.getPersonalInfo, ({ params, reply }) =>
+      on(accountsApi.getPersonalInfo, ({ params, reply }) =>
         reply(buildProfile({ userId: params.userId, role, authority: [role] })),
       ),
       on(vaultApi.entryTree, ({ params, reply }) =>

@@ -1,6 +1,5 @@
 import { CODES } from "../constants.ts";
 import { defineEndpoint, okSchema, uuidSchema } from "../endpoint.ts";
-import { ASSIGNABLE_ROLES } from "../roles.ts";
 import { z } from "../zod.ts";
 
 /** Authentication calls of SPEC.md §7 and their rules in CONTRACT.md. */
@@ -23,8 +22,6 @@ export const codeSentSchema = z.object({
   status: z.literal("SENT"),
   expiresInSeconds: z.number().int(),
 });
-
-const userIdParams = z.object({ userId: uuidSchema });
 
 export const emailSendCode = defineEndpoint({
   method: "POST",
@@ -172,47 +169,6 @@ export const refreshToken = defineEndpoint({
   auth: "public",
   body: z.object({ refreshToken: z.string().min(1).max(512) }),
   response: tokenPairSchema,
-});
-
-export const changeRole = defineEndpoint({
-  method: "POST",
-  path: "/auth/role/:userId/change",
-  summary: "Give a user a new role",
-  tags: ["auth"],
-  auth: "bearer",
-  params: userIdParams,
-  body: z.object({ newRole: z.enum(ASSIGNABLE_ROLES) }),
-  response: z.object({ userId: uuidSchema, authority: z.array(z.string()) }),
-});
-
-export const deleteAccount = defineEndpoint({
-  method: "POST",
-  path: "/auth/account/:userId/delete-account",
-  summary: "Delete an account: it can no longer sign in",
-  tags: ["auth"],
-  auth: "bearer",
-  params: userIdParams,
-  response: okSchema,
-});
-
-export const blockAccount = defineEndpoint({
-  method: "POST",
-  path: "/auth/account/:userId/block",
-  summary: "Block an account: its sessions end at once and it cannot sign in",
-  tags: ["auth"],
-  auth: "bearer",
-  params: userIdParams,
-  response: okSchema,
-});
-
-export const unblockAccount = defineEndpoint({
-  method: "POST",
-  path: "/auth/account/:userId/unblock",
-  summary: "Unblock an account: it may sign in again",
-  tags: ["auth"],
-  auth: "bearer",
-  params: userIdParams,
-  response: okSchema,
 });
 
 export const logout = defineEndpoint({

@@ -1,6 +1,6 @@
 import { AppError, errors } from "../../lib/app-error.ts";
 
-/** The errors of sign-in and account calls, with their Russian texts in one place. */
+/** The errors of sign-in calls, with their Russian texts in one place. */
 export const authErrors = {
   invalidCode: () => new AppError("invalid-code", 400, "Неверный код", "Wrong or unknown code"),
   codeExpired: () =>
@@ -83,33 +83,4 @@ export const authErrors = {
       "Не удалось отправить код. Попробуйте позже",
       "Code delivery failed",
     ),
-  selfDemotion: () =>
-    new AppError(
-      "conflict",
-      409,
-      "Нельзя снять роль администратора с самого себя",
-      "An admin cannot change their own role",
-    ),
-  selfBlock: () =>
-    new AppError(
-      "conflict",
-      409,
-      "Нельзя заблокировать самого себя",
-      "A user cannot block their own account",
-    ),
-  selfDeletionOfAdmin: () =>
-    new AppError(
-      "conflict",
-      409,
-      "Администратор не может удалить свой аккаунт",
-      "An admin cannot delete their own account",
-    ),
-  blockedCannotBeDeleted: () =>
-    new AppError(
-      "conflict",
-      409,
-      "Заблокированного пользователя нельзя удалить",
-      "A blocked account cannot be deleted",
-    ),
-  accountGone: () => new AppError("conflict", 409, "Аккаунт удален", "The account is deleted"),
 };

@@ -1,114 +1,16 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { authCodes, deviceCodes, refreshTokens, sessions, users } from "../../db/schema.ts";
+import { authCodes, deviceCodes, refreshTokens, sessions } from "../../db/schema.ts";
 
 /**
- * SQL of the accounts module: users as sign-in identities, one-time codes,
- * sessions with their rotating refresh tokens, and device-flow codes. Every
+ * SQL of sign-in: one-time codes, sessions with their rotating refresh
+ * tokens, and device-flow codes (users belong to the accounts module). Every
  * function takes the database or a transaction; none decides anything.
  */
 
-export type UserRow = typeof users.$inferSelect;
 export type AuthCodeRow = typeof authCodes.$inferSelect;
 export type DeviceCodeRow = typeof deviceCodes.$inferSelect;
 export type Channel = "email" | "phone";
-
-export interface NewUser {
-  email?: string | null;
-  phone?: string | null;
-  authority: string[];
-  status?: string;
-}
-
-/** The user with this sign-in address, whatever its status. */
-export async function findUserByAddress(
-  db: Executor,
-  channel: Channel,
-  address: string,
-): Promise<UserRow | undefined> {
-  const column = channel === "email" ? users.email : users.phone;
-  const [user] = await db.select().from(users).where(eq(column, address));
-  return user;
-}
-
-export async function findUserById(db: Executor, userId: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  return user;
-}
-
-/**
- * Inserts a user unless one already holds its e-mail or phone (two servers
- * may sign the same new address in at once); answers the stored row.
- */
-export async function insertUserIfAbsent(db: Executor, user: NewUser): Promise<UserRow> {
-  const [inserted] = await db.insert(users).values(user).onConflictDoNothing().returning();
-  if (inserted) return inserted;
-  const channel: Channel = user.email ? "email" : "phone";
-  const existing = await findUserByAddress(db, channel, (user.email ?? user.phone) as string);
-  if (!existing) throw new Error("User insert conflicted but no user holds the address");
-  return existing;
-}
-
-export async function updateUserAuthority(
-  db: Executor,
-  userId: string,
-  authority: string[],
-): Promise<void> {
-  await db.update(users).set({ authority, updatedAt: new Date() }).where(eq(users.id, userId));
-}
-
-/**
- * Deletes an account the 152-FZ way: its personal data (addresses, names,
- * contacts, company, avatar) is erased; the row stays, with its id, roles
- * and dates, for what accounting keeps. `addressHash` lets a later sign-in
- * with the same address still hear that the account is deleted.
- */
-export async function anonymizeDeletedUser(
-  db: Executor,
-  userId: string,
-  addressHash: string | null,
-  at: Date,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({
-      status: "deleted",
-      deletedAt: at,
-      updatedAt: at,
-      deletedAddressHash: addressHash,
-      email: null,
-      phone: null,
-      lastName: null,
-      firstName: null,
-      patronymic: null,
-      contactEmail: null,
-      contactPhone: null,
-      company: null,
-      imageUrl: null,
-    })
-    .where(eq(users.id, userId));
-}
-
-/** The deleted account that signed in with an address of this keyed hash. */
-export async function findDeletedUserByAddressHash(
-  db: Executor,
-  addressHash: string,
-): Promise<UserRow | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(users.deletedAddressHash, addressHash))
-    .limit(1);
-  return user;
-}
-
-export async function updateUserStatus(
-  db: Executor,
-  userId: string,
-  status: "active" | "blocked",
-): Promise<void> {
-  await db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId));
-}
 
 export async function insertAuthCode(
   db: Executor,
@@ -402,16 +304,6 @@ export async function markDeviceCodeDelivered(
     .set({ deliveredAt: at })
     .where(and(eq(deviceCodes.id, codeId), isNull(deviceCodes.deliveredAt)))
     .returning({ id: deviceCodes.id });
-  return rows.length > 0;
-}
-
-/** Inserts the bootstrap admin unless a user already has the e-mail; true when inserted. */
-export async function insertAdminIfAbsent(db: Executor, email: string): Promise<boolean> {
-  const rows = await db
-    .insert(users)
-    .values({ email, authority: ["role-admin"] })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
   return rows.length > 0;
 }
 

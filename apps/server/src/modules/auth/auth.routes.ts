@@ -1,23 +1,29 @@
 import { authApi } from "@fonika/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { registerEndpoint } from "../../lib/endpoint-route.ts";
-import { AccountService } from "./account.service.ts";
+import type { AccountLookup } from "./auth.accounts.ts";
 import { AuthTablePruner } from "./auth.pruning.ts";
 import { AuthService } from "./auth.service.ts";
 import { clientInfo, SessionIssuer } from "./auth.sessions.ts";
 import { DeviceSignInService } from "./device-sign-in.service.ts";
 
-/** The /auth calls of SPEC.md §7; also creates the ADMIN_EMAIL account at start. */
-export async function authRoutes(app: FastifyInstance) {
+/** The sign-in calls of SPEC.md §7 under /auth: codes, tokens, sessions, devices. */
+export async function authRoutes(app: FastifyInstance, options: { accounts: AccountLookup }) {
+  const { accounts } = options;
   const { db, keys, accessEvents, log } = app;
   const sessions = new SessionIssuer(app.accessTokens, app.config.sessionLifetimeDays);
-  const auth = new AuthService({ db, keys, sessions, accessEvents, log, notifier: app.notifier });
-  const devices = new DeviceSignInService({ db, keys, sessions });
-  const accounts = new AccountService({ db, keys, accessEvents, log });
+  const auth = new AuthService({
+    db,
+    keys,
+    sessions,
+    accessEvents,
+    log,
+    accounts,
+    notifier: app.notifier,
+  });
+  const devices = new DeviceSignInService({ db, keys, sessions, accounts });
   const client = (request: FastifyRequest) => clientInfo(request.ip, request.headers["user-agent"]);
 
-  // The database is open and migrated once the db plugin has registered.
-  if (app.config.adminEmail) await accounts.ensureAdminAccount(app.config.adminEmail);
   const pruner = new AuthTablePruner(db, log.child({ module: "auth-pruning" }));
   app.addHook("onReady", async () => pruner.start());
   app.addHook("onClose", async () => pruner.stop());
@@ -62,20 +68,4 @@ export async function authRoutes(app: FastifyInstance) {
   registerEndpoint(app, authApi.waitForVerification, ({ body, request }) =>
     devices.waitForVerification(body.verificationId, client(request)),
   );
-
-  registerEndpoint(app, authApi.changeRole, ({ actor, params, body }) =>
-    accounts.changeRole(actor, params.userId, body.newRole),
-  );
-  registerEndpoint(app, authApi.blockAccount, async ({ actor, params }) => {
-    await accounts.block(actor, params.userId);
-    return { ok: true as const };
-  });
-  registerEndpoint(app, authApi.unblockAccount, async ({ actor, params }) => {
-    await accounts.unblock(actor, params.userId);
-    return { ok: true as const };
-  });
-  registerEndpoint(app, authApi.deleteAccount, async ({ actor, params }) => {
-    await accounts.deleteAccount(actor, params.userId);
-    return { ok: true as const };
-  });
 }

@@ -1,27 +1,18 @@
 import { timingSafeEqual } from "node:crypto";
-import {
-  CODES,
-  normalizePhone,
-  type SessionInfo,
-  SIGN_AGREEMENT,
-  TOKENS,
-  type TokenPair,
-} from "@fonika/shared";
+import { CODES, normalizePhone, type SessionInfo, TOKENS, type TokenPair } from "@fonika/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Executor } from "../../db/client.ts";
 import { type ServerKeys, seal, unseal } from "../../lib/keys.ts";
 import type { AccessEvents, Actor } from "../../plugins/auth.ts";
 import type { Notifier } from "../../plugins/notifications.ts";
+import type { AccountLookup, SignInAccount } from "./auth.accounts.ts";
 import { authErrors } from "./auth.errors.ts";
 import * as limits from "./auth.limits.ts";
 import { assertMaySignIn } from "./auth.policy.ts";
-import type { Channel, SessionRow, UserRow } from "./auth.repository.ts";
+import type { Channel, SessionRow } from "./auth.repository.ts";
 import * as repository from "./auth.repository.ts";
 import { generateCode, hashCode, hashRefreshToken } from "./auth.secrets.ts";
 import type { ClientInfo, SessionIssuer } from "./auth.sessions.ts";
-
-/** The authority of an account created by its first sign-in (CONTRACT.md). */
-export const NEW_ACCOUNT_AUTHORITY = ["edit-personal-info", SIGN_AGREEMENT];
 
 export interface AuthServiceDependencies {
   db: Database;
@@ -30,6 +21,7 @@ export interface AuthServiceDependencies {
   sessions: SessionIssuer;
   accessEvents: AccessEvents;
   log: FastifyBaseLogger;
+  accounts: AccountLookup;
 }
 
 type CodeCheck =
@@ -111,12 +103,7 @@ export class AuthService {
         return { kind: wrongTries >= CODES.maxWrongTries ? "killed" : "wrong" };
       }
       if (!(await repository.consumeAuthCode(tx, stored.id, now))) return { kind: "invalid" };
-      const user =
-        existing ??
-        (await repository.insertUserIfAbsent(tx, {
-          ...(channel === "email" ? { email: address } : { phone: address }),
-          authority: NEW_ACCOUNT_AUTHORITY,
-        }));
+      const user = existing ?? (await this.deps.accounts.createForSignIn(tx, channel, address));
       assertMaySignIn(user);
       return { kind: "ok", tokens: await sessions.startBrowserSession(tx, user, client) };
     });
@@ -155,7 +142,7 @@ export class AuthService {
       const record = await repository.findRefreshTokenForUpdate(tx, tokenHash);
       if (!record) return { kind: "bad" };
       const { session } = record;
-      const user = await repository.findUserById(tx, session.userId);
+      const user = await this.deps.accounts.findById(tx, session.userId);
       if (!user) return { kind: "bad" };
       // A blocked or deleted account hears why, even with a revoked session.
       assertMaySignIn(user);
@@ -215,23 +202,15 @@ export class AuthService {
     await this.deps.accessEvents.changed({ sessionIds: [sessionId] });
   }
 
-  /**
-   * The account that signs in with an address: the live one holding it, or
-   * a deleted one whose erased address had this keyed hash.
-   */
-  private async findAccount(channel: Channel, address: string): Promise<UserRow | undefined> {
-    const { db, keys } = this.deps;
-    return (
-      (await repository.findUserByAddress(db, channel, address)) ??
-      repository.findDeletedUserByAddressHash(db, erasedAddressHash(keys, channel, address))
-    );
+  private findAccount(channel: Channel, address: string): Promise<SignInAccount | undefined> {
+    return this.deps.accounts.findByAddress(this.deps.db, channel, address);
   }
 
   private async replayWithinGrace(
     tx: Executor,
     record: repository.RefreshTokenRecord,
     session: SessionRow,
-    user: UserRow,
+    user: SignInAccount,
     now: Date,
   ): Promise<TokenPair | null> {
     if (!record.rotatedAt || !record.successorHash || !record.successorSealed) return null;
@@ -252,11 +231,6 @@ export function normalizeAddress(channel: Channel, raw: string): string {
   const phone = normalizePhone(raw);
   if (!phone) throw authErrors.invalidPhone();
   return phone;
-}
-
-/** The keyed hash kept of a deleted account's sign-in address. */
-export function erasedAddressHash(keys: ServerKeys, channel: Channel, address: string): string {
-  return hashCode(keys.codeHashing, "erased-address", `${channel}:${address}`);
 }
 
 function presentSession(row: SessionRow, currentSessionId: string): SessionInfo {

@@ -1,7 +1,8 @@
 import { PLAYER_DEVICE, type TokenPair } from "@fonika/shared";
 import type { Executor } from "../../db/client.ts";
 import type { AccessTokens } from "../../lib/access-token.ts";
-import type { SessionRow, UserRow } from "./auth.repository.ts";
+import type { SignInAccount } from "./auth.accounts.ts";
+import type { SessionRow } from "./auth.repository.ts";
 import * as repository from "./auth.repository.ts";
 import { generateRefreshToken, hashRefreshToken } from "./auth.secrets.ts";
 
@@ -30,7 +31,11 @@ export class SessionIssuer {
     private readonly browserSessionDays: number,
   ) {}
 
-  async startBrowserSession(tx: Executor, user: UserRow, client: ClientInfo): Promise<TokenPair> {
+  async startBrowserSession(
+    tx: Executor,
+    user: SignInAccount,
+    client: ClientInfo,
+  ): Promise<TokenPair> {
     const expiresAt = new Date(Date.now() + this.browserSessionDays * 24 * 60 * 60 * 1000);
     const session = await repository.insertSession(tx, {
       userId: user.id,
@@ -44,7 +49,7 @@ export class SessionIssuer {
 
   async startDeviceSession(
     tx: Executor,
-    user: UserRow,
+    user: SignInAccount,
     establishmentId: string | null,
     client: ClientInfo,
   ): Promise<TokenPair> {
@@ -59,7 +64,7 @@ export class SessionIssuer {
   }
 
   /** A fresh refresh token of the session and an access token for it. */
-  async issue(tx: Executor, session: SessionRow, user: UserRow): Promise<TokenPair> {
+  async issue(tx: Executor, session: SessionRow, user: SignInAccount): Promise<TokenPair> {
     const refreshToken = generateRefreshToken();
     await repository.insertRefreshToken(tx, {
       tokenHash: hashRefreshToken(refreshToken),
@@ -70,7 +75,7 @@ export class SessionIssuer {
   }
 
   /** An access token of the session; a device's carries only the device state. */
-  accessToken(session: SessionRow, user: UserRow): Promise<string> {
+  accessToken(session: SessionRow, user: SignInAccount): Promise<string> {
     const device = session.kind === "device";
     return this.accessTokens.sign({
       userId: user.id,

@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { errors } from "../../lib/app-error.ts";
 import type { ServerKeys } from "../../lib/keys.ts";
 import type { Actor } from "../../plugins/auth.ts";
+import type { AccountLookup } from "./auth.accounts.ts";
 import { authErrors } from "./auth.errors.ts";
 import * as limits from "./auth.limits.ts";
 import { assertMayApproveDeviceCode, assertMaySignIn } from "./auth.policy.ts";
@@ -19,6 +20,7 @@ export interface DeviceSignInDependencies {
   db: Database;
   keys: ServerKeys;
   sessions: SessionIssuer;
+  accounts: AccountLookup;
 }
 
 /**
@@ -101,7 +103,7 @@ export class DeviceSignInService {
       if (!(await repository.markDeviceCodeDelivered(tx, deviceCode.id, now))) {
         return { status: "EXPIRED" };
       }
-      const user = await repository.findUserById(tx, approvedBy);
+      const user = await this.deps.accounts.findById(tx, approvedBy);
       if (!user) return { status: "EXPIRED" };
       assertMaySignIn(user);
       const tokens = await sessions.startDeviceSession(

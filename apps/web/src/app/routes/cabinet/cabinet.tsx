@@ -3,12 +3,12 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
+import { useProfile } from "../../../features/accounts/api/get-profile.ts";
+import { AgreementBanner } from "../../../features/accounts/components/agreement-banner.tsx";
+import { CompleteProfileForm } from "../../../features/accounts/components/complete-profile-form.tsx";
+import { ProfileSummary } from "../../../features/accounts/components/profile-summary.tsx";
+import { WaitActivationNotice } from "../../../features/accounts/components/wait-activation-notice.tsx";
 import { ApproveDeviceForm } from "../../../features/auth/components/approve-device-form.tsx";
-import { useProfile } from "../../../features/profile/api/get-profile.ts";
-import { AgreementBanner } from "../../../features/profile/components/agreement-banner.tsx";
-import { CompleteProfileForm } from "../../../features/profile/components/complete-profile-form.tsx";
-import { ProfileSummary } from "../../../features/profile/components/profile-summary.tsx";
-import { WaitActivationNotice } from "../../../features/profile/components/wait-activation-notice.tsx";
 import { useSession, useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 

@@ -11,8 +11,8 @@ import { Link, useSearchParams } from "react-router";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
-import { UsersTable } from "../../../features/users/components/users-table.tsx";
-import { UsersToolbar } from "../../../features/users/components/users-toolbar.tsx";
+import { UsersTable } from "../../../features/accounts/components/users-table.tsx";
+import { UsersToolbar } from "../../../features/accounts/components/users-toolbar.tsx";
 import { useSessionState } from "../../../lib/app-services.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { ROUTES } from "@fonika/shared";
 import { useParams } from "react-router";
 import { Page, Section } from "../../../components/ui/page.tsx";
-import { useProfile } from "../../../features/profile/api/get-profile.ts";
-import { ProfileSummary } from "../../../features/profile/components/profile-summary.tsx";
+import { useProfile } from "../../../features/accounts/api/get-profile.ts";
+import { ProfileSummary } from "../../../features/accounts/components/profile-summary.tsx";
 import { errorText } from "../../../lib/error-messages.ts";
 
 /** A user's profile by id; the server decides whether the viewer may see it. */

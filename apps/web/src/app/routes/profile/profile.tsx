@@ -2,9 +2,9 @@ import { ROUTES } from "@fonika/shared";
 import { Link } from "react-router";
 import { Page, Section } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { useProfile } from "../../../features/accounts/api/get-profile.ts";
+import { ProfileSummary } from "../../../features/accounts/components/profile-summary.tsx";
 import { SessionsList } from "../../../features/auth/components/sessions-list.tsx";
-import { useProfile } from "../../../features/profile/api/get-profile.ts";
-import { ProfileSummary } from "../../../features/profile/components/profile-summary.tsx";
 import { useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 

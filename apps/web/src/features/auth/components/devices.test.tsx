@@ -1,4 +1,4 @@
-import { authApi, personalInfoApi } from "@fonika/shared";
+import { accountsApi, authApi } from "@fonika/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -23,7 +23,7 @@ const session = (id: string, overrides: Record<string, unknown> = {}) => ({
 
 const accountRoutes = [
   on(authApi.refreshToken, ({ reply }) => reply(signedIn)),
-  on(personalInfoApi.getPersonalInfo, ({ reply }) =>
+  on(accountsApi.getPersonalInfo, ({ reply }) =>
     reply(buildProfile({ userId: clientId, role: "role-client", authority: ["role-client"] })),
   ),
 ];

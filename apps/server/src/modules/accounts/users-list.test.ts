@@ -11,7 +11,7 @@ import {
   uniquePhone,
 } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
-import type { UserRow } from "../auth/auth.repository.ts";
+import type { UserRow } from "./accounts.repository.ts";
 
 let server: TestServer;
 let adminToken: string;
@@ -128,6 +128,8 @@ describe("GET /personal-info/users", () => {
         email: user.email,
         phone: "79160001122",
         contactEmail: "olga@bakery.ru",
+        contactPhone: "79160001122",
+        company,
         lastName: "Смирнова",
         firstName: "Ольга",
         patronymic: "Петровна",
@@ -137,6 +139,24 @@ describe("GET /personal-info/users", () => {
         authority: ["role-client"],
         status: "active",
         createdAt: user.createdAt.toISOString(),
+        // What the admin who lists may do with this client.
+        abilities: {
+          edit: true,
+          changeRole: true,
+          assignableRoles: [
+            "role-admin",
+            "role-client",
+            "role-content-manager",
+            "role-client-manager",
+            "role-support",
+            "wait-activation",
+            "edit-personal-info",
+          ],
+          activate: false,
+          block: true,
+          unblock: false,
+          delete: true,
+        },
       },
     ]);
   });

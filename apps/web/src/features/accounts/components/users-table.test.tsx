@@ -1,4 +1,4 @@
-import { authApi, type Profile, type ProfilePage, personalInfoApi } from "@fonika/shared";
+import { accountsApi, authApi, type Profile, type ProfilePage } from "@fonika/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -62,18 +62,18 @@ function renderClientBase(
       on(authApi.refreshToken, ({ reply }) =>
         reply(buildTokenPair({ sub: viewerId, authority: [role] }, "next")),
       ),
-      on(personalInfoApi.listUsers, ({ query, reply }) => {
+      on(accountsApi.listUsers, ({ query, reply }) => {
         backend.listed.push(query);
         return reply(page(query, backend));
       }),
-      on(authApi.changeRole, ({ path, params, body, reply }) => {
+      on(accountsApi.changeRole, ({ path, params, body, reply }) => {
         backend.roleChanges.push({ url: path, body });
         const status = options.roleChangeStatus ?? 200;
         return status === 200
           ? reply({ userId: params.userId, authority: [body.newRole] })
           : replyError(status, { type: "forbidden", reason: "Недостаточно прав", message: "" });
       }),
-      on(personalInfoApi.getPersonalInfo, ({ params, reply }) =>
+      on(accountsApi.getPersonalInfo, ({ params, reply }) =>
         params.userId === viewerId
           ? reply(buildProfile({ userId: viewerId, role: role as Profile["role"] }))
           : replyError(404, { type: "not-found", reason: "Нет", message: "no such user" }),

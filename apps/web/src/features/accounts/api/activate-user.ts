@@ -1,4 +1,4 @@
-import { authApi } from "@fonika/shared";
+import { accountsApi } from "@fonika/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiClient } from "../../../lib/api-client.ts";
 import { useApiClient } from "../../../lib/app-services.ts";
@@ -6,7 +6,7 @@ import { usersQueryKey } from "./list-users.ts";
 
 /** Activates an account waiting for activation: it becomes a client (CONTRACT.md Accounts). */
 export function activateUser(api: ApiClient, userId: string) {
-  return api.call(authApi.changeRole, { params: { userId }, body: { newRole: "role-client" } });
+  return api.call(accountsApi.changeRole, { params: { userId }, body: { newRole: "role-client" } });
 }
 
 /** Activates a user; the user list is fetched again once it is done. */

@@ -1,10 +1,10 @@
-import { type Profile, personalInfoApi } from "@fonika/shared";
+import { accountsApi, type Profile } from "@fonika/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ApiClient } from "../../../lib/api-client.ts";
 import { useApiClient } from "../../../lib/app-services.ts";
 
 export function getProfile(api: ApiClient, userId: string): Promise<Profile> {
-  return api.call(personalInfoApi.getPersonalInfo, { params: { userId } });
+  return api.call(accountsApi.getPersonalInfo, { params: { userId } });
 }
 
 export const profileQueryKey = (userId: string) => ["profile", userId] as const;

@@ -1,4 +1,4 @@
-import { PAGING, type ProfilePage, personalInfoApi, type UserSort } from "@fonika/shared";
+import { accountsApi, PAGING, type ProfilePage, type UserSort } from "@fonika/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { ApiClient } from "../../../lib/api-client.ts";
 import { useApiClient } from "../../../lib/app-services.ts";
@@ -16,7 +16,7 @@ export function listUsers(
   { page, query, sortBy }: UsersRequest,
   count: number = PAGING.tablePageSize,
 ): Promise<ProfilePage> {
-  return api.call(personalInfoApi.listUsers, {
+  return api.call(accountsApi.listUsers, {
     query: { page, count, query: query || undefined, sortBy },
   });
 }

@@ -1,26 +1,59 @@
-import { type AssignableRole, needsAgreement, SIGN_AGREEMENT } from "@fonika/shared";
+import {
+  type AssignableRole,
+  needsAgreement,
+  normalizePhone,
+  type Profile,
+  SIGN_AGREEMENT,
+} from "@fonika/shared";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../../db/client.ts";
+import type { Database, Executor } from "../../db/client.ts";
 import { errors } from "../../lib/app-error.ts";
 import type { ServerKeys } from "../../lib/keys.ts";
 import type { AccessEvents, Actor } from "../../plugins/auth.ts";
-import { authErrors } from "./auth.errors.ts";
+import type { FileStore } from "../../storage/file-store.ts";
+import { erasedAddressHash } from "./account-directory.service.ts";
+import { accountErrors } from "./accounts.errors.ts";
 import {
   assertMayBlockAccount,
   assertMayChangeRole,
   assertMayChangeRoles,
+  assertMayCreateUser,
   assertMayDeleteAccount,
   assertMayDeleteAccounts,
   assertMayManageAccounts,
-} from "./auth.policy.ts";
-import * as repository from "./auth.repository.ts";
-import { erasedAddressHash } from "./auth.service.ts";
+} from "./accounts.policy.ts";
+import * as repository from "./accounts.repository.ts";
+import { toProfile } from "./profile.service.ts";
+
+/**
+ * What accounts need of sign-in: ending an account's sessions inside the
+ * transaction that changes it (the auth module's AccountSessions).
+ */
+export interface SessionTermination {
+  revokeAll(tx: Executor, userId: string, reason: string, at: Date): Promise<void>;
+  eraseAll(tx: Executor, userId: string, at: Date): Promise<void>;
+}
 
 export interface AccountServiceDependencies {
   db: Database;
   keys: ServerKeys;
   accessEvents: AccessEvents;
+  sessions: SessionTermination;
+  files: FileStore;
   log: FastifyBaseLogger;
+}
+
+/** A new account as staff create it (create-user). */
+export interface NewAccount {
+  role: AssignableRole;
+  email?: string | undefined;
+  phone?: string | undefined;
+  lastName: string;
+  firstName: string;
+  patronymic?: string | undefined;
+  contactEmail?: string | undefined;
+  type?: "individual" | "legal" | undefined;
+  company?: string | undefined;
 }
 
 /**
@@ -42,17 +75,49 @@ export class AccountService {
     const target = await repository.findUserById(db, userId);
     if (!target) throw errors.notFound("User");
     assertMayChangeRole(actor, target, newRole);
-    if (target.status === "deleted") throw authErrors.accountGone();
+    if (target.status === "deleted") throw accountErrors.accountGone();
     const authority = needsAgreement(target.authority) ? [newRole, SIGN_AGREEMENT] : [newRole];
     const unchanged = authority.join() === target.authority.join();
     if (!unchanged) {
       await db.transaction(async (tx) => {
         await repository.updateUserAuthority(tx, userId, authority);
-        await repository.revokeUserSessions(tx, userId, "role-change", new Date());
+        await this.deps.sessions.revokeAll(tx, userId, "role-change", new Date());
       });
       await this.deps.accessEvents.changed({ userIds: [userId] });
     }
     return { userId, authority };
+  }
+
+  /**
+   * Creates an account with its role directly (CONTRACT.md: staff accounts
+   * are made so); it signs in with a code sent to its e-mail or phone. An
+   * address another account holds is refused.
+   */
+  async createUser(actor: Actor, input: NewAccount): Promise<Profile> {
+    assertMayCreateUser(actor, input.role);
+    const email = input.email?.trim().toLowerCase() || null;
+    let phone: string | null = null;
+    if (input.phone) {
+      phone = normalizePhone(input.phone);
+      if (!phone) throw errors.invalidPhone();
+    }
+    const row = await repository.insertUser(this.deps.db, {
+      email,
+      phone,
+      authority: [input.role],
+      lastName: input.lastName,
+      firstName: input.firstName,
+      patronymic: input.patronymic || null,
+      contactEmail: input.contactEmail?.trim().toLowerCase() || null,
+      type: input.type ?? null,
+      company: input.company || null,
+    });
+    if (!row) {
+      const emailTaken =
+        email && (await repository.findUserByAddress(this.deps.db, "email", email));
+      throw accountErrors.addressTaken(emailTaken ? "email" : "phone");
+    }
+    return toProfile(row, actor);
   }
 
   /** Blocks an account: it cannot sign in, and every session of it ends at once. */
@@ -61,7 +126,7 @@ export class AccountService {
     const { db } = this.deps;
     await db.transaction(async (tx) => {
       await repository.updateUserStatus(tx, userId, "blocked");
-      await repository.revokeUserSessions(tx, userId, "blocked", new Date());
+      await this.deps.sessions.revokeAll(tx, userId, "blocked", new Date());
     });
     await this.deps.accessEvents.changed({ userIds: [userId] });
   }
@@ -93,8 +158,11 @@ export class AccountService {
     const now = new Date();
     await db.transaction(async (tx) => {
       await repository.anonymizeDeletedUser(tx, userId, addressHash, now);
-      await repository.eraseUserSessions(tx, userId, now);
+      await this.deps.sessions.eraseAll(tx, userId, now);
     });
+    if (target.avatarKey && (await repository.countUsersWithAvatar(db, target.avatarKey)) === 0) {
+      await this.deps.files.remove(target.avatarKey);
+    }
     await this.deps.accessEvents.changed({ userIds: [userId] });
   }
 
@@ -104,7 +172,7 @@ export class AccountService {
     const target = await repository.findUserById(this.deps.db, userId);
     if (!target) throw errors.notFound("User");
     assertMayBlockAccount(actor, target);
-    if (target.status === "deleted") throw authErrors.accountGone();
+    if (target.status === "deleted") throw accountErrors.accountGone();
     return target;
   }
 

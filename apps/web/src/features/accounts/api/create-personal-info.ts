@@ -1,16 +1,16 @@
-import { type EndpointBody, type Profile, personalInfoApi } from "@fonika/shared";
+import { accountsApi, type EndpointBody, type Profile } from "@fonika/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiClient } from "../../../lib/api-client.ts";
 import { useApiClient, useSession } from "../../../lib/app-services.ts";
 import { profileQueryKey } from "./get-profile.ts";
 
-export type CreatePersonalInfoInput = EndpointBody<typeof personalInfoApi.createPersonalInfo>;
+export type CreatePersonalInfoInput = EndpointBody<typeof accountsApi.createPersonalInfo>;
 
 export function createPersonalInfo(
   api: ApiClient,
   body: CreatePersonalInfoInput,
 ): Promise<Profile> {
-  return api.call(personalInfoApi.createPersonalInfo, { body });
+  return api.call(accountsApi.createPersonalInfo, { body });
 }
 
 /**

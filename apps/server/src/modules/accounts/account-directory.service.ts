@@ -1,0 +1,53 @@
+import { createHmac } from "node:crypto";
+import { SIGN_AGREEMENT } from "@fonika/shared";
+import type { Executor } from "../../db/client.ts";
+import type { ServerKeys } from "../../lib/keys.ts";
+import type { Channel, UserRow } from "./accounts.repository.ts";
+import * as repository from "./accounts.repository.ts";
+
+/** The authority of an account created by its first sign-in (CONTRACT.md). */
+export const NEW_ACCOUNT_AUTHORITY = ["edit-personal-info", SIGN_AGREEMENT];
+
+/**
+ * Accounts as sign-in sees them: the account of an address or an id, and a
+ * new one for an address signing in for the first time. Sign-in (the auth
+ * module) reaches the users table only through this.
+ */
+export class AccountDirectory {
+  constructor(private readonly deps: { keys: ServerKeys }) {}
+
+  /**
+   * The live account holding the address, or a deleted one whose erased
+   * address was this one (so that it still answers account-deleted).
+   */
+  async findByAddress(db: Executor, channel: Channel, address: string) {
+    return (
+      (await repository.findUserByAddress(db, channel, address)) ??
+      repository.findDeletedUserByAddressHash(
+        db,
+        erasedAddressHash(this.deps.keys, channel, address),
+      )
+    );
+  }
+
+  findById(db: Executor, userId: string): Promise<UserRow | undefined> {
+    return repository.findUserById(db, userId);
+  }
+
+  createForSignIn(tx: Executor, channel: Channel, address: string): Promise<UserRow> {
+    return repository.insertUserIfAbsent(tx, {
+      ...(channel === "email" ? { email: address } : { phone: address }),
+      authority: NEW_ACCOUNT_AUTHORITY,
+    });
+  }
+}
+
+/**
+ * The keyed hash kept of a deleted account's sign-in address: an HMAC under
+ * the code-hashing key, so that a copy of the database names nobody.
+ */
+export function erasedAddressHash(keys: ServerKeys, channel: Channel, address: string): string {
+  return createHmac("sha256", keys.codeHashing)
+    .update(`erased-address\n${channel}:${address}`)
+    .digest("base64url");
+}
