@@ -43,18 +43,28 @@ export interface UserOptions {
   email?: string;
   phone?: string;
   status?: "active" | "blocked" | "deleted";
+  /** Profile columns set on the new row (names, company, contacts, createdAt…). */
+  profile?: Partial<Omit<UserRow, "id" | "email" | "phone" | "authority" | "status">>;
 }
 
 /** Inserts a user directly; by default an active role-client with a fresh e-mail. */
 export async function createUser(server: TestServer, options: UserOptions = {}): Promise<UserRow> {
   const phone = options.phone ?? null;
   const email = options.email ?? (phone ? null : uniqueEmail(options.role ?? "user"));
-  return insertUserIfAbsent(server.app.db, {
+  const user = await insertUserIfAbsent(server.app.db, {
     email: email?.toLowerCase() ?? null,
     phone,
     authority: options.authority ?? [options.role ?? "role-client"],
     status: options.status ?? "active",
   });
+  if (!options.profile || Object.keys(options.profile).length === 0) return user;
+  const [row] = await server.app.db
+    .update(users)
+    .set(options.profile)
+    .where(eq(users.id, user.id))
+    .returning();
+  if (!row) throw new Error("user vanished");
+  return row;
 }
 
 /** Signs an e-mail in through send-code and verify-code; the account is made if new. */

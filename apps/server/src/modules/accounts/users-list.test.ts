@@ -6,7 +6,6 @@ import {
   createSignedInUser,
   createUser,
   signIn,
-  type UserOptions,
   uniqueEmail,
   uniquePhone,
 } from "../../test/factories.ts";
@@ -24,36 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-type ProfileFields = Partial<
-  Pick<
-    typeof users.$inferInsert,
-    | "lastName"
-    | "firstName"
-    | "patronymic"
-    | "company"
-    | "contactPhone"
-    | "contactEmail"
-    | "type"
-    | "createdAt"
-  >
->;
-
-/** A user with profile fields filled in directly, as a completed profile leaves them. */
-async function createProfiledUser(
-  options: UserOptions & { profile?: ProfileFields } = {},
-): Promise<UserRow> {
-  const { profile = {}, ...userOptions } = options;
-  const user = await createUser(server, userOptions);
-  if (Object.keys(profile).length === 0) return user;
-  const [row] = await server.app.db
-    .update(users)
-    .set(profile)
-    .where(eq(users.id, user.id))
-    .returning();
-  if (!row) throw new Error("user vanished");
-  return row;
-}
 
 /** A word no other test's data contains, to scope a search to one test's users. */
 function uniqueMarker(prefix: string): string {
@@ -74,7 +43,7 @@ describe("GET /personal-info/users", () => {
     const made: UserRow[] = [];
     for (let index = 0; index < 5; index++) {
       made.push(
-        await createProfiledUser({
+        await createUser(server, {
           role: "role-client",
           profile: { company, createdAt: new Date(Date.UTC(2024, 0, 10 + index)) },
         }),
@@ -96,7 +65,7 @@ describe("GET /personal-info/users", () => {
     expect(beyond.body).toEqual({ data: [], total: 5, totalPages: 3 });
 
     // The newest account of all is first in the unfiltered list; the count is every live account.
-    const latest = await createProfiledUser({ role: "wait-activation" });
+    const latest = await createUser(server, { role: "wait-activation" });
     const all = await listUsers("");
     expect(all.status).toBe(200);
     const live = await server.app.db.$count(users);
@@ -108,7 +77,7 @@ describe("GET /personal-info/users", () => {
 
   it("answers profiles of the shared shape and nothing more", async () => {
     const company = uniqueMarker("Пекарня");
-    const user = await createProfiledUser({
+    const user = await createUser(server, {
       role: "role-client",
       profile: {
         company,
@@ -163,19 +132,19 @@ describe("GET /personal-info/users", () => {
 
   it("sorts by name and by login on request", async () => {
     const company = uniqueMarker("Сорт");
-    const borisova = await createProfiledUser({
+    const borisova = await createUser(server, {
       email: `zeta-${company}@test.fonika`,
       profile: { company, lastName: "Борисова", firstName: "Анна" },
     });
-    const avdeev = await createProfiledUser({
+    const avdeev = await createUser(server, {
       email: `beta-${company}@test.fonika`,
       profile: { company, lastName: "авдеев", firstName: "Юрий" },
     });
-    const borisov = await createProfiledUser({
+    const borisov = await createUser(server, {
       email: `alpha-${company}@test.fonika`,
       profile: { company, lastName: "Борисов", firstName: "Яков" },
     });
-    const unnamed = await createProfiledUser({
+    const unnamed = await createUser(server, {
       email: `gamma-${company}@test.fonika`,
       profile: { company },
     });
@@ -191,11 +160,11 @@ describe("GET /personal-info/users", () => {
 
   it("finds users by e-mail, names and company, ignoring case", async () => {
     const marker = uniqueMarker("find");
-    const anna = await createProfiledUser({
+    const anna = await createUser(server, {
       email: `anna.${marker}@Example.ru`,
       profile: { lastName: `Иванова${marker}`, firstName: "Анна", company: `Зерно ${marker}` },
     });
-    const other = await createProfiledUser({
+    const other = await createUser(server, {
       email: `petr.${marker}@example.ru`,
       profile: { lastName: `Петров${marker}`, firstName: "Пётр" },
     });
@@ -214,10 +183,10 @@ describe("GET /personal-info/users", () => {
 
   it("takes LIKE wildcards literally", async () => {
     const marker = uniqueMarker("wild");
-    const percent = await createProfiledUser({ profile: { company: `${marker} 100% кофе` } });
-    await createProfiledUser({ profile: { company: `${marker} 100 кофе` } });
-    const underscore = await createProfiledUser({ email: `${marker}_x@test.fonika` });
-    await createProfiledUser({ email: `${marker}yx@test.fonika` });
+    const percent = await createUser(server, { profile: { company: `${marker} 100% кофе` } });
+    await createUser(server, { profile: { company: `${marker} 100 кофе` } });
+    const underscore = await createUser(server, { email: `${marker}_x@test.fonika` });
+    await createUser(server, { email: `${marker}yx@test.fonika` });
 
     const byPercent = await listUsers(`?query=${encodeURIComponent(`${marker} 100%`)}`);
     expect(idsOf(byPercent.body)).toEqual([percent.id]);
@@ -229,9 +198,9 @@ describe("GET /personal-info/users", () => {
 
   it("finds phones by their digits, however the query is punctuated", async () => {
     const phone = uniquePhone();
-    const bySignIn = await createProfiledUser({ phone });
+    const bySignIn = await createUser(server, { phone });
     const contactPhone = uniquePhone();
-    const byContact = await createProfiledUser({ profile: { contactPhone } });
+    const byContact = await createUser(server, { profile: { contactPhone } });
     const found = async (query: string) =>
       idsOf((await listUsers(`?query=${encodeURIComponent(query)}`)).body);
 
@@ -248,9 +217,9 @@ describe("GET /personal-info/users", () => {
 
   it("leaves deleted accounts out and shows blocked ones as blocked", async () => {
     const company = uniqueMarker("Статус");
-    const active = await createProfiledUser({ profile: { company } });
-    const blocked = await createProfiledUser({ status: "blocked", profile: { company } });
-    await createProfiledUser({ status: "deleted", profile: { company } });
+    const active = await createUser(server, { profile: { company } });
+    const blocked = await createUser(server, { status: "blocked", profile: { company } });
+    await createUser(server, { status: "deleted", profile: { company } });
 
     const answer = await listUsers(`?query=${encodeURIComponent(company)}`);
     expect(answer.body.total).toBe(2);
