@@ -20,7 +20,11 @@ import { ProfileService } from "./modules/accounts/profile.service.ts";
 import { AccountSessions } from "./modules/auth/account-sessions.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { establishmentsRoutes } from "./modules/establishments/establishments.routes.ts";
+import { EstablishmentsService } from "./modules/establishments/establishments.service.ts";
 import { integrationRoutes } from "./modules/integration/integration.routes.ts";
+import { organizationsRoutes } from "./modules/organizations/organizations.routes.ts";
+import { OrganizationsService } from "./modules/organizations/organizations.service.ts";
 import { PlaylistRecordsService } from "./modules/playlists/playlist-records.service.ts";
 import { playlistsRoutes } from "./modules/playlists/playlists.routes.ts";
 import { PlaylistsService } from "./modules/playlists/playlists.service.ts";
@@ -29,7 +33,11 @@ import { SearchService } from "./modules/search/search.service.ts";
 import { createLoudnessJob } from "./modules/songs/loudness.ts";
 import { songsRoutes } from "./modules/songs/songs.routes.ts";
 import { SongsService } from "./modules/songs/songs.service.ts";
+import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes.ts";
+import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
+import { tariffsRoutes } from "./modules/tariffs/tariffs.routes.ts";
+import { TariffsService } from "./modules/tariffs/tariffs.service.ts";
 import { vaultRoutes } from "./modules/vault/vault.routes.ts";
 import { VaultService } from "./modules/vault/vault.service.ts";
 import authPlugin from "./plugins/auth.ts";
@@ -114,7 +122,12 @@ export async function buildApp(
   // Accounts own the users; sign-in finds and creates them through the
   // directory, and accounts end sessions through auth's AccountSessions.
   const { db, keys, accessEvents, log } = app;
-  await app.register(authRoutes, { accounts: new AccountDirectory({ keys }) });
+  const directory = new AccountDirectory({ keys });
+  // Device approvals check the venue through establishments, made below.
+  await app.register(authRoutes, {
+    accounts: directory,
+    establishments: { isOwnedBy: (clientId, id) => clients.establishments.isOwnedBy(clientId, id) },
+  });
   await app.register(accountsRoutes, {
     accounts: new AccountService({
       db,
@@ -149,6 +162,7 @@ export async function buildApp(
   await app.register(playlistsRoutes, { playlists });
   await app.register(searchRoutes, { search: new SearchService({ db: app.db, songs }) });
   await app.register(catalogRoutes);
+  const clients = await registerClientModules(app, directory, playlists);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
@@ -186,4 +200,55 @@ export function loggerOptions(config: Pick<Config, "logLevel">) {
 
 function redactTokens(url: string): string {
   return url.replace(/([?&](?:access_token|token|refreshToken)=)[^&]*/g, "$1[redacted]");
+}
+
+/**
+ * Clients' modules meet here: establishments show their subscription and
+ * players; organizations refuse removal while a subscription pays through
+ * them; tariffs name playlists and know their subscribers; subscriptions
+ * check venues, payers and items through the others. Each reaches the
+ * others only by these ports (the subscriptions service is made last, so
+ * the ports that lead to it look it up when called).
+ */
+async function registerClientModules(
+  app: FastifyInstance,
+  directory: AccountDirectory,
+  playlists: PlaylistsService,
+) {
+  const { db } = app;
+  const findAccount = (userId: string) => directory.findById(db, userId);
+  const establishments = new EstablishmentsService({
+    db,
+    files: app.storage.files,
+    findAccount,
+    liveSubscriptions: (ids) => subscriptions.liveInfoOf(ids),
+    playerCounts: (ids) => app.realtime.playerDirectory().countsByEstablishment(ids),
+  });
+  const organizations = new OrganizationsService({
+    db,
+    findAccount,
+    subscriptionUsage: (ids) => subscriptions.usageOf(ids),
+  });
+  const tariffs = new TariffsService({
+    db,
+    findAccount,
+    playlistNames: (ids) => playlists.namesOf(ids),
+    liveTariffsOf: (userId) => subscriptions.liveTariffsOf(userId),
+  });
+  const subscriptions: SubscriptionsService = new SubscriptionsService({
+    db,
+    accounts: {
+      find: findAccount,
+      namesOf: (ids) => directory.namesOf(db, ids),
+      idsMatching: (query) => directory.idsMatching(db, query),
+    },
+    establishments,
+    organizations,
+    tariffs,
+  });
+  await app.register(establishmentsRoutes, { establishments });
+  await app.register(organizationsRoutes, { organizations });
+  await app.register(tariffsRoutes, { tariffs });
+  await app.register(subscriptionsRoutes, { subscriptions });
+  return { establishments, organizations, tariffs, subscriptions };
 }

@@ -158,3 +158,26 @@ export const ACCOUNTS = {
   avatarType: ["image/webp"],
   avatarSide: 512,
 } as const;
+
+/** Establishments (client objects). */
+export const ESTABLISHMENTS = {
+  /** CONTRACT.md: an establishment's time zone when none is chosen. */
+  defaultTimeZone: "Europe/Moscow",
+  /** A floor plan: an image or a PDF, told by its content. */
+  layoutTypes: ["image/jpeg", "image/png", "image/webp", "application/pdf"],
+  maxLayoutMb: 20,
+} as const;
+
+/** Tariffs and subscriptions. */
+export const TARIFFS = {
+  /** The icon names of SPEC.md §1; their content is not shown. */
+  types: ["lite", "basic", "pro"],
+  maxFeatures: 30,
+  maxItemsPerFeature: 50,
+  maxBenefits: 30,
+  maxDescription: 2000,
+  /** Highest price in roubles. */
+  maxPrice: 10_000_000,
+  /** Subscription periods a client may choose, in months. */
+  periodsInMonths: [1, 3, 6, 12],
+} as const;

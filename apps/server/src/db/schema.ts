@@ -206,4 +206,5 @@ export const leads = pgTable(
   ],
 );
 
+export * from "./clients-schema.ts";
 export * from "./library-schema.ts";

@@ -9,6 +9,9 @@ import { AppError } from "../lib/app-error.ts";
  * `{type, reason, message}`; an unknown error becomes a logged 500 that
  * carries the request id and nothing of the internals.
  */
+/** Zod's own messages are English; ours, written for the user, are Russian. */
+const CYRILLIC = /[А-Яа-яЁё]/;
+
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -23,7 +26,17 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
           (issue) => `${issue.instancePath || error.validationContext || "body"}: ${issue.message}`,
         )
         .join("; ");
-      return send(reply, request, 400, "validation-error", "Проверьте введённые данные", details);
+      // A check written for people (a wrong INN, a time zone not on the
+      // list) speaks Russian: its text is the reason the form shows.
+      const forPeople = error.validation.find((issue) => CYRILLIC.test(issue.message ?? ""));
+      return send(
+        reply,
+        request,
+        400,
+        "validation-error",
+        forPeople?.message ?? "Проверьте введённые данные",
+        details,
+      );
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

@@ -25,6 +25,16 @@ export interface PlayerDirectory {
    * not exist or is not the actor's to see; the song list's `playerId`.
    */
   playlistsOf(actor: Actor, playerId: string): Promise<string[] | null>;
+  /**
+   * How many players each establishment has and how many of them are
+   * online; an establishment without players is absent from the map.
+   */
+  countsByEstablishment(establishmentIds: string[]): Promise<Map<string, PlayerCounts>>;
+}
+
+export interface PlayerCounts {
+  players: number;
+  online: number;
 }
 
 /** The directory before the players module: there are no players. */
@@ -32,4 +42,5 @@ export const emptyPlayerDirectory: PlayerDirectory = {
   findControllable: async () => null,
   roomsOf: async () => [],
   playlistsOf: async () => null,
+  countsByEstablishment: async () => new Map(),
 };

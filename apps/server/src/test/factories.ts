@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Role, TokenPair } from "@fonika/shared";
 import { eq } from "drizzle-orm";
-import { users } from "../db/schema.ts";
+import { establishments, users } from "../db/schema.ts";
 import { insertUserIfAbsent, type UserRow } from "../modules/accounts/accounts.repository.ts";
 import { call, type TestServer } from "./harness.ts";
 
@@ -113,4 +113,23 @@ export async function setUserStatus(
   status: "active" | "blocked" | "deleted",
 ): Promise<void> {
   await server.app.db.update(users).set({ status }).where(eq(users.id, userId));
+}
+
+/** Inserts an establishment of `userId` directly; answers its id. */
+export async function createEstablishment(
+  server: TestServer,
+  userId: string,
+  fields: { name?: string; address?: string; timeZone?: string } = {},
+): Promise<string> {
+  const [row] = await server.app.db
+    .insert(establishments)
+    .values({
+      userId,
+      name: fields.name ?? "Кафе «Тест»",
+      address: fields.address ?? "Москва, Тестовая, 1",
+      timeZone: fields.timeZone ?? "Europe/Moscow",
+    })
+    .returning({ id: establishments.id });
+  if (!row) throw new Error("establishment insert returned no row");
+  return row.id;
 }

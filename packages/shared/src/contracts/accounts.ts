@@ -259,3 +259,12 @@ export const createUser = defineEndpoint({
   response: profileSchema,
   successStatus: 201,
 });
+
+export const listCreatableRoles = defineEndpoint({
+  method: "GET",
+  path: "/auth/account/creatable-roles",
+  summary: "The roles the caller may give a new account (create-user); empty for those who may not",
+  tags: ["accounts"],
+  auth: "bearer",
+  response: z.object({ roles: z.array(z.enum(ASSIGNABLE_ROLES)) }),
+});

@@ -97,7 +97,7 @@ export const approveDeviceCode = defineEndpoint({
   summary: "Approve a second-device code: that device signs in as a player of the establishment",
   tags: ["auth"],
   auth: "bearer",
-  body: z.object({ code: codeSchema, establishmentId: uuidSchema.nullish() }),
+  body: z.object({ code: codeSchema, establishmentId: uuidSchema }),
   response: okSchema,
 });
 

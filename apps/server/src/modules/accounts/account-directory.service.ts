@@ -4,6 +4,7 @@ import type { Executor } from "../../db/client.ts";
 import type { ServerKeys } from "../../lib/keys.ts";
 import type { Channel, UserRow } from "./accounts.repository.ts";
 import * as repository from "./accounts.repository.ts";
+import { toUserSearch } from "./profile.service.ts";
 
 /** The authority of an account created by its first sign-in (CONTRACT.md). */
 export const NEW_ACCOUNT_AUTHORITY = ["edit-personal-info", SIGN_AGREEMENT];
@@ -32,6 +33,16 @@ export class AccountDirectory {
 
   findById(db: Executor, userId: string): Promise<UserRow | undefined> {
     return repository.findUserById(db, userId);
+  }
+
+  /** Display names (full name, else login) of these users, for lists of other modules. */
+  namesOf(db: Executor, userIds: string[]): Promise<Map<string, string>> {
+    return repository.displayNamesOf(db, userIds);
+  }
+
+  /** Users (not deleted) whose login, names, company or phone the query finds; at most 1000. */
+  idsMatching(db: Executor, query: string): Promise<string[]> {
+    return repository.idsMatching(db, toUserSearch(query), 1000);
   }
 
   createForSignIn(tx: Executor, channel: Channel, address: string): Promise<UserRow> {

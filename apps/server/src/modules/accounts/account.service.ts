@@ -21,6 +21,7 @@ import {
   assertMayDeleteAccount,
   assertMayDeleteAccounts,
   assertMayManageAccounts,
+  creatableRoles,
 } from "./accounts.policy.ts";
 import * as repository from "./accounts.repository.ts";
 import { toProfile } from "./profile.service.ts";
@@ -86,6 +87,11 @@ export class AccountService {
       await this.deps.accessEvents.changed({ userIds: [userId] });
     }
     return { userId, authority };
+  }
+
+  /** The roles the actor may give a new account; none for whoever may not create accounts. */
+  creatableRoles(actor: Actor): AssignableRole[] {
+    return creatableRoles(actor);
   }
 
   /**

@@ -7,6 +7,7 @@ import {
   desc,
   eq,
   ilike,
+  inArray,
   like,
   ne,
   or,
@@ -333,4 +334,43 @@ export async function listProfiles(
     .offset(page.offset);
   const [counted] = await db.select({ total: count() }).from(users).where(filter);
   return { rows, total: counted?.total ?? 0 };
+}
+
+/** Display names of these users: the full name, else the login. */
+export async function displayNamesOf(
+  db: Executor,
+  userIds: string[],
+): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      lastName: users.lastName,
+      firstName: users.firstName,
+      patronymic: users.patronymic,
+      email: users.email,
+      phone: users.phone,
+    })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  return new Map(
+    rows.map((row) => {
+      const name = [row.lastName, row.firstName, row.patronymic].filter(Boolean).join(" ");
+      return [row.id, name || row.email || row.phone || ""];
+    }),
+  );
+}
+
+/** Ids of the users (not deleted) that the user list's search finds, at most `limit`. */
+export async function idsMatching(
+  db: Executor,
+  search: UserSearch,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(userListFilter(search))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

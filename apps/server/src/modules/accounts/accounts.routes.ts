@@ -44,6 +44,9 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
     return { ok: true as const };
   });
 
+  registerEndpoint(app, accountsApi.listCreatableRoles, async ({ actor }) => ({
+    roles: accounts.creatableRoles(actor),
+  }));
   registerEndpoint(app, accountsApi.createUser, ({ actor, body }) =>
     accounts.createUser(actor, body),
   );

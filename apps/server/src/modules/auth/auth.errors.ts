@@ -57,6 +57,13 @@ export const authErrors = {
       "Подключать плееры заведений может только клиент",
       "Only a client approves a player device",
     ),
+  establishmentNotFound: () =>
+    new AppError(
+      "not-found",
+      404,
+      "Заведение не найдено среди ваших",
+      "The establishment is not the approver's",
+    ),
   sessionNotFound: () =>
     new AppError("not-found", 404, "Сеанс не найден или уже завершён", "Session not found"),
   accountDeleted: errors.accountDeleted,

@@ -5,11 +5,14 @@ import type { AccountLookup } from "./auth.accounts.ts";
 import { AuthTablePruner } from "./auth.pruning.ts";
 import { AuthService } from "./auth.service.ts";
 import { clientInfo, SessionIssuer } from "./auth.sessions.ts";
-import { DeviceSignInService } from "./device-sign-in.service.ts";
+import { type DeviceSignInDependencies, DeviceSignInService } from "./device-sign-in.service.ts";
 
 /** The sign-in calls of SPEC.md §7 under /auth: codes, tokens, sessions, devices. */
-export async function authRoutes(app: FastifyInstance, options: { accounts: AccountLookup }) {
-  const { accounts } = options;
+export async function authRoutes(
+  app: FastifyInstance,
+  options: { accounts: AccountLookup; establishments: DeviceSignInDependencies["establishments"] },
+) {
+  const { accounts, establishments } = options;
   const { db, keys, accessEvents, log } = app;
   const sessions = new SessionIssuer(app.accessTokens, app.config.sessionLifetimeDays);
   const auth = new AuthService({
@@ -21,7 +24,7 @@ export async function authRoutes(app: FastifyInstance, options: { accounts: Acco
     accounts,
     notifier: app.notifier,
   });
-  const devices = new DeviceSignInService({ db, keys, sessions, accounts });
+  const devices = new DeviceSignInService({ db, keys, sessions, accounts, establishments });
   const client = (request: FastifyRequest) => clientInfo(request.ip, request.headers["user-agent"]);
 
   const pruner = new AuthTablePruner(db, log.child({ module: "auth-pruning" }));
@@ -62,7 +65,7 @@ export async function authRoutes(app: FastifyInstance, options: { accounts: Acco
     devices.inspectCode(actor, body.code, request.ip),
   );
   registerEndpoint(app, authApi.approveDeviceCode, async ({ actor, body, request }) => {
-    await devices.approveCode(actor, body.code, body.establishmentId ?? null, request.ip);
+    await devices.approveCode(actor, body.code, body.establishmentId, request.ip);
     return { ok: true as const };
   });
   registerEndpoint(app, authApi.waitForVerification, ({ body, request }) =>

@@ -5,6 +5,7 @@ import { decodeJwt, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authCodes, refreshTokens, sessions, users } from "../../db/schema.ts";
 import {
+  createEstablishment,
   createSignedInUser,
   randomIp,
   readUser,
@@ -40,8 +41,12 @@ const post = (
 ) => call(server, "POST", path, { body, token, headers });
 const get = (path: string, token?: string) => call(server, "GET", path, { token });
 
+/** An establishment id nobody has: refusals come before the establishment is looked at. */
+const unknownEstablishment = "8b0f0c52-6a5c-4d7e-9d8e-1f2a3b4c5d6e";
+
 /** A device code approved by `owner` and collected by the device. */
-async function signInDevice(owner: SignedInUser, establishmentId: string | null = null) {
+async function signInDevice(owner: SignedInUser, establishment?: string) {
+  const establishmentId = establishment ?? (await createEstablishment(server, owner.id));
   const device = {
     ...ip(),
     "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/150.0 Safari/537.36",
@@ -71,7 +76,7 @@ async function sessionRowsOf(userId: string) {
 describe("device sessions", () => {
   it("gives the device a player's session bound to the establishment, never the owner's powers", async () => {
     const owner = await createSignedInUser(server, { role: "role-client" });
-    const establishmentId = "8b0f0c52-6a5c-4d7e-9d8e-1f2a3b4c5d6e";
+    const establishmentId = await createEstablishment(server, owner.id);
     const device = await signInDevice(owner, establishmentId);
     const claims = decodeJwt(device.token);
     expect(claims).toMatchObject({
@@ -88,7 +93,11 @@ describe("device sessions", () => {
       await get(`/personal-info/${owner.id}`, device.token),
       await get("/personal-info/users", device.token),
       await get("/auth/sessions", device.token),
-      await post("/auth/code/approve-code", { code: "123456" }, device.token),
+      await post(
+        "/auth/code/approve-code",
+        { code: "123456", establishmentId: unknownEstablishment },
+        device.token,
+      ),
       await post(`/auth/role/${owner.id}/change`, { newRole: "role-admin" }, device.token),
       await post(`/auth/account/${owner.id}/delete-account`, undefined, device.token),
     ];
@@ -115,7 +124,11 @@ describe("device sessions", () => {
       "x-forwarded-for": "203.0.113.7",
       "user-agent": "Mozilla/5.0 (Windows NT 10.0) Firefox/140.0",
     });
-    const asAdmin = await post("/auth/code/approve-code", { code: created.body.code }, admin.token);
+    const asAdmin = await post(
+      "/auth/code/approve-code",
+      { code: created.body.code, establishmentId: unknownEstablishment },
+      admin.token,
+    );
     expect(asAdmin.status).toBe(403);
     const inspectedByAdmin = await post(
       "/auth/code/inspect-code",
@@ -144,7 +157,12 @@ describe("device sessions", () => {
     const owner = await createSignedInUser(server, { role: "role-client" });
     const sameIp = { "x-forwarded-for": randomIp() };
     for (let attempt = 0; attempt < CODES.approvePerUserMax; attempt++) {
-      const answer = await post("/auth/code/approve-code", { code: "000000" }, owner.token, ip());
+      const answer = await post(
+        "/auth/code/approve-code",
+        { code: "000000", establishmentId: unknownEstablishment },
+        owner.token,
+        ip(),
+      );
       expect(answer.status).toBe(400);
     }
     const over = await post("/auth/code/inspect-code", { code: "000000" }, owner.token, ip());

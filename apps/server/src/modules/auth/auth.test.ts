@@ -4,6 +4,7 @@ import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authCodes, deviceCodes, refreshTokens, sessions, users } from "../../db/schema.ts";
 import {
+  createEstablishment,
   createSignedInUser,
   createUser,
   randomIp,
@@ -394,6 +395,9 @@ describe("refresh tokens", () => {
   });
 });
 
+/** An establishment id nobody has: refusals come before the establishment is looked at. */
+const unknownEstablishment = "8d1e7a3c-2b4f-4c6d-9e8f-0a1b2c3d4e5f";
+
 describe("second-device sign-in", () => {
   it("creates a code, is approved by a signed-in user and hands out tokens once", async () => {
     const approver = await createSignedInUser(server, { role: "role-client" });
@@ -406,7 +410,7 @@ describe("second-device sign-in", () => {
     const pending = await post("/auth/code/wait-for-verification", { verificationId });
     expect(pending).toEqual({ status: 200, body: { status: "PENDING" } });
 
-    const establishmentId = "8d1e7a3c-2b4f-4c6d-9e8f-0a1b2c3d4e5f";
+    const establishmentId = await createEstablishment(server, approver.id);
     const approved = await post(
       "/auth/code/approve-code",
       { code, establishmentId },
@@ -432,32 +436,46 @@ describe("second-device sign-in", () => {
     expect(again).toEqual({ status: 200, body: { status: "EXPIRED" } });
 
     // An approved code cannot be approved twice.
-    const twice = await post("/auth/code/approve-code", { code }, { token: approver.token });
+    const twice = await post(
+      "/auth/code/approve-code",
+      { code, establishmentId },
+      { token: approver.token },
+    );
     expect(twice.status).toBe(400);
     expect(twice.body.type).toBe("invalid-code");
   });
 
   it("refuses approval without a token, without a real role, or with a wrong code", async () => {
     const { code } = (await post("/auth/code/create-code")).body;
-    const anonymous = await post("/auth/code/approve-code", { code });
+    const establishmentId = unknownEstablishment;
+    const anonymous = await post("/auth/code/approve-code", { code, establishmentId });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.type).toBe("unauthorized");
 
     const newcomer = await createSignedInUser(server, { role: "edit-personal-info" });
-    const forbidden = await post("/auth/code/approve-code", { code }, { token: newcomer.token });
+    const forbidden = await post(
+      "/auth/code/approve-code",
+      { code, establishmentId },
+      { token: newcomer.token },
+    );
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.type).toBe("forbidden");
 
     const client = await createSignedInUser(server);
     const wrong = await post(
       "/auth/code/approve-code",
-      { code: wrongCodeFor(code) },
+      { code: wrongCodeFor(code), establishmentId },
       { token: client.token },
     );
     expect(wrong.status).toBe(400);
     expect(wrong.body.type).toBe("invalid-code");
 
-    for (const body of [{}, { code: "12" }, { code, establishmentId: "not-a-uuid" }]) {
+    for (const body of [
+      {},
+      { code },
+      { code: "12", establishmentId },
+      { code, establishmentId: "not-a-uuid" },
+    ]) {
       const bad = await post("/auth/code/approve-code", body, { token: client.token });
       expect(bad.status, JSON.stringify(body)).toBe(400);
       expect(bad.body.type).toBe("validation-error");
@@ -471,7 +489,11 @@ describe("second-device sign-in", () => {
       .update(deviceCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(deviceCodes.id, verificationId));
-    const approve = await post("/auth/code/approve-code", { code }, { token: client.token });
+    const approve = await post(
+      "/auth/code/approve-code",
+      { code, establishmentId: await createEstablishment(server, client.id) },
+      { token: client.token },
+    );
     expect(approve.status).toBe(400);
     expect(approve.body.type).toBe("code-expired");
     const poll = await post("/auth/code/wait-for-verification", { verificationId });

@@ -21,6 +21,8 @@ export interface DeviceSignInDependencies {
   keys: ServerKeys;
   sessions: SessionIssuer;
   accounts: AccountLookup;
+  /** Whether an establishment is the client's own (the establishments module). */
+  establishments: { isOwnedBy(clientId: string, establishmentId: string): Promise<boolean> };
 }
 
 /**
@@ -69,11 +71,17 @@ export class DeviceSignInService {
     };
   }
 
-  /** A client approves a code shown on another device for one of their establishments. */
-  async approveCode(actor: Actor, code: string, establishmentId: string | null, ip: string) {
+  /**
+   * A client approves a code shown on another device for one of their own
+   * establishments; someone else's, or an unknown one, is answered alike.
+   */
+  async approveCode(actor: Actor, code: string, establishmentId: string, ip: string) {
     assertMayApproveDeviceCode(actor);
     await limits.countDeviceApproval(this.deps.db, actor.userId, ip);
     const pending = await this.findPending(code);
+    if (!(await this.deps.establishments.isOwnedBy(actor.userId, establishmentId))) {
+      throw authErrors.establishmentNotFound();
+    }
     const approved = await repository.approveDeviceCode(this.deps.db, pending.id, {
       approvedBy: actor.userId,
       establishmentId,

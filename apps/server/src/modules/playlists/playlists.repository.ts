@@ -243,3 +243,16 @@ export async function countPlaylistsWithFile(db: Executor, key: string): Promise
     .where(sql`${playlists.coverKey} = ${key} or ${playlists.summaryKey} = ${key}`);
   return row?.value ?? 0;
 }
+
+/** Names of the playlists of these ids that are not in the trash. */
+export async function namesOfLivePlaylists(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: playlists.id, name: playlists.name })
+    .from(playlists)
+    .where(and(inArray(playlists.id, [...ids]), isNull(playlists.deletedAt)));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

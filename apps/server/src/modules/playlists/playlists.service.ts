@@ -259,6 +259,14 @@ export class PlaylistsService {
     return toPage(await this.presentMany(ids), total, paging.limit);
   }
 
+  /**
+   * Names of the playlists of these ids that are not in the trash (tariffs
+   * grant playlists by id and show them by name).
+   */
+  namesOf(ids: readonly string[]): Promise<Map<string, string>> {
+    return repository.namesOfLivePlaylists(this.deps.db, ids);
+  }
+
   /** What the vault's make-playlist needs of a playlist: its name and whether it has a place. */
   async placement(
     id: string,

@@ -1,0 +1,272 @@
+import { open } from "node:fs/promises";
+import {
+  ESTABLISHMENTS,
+  type Establishment,
+  type EstablishmentInput,
+  type SubscriptionInfo,
+} from "@fonika/shared";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Database } from "../../db/client.ts";
+import { isClientAccount } from "../../lib/client-access.ts";
+import { toPage } from "../../lib/paging.ts";
+import type { Actor } from "../../plugins/auth.ts";
+import type { PlayerCounts } from "../../realtime/player-directory.ts";
+import type { FileStore } from "../../storage/file-store.ts";
+import { imageTypeOf } from "../../storage/images.ts";
+import { sendStoredFile } from "../../storage/send-file.ts";
+import type { UploadSource } from "../../storage/upload.ts";
+import { establishmentErrors } from "./establishments.errors.ts";
+import {
+  assertMayChangeEstablishments,
+  assertMayReadEstablishments,
+  establishmentAbilities,
+} from "./establishments.policy.ts";
+import type { EstablishmentRow } from "./establishments.repository.ts";
+import * as repository from "./establishments.repository.ts";
+
+/** What establishments need to know from other modules; app.ts wires them. */
+export interface EstablishmentPorts {
+  /** The account of a user id (accounts): only clients keep establishments. */
+  findAccount(userId: string): Promise<{ authority: string[]; status: string } | undefined>;
+  /** The live subscription of each establishment that has one (subscriptions). */
+  liveSubscriptions(establishmentIds: string[]): Promise<Map<string, SubscriptionInfo>>;
+  /** Player counts per establishment (players). */
+  playerCounts(establishmentIds: string[]): Promise<Map<string, PlayerCounts>>;
+}
+
+export interface EstablishmentsDependencies extends EstablishmentPorts {
+  db: Database;
+  files: FileStore;
+}
+
+export interface EstablishmentListRequest {
+  page: number;
+  count: number;
+  query?: string | undefined;
+}
+
+/**
+ * Establishments (client objects): a client's venues with their time zone
+ * and floor plan. Every answer carries its subscription, its players and
+ * what the caller may do with it.
+ */
+export class EstablishmentsService {
+  constructor(private readonly deps: EstablishmentsDependencies) {}
+
+  async list(
+    actor: Actor,
+    clientId: string,
+    request: EstablishmentListRequest,
+  ): Promise<{ data: Establishment[]; total: number; totalPages: number }> {
+    assertMayReadEstablishments(actor, clientId);
+    await this.assertClient(clientId);
+    const { rows, total } = await repository.listEstablishments(
+      this.deps.db,
+      clientId,
+      request.query ?? "",
+      { offset: request.page * request.count, limit: request.count },
+    );
+    return toPage(await this.present(actor, rows), total, request.count);
+  }
+
+  async get(actor: Actor, clientId: string, id: string): Promise<Establishment> {
+    assertMayReadEstablishments(actor, clientId);
+    return this.presentOne(actor, await this.find(clientId, id));
+  }
+
+  async add(actor: Actor, clientId: string, input: EstablishmentInput): Promise<Establishment> {
+    assertMayChangeEstablishments(actor, clientId);
+    await this.assertClient(clientId);
+    const row = await repository.insertEstablishment(this.deps.db, clientId, {
+      name: input.name,
+      address: input.address,
+      timeZone: input.timeZone ?? ESTABLISHMENTS.defaultTimeZone,
+    });
+    return this.presentOne(actor, row);
+  }
+
+  async change(
+    actor: Actor,
+    clientId: string,
+    id: string,
+    input: Partial<EstablishmentInput>,
+  ): Promise<Establishment> {
+    assertMayChangeEstablishments(actor, clientId);
+    await this.find(clientId, id);
+    const change: Partial<repository.EstablishmentFields> = {};
+    if (input.name !== undefined) change.name = input.name;
+    if (input.address !== undefined) change.address = input.address;
+    if (input.timeZone !== undefined) change.timeZone = input.timeZone;
+    const row = await repository.updateEstablishment(this.deps.db, id, change);
+    if (!row) throw establishmentErrors.notFound();
+    return this.presentOne(actor, row);
+  }
+
+  /**
+   * Attaches the floor plan, an image or a PDF told by its content; the
+   * previous plan's file goes once the new one is in.
+   */
+  async addLayout(
+    actor: Actor,
+    clientId: string,
+    id: string,
+    upload: UploadSource,
+  ): Promise<Establishment> {
+    assertMayChangeEstablishments(actor, clientId);
+    await this.find(clientId, id);
+    const file = await upload({
+      maxBytes: ESTABLISHMENTS.maxLayoutMb * 1024 * 1024,
+      tooLargeReason: establishmentErrors.layoutTooLargeReason(),
+    });
+    try {
+      const contentType = await layoutTypeOf(file.path);
+      if (!contentType) throw establishmentErrors.layoutUnsupported();
+      const key = `layouts/${id}/${file.sha256}`;
+      await this.deps.files.putFile(key, file.path, contentType);
+      const { before, row } = await this.deps.db.transaction(async (tx) => {
+        const locked = await repository.findEstablishment(tx, clientId, id, { lock: true });
+        if (!locked) throw establishmentErrors.notFound();
+        const updated = await repository.updateEstablishment(tx, id, {
+          layoutKey: key,
+          layoutName: file.filename.slice(0, 200) || "plan",
+          layoutType: contentType,
+          layoutSize: file.size,
+          layoutUploadedAt: new Date(),
+        });
+        return { before: locked.layoutKey, row: updated };
+      });
+      if (before && before !== key) await this.deps.files.remove(before);
+      if (!row) throw establishmentErrors.notFound();
+      return this.presentOne(actor, row);
+    } finally {
+      await file.discard();
+    }
+  }
+
+  async sendLayout(
+    actor: Actor,
+    clientId: string,
+    id: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    assertMayReadEstablishments(actor, clientId);
+    const row = await this.find(clientId, id);
+    if (!row.layoutKey || !row.layoutType) throw establishmentErrors.layoutNotFound();
+    reply.header(
+      "content-disposition",
+      `inline; filename*=UTF-8''${encodeURIComponent(row.layoutName ?? "plan")}`,
+    );
+    return sendStoredFile(this.deps.files, request, reply, {
+      key: row.layoutKey,
+      size: row.layoutSize ?? 0,
+      contentType: row.layoutType,
+      etag: row.layoutKey.slice(row.layoutKey.lastIndexOf("/") + 1),
+      caching: "revalidate",
+    });
+  }
+
+  async deleteLayout(actor: Actor, clientId: string, id: string): Promise<void> {
+    assertMayChangeEstablishments(actor, clientId);
+    const before = await this.deps.db.transaction(async (tx) => {
+      const locked = await repository.findEstablishment(tx, clientId, id, { lock: true });
+      if (!locked) throw establishmentErrors.notFound();
+      await repository.updateEstablishment(tx, id, {
+        layoutKey: null,
+        layoutName: null,
+        layoutType: null,
+        layoutSize: null,
+        layoutUploadedAt: null,
+      });
+      return locked.layoutKey;
+    });
+    if (before) await this.deps.files.remove(before);
+  }
+
+  /**
+   * Whether the establishment is the client's own: a second-device sign-in
+   * is approved only for one's own venue (auth's port).
+   */
+  async isOwnedBy(clientId: string, id: string): Promise<boolean> {
+    return (await repository.findEstablishment(this.deps.db, clientId, id)) !== undefined;
+  }
+
+  /** The establishment of the client, for other modules (subscriptions); undefined when not theirs. */
+  async findOwned(clientId: string, id: string): Promise<{ id: string; name: string } | undefined> {
+    const row = await repository.findEstablishment(this.deps.db, clientId, id);
+    return row ? { id: row.id, name: row.name } : undefined;
+  }
+
+  /** Names of establishments by id (subscriptions' port). */
+  namesOf(ids: string[]): Promise<Map<string, string>> {
+    return repository.namesOf(this.deps.db, ids);
+  }
+
+  /** Establishments whose name or address the query finds; at most 1000 (subscriptions' port). */
+  idsMatching(query: string): Promise<string[]> {
+    return repository.idsMatching(this.deps.db, query, 1000);
+  }
+
+  private async find(clientId: string, id: string): Promise<EstablishmentRow> {
+    const row = await repository.findEstablishment(this.deps.db, clientId, id);
+    if (!row) throw establishmentErrors.notFound();
+    return row;
+  }
+
+  /** Only clients keep establishments; any other id is answered as no client. */
+  private async assertClient(clientId: string): Promise<void> {
+    const account = await this.deps.findAccount(clientId);
+    if (!account || !isClientAccount(account)) throw establishmentErrors.clientNotFound();
+  }
+
+  private async presentOne(actor: Actor, row: EstablishmentRow): Promise<Establishment> {
+    const [one] = await this.present(actor, [row]);
+    if (!one) throw establishmentErrors.notFound();
+    return one;
+  }
+
+  private async present(actor: Actor, rows: EstablishmentRow[]): Promise<Establishment[]> {
+    const ids = rows.map((row) => row.id);
+    const [subscriptions, players] = await Promise.all([
+      ids.length ? this.deps.liveSubscriptions(ids) : new Map<string, SubscriptionInfo>(),
+      ids.length ? this.deps.playerCounts(ids) : new Map<string, PlayerCounts>(),
+    ]);
+    return rows.map((row) => {
+      const subscriptionInfo = subscriptions.get(row.id) ?? null;
+      return {
+        id: row.id,
+        userId: row.userId,
+        name: row.name,
+        address: row.address,
+        timeZone: row.timeZone,
+        layoutFile:
+          row.layoutKey && row.layoutType && row.layoutUploadedAt
+            ? {
+                name: row.layoutName ?? "plan",
+                size: row.layoutSize ?? 0,
+                contentType: row.layoutType as (typeof ESTABLISHMENTS.layoutTypes)[number],
+                uploadedAt: row.layoutUploadedAt.toISOString(),
+              }
+            : null,
+        playerInfo: players.get(row.id) ?? { players: 0, online: 0 },
+        subscriptionInfo,
+        createdAt: row.createdAt.toISOString(),
+        abilities: establishmentAbilities(actor, row.userId, subscriptionInfo !== null),
+      };
+    });
+  }
+}
+
+/** A floor plan's type by its first bytes: a JPEG, PNG or WebP image, or a PDF. */
+async function layoutTypeOf(filePath: string): Promise<string | undefined> {
+  const handle = await open(filePath, "r");
+  try {
+    const head = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const start = head.subarray(0, bytesRead);
+    if (start.toString("latin1", 0, 5) === "%PDF-") return "application/pdf";
+    return imageTypeOf(start);
+  } finally {
+    await handle.close();
+  }
+}

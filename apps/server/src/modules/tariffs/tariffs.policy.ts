@@ -1,0 +1,35 @@
+import { errors } from "../../lib/app-error.ts";
+import { CLIENT_MANAGING_ROLES, isClientActor } from "../../lib/client-access.ts";
+import type { Actor } from "../../plugins/auth.ts";
+
+/**
+ * Who may do what with tariffs: everyone signed in reads the tariffs on
+ * offer; only the admin makes and changes tariffs; admins and client
+ * managers grant a client playlists under a tariff. Pure; called first.
+ */
+
+export function assertMayManageTariffs(actor: Actor): void {
+  if (actor.role !== "role-admin") throw errors.forbidden("Only an admin manages tariffs");
+}
+
+/** Who sees tariffs that are not on offer (inactive): the admin and client managers. */
+export function maySeeInactiveTariffs(actor: Actor): boolean {
+  return actor.role !== undefined && CLIENT_MANAGING_ROLES.includes(actor.role);
+}
+
+export function assertMayGrantPlaylists(actor: Actor): void {
+  if (!maySeeInactiveTariffs(actor)) {
+    throw errors.forbidden("Only an admin or a client manager grants playlists");
+  }
+}
+
+/** What the actor may do with a tariff: a client subscribes their venues, managers a client's. */
+export function tariffAbilities(
+  actor: Actor,
+  active: boolean,
+): { edit: boolean; subscribe: boolean } {
+  return {
+    edit: actor.role === "role-admin",
+    subscribe: active && (isClientActor(actor) || maySeeInactiveTariffs(actor)),
+  };
+}

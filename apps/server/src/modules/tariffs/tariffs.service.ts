@@ -1,0 +1,345 @@
+import type { Tariff, TariffInput, TariffType, UserTariff } from "@fonika/shared";
+import type { Database } from "../../db/client.ts";
+import { assertMayReadClient, isClientAccount } from "../../lib/client-access.ts";
+import type { Actor } from "../../plugins/auth.ts";
+import { tariffErrors } from "./tariffs.errors.ts";
+import {
+  assertMayGrantPlaylists,
+  assertMayManageTariffs,
+  maySeeInactiveTariffs,
+  tariffAbilities,
+} from "./tariffs.policy.ts";
+import type { TariffOrder, TariffRow } from "./tariffs.repository.ts";
+import * as repository from "./tariffs.repository.ts";
+
+/** What tariffs need of other modules; app.ts wires them. */
+export interface TariffPorts {
+  /** Names of live playlists by id (playlists). */
+  playlistNames(ids: readonly string[]): Promise<Map<string, string>>;
+  /** The tariffs a client's live subscriptions hold, each with its establishments (subscriptions). */
+  liveTariffsOf(userId: string): Promise<Map<string, string[]>>;
+  /** The account of a user id (accounts). */
+  findAccount(userId: string): Promise<{ authority: string[]; status: string } | undefined>;
+}
+
+export interface TariffsDependencies extends TariffPorts {
+  db: Database;
+}
+
+/** A tariff's item as a subscription prices it. */
+export interface PricedItem {
+  id: string;
+  name: string;
+  featureName: string;
+  recurrent: boolean;
+  approvalRequired: boolean;
+  priceKopecks: number;
+}
+
+/** What a subscription needs to know of its tariff. */
+export interface TariffPricing {
+  id: string;
+  name: string;
+  type: TariffType;
+  active: boolean;
+  priceKopecks: number;
+  items: PricedItem[];
+}
+
+/** Roubles ↔ kopecks: prices travel in roubles and are kept in whole kopecks. */
+export const toKopecks = (roubles: number) => Math.round(roubles * 100);
+export const toRoubles = (kopecks: number) => kopecks / 100;
+
+/**
+ * Tariffs: made and changed by the admin with their features, items,
+ * benefits and playlists; offered to clients; and the playlists granted to
+ * one client under a tariff, which later decide what a venue may play.
+ */
+export class TariffsService {
+  constructor(private readonly deps: TariffsDependencies) {}
+
+  /** The tariffs on offer, cheapest first. */
+  async listActive(actor: Actor): Promise<Tariff[]> {
+    return this.present(
+      actor,
+      await repository.listTariffs(this.deps.db, { activeOnly: true }, "price"),
+    );
+  }
+
+  /** Every tariff, for the admin's list. */
+  async listAll(actor: Actor, query: string | undefined, sortBy: TariffOrder): Promise<Tariff[]> {
+    assertMayManageTariffs(actor);
+    const rows = await repository.listTariffs(this.deps.db, { activeOnly: false, query }, sortBy);
+    return this.present(actor, rows);
+  }
+
+  /** One tariff: one not on offer only for staff who manage clients and its subscribers. */
+  async get(actor: Actor, id: string): Promise<Tariff> {
+    const row = await repository.findTariff(this.deps.db, id);
+    if (!row) throw tariffErrors.notFound();
+    if (!row.active && !maySeeInactiveTariffs(actor)) {
+      const held = await this.deps.liveTariffsOf(actor.userId);
+      if (!held.has(id)) throw tariffErrors.notFound();
+    }
+    return this.presentOne(actor, row);
+  }
+
+  async add(actor: Actor, input: TariffInput): Promise<Tariff> {
+    assertMayManageTariffs(actor);
+    await this.assertPlaylists(input.playlistIds ?? []);
+    const row = await this.deps.db.transaction(async (tx) => {
+      const inserted = await repository.insertTariff(tx, fieldsOf(input));
+      if (!inserted) throw tariffErrors.nameTaken();
+      await repository.syncFeatures(tx, inserted.id, featuresOf(input), new Date());
+      await repository.replaceTariffPlaylists(tx, inserted.id, input.playlistIds ?? []);
+      return inserted;
+    });
+    return this.presentOne(actor, row);
+  }
+
+  /**
+   * Replaces a tariff's fields. Features and items sent with their id keep
+   * it; those left out are retired. Subscriptions keep the prices they were
+   * made with.
+   */
+  async change(actor: Actor, id: string, input: TariffInput): Promise<Tariff> {
+    assertMayManageTariffs(actor);
+    await this.assertPlaylists(input.playlistIds ?? []);
+    await this.deps.db.transaction(async (tx) => {
+      if (!(await repository.findTariff(tx, id, { lock: true }))) throw tariffErrors.notFound();
+      if (await repository.tariffNameTaken(tx, input.name, id)) throw tariffErrors.nameTaken();
+      await repository.updateTariff(tx, id, fieldsOf(input));
+      await repository.syncFeatures(tx, id, featuresOf(input), new Date());
+      await repository.replaceTariffPlaylists(tx, id, input.playlistIds ?? []);
+    });
+    const row = await repository.findTariff(this.deps.db, id);
+    if (!row) throw tariffErrors.notFound();
+    return this.presentOne(actor, row);
+  }
+
+  /** The tariffs a client's establishments are subscribed to, with what each grants them. */
+  async listForUser(actor: Actor, userId: string, query?: string): Promise<UserTariff[]> {
+    assertMayReadClient(actor, userId);
+    await this.assertClient(userId);
+    const held = await this.deps.liveTariffsOf(userId);
+    const rows = await repository.listTariffs(
+      this.deps.db,
+      { activeOnly: false, query, ids: [...held.keys()] },
+      "name",
+    );
+    return this.presentForUser(actor, userId, rows, held);
+  }
+
+  /** Grants a client one more playlist under a tariff one of their venues holds. */
+  async grantPlaylist(
+    actor: Actor,
+    userId: string,
+    tariffId: string,
+    playlistId: string,
+  ): Promise<UserTariff> {
+    assertMayGrantPlaylists(actor);
+    const { row, held } = await this.heldTariff(userId, tariffId);
+    await this.assertPlaylists([playlistId]);
+    await repository.addUserPlaylist(this.deps.db, tariffId, userId, playlistId);
+    const [answer] = await this.presentForUser(actor, userId, [row], held);
+    if (!answer) throw tariffErrors.notFound();
+    return answer;
+  }
+
+  async withdrawPlaylist(
+    actor: Actor,
+    userId: string,
+    tariffId: string,
+    playlistId: string,
+  ): Promise<UserTariff> {
+    assertMayGrantPlaylists(actor);
+    const { row, held } = await this.heldTariff(userId, tariffId);
+    if (!(await repository.removeUserPlaylist(this.deps.db, tariffId, userId, playlistId))) {
+      throw tariffErrors.grantNotFound();
+    }
+    const [answer] = await this.presentForUser(actor, userId, [row], held);
+    if (!answer) throw tariffErrors.notFound();
+    return answer;
+  }
+
+  /**
+   * A tariff and the chosen items as a subscription prices them; unknown
+   * or retired items, or items of another tariff, are left out (the caller
+   * compares). Undefined when there is no such tariff (subscriptions' port).
+   */
+  async pricing(tariffId: string, itemIds: string[]): Promise<TariffPricing | undefined> {
+    const row = await repository.findTariff(this.deps.db, tariffId);
+    if (!row) return undefined;
+    const items = await repository.itemsOfTariff(this.deps.db, tariffId, [...new Set(itemIds)]);
+    return {
+      id: row.id,
+      name: row.name,
+      type: tariffTypeOf(row.type),
+      active: row.active,
+      priceKopecks: row.priceKopecks,
+      items: items
+        .filter((item) => !item.retiredAt && !item.featureRetiredAt)
+        .map((item) => ({
+          id: item.id,
+          name: item.name,
+          featureName: item.featureName,
+          recurrent: item.recurrent,
+          approvalRequired: item.approvalRequired,
+          priceKopecks: item.priceKopecks,
+        })),
+    };
+  }
+
+  /** Items by id, retired ones included: a subscription names what it chose back then. */
+  async itemsForHistory(tariffId: string, itemIds: string[]) {
+    const items = await repository.itemsOfTariff(this.deps.db, tariffId, itemIds);
+    return items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      featureName: item.featureName,
+      recurrent: item.recurrent,
+      priceKopecks: item.priceKopecks,
+    }));
+  }
+
+  /** Names and icons of tariffs by id (subscriptions' port). */
+  async summariesOf(ids: string[]): Promise<Map<string, { name: string; type: TariffType }>> {
+    const rows = await repository.summariesOf(this.deps.db, ids);
+    return new Map(rows.map((row) => [row.id, { name: row.name, type: tariffTypeOf(row.type) }]));
+  }
+
+  /** Tariffs whose name or description holds every word (subscriptions' port). */
+  async idsMatching(query: string): Promise<string[]> {
+    const rows = await repository.listTariffs(this.deps.db, { activeOnly: false, query }, "name");
+    return query.trim() ? rows.map((row) => row.id) : [];
+  }
+
+  private async heldTariff(userId: string, tariffId: string) {
+    await this.assertClient(userId);
+    const row = await repository.findTariff(this.deps.db, tariffId);
+    if (!row) throw tariffErrors.notFound();
+    const held = await this.deps.liveTariffsOf(userId);
+    if (!held.has(tariffId)) throw tariffErrors.notSubscribed();
+    return { row, held };
+  }
+
+  private async assertClient(userId: string): Promise<void> {
+    const account = await this.deps.findAccount(userId);
+    if (!account || !isClientAccount(account)) throw tariffErrors.clientNotFound();
+  }
+
+  private async assertPlaylists(ids: readonly string[]): Promise<void> {
+    const unique = [...new Set(ids)];
+    const names = await this.deps.playlistNames(unique);
+    if (names.size !== unique.length) throw tariffErrors.playlistNotFound();
+  }
+
+  private async presentOne(actor: Actor, row: TariffRow): Promise<Tariff> {
+    const [one] = await this.present(actor, [row]);
+    if (!one) throw tariffErrors.notFound();
+    return one;
+  }
+
+  private async present(actor: Actor, rows: TariffRow[]): Promise<Tariff[]> {
+    const ids = rows.map((row) => row.id);
+    const [{ features, items }, grants] = await Promise.all([
+      repository.featuresOf(this.deps.db, ids),
+      repository.playlistGrants(this.deps.db, ids, null),
+    ]);
+    const names = await this.deps.playlistNames(grants.map((grant) => grant.playlistId));
+    return rows.map((row) => ({
+      id: row.id,
+      type: tariffTypeOf(row.type),
+      name: row.name,
+      description: row.description,
+      active: row.active,
+      price: toRoubles(row.priceKopecks),
+      basePrice: toRoubles(row.basePriceKopecks),
+      features: features
+        .filter((feature) => feature.tariffId === row.id)
+        .map((feature) => ({
+          id: feature.id,
+          name: feature.name,
+          recurrent: feature.recurrent,
+          items: items
+            .filter((item) => item.featureId === feature.id)
+            .map((item) => ({
+              id: item.id,
+              name: item.name,
+              approvalRequired: item.approvalRequired,
+              price: toRoubles(item.priceKopecks),
+            })),
+        })),
+      benefits: row.benefits,
+      playlists: refsOf(
+        grants.filter((grant) => grant.tariffId === row.id).map((grant) => grant.playlistId),
+        names,
+      ),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      abilities: tariffAbilities(actor, row.active),
+    }));
+  }
+
+  private async presentForUser(
+    actor: Actor,
+    userId: string,
+    rows: TariffRow[],
+    held: Map<string, string[]>,
+  ): Promise<UserTariff[]> {
+    const tariffs = await this.present(actor, rows);
+    const grants = await repository.playlistGrants(
+      this.deps.db,
+      rows.map((row) => row.id),
+      userId,
+    );
+    const personal = grants.filter((grant) => grant.userId === userId);
+    const names = await this.deps.playlistNames(personal.map((grant) => grant.playlistId));
+    return tariffs.map((tariff) => ({
+      ...tariff,
+      personalPlaylists: refsOf(
+        personal.filter((grant) => grant.tariffId === tariff.id).map((grant) => grant.playlistId),
+        names,
+      ),
+      establishmentIds: held.get(tariff.id) ?? [],
+    }));
+  }
+}
+
+function tariffTypeOf(value: string): TariffType {
+  return value === "lite" || value === "pro" ? value : "basic";
+}
+
+/** Playlists by id with their names; those gone to the trash are left out. */
+function refsOf(ids: string[], names: Map<string, string>) {
+  return ids.flatMap((id) => {
+    const name = names.get(id);
+    return name === undefined ? [] : [{ id, name }];
+  });
+}
+
+function fieldsOf(input: TariffInput): repository.TariffFields {
+  return {
+    type: input.type,
+    name: input.name,
+    description: input.description ?? "",
+    active: input.active,
+    priceKopecks: toKopecks(input.price),
+    basePriceKopecks: toKopecks(input.basePrice),
+    benefits: input.benefits,
+  };
+}
+
+function featuresOf(input: TariffInput): repository.FeatureFields[] {
+  return input.features.map((feature) => ({
+    id: feature.id,
+    name: feature.name,
+    recurrent: feature.recurrent,
+    items: feature.items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      approvalRequired: item.approvalRequired,
+      priceKopecks: toKopecks(item.price),
+    })),
+  }));
+}
