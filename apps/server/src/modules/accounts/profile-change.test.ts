@@ -1,3 +1,4 @@
+import type { Role } from "@fonika/shared";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -246,6 +247,24 @@ describe("avatar", () => {
     const foreign = await uploadFile(server, path, png, { token: other.token });
     expect(foreign.status).toBe(403);
     expect((await readUser(server, client.id))?.avatarKey).toBeNull();
+  });
+});
+
+describe("GET /auth/account/creatable-roles", () => {
+  it("names the roles each caller may give a new account", async () => {
+    const roles = async (role: Role) => {
+      const caller = await createSignedInUser(server, { role });
+      return (await call(server, "GET", "/auth/account/creatable-roles", { token: caller.token }))
+        .body.roles;
+    };
+    expect(await roles("role-admin")).toHaveLength(7);
+    expect(await roles("role-client-manager")).toEqual([
+      "role-client",
+      "wait-activation",
+      "edit-personal-info",
+    ]);
+    expect(await roles("role-support")).toEqual([]);
+    expect(await roles("role-client")).toEqual([]);
   });
 });
 

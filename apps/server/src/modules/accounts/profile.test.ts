@@ -88,6 +88,27 @@ describe("account lifecycle", () => {
     expect(decodeJwt(client.token).authority).toEqual(["role-client"]);
     const after = await call(server, "GET", `/personal-info/${userId}`, { token: client.token });
     expect(after.body.role).toBe("role-client");
+
+    // Blocked: the open session ends at once and signing in is refused.
+    const blocked = await call(server, "POST", `/auth/account/${userId}/block`, {
+      token: manager.token,
+    });
+    expect(blocked.status).toBe(200);
+    const cut = await call(server, "GET", `/personal-info/${userId}`, { token: client.token });
+    expect(cut).toMatchObject({ status: 403, body: { type: "account-blocked" } });
+    const refused = await call(server, "POST", "/auth/email/send-code", { body: { email } });
+    expect(refused.status).toBe(403);
+    const seen = await call(server, "GET", `/personal-info/${userId}`, { token: manager.token });
+    expect(seen.body).toMatchObject({ status: "blocked", abilities: { unblock: true, delete: false } });
+
+    // Unblocked: a client again, who signs in anew.
+    const unblocked = await call(server, "POST", `/auth/account/${userId}/unblock`, {
+      token: manager.token,
+    });
+    expect(unblocked.status).toBe(200);
+    const back = await signIn(server, email);
+    const final = await call(server, "GET", `/personal-info/${userId}`, { token: back.token });
+    expect(final.body).toMatchObject({ role: "role-client", status: "active" });
   });
 });
 
