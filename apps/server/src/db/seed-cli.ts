@@ -1,9 +1,10 @@
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "./client.ts";
-import { DEMO_ACCOUNTS, seedDemoAccounts } from "./seed.ts";
+import { DEMO_ACCOUNTS, DEMO_TARIFFS, seedDemoAccounts, seedDemoTariffs } from "./seed.ts";
 
 /**
- * `npm run db:seed`: demo accounts of every role in the configured database,
+ * `npm run db:seed`: demo accounts of every role and the three demo tariffs
+ * (lite, basic, pro) in the configured database,
  * for trying Фоника locally. Sign in with any of them by e-mail code; without
  * SMTP_URL the code appears in the server log.
  */
@@ -14,6 +15,11 @@ try {
   for (const account of DEMO_ACCOUNTS) {
     const state = created.includes(account.email) ? "created" : "already there";
     console.log(`${account.email.padEnd(24)} ${account.role.padEnd(22)} ${state}`);
+  }
+  const tariffsMade = await seedDemoTariffs(database.db);
+  for (const tariff of DEMO_TARIFFS) {
+    const state = tariffsMade.includes(tariff.name) ? "created" : "already there";
+    console.log(`tariff ${tariff.name.padEnd(17)} ${tariff.type.padEnd(22)} ${state}`);
   }
 } finally {
   await database.close();

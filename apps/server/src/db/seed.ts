@@ -1,6 +1,6 @@
 import type { Role } from "@fonika/shared";
 import type { Executor } from "./client.ts";
-import { users } from "./schema.ts";
+import { tariffFeatures, tariffItems, tariffs, users } from "./schema.ts";
 
 /** One demo account per role, for trying Фоника locally. */
 export const DEMO_ACCOUNTS: ReadonlyArray<{
@@ -52,4 +52,89 @@ export async function seedDemoAccounts(db: Executor): Promise<string[]> {
     .onConflictDoNothing()
     .returning({ email: users.email });
   return rows.map((row) => row.email ?? "");
+}
+
+/** The demo tariffs: the three icons of SPEC.md §1, priced in kopecks. */
+export const DEMO_TARIFFS = [
+  {
+    type: "lite",
+    name: "Лайт",
+    description: "Фоновая музыка для небольшого заведения: один плеер, готовые плейлисты.",
+    priceKopecks: 99_000,
+    basePriceKopecks: 99_000,
+    benefits: ["Лицензия на всю музыку каталога", "Готовые плейлисты по жанрам"],
+    features: [
+      {
+        name: "Подключение",
+        recurrent: false,
+        items: [
+          { name: "Настройка плеера специалистом", approvalRequired: false, priceKopecks: 150_000 },
+        ],
+      },
+    ],
+  },
+  {
+    type: "basic",
+    name: "Базовый",
+    description: "Расписание плейлистов по дням недели и отчёты о трансляции.",
+    priceKopecks: 149_000,
+    basePriceKopecks: 199_000,
+    benefits: ["Расписание по дням недели", "Отчёт о прозвучавших треках"],
+    features: [
+      {
+        name: "Оформление эфира",
+        recurrent: true,
+        items: [
+          { name: "Голосовые объявления", approvalRequired: true, priceKopecks: 50_000 },
+          { name: "Второй плеер", approvalRequired: false, priceKopecks: 30_000 },
+        ],
+      },
+    ],
+  },
+  {
+    type: "pro",
+    name: "Про",
+    description: "Сеть заведений: свои плейлисты, несколько плееров, приоритетная поддержка.",
+    priceKopecks: 349_000,
+    basePriceKopecks: 399_000,
+    benefits: ["Персональные плейлисты", "Приоритетная поддержка", "До пяти плееров"],
+    features: [
+      {
+        name: "Музыкальный редактор",
+        recurrent: true,
+        items: [{ name: "Плейлист под заведение", approvalRequired: true, priceKopecks: 200_000 }],
+      },
+    ],
+  },
+] as const;
+
+/**
+ * Creates the demo tariffs whose names no tariff has yet, with their
+ * features and items; answers the names it created.
+ */
+export async function seedDemoTariffs(db: Executor): Promise<string[]> {
+  const created: string[] = [];
+  for (const tariff of DEMO_TARIFFS) {
+    const { features, ...fields } = tariff;
+    const [row] = await db
+      .insert(tariffs)
+      .values({ ...fields, benefits: [...fields.benefits] })
+      .onConflictDoNothing()
+      .returning({ id: tariffs.id });
+    if (!row) continue;
+    created.push(tariff.name);
+    for (const [position, feature] of features.entries()) {
+      const [made] = await db
+        .insert(tariffFeatures)
+        .values({ tariffId: row.id, name: feature.name, recurrent: feature.recurrent, position })
+        .returning({ id: tariffFeatures.id });
+      if (!made) continue;
+      await db
+        .insert(tariffItems)
+        .values(
+          feature.items.map((item, index) => ({ ...item, featureId: made.id, position: index })),
+        );
+    }
+  }
+  return created;
 }
