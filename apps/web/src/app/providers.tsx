@@ -1,4 +1,4 @@
-import { TOASTS } from "@fonika/shared";
+import { MESSAGES, TOASTS } from "@fonika/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { ToastContainer } from "react-toastify";
@@ -28,8 +28,9 @@ interface AppProvidersProps {
 
 /**
  * Makes the app's clients available and ties them together: the player
- * socket follows the session (open while signed in), and signing out drops
- * every cached answer (profile, avatar, lists).
+ * socket follows the session (open while signed in), a socket the server
+ * denies ends the session, and signing out drops every cached answer
+ * (profile, avatar, lists).
  */
 export function AppProviders({ services, queryClient, children }: AppProvidersProps) {
   useEffect(() => {
@@ -50,9 +51,18 @@ export function AppProviders({ services, queryClient, children }: AppProvidersPr
       }
       previous = current;
     });
+    // The server denies the socket of a session it ended (a block, a
+    // deletion, the owner ending a device): the session ends here at once,
+    // not at the next refresh.
+    const stopListening = playerSocket.subscribe((message) => {
+      if (message.type === "error" && message.message === MESSAGES.accessDenied) {
+        void session.confirm();
+      }
+    });
     void session.start();
     return () => {
       unsubscribe();
+      stopListening();
       playerSocket.close();
     };
   }, [services, queryClient]);

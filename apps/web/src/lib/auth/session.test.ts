@@ -139,6 +139,36 @@ describe("session", () => {
     expect(storage.load()).toBeNull();
   });
 
+  it("confirms at once when asked: a blocked account's session ends, a sound one goes on", async () => {
+    const blocked = setup(
+      scriptedServer(
+        on(authApi.refreshToken, () =>
+          replyError(403, {
+            type: "account-blocked",
+            reason: "Ваш аккаунт заблокирован",
+            message: "Account blocked",
+          }),
+        ),
+      ),
+    );
+    blocked.session.signIn(buildTokenPair(), true);
+    await blocked.session.confirm();
+    expect(blocked.session.getState()).toMatchObject({ status: "signed-out" });
+    expect(blocked.storage.load()).toBeNull();
+
+    const sound = setup(refreshingServer());
+    sound.session.signIn(buildTokenPair(), true);
+    await sound.session.confirm();
+    expect(sound.session.getState().status).toBe("signed-in");
+    expect(sound.storage.load()?.refreshToken).toBe("refresh-next");
+
+    const offline = setup(() => Promise.reject(new TypeError("Failed to fetch")));
+    offline.session.signIn(buildTokenPair(), true);
+    await offline.session.confirm();
+    expect(offline.session.getState().status).toBe("signed-in");
+    await sound.session.logout();
+  });
+
   it("logout posts the refresh token, clears tokens and resets the role to wait-activation", async () => {
     const { session, fetch, storage } = setup(
       scriptedServer(on(authApi.logout, ({ reply }) => reply({ ok: true }))),

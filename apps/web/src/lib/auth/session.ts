@@ -38,6 +38,12 @@ export interface Session {
   refresh(): Promise<void>;
   /** Ends the session here and on the server; never rejects. */
   logout(): Promise<void>;
+  /**
+   * Asks the server at once whether the session still stands (a refresh),
+   * e.g. when the socket was denied; when the server refuses it (ended,
+   * blocked, deleted: 401 or 403) it ends here too. Never rejects.
+   */
+  confirm(): Promise<void>;
 }
 
 export interface SessionOptions {
@@ -199,6 +205,16 @@ export function createSession({
     async refresh() {
       await refreshTokens();
       scheduler.start();
+    },
+    async confirm() {
+      if (state.status !== "signed-in") return;
+      try {
+        await refreshTokens();
+        scheduler.start();
+      } catch (error) {
+        // A server that cannot be reached has refused nothing: the cycle goes on.
+        if (outcomeOf(error) !== "failed") endLocally();
+      }
     },
     async logout() {
       const stored = storage.load();
