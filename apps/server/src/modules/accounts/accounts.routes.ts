@@ -17,6 +17,12 @@ export interface AccountsRoutesOptions {
  */
 export async function accountsRoutes(app: FastifyInstance, options: AccountsRoutesOptions) {
   const { accounts, profiles } = options;
+  // A profile read is answered from memory until an event names its user.
+  const stopListening = app.bus.subscribe((event) => {
+    if (event.kind === "access-changed") profiles.forgetProfiles(event.userIds);
+  });
+  app.bus.onGap(() => profiles.forgetAllProfiles());
+  app.addHook("onClose", async () => stopListening());
   // The database is open and migrated once the db plugin has registered.
   if (app.config.adminEmail) await accounts.ensureAdminAccount(app.config.adminEmail);
 

@@ -17,6 +17,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../../db/client.ts";
 import { errors } from "../../lib/app-error.ts";
+import { BusCache } from "../../lib/bus-cache.ts";
 import { toPage } from "../../lib/paging.ts";
 import type { AccessEvents, Actor } from "../../plugins/auth.ts";
 import type { FileStore } from "../../storage/file-store.ts";
@@ -79,7 +80,26 @@ export interface ProfileServiceDependencies {
  * Every profile leaves with what its reader may do with it (`abilities`).
  */
 export class ProfileService {
-  constructor(private readonly deps: ProfileServiceDependencies) {}
+  /**
+   * Profiles read lately, forgotten on every access-changed event that names
+   * their user (every change of a profile publishes one): reading a profile
+   * costs no database round trip.
+   */
+  private readonly profiles: BusCache<ProfileRow>;
+
+  constructor(private readonly deps: ProfileServiceDependencies) {
+    this.profiles = new BusCache({ load: (userId) => repository.findProfile(deps.db, userId) });
+  }
+
+  /** Forgets the profiles of these users (an access-changed event named them). */
+  forgetProfiles(userIds: readonly string[]): void {
+    this.profiles.forget(userIds);
+  }
+
+  /** Forgets every profile (the bus may have missed events). */
+  forgetAllProfiles(): void {
+    this.profiles.clear();
+  }
 
   /**
    * Stores the first profile of an edit-personal-info account and accepts
@@ -111,7 +131,7 @@ export class ProfileService {
 
   async get(actor: Actor, userId: string): Promise<Profile> {
     assertMayReadProfile(actor, userId);
-    const row = await repository.findProfile(this.deps.db, userId);
+    const row = await this.profiles.get(userId);
     if (!row) throw errors.notFound("User");
     return toProfile(row, actor);
   }
@@ -185,7 +205,7 @@ export class ProfileService {
     reply: FastifyReply,
   ): Promise<FastifyReply> {
     assertMayReadProfile(actor, userId);
-    const row = await repository.findProfile(this.deps.db, userId);
+    const row = await this.profiles.get(userId);
     if (!row) throw errors.notFound("User");
     if (!row.avatarKey) throw accountErrors.avatarNotFound();
     return sendStoredFile(this.deps.files, request, reply, {
@@ -246,6 +266,8 @@ export class ProfileService {
   private async save(actor: Actor, userId: string, change: ProfileChange): Promise<Profile> {
     const row = await repository.updateProfile(this.deps.db, userId, change, new Date());
     if (!row) throw errors.notFound("User");
+    // Every process forgets the profile it read; nothing the account may do changed.
+    await this.deps.accessEvents.changed({ userIds: [userId], endSockets: false });
     return toProfile(row, actor);
   }
 

@@ -99,7 +99,10 @@ describe("account lifecycle", () => {
     const refused = await call(server, "POST", "/auth/email/send-code", { body: { email } });
     expect(refused.status).toBe(403);
     const seen = await call(server, "GET", `/personal-info/${userId}`, { token: manager.token });
-    expect(seen.body).toMatchObject({ status: "blocked", abilities: { unblock: true, delete: false } });
+    expect(seen.body).toMatchObject({
+      status: "blocked",
+      abilities: { unblock: true, delete: false },
+    });
 
     // Unblocked: a client again, who signs in anew.
     const unblocked = await call(server, "POST", `/auth/account/${userId}/unblock`, {

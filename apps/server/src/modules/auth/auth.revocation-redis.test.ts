@@ -66,4 +66,21 @@ describe.skipIf(!redisUrl || !postgresUrl)("revocation across two processes", ()
     expect(after.status).toBe(403);
     expect(after.body.type).toBe("account-blocked");
   });
+
+  it("a profile changed on one process is read changed on the other (no stale copy in memory)", async () => {
+    const user = await createSignedInUser(first, {
+      role: "role-client",
+      profile: { lastName: "Прежняя" },
+    });
+    const read = async () =>
+      (await call(second, "GET", `/personal-info/${user.id}`, { token: user.token })).body.lastName;
+    expect(await read()).toBe("Прежняя");
+    const changed = await call(first, "POST", `/personal-info/${user.id}/change`, {
+      token: user.token,
+      body: { lastName: "Новая" },
+    });
+    expect(changed.status).toBe(200);
+    // Redis carries the event in about a millisecond; give it a moment.
+    await expect.poll(read, { timeout: 2000 }).toBe("Новая");
+  });
 });
