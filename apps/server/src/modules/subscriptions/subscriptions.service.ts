@@ -10,6 +10,7 @@ import type { Database, Executor } from "../../db/client.ts";
 import { isClientAccount } from "../../lib/client-access.ts";
 import { toPage } from "../../lib/paging.ts";
 import type { Actor } from "../../plugins/auth.ts";
+import type { PricedItem, TariffPricing } from "../tariffs/tariffs.service.ts";
 import { subscriptionErrors } from "./subscriptions.errors.ts";
 import {
   assertMayEditSubscription,
@@ -23,16 +24,6 @@ import {
 } from "./subscriptions.policy.ts";
 import type { SubscriptionItemRow, SubscriptionRow } from "./subscriptions.repository.ts";
 import * as repository from "./subscriptions.repository.ts";
-
-/** A tariff item as a subscription prices it (tariffs' port). */
-export interface PricedItem {
-  id: string;
-  name: string;
-  featureName: string;
-  recurrent: boolean;
-  approvalRequired: boolean;
-  priceKopecks: number;
-}
 
 /** What subscriptions need of other modules; app.ts wires them. */
 export interface SubscriptionPorts {
@@ -63,20 +54,7 @@ export interface SubscriptionPorts {
     ): Promise<Map<string, "settlement-account" | "business-card">>;
   };
   tariffs: {
-    pricing(
-      tariffId: string,
-      itemIds: string[],
-    ): Promise<
-      | {
-          id: string;
-          name: string;
-          type: TariffType;
-          active: boolean;
-          priceKopecks: number;
-          items: PricedItem[];
-        }
-      | undefined
-    >;
+    pricing(tariffId: string, itemIds: string[]): Promise<TariffPricing | undefined>;
     /** Chosen items by id, retired ones included. */
     itemsForHistory(
       tariffId: string,

@@ -141,9 +141,7 @@ export class TariffsService {
     const { row, held } = await this.heldTariff(userId, tariffId);
     await this.assertPlaylists([playlistId]);
     await repository.addUserPlaylist(this.deps.db, tariffId, userId, playlistId);
-    const [answer] = await this.presentForUser(actor, userId, [row], held);
-    if (!answer) throw tariffErrors.notFound();
-    return answer;
+    return this.presentOneForUser(actor, userId, row, held);
   }
 
   async withdrawPlaylist(
@@ -157,9 +155,7 @@ export class TariffsService {
     if (!(await repository.removeUserPlaylist(this.deps.db, tariffId, userId, playlistId))) {
       throw tariffErrors.grantNotFound();
     }
-    const [answer] = await this.presentForUser(actor, userId, [row], held);
-    if (!answer) throw tariffErrors.notFound();
-    return answer;
+    return this.presentOneForUser(actor, userId, row, held);
   }
 
   /**
@@ -279,6 +275,17 @@ export class TariffsService {
       updatedAt: row.updatedAt.toISOString(),
       abilities: tariffAbilities(actor, row.active),
     }));
+  }
+
+  private async presentOneForUser(
+    actor: Actor,
+    userId: string,
+    row: TariffRow,
+    held: Map<string, string[]>,
+  ): Promise<UserTariff> {
+    const [answer] = await this.presentForUser(actor, userId, [row], held);
+    if (!answer) throw tariffErrors.notFound();
+    return answer;
   }
 
   private async presentForUser(
