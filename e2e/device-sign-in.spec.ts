@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { createAccount } from "./support/accounts.ts";
+import { addEstablishment, createSignedInAccount } from "./support/accounts.ts";
 import { signInByEmail } from "./support/sign-in.ts";
 
 test("a client signs a player in with a code from a second device, sees it in the profile and ends it", async ({
   browser,
 }) => {
-  const owner = await createAccount("role-client", "device-owner");
+  const owner = await createSignedInAccount("role-client", "device-owner");
+  await addEstablishment(owner, "Кофейня на Тверской");
   const deviceContext = await browser.newContext();
   const ownerContext = await browser.newContext();
   const device = await deviceContext.newPage();
@@ -26,6 +27,9 @@ test("a client signs a player in with a code from a second device, sees it in th
   await expect(phone.getByText("Проверьте, что это ваше устройство:")).toBeVisible();
   await expect(phone.getByText("Создан")).toBeVisible();
   await expect(phone.getByText(/Chrome/)).toBeVisible();
+  // The owner's only establishment is the one the player will play in.
+  await expect(phone.getByLabel("Заведение")).toHaveValue(/.+/);
+  await expect(phone.getByLabel("Заведение")).toContainText("Кофейня на Тверской");
   await phone.getByRole("button", { name: "Подтвердить вход устройства" }).click();
   await expect(phone.getByText("Плеер подключён")).toBeVisible();
 

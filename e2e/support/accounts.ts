@@ -6,6 +6,7 @@ import {
   type Endpoint,
   type EndpointResponse,
   endpointPath,
+  establishmentsApi,
   type STAFF_ROLES,
   type TokenPair,
   type TokenPayload,
@@ -134,4 +135,18 @@ export async function createSignedInAccount(
   const account = await createAccount(role, label);
   const tokens = await signInThroughApi(account.email, freshAddress());
   return { ...account, token: tokens.token };
+}
+
+/** Adds an establishment to a signed-in client through the API (a flow's setup); answers its id. */
+export async function addEstablishment(
+  owner: Account & { token: string },
+  name: string,
+  address = "Москва, Тверская, 7",
+): Promise<string> {
+  const made = await callApi(establishmentsApi.addEstablishment, {
+    params: { userId: owner.userId },
+    body: { name, address },
+    token: owner.token,
+  });
+  return made.id;
 }

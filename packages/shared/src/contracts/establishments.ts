@@ -72,6 +72,9 @@ export const establishmentSchema = z
   .meta({ id: "Establishment" });
 export type Establishment = z.infer<typeof establishmentSchema>;
 
+export const establishmentPageSchema = pagedSchema(establishmentSchema);
+export type EstablishmentPage = z.infer<typeof establishmentPageSchema>;
+
 const userParams = z.object({ userId: uuidSchema });
 const establishmentParams = z.object({ userId: uuidSchema, id: uuidSchema });
 
@@ -87,7 +90,7 @@ export const listEstablishments = defineEndpoint({
     count: z.coerce.number().int().min(1).max(PAGING.maxPageSize).default(PAGING.tablePageSize),
     query: z.string().trim().max(INPUT.defaultMax).optional(),
   }),
-  response: pagedSchema(establishmentSchema),
+  response: establishmentPageSchema,
 });
 
 export const getEstablishment = defineEndpoint({

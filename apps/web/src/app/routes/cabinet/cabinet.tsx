@@ -1,14 +1,16 @@
-import { needsAgreement, ROUTES, startPathOf } from "@fonika/shared";
+import { needsAgreement, PAGING, ROUTES, startPathOf } from "@fonika/shared";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
+import { pathTo } from "../../../config/paths.ts";
 import { useProfile } from "../../../features/accounts/api/get-profile.ts";
 import { AgreementBanner } from "../../../features/accounts/components/agreement-banner.tsx";
 import { CompleteProfileForm } from "../../../features/accounts/components/complete-profile-form.tsx";
 import { ProfileSummary } from "../../../features/accounts/components/profile-summary.tsx";
 import { WaitActivationNotice } from "../../../features/accounts/components/wait-activation-notice.tsx";
 import { ApproveDeviceForm } from "../../../features/auth/components/approve-device-form.tsx";
+import { useEstablishments } from "../../../features/establishments/api/list-establishments.ts";
 import { useSession, useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 
@@ -34,6 +36,30 @@ function useActivationCheck() {
     }
   };
   return { check, checking, message };
+}
+
+/** The code approval, for one of the owner's establishments (the device becomes its player). */
+function ApproveDevice({ userId }: { userId: string | null }) {
+  const establishments = useEstablishments(userId, {
+    page: 0,
+    query: "",
+    count: PAGING.maxPageSize,
+  });
+  const options = establishments.data?.data.map((establishment) => ({
+    value: establishment.id,
+    label: `${establishment.name}, ${establishment.address}`,
+  }));
+  return (
+    <ApproveDeviceForm
+      establishments={options}
+      noEstablishments={
+        <p className="muted">
+          Плеер подключается к заведению, а у вас их пока нет.{" "}
+          <Link to={pathTo("AddClientObjects")}>Добавьте первое заведение</Link>, затем введите код.
+        </p>
+      }
+    />
+  );
 }
 
 export default function CabinetScreen() {
@@ -95,7 +121,7 @@ export default function CabinetScreen() {
             Если на плеере или в другом браузере выбран вход с помощью кода, введите показанный там
             код — устройство подключится как плеер заведения.
           </p>
-          <ApproveDeviceForm />
+          <ApproveDevice userId={userId} />
         </Section>
       )}
     </Page>

@@ -1,7 +1,8 @@
 import { CODES, type DeviceCodeInfo } from "@fonika/shared";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { toast } from "react-toastify";
 import { Button } from "../../../components/ui/button.tsx";
+import { SelectField, type SelectOption } from "../../../components/ui/select-field.tsx";
 import { TextInput } from "../../../components/ui/text-input.tsx";
 import { CLIENT_ERRORS, errorText } from "../../../lib/error-messages.ts";
 import { formatDateTime } from "../../../lib/format.ts";
@@ -13,9 +14,20 @@ import { describeUserAgent } from "../describe-device.ts";
  * Approves the code a player or another browser shows (CONTRACT.md device
  * flow) in two steps: the code is looked up first and the owner sees when
  * and where it was made (RFC 8628 §5.4), so that a code read out by a
- * stranger is not approved blindly; only then the approve button.
+ * stranger is not approved blindly; only then the approve button. The
+ * device becomes a player of the establishment chosen here (the only one
+ * is chosen for the owner).
  */
-export function ApproveDeviceForm() {
+export function ApproveDeviceForm({
+  establishments,
+  noEstablishments,
+}: {
+  /** The owner's establishments; undefined while they load. */
+  establishments: readonly SelectOption<string>[] | undefined;
+  /** Shown instead of the form when the owner has no establishment yet. */
+  noEstablishments: ReactNode;
+}) {
+  const [chosenId, setChosenId] = useState("");
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [found, setFound] = useState<DeviceCodeInfo | null>(null);
@@ -42,9 +54,16 @@ export function ApproveDeviceForm() {
     });
   };
 
+  const options = establishments ?? [];
+  const establishmentId = chosenId || (options.length === 1 ? (options[0]?.value ?? "") : "");
+
   const handleApprove = () => {
+    if (!establishmentId) {
+      setError("Выберите заведение, в котором будет играть устройство");
+      return;
+    }
     approve.mutate(
-      { code },
+      { code, establishmentId },
       {
         onSuccess: () => {
           setCode("");
@@ -70,6 +89,16 @@ export function ApproveDeviceForm() {
           <dt>Браузер</dt>
           <dd>{describeUserAgent(found.userAgent)}</dd>
         </dl>
+        <SelectField
+          label="Заведение"
+          value={establishmentId}
+          options={options}
+          placeholder="Выберите заведение"
+          onChange={(value) => {
+            setChosenId(value);
+            setError(null);
+          }}
+        />
         <p className="muted">
           Устройство сможет только воспроизводить музыку заведения и не получит доступа к вашему
           аккаунту. Отключить его можно в профиле.
@@ -86,6 +115,8 @@ export function ApproveDeviceForm() {
       </div>
     );
   }
+
+  if (establishments && options.length === 0) return noEstablishments;
 
   return (
     <form

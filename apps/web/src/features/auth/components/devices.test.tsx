@@ -1,4 +1,4 @@
-import { accountsApi, authApi } from "@fonika/shared";
+import { accountsApi, authApi, type Establishment, establishmentsApi } from "@fonika/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -28,6 +28,28 @@ const accountRoutes = [
   ),
 ];
 
+const establishment = (id: string, name: string): Establishment => ({
+  id,
+  userId: clientId,
+  name,
+  address: "Москва, Тверская, 7",
+  timeZone: "Europe/Moscow",
+  layoutFile: null,
+  playerInfo: { players: 0, online: 0 },
+  subscriptionInfo: null,
+  createdAt: "2026-11-20T09:00:00.000Z",
+  abilities: { edit: true, subscribe: true },
+});
+
+const ownEstablishments = (list: Establishment[]) =>
+  on(establishmentsApi.listEstablishments, ({ params, reply }) => {
+    expect(params.userId).toBe(clientId);
+    return reply({ data: list, total: list.length, totalPages: 1 });
+  });
+
+const cafe = "00000000-0000-4000-8000-0000000000f1";
+const gym = "00000000-0000-4000-8000-0000000000f2";
+
 describe("approving a device code", () => {
   it("shows when, where and from which browser the code was made before the approve button", async () => {
     const approvals: unknown[] = [];
@@ -35,6 +57,7 @@ describe("approving a device code", () => {
       "/cabinet",
       scriptedServer(
         ...accountRoutes,
+        ownEstablishments([establishment(cafe, "Кофейня"), establishment(gym, "Спортзал")]),
         on(authApi.inspectDeviceCode, ({ body, reply }) => {
           expect(body).toEqual({ code: "482913" });
           return reply({
@@ -60,9 +83,23 @@ describe("approving a device code", () => {
     expect(await screen.findByText("198.51.100.4")).toBeTruthy();
     expect(screen.getByText("Firefox 140 · Windows")).toBeTruthy();
     expect(approvals).toEqual([]);
+    // Two establishments: the owner says which one the player is for.
     await user.click(screen.getByRole("button", { name: "Подтвердить вход устройства" }));
-    await waitFor(() => expect(approvals).toEqual([{ code: "482913" }]));
+    expect(
+      await screen.findByText("Выберите заведение, в котором будет играть устройство"),
+    ).toBeTruthy();
+    expect(approvals).toEqual([]);
+    await user.selectOptions(screen.getByLabelText("Заведение"), "Спортзал, Москва, Тверская, 7");
+    await user.click(screen.getByRole("button", { name: "Подтвердить вход устройства" }));
+    await waitFor(() => expect(approvals).toEqual([{ code: "482913", establishmentId: gym }]));
     expect(await screen.findByText("Плеер подключён")).toBeTruthy();
+  });
+
+  it("sends an owner without establishments to add one first", async () => {
+    renderApp("/cabinet", scriptedServer(...accountRoutes, ownEstablishments([])), signedIn);
+    const link = await screen.findByRole("link", { name: "Добавьте первое заведение" });
+    expect(link.getAttribute("href")).toBe("/add-client-objects");
+    expect(screen.queryByLabelText("Код с экрана устройства")).toBeNull();
   });
 });
 
