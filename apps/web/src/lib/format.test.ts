@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, formatDate, formatDuration, formatSizeMb } from "./format.ts";
+import { formatClock, formatDate, formatDuration, formatRoubles, formatSizeMb } from "./format.ts";
 
 describe("SPEC.md §9 formats", () => {
   it("shows durations in days, hours and minutes", () => {
@@ -32,5 +32,13 @@ describe("SPEC.md §9 formats", () => {
     expect(formatClock(65.9)).toBe("1:05");
     expect(formatClock(3725)).toBe("1:02:05");
     expect(formatClock(Number.NaN)).toBe("0:00");
+  });
+
+  it("shows prices in roubles, kopecks only when there are any", () => {
+    const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+    expect(plain(formatRoubles(1490))).toBe("1 490 ₽");
+    expect(plain(formatRoubles(0))).toBe("0 ₽");
+    expect(plain(formatRoubles(990.5))).toBe("990,50 ₽");
+    expect(plain(formatRoubles(99.99))).toBe("99,99 ₽");
   });
 });

@@ -56,3 +56,20 @@ export function formatClock(seconds: number): string {
   const rest = pad(whole % 60);
   return hours ? `${hours}:${pad(minutes)}:${rest}` : `${minutes}:${rest}`;
 }
+
+const wholeRoubles = new Intl.NumberFormat("ru-RU", {
+  style: "currency",
+  currency: "RUB",
+  maximumFractionDigits: 0,
+});
+const roublesAndKopecks = new Intl.NumberFormat("ru-RU", {
+  style: "currency",
+  currency: "RUB",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** A price in roubles (the API's unit for tariffs and subscriptions): '1 490 ₽', '990,50 ₽'. */
+export function formatRoubles(amount: number): string {
+  return (Number.isInteger(amount) ? wholeRoubles : roublesAndKopecks).format(amount);
+}

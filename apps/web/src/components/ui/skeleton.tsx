@@ -14,3 +14,18 @@ export function Skeleton({ width = "100%", height = "1em", round = false }: Skel
     />
   );
 }
+
+/** Rows of a `.summary` list holding the place of its terms and values while it loads. */
+export function SummaryRowsSkeleton({ rows = 4 }: { rows?: number }) {
+  return Array.from({ length: rows }, (_, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to tell them apart
+    <div className="summary__row" key={index}>
+      <dt>
+        <Skeleton width="6em" />
+      </dt>
+      <dd>
+        <Skeleton width="12em" />
+      </dd>
+    </div>
+  ));
+}
