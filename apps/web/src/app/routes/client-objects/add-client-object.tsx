@@ -1,22 +1,50 @@
 import { ROUTES } from "@fonika/shared";
-import { FormScreen } from "../../../components/layouts/form-screen.tsx";
+import { useNavigate, useSearchParams } from "react-router";
+import { toast } from "react-toastify";
+import { BackLink } from "../../../components/layouts/back-link.tsx";
+import { Page, Section } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { useAddEstablishment } from "../../../features/establishments/api/add-establishment.ts";
+import {
+  EstablishmentForm,
+  emptyEstablishment,
+} from "../../../features/establishments/components/establishment-form.tsx";
+import { useEstablishmentsOwner } from "../../../features/establishments/hooks/use-establishments-owner.ts";
 
+/**
+ * AddClientObjects: a new establishment of the signed-in client, or of the
+ * client named by ?clientId= when staff add one for them. After saving it
+ * opens the new establishment's page.
+ */
 export default function AddClientObjectScreen() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const { ownerId, clientId } = useEstablishmentsOwner(searchParams.get("clientId") ?? undefined);
+  const addEstablishment = useAddEstablishment(ownerId ?? "");
+  const back = {
+    label: clientId ? "Объекты клиента" : "Мои объекты",
+    to: pathTo("ClientObjectsList", {}, { clientId }),
+  };
+
   return (
-    <FormScreen
+    <Page
       title={ROUTES.AddClientObjects.title}
-      description="Заведение, в котором будет звучать музыка: название, адрес и часы работы."
-      sectionTitle="Объект"
-      fields={[
-        { label: "Название объекта" },
-        { label: "Адрес" },
-        { label: "Открытие", type: "time", hint: "Например, 09:00" },
-        { label: "Закрытие", type: "time", hint: "Например, 22:00" },
-      ]}
-      submitLabel="Добавить объект"
-      unavailableReason="Сохранение пока недоступно: сервис ещё не принимает эти данные"
-      back={{ label: "Мои объекты", to: pathTo("ClientObjectsList") }}
-    />
+      description="Заведение, в котором будет звучать музыка: название, адрес и часовой пояс."
+      actions={<BackLink {...back} />}
+    >
+      <Section title="Объект">
+        <EstablishmentForm
+          initial={emptyEstablishment}
+          submitLabel="Добавить объект"
+          onSubmit={async (input) => {
+            const establishment = await addEstablishment.mutateAsync(input);
+            toast.success(`Объект «${establishment.name}» добавлен`);
+            navigate(pathTo("ClientObject", { id: establishment.id, clientId }), {
+              replace: true,
+            });
+          }}
+        />
+      </Section>
+    </Page>
   );
 }

@@ -1,39 +1,122 @@
 import { ROUTES } from "@fonika/shared";
-import { useParams } from "react-router";
-import { DetailScreen } from "../../../components/layouts/detail-screen.tsx";
+import { Link, useParams } from "react-router";
+import { BackLink } from "../../../components/layouts/back-link.tsx";
+import { Icon } from "../../../components/ui/icon.tsx";
+import { Page, Section } from "../../../components/ui/page.tsx";
+import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { useEstablishment } from "../../../features/establishments/api/get-establishment.ts";
+import { EstablishmentLoadError } from "../../../features/establishments/components/establishment-load-error.tsx";
+import { LayoutFileSection } from "../../../features/establishments/components/layout-file-section.tsx";
+import { PlayersState } from "../../../features/establishments/components/players-state.tsx";
+import { SubscriptionSummary } from "../../../features/establishments/components/subscription-summary.tsx";
+import { TimeZoneNow } from "../../../features/establishments/components/time-zone-now.tsx";
+import { useEstablishmentsOwner } from "../../../features/establishments/hooks/use-establishments-owner.ts";
+import { formatDate } from "../../../lib/format.ts";
 
-export default function ClientObjectScreen() {
-  const { id } = useParams();
+function DetailSkeleton() {
   return (
-    <DetailScreen
-      title={ROUTES.ClientObject.title}
-      description={`Номер: ${id ?? "—"}`}
-      back={{ label: "Мои объекты", to: pathTo("ClientObjectsList") }}
-      sections={[
-        {
-          title: "Плееры",
-          columns: ["Название", "Тип", "Серийный номер", "Состояние"],
-          empty: {
-            icon: "players",
-            title: "Пока нет плееров",
-            text: "Подключите веб-плеер или бокс-плеер к этому объекту.",
-          },
-        },
-        {
-          title: "Подписка",
-          empty: {
-            icon: "subscriptions",
-            title: "Подписка не оформлена",
-            text: "Тариф, стоимость и способ оплаты объекта появятся здесь.",
-          },
-        },
-        {
-          title: "Расписание вещания",
-          columns: ["Плейлист", "Дни недели", "Начало", "Окончание"],
-          empty: { icon: "calendar", title: "Расписание не задано" },
-        },
-      ]}
-    />
+    <div className="establishment-detail" aria-busy="true">
+      <section className="card">
+        <div className="establishment-detail__skeleton">
+          <Skeleton width="40%" height="20px" />
+          <Skeleton width="80%" />
+          <Skeleton width="60%" />
+          <Skeleton width="50%" />
+        </div>
+      </section>
+      <section className="card">
+        <div className="establishment-detail__skeleton">
+          <Skeleton width="30%" height="20px" />
+          <Skeleton height="120px" />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/**
+ * ClientObject: one establishment with its address, time zone, players,
+ * subscription and floor plan. With `{clientId}` staff view a client's.
+ */
+export default function ClientObjectScreen() {
+  const params = useParams();
+  const id = params.id ?? "";
+  const { ownerId, clientId } = useEstablishmentsOwner(params.clientId);
+  const establishment = useEstablishment(ownerId, id);
+  const back = {
+    label: clientId ? "Объекты клиента" : "Мои объекты",
+    to: pathTo("ClientObjectsList", {}, { clientId }),
+  };
+
+  if (establishment.isError) {
+    return (
+      <Page title={ROUTES.ClientObject.title} actions={<BackLink {...back} />}>
+        <EstablishmentLoadError error={establishment.error} clientId={clientId} />
+      </Page>
+    );
+  }
+  const data = establishment.data;
+  if (!data || !ownerId) {
+    return (
+      <Page title={ROUTES.ClientObject.title} actions={<BackLink {...back} />}>
+        <DetailSkeleton />
+      </Page>
+    );
+  }
+  return (
+    <Page
+      title={data.name}
+      description={data.address}
+      actions={
+        <>
+          <BackLink {...back} />
+          {data.abilities.edit && (
+            <Link
+              to={pathTo("ClientObjectChange", { id: data.id, clientId })}
+              className="button button--secondary button--md"
+            >
+              <Icon name="edit" />
+              Изменить
+            </Link>
+          )}
+        </>
+      }
+    >
+      <div className="establishment-detail">
+        <Section title="Объект">
+          <dl className="summary">
+            <div className="summary__row">
+              <dt>Название</dt>
+              <dd>{data.name}</dd>
+            </div>
+            <div className="summary__row">
+              <dt>Адрес</dt>
+              <dd>{data.address}</dd>
+            </div>
+            <div className="summary__row">
+              <dt>Часовой пояс</dt>
+              <dd>
+                <TimeZoneNow zone={data.timeZone} />
+              </dd>
+            </div>
+            <div className="summary__row">
+              <dt>Плееры</dt>
+              <dd>
+                <PlayersState establishment={data} />
+              </dd>
+            </div>
+            <div className="summary__row">
+              <dt>Добавлен</dt>
+              <dd>{formatDate(data.createdAt)}</dd>
+            </div>
+          </dl>
+        </Section>
+        <Section title="Подписка">
+          <SubscriptionSummary establishment={data} clientId={clientId} detailed />
+        </Section>
+        <LayoutFileSection establishment={data} ownerId={ownerId} />
+      </div>
+    </Page>
   );
 }

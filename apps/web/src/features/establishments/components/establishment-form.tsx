@@ -1,0 +1,166 @@
+import {
+  checkLength,
+  ESTABLISHMENTS,
+  type EstablishmentInput,
+  establishmentInputSchema,
+  INPUT,
+  timeZoneSchema,
+} from "@fonika/shared";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { Button } from "../../../components/ui/button.tsx";
+import { TextInput } from "../../../components/ui/text-input.tsx";
+import { errorText } from "../../../lib/error-messages.ts";
+import { TimeZoneField } from "./time-zone-field.tsx";
+import "../establishments.css";
+
+/** The lengths the shared schema allows (SPEC.md §5: 3 to 200 by default; an address up to 500). */
+export const NAME_LENGTH = { min: INPUT.defaultMin, max: INPUT.defaultMax } as const;
+export const ADDRESS_LENGTH = { min: INPUT.defaultMin, max: 500 } as const;
+
+export interface EstablishmentFormValues {
+  name: string;
+  address: string;
+  timeZone: string;
+}
+
+type FieldName = keyof EstablishmentFormValues;
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+/** The length message of each text field ("Введите от 3 до 200 символов"). */
+const LENGTH_MESSAGE: Record<"name" | "address", string> = {
+  name: checkLength("", NAME_LENGTH) ?? "",
+  address: checkLength("", ADDRESS_LENGTH) ?? "",
+};
+
+/** A fresh establishment: empty, in the default time zone (CONTRACT.md). */
+export const emptyEstablishment: EstablishmentFormValues = {
+  name: "",
+  address: "",
+  timeZone: ESTABLISHMENTS.defaultTimeZone,
+};
+
+/**
+ * The input the form asks for, checked as the server checks it (the shared
+ * `establishmentInputSchema`), or the message of each field it refuses.
+ */
+export function establishmentInputOf(
+  values: EstablishmentFormValues,
+): { input: EstablishmentInput; errors: null } | { input: null; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const nameError = checkLength(values.name.trim(), NAME_LENGTH);
+  if (nameError) errors.name = nameError;
+  const addressError = checkLength(values.address.trim(), ADDRESS_LENGTH);
+  if (addressError) errors.address = addressError;
+  const zone = timeZoneSchema.safeParse(values.timeZone);
+  if (!zone.success) errors.timeZone = zone.error.issues[0]?.message;
+  const parsed = establishmentInputSchema.safeParse(values);
+  if (parsed.success && Object.keys(errors).length === 0) {
+    return { input: parsed.data, errors: null };
+  }
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as FieldName | undefined;
+      if (field && !errors[field]) {
+        errors[field] = field === "timeZone" ? issue.message : LENGTH_MESSAGE[field];
+      }
+    }
+  }
+  return { input: null, errors };
+}
+
+interface EstablishmentFormProps {
+  initial: EstablishmentFormValues;
+  submitLabel: string;
+  /** Saves the checked input; a rejection's text is shown under the form. */
+  onSubmit: (input: EstablishmentInput) => Promise<unknown>;
+  /** Beside the submit button, e.g. a link back. */
+  secondaryAction?: ReactNode;
+}
+
+/** Name, address and IANA time zone of an establishment, checked before it is sent. */
+export function EstablishmentForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  secondaryAction,
+}: EstablishmentFormProps) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (field: FieldName, value: string) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    setErrors((previous) => ({ ...previous, [field]: undefined }));
+  };
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const result = establishmentInputOf(values);
+    if (!result.input) {
+      setErrors(result.errors);
+      return;
+    }
+    setBusy(true);
+    setFormError(null);
+    try {
+      await onSubmit(result.input);
+    } catch (error) {
+      setFormError(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form establishment-form" onSubmit={handleSubmit} noValidate>
+      <div className="form__grid">
+        <TextInput
+          label="Название"
+          value={values.name}
+          onChange={(value) => set("name", value)}
+          rules
+          min={NAME_LENGTH.min}
+          max={NAME_LENGTH.max}
+          showError={submitted}
+          error={errors.name}
+          placeholder="Например, Кофейня на Лесной"
+          autoComplete="off"
+        />
+        <TextInput
+          label="Адрес"
+          value={values.address}
+          onChange={(value) => set("address", value)}
+          rules
+          min={ADDRESS_LENGTH.min}
+          max={ADDRESS_LENGTH.max}
+          showError={submitted}
+          error={errors.address}
+          placeholder="Город, улица, дом"
+          autoComplete="street-address"
+        />
+        <TimeZoneField
+          value={values.timeZone}
+          onChange={(zone) => set("timeZone", zone)}
+          error={errors.timeZone}
+        />
+      </div>
+      <p className="muted establishment-form__note">
+        По часовому поясу объекта плееры включают плейлисты по расписанию.
+      </p>
+      {formError && (
+        <p className="form__error" role="alert">
+          {formError}
+        </p>
+      )}
+      <div className="form__actions">
+        <Button type="submit" busy={busy}>
+          {submitLabel}
+        </Button>
+        {secondaryAction}
+      </div>
+    </form>
+  );
+}
