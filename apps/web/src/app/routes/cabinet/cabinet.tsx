@@ -1,16 +1,30 @@
 import { needsAgreement, PAGING, ROUTES, startPathOf } from "@fonika/shared";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
+import { SummaryRowsSkeleton } from "../../../components/ui/skeleton.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { useProfile } from "../../../features/accounts/api/get-profile.ts";
 import { AgreementBanner } from "../../../features/accounts/components/agreement-banner.tsx";
-import { CompleteProfileForm } from "../../../features/accounts/components/complete-profile-form.tsx";
+import {
+  CompleteProfileForm,
+  type ProfileRequisites,
+  type ProfileType,
+} from "../../../features/accounts/components/complete-profile-form.tsx";
 import { ProfileSummary } from "../../../features/accounts/components/profile-summary.tsx";
 import { WaitActivationNotice } from "../../../features/accounts/components/wait-activation-notice.tsx";
 import { ApproveDeviceForm } from "../../../features/auth/components/approve-device-form.tsx";
 import { useEstablishments } from "../../../features/establishments/api/list-establishments.ts";
+import { useChangeOrganizationInfo } from "../../../features/organizations/api/change-organization-info.ts";
+import { useOrganizationInfo } from "../../../features/organizations/api/get-organization-info.ts";
+import { OrganizationSummary } from "../../../features/organizations/components/organization-summary.tsx";
+import { RequisitesFields } from "../../../features/organizations/components/requisites-fields.tsx";
+import {
+  requisiteErrors,
+  toOrganizationInput,
+  useRequisitesDraft,
+} from "../../../features/organizations/hooks/use-requisites-draft.ts";
 import { useSession, useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 
@@ -38,8 +52,74 @@ function useActivationCheck() {
   return { check, checking, message };
 }
 
-/** The code approval, for one of the owner's establishments (the device becomes its player). */
-function ApproveDevice({ userId }: { userId: string | null }) {
+/**
+ * The organization's requisites of the first profile: typed beside the
+ * person's fields and saved as the profile's organization-info just before
+ * the profile itself (a refused requisite stops the sending).
+ */
+function useProfileRequisites(userId: string): ProfileRequisites {
+  const draft = useRequisitesDraft();
+  const change = useChangeOrganizationInfo(userId);
+  return {
+    render: (type, showErrors) => (
+      <RequisitesFields draft={draft} type={type} showErrors={showErrors} />
+    ),
+    invalid: (type) => Object.values(requisiteErrors(draft.values, type)).some(Boolean),
+    company: () => draft.values.company.trim(),
+    save: async (type) => {
+      await change.mutateAsync(toOrganizationInput(draft.values, type));
+    },
+  };
+}
+
+/** `/cabinet/{preselect?}`: `legal` or `individual` chooses the type at first. */
+function preselectedType(preselect: string | undefined): ProfileType | undefined {
+  return preselect === "legal" || preselect === "individual" ? preselect : undefined;
+}
+
+function CompleteProfile({ userId }: { userId: string }) {
+  const { preselect } = useParams();
+  const profile = useProfile(userId);
+  const requisites = useProfileRequisites(userId);
+  return (
+    <Page
+      title={ROUTES.Cabinet.title}
+      description="Расскажите о себе и своей компании — после проверки менеджер откроет доступ к сервису."
+    >
+      <Section title="Заполнение профиля">
+        <CompleteProfileForm
+          profile={profile.data}
+          initialType={preselectedType(preselect)}
+          requisites={requisites}
+        />
+      </Section>
+    </Page>
+  );
+}
+
+/** The organization entered with the profile, as the waiting account sees it. */
+function OrganizationInfo({ userId }: { userId: string }) {
+  const organization = useOrganizationInfo(userId);
+  if (organization.isError) {
+    return (
+      <p className="form__error" role="alert">
+        {errorText(organization.error)}
+      </p>
+    );
+  }
+  if (organization.isPending) {
+    return (
+      <dl className="summary" aria-busy="true">
+        <SummaryRowsSkeleton />
+      </dl>
+    );
+  }
+  if (!organization.data) return <p className="muted">Реквизиты организации не заполнены.</p>;
+  return <OrganizationSummary organization={organization.data} />;
+}
+
+/** The code approval of a client: the device plays in one of their establishments. */
+function ApproveDevice({ userId }: { userId: string }) {
   const establishments = useEstablishments(userId, {
     page: 0,
     query: "",
@@ -51,12 +131,19 @@ function ApproveDevice({ userId }: { userId: string | null }) {
   }));
   return (
     <ApproveDeviceForm
-      establishments={options}
+      establishments={establishments.isError ? [] : options}
       noEstablishments={
-        <p className="muted">
-          Плеер подключается к заведению, а у вас их пока нет.{" "}
-          <Link to={pathTo("AddClientObjects")}>Добавьте первое заведение</Link>, затем введите код.
-        </p>
+        establishments.isError ? (
+          <p className="form__error" role="alert">
+            {errorText(establishments.error)}
+          </p>
+        ) : (
+          <p className="muted">
+            Плеер играет в одном из ваших заведений, а их пока нет.{" "}
+            <Link to={pathTo("AddClientObjects")}>Добавьте первое заведение</Link>, затем введите
+            код с экрана устройства.
+          </p>
+        )
       }
     />
   );
@@ -67,18 +154,7 @@ export default function CabinetScreen() {
   const profile = useProfile(userId);
   const activation = useActivationCheck();
 
-  if (role === "edit-personal-info") {
-    return (
-      <Page
-        title={ROUTES.Cabinet.title}
-        description="Расскажите о себе и своей компании — после проверки менеджер откроет доступ к сервису."
-      >
-        <Section title="Заполнение профиля">
-          <CompleteProfileForm profile={profile.data} />
-        </Section>
-      </Page>
-    );
-  }
+  if (role === "edit-personal-info" && userId) return <CompleteProfile userId={userId} />;
 
   if (role === "wait-activation") {
     return (
@@ -102,6 +178,11 @@ export default function CabinetScreen() {
         <Section title="Ваши данные">
           <ProfileSummary profile={profile.data} />
         </Section>
+        {userId && (
+          <Section title="Организация">
+            <OrganizationInfo userId={userId} />
+          </Section>
+        )}
       </Page>
     );
   }
@@ -115,7 +196,7 @@ export default function CabinetScreen() {
       <Section title="Ваши данные">
         <ProfileSummary profile={profile.data} />
       </Section>
-      {role === "role-client" && (
+      {role === "role-client" && userId && (
         <Section title="Подтвердить вход на другом устройстве">
           <p className="muted">
             Если на плеере или в другом браузере выбран вход с помощью кода, введите показанный там

@@ -1,28 +1,14 @@
-import { ROUTES } from "@fonika/shared";
 import { useParams } from "react-router";
-import { Page, Section } from "../../../components/ui/page.tsx";
-import { useProfile } from "../../../features/accounts/api/get-profile.ts";
-import { ProfileSummary } from "../../../features/accounts/components/profile-summary.tsx";
-import { errorText } from "../../../lib/error-messages.ts";
+import { useSessionState } from "../../../lib/app-services.ts";
+import { ProfileView } from "./profile-view.tsx";
 
-/** A user's profile by id; the server decides whether the viewer may see it. */
+/**
+ * `/profile/{id}`: a user's profile (staff viewing a client); the server
+ * decides whether the viewer may see it and what they may change.
+ */
 export default function ProfileByIdScreen() {
   const { id } = useParams();
-  const profile = useProfile(id ?? null);
-  return (
-    <Page
-      title={ROUTES.ProfileById.title}
-      description="Контактные данные, роль и статус пользователя."
-    >
-      <Section title="Данные пользователя">
-        {profile.isError ? (
-          <p className="form__error" role="alert">
-            {errorText(profile.error)}
-          </p>
-        ) : (
-          <ProfileSummary profile={profile.data} />
-        )}
-      </Section>
-    </Page>
-  );
+  const { userId } = useSessionState();
+  if (!id) return null;
+  return <ProfileView key={id} userId={id} own={id === userId} />;
 }

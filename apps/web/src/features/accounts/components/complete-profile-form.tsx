@@ -1,82 +1,107 @@
-import { emailSchema, type Profile } from "@fonika/shared";
-import { type FormEvent, useState } from "react";
+import type { Profile } from "@fonika/shared";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
 import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
-import { PHONE_MASK } from "../../../components/ui/mask-tokens.ts";
-import { MaskedInput } from "../../../components/ui/masked-input.tsx";
-import { TextInput } from "../../../components/ui/text-input.tsx";
-import { textInputError } from "../../../components/ui/text-input-rules.ts";
 import { paths } from "../../../config/paths.ts";
 import { CLIENT_ERRORS, errorText } from "../../../lib/error-messages.ts";
 import {
   type CreatePersonalInfoInput,
   useCreatePersonalInfo,
 } from "../api/create-personal-info.ts";
+import { PersonFields, type PersonValues, personValuesInvalid } from "./person-fields.tsx";
+import "../accounts.css";
 
-type ProfileType = CreatePersonalInfoInput["type"];
+export type ProfileType = CreatePersonalInfoInput["type"];
 
-const NAME_RULES = { rules: true, min: 1 } as const;
+/**
+ * The organization's requisites filled in with the profile. Another feature
+ * owns them, so the screen hands them in: their fields, their checks, the
+ * company name they give the profile, and their saving, done before the
+ * profile is sent (a failure stops the sending and shows its reason).
+ */
+export interface ProfileRequisites {
+  render: (type: ProfileType, showErrors: boolean) => ReactNode;
+  invalid: (type: ProfileType) => boolean;
+  company: (type: ProfileType) => string;
+  save: (type: ProfileType) => Promise<void>;
+}
 
 interface CompleteProfileFormProps {
   /** What the account already knows (its sign-in e-mail or phone). */
   profile?: Profile;
+  /** The type chosen at first (the cabinet's preselect). */
+  initialType?: ProfileType;
+  /** The organization's requisites, asked beside the person's fields. */
+  requisites: ProfileRequisites;
 }
 
 /** The profile a new account fills in before a manager activates it. */
-export function CompleteProfileForm({ profile }: CompleteProfileFormProps) {
-  const [type, setType] = useState<ProfileType>("individual");
-  const [lastName, setLastName] = useState("");
-  const [firstName, setFirstName] = useState("");
-  const [patronymic, setPatronymic] = useState("");
-  const [phone, setPhone] = useState({ masked: "", completed: false });
-  const [contactEmail, setContactEmail] = useState(profile?.email ?? "");
-  const [company, setCompany] = useState("");
+export function CompleteProfileForm({
+  profile,
+  initialType = "individual",
+  requisites,
+}: CompleteProfileFormProps) {
+  const [type, setType] = useState<ProfileType>(initialType);
+  const [person, setPerson] = useState<PersonValues>({
+    lastName: "",
+    firstName: "",
+    patronymic: "",
+    phone: { masked: "", completed: false },
+    contactEmail: profile?.email ?? "",
+  });
   const [agreement, setAgreement] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  const [savingRequisites, setSavingRequisites] = useState(false);
+  const [requisitesFailure, setRequisitesFailure] = useState<string | null>(null);
   const createProfile = useCreatePersonalInfo();
 
-  const companyRequired = type === "legal";
-  const phoneError = phone.masked && !phone.completed ? CLIENT_ERRORS.invalidPhone : null;
-  const emailError =
-    contactEmail && !emailSchema.safeParse(contactEmail).success
-      ? CLIENT_ERRORS.invalidEmail
-      : null;
   const agreementError = agreement ? null : CLIENT_ERRORS.agreementRequired;
-  const invalid = [
-    textInputError(lastName, NAME_RULES),
-    textInputError(firstName, NAME_RULES),
-    textInputError(patronymic, { ...NAME_RULES, required: false }),
-    textInputError(company, { ...NAME_RULES, required: companyRequired }),
-    phoneError,
-    emailError,
-    agreementError,
-  ].some(Boolean);
+  const invalid =
+    personValuesInvalid(person) || requisites.invalid(type) || agreementError !== null;
 
-  const handleSubmit = (event: FormEvent) => {
+  const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     if (invalid || !agreement) return;
-    createProfile.mutate(
-      {
+    setRequisitesFailure(null);
+    setSavingRequisites(true);
+    try {
+      await requisites.save(type);
+    } catch (error) {
+      setRequisitesFailure(errorText(error));
+      return;
+    } finally {
+      setSavingRequisites(false);
+    }
+    const companyName = requisites.company(type);
+    const { lastName, firstName, patronymic, phone, contactEmail } = person;
+    try {
+      await createProfile.mutateAsync({
         type,
         lastName: lastName.trim(),
         firstName: firstName.trim(),
         patronymic: patronymic.trim() || undefined,
         phone: phone.masked || undefined,
         contactEmail: contactEmail.trim() || undefined,
-        company: company.trim() || undefined,
+        company: companyName || undefined,
         agreement: true,
-      },
-      {
-        onSuccess: () => toast.success("Профиль заполнен. Аккаунт передан на активацию"),
-      },
-    );
+      });
+      // Told after the session moved on: the cabinet shows the waiting state by then.
+      toast.success("Профиль заполнен. Аккаунт передан на активацию");
+    } catch {
+      // The form shows the reason (createProfile.error).
+    }
   };
 
   return (
-    <form className="form" onSubmit={handleSubmit} noValidate aria-label="Заполнение профиля">
+    <form
+      className="form"
+      onSubmit={(event) => void handleSubmit(event)}
+      noValidate
+      aria-label="Заполнение профиля"
+    >
       <fieldset className="segmented">
         <legend className="field__label">Вы регистрируетесь как</legend>
         <label className={`segmented__option${type === "individual" ? " is-active" : ""}`}>
@@ -100,66 +125,16 @@ export function CompleteProfileForm({ profile }: CompleteProfileFormProps) {
           Юридическое лицо
         </label>
       </fieldset>
-      <div className="form__grid">
-        <TextInput
-          label="Фамилия"
-          value={lastName}
-          onChange={setLastName}
-          autoComplete="family-name"
-          showError={submitted}
-          {...NAME_RULES}
-        />
-        <TextInput
-          label="Имя"
-          value={firstName}
-          onChange={setFirstName}
-          autoComplete="given-name"
-          showError={submitted}
-          {...NAME_RULES}
-        />
-        <TextInput
-          label="Отчество"
-          value={patronymic}
-          onChange={setPatronymic}
-          autoComplete="additional-name"
-          showError={submitted}
-          required={false}
-          hint="Необязательно"
-          {...NAME_RULES}
-        />
-        <TextInput
-          label={companyRequired ? "Название организации" : "Название компании или ИП"}
-          value={company}
-          onChange={setCompany}
-          autoComplete="organization"
-          showError={submitted}
-          required={companyRequired}
-          hint={companyRequired ? undefined : "Необязательно"}
-          {...NAME_RULES}
-        />
-        <MaskedInput
-          label="Контактный телефон"
-          mask={PHONE_MASK}
-          value={phone.masked}
-          onChange={({ masked, completed }) => setPhone({ masked, completed })}
-          inputMode="tel"
-          autoComplete="tel"
-          error={submitted ? phoneError : null}
-          hint="Необязательно"
-        />
-        <TextInput
-          label="Контактный e-mail"
-          value={contactEmail}
-          onChange={setContactEmail}
-          type="text"
-          inputMode="email"
-          autoComplete="email"
-          max={254}
-          required={false}
-          error={submitted ? emailError : null}
-          hint="Необязательно"
-        />
-      </div>
+      <PersonFields values={person} onChange={setPerson} showErrors={submitted} />
+      <section className="form__section" aria-labelledby="profile-requisites-title">
+        <h3 className="form__section-title" id="profile-requisites-title">
+          {type === "legal" ? "Реквизиты организации" : "Реквизиты ИП"}
+        </h3>
+        <p className="muted">
+          Нужны для договора и оплаты подписок. Их можно будет изменить в профиле.
+        </p>
+        {requisites.render(type, submitted)}
+      </section>
       <Checkbox
         checked={agreement}
         onChange={setAgreement}
@@ -174,13 +149,13 @@ export function CompleteProfileForm({ profile }: CompleteProfileFormProps) {
           согласие на обработку персональных данных
         </Link>
       </Checkbox>
-      {createProfile.isError && (
+      {(requisitesFailure || createProfile.isError) && (
         <p className="form__error" role="alert">
-          {errorText(createProfile.error)}
+          {requisitesFailure ?? errorText(createProfile.error)}
         </p>
       )}
       <div className="form__actions">
-        <Button type="submit" busy={createProfile.isPending}>
+        <Button type="submit" busy={savingRequisites || createProfile.isPending}>
           Сохранить и отправить на активацию
         </Button>
       </div>

@@ -1,51 +1,63 @@
 import { type Profile, ROLE_LABELS } from "@fonika/shared";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { SummaryRowsSkeleton } from "../../../components/ui/skeleton.tsx";
 import { formatPhone } from "../../../lib/format.ts";
 import { displayNameOf } from "../display-name.ts";
 
-const STATUS_LABELS: Record<Profile["status"], string> = {
+export const STATUS_LABELS: Record<Profile["status"], string> = {
   active: "Активен",
   blocked: "Заблокирован",
   deleted: "Удалён",
 };
 
-const TYPE_LABELS: Record<NonNullable<Profile["type"]>, string> = {
+export const TYPE_LABELS: Record<NonNullable<Profile["type"]>, string> = {
   individual: "Индивидуальный предприниматель",
   legal: "Юридическое лицо",
 };
 
-/** The account's own data as a definition list; skeleton rows while loading. */
+/** 'Иванова Анна Сергеевна', or the login while the profile has no name. */
+function fullNameOf(profile: Profile): string {
+  const name = [profile.lastName, profile.firstName, profile.patronymic]
+    .filter(Boolean)
+    .join(" ")
+    .trim();
+  return name || displayNameOf(profile);
+}
+
+/**
+ * The account's own data as a definition list; skeleton rows while loading.
+ * Contact phone, contact e-mail and company show when the profile has them.
+ */
 export function ProfileSummary({ profile }: { profile: Profile | undefined }) {
   const rows: [string, string | null | undefined][] = profile
     ? [
-        ["Имя", displayNameOf(profile)],
+        ["Имя", fullNameOf(profile)],
         ["Логин", profile.login],
         ["E-mail", profile.email ?? profile.contactEmail],
         ["Телефон", profile.phone ? formatPhone(profile.phone) : null],
+        ...(profile.contactPhone && profile.contactPhone !== profile.phone
+          ? [["Контактный телефон", formatPhone(profile.contactPhone)] as [string, string]]
+          : []),
+        ...(profile.contactEmail && profile.email && profile.contactEmail !== profile.email
+          ? [["Контактный e-mail", profile.contactEmail] as [string, string]]
+          : []),
         ["Тип профиля", profile.type ? TYPE_LABELS[profile.type] : null],
+        ...(profile.company ? [["Компания", profile.company] as [string, string]] : []),
         ["Роль", ROLE_LABELS[profile.role]],
         ["Статус", STATUS_LABELS[profile.status]],
       ]
     : [];
   return (
     <dl className="summary">
-      {profile
-        ? rows.map(([term, value]) => (
-            <div className="summary__row" key={term}>
-              <dt>{term}</dt>
-              <dd>{value || "—"}</dd>
-            </div>
-          ))
-        : [0, 1, 2, 3].map((index) => (
-            <div className="summary__row" key={index}>
-              <dt>
-                <Skeleton width="6em" />
-              </dt>
-              <dd>
-                <Skeleton width="12em" />
-              </dd>
-            </div>
-          ))}
+      {profile ? (
+        rows.map(([term, value]) => (
+          <div className="summary__row" key={term}>
+            <dt>{term}</dt>
+            <dd>{value || "—"}</dd>
+          </div>
+        ))
+      ) : (
+        <SummaryRowsSkeleton />
+      )}
     </dl>
   );
 }
