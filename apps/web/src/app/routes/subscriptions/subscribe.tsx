@@ -1,17 +1,30 @@
 import { ROUTES } from "@fonika/shared";
-import { ListScreen } from "../../../components/layouts/list-screen.tsx";
+import { useSearchParams } from "react-router";
+import { Page } from "../../../components/ui/page.tsx";
+import { pathTo } from "../../../config/paths.ts";
+import { UserSubscriptions } from "../../../features/subscriptions/components/user-subscriptions.tsx";
+import { TariffCards } from "../../../features/tariffs/components/tariff-cards.tsx";
+import { useSessionState } from "../../../lib/app-services.ts";
 
+/**
+ * `/subscribe`: the tariffs on offer as cards, each leading to its detail
+ * page (where an establishment is subscribed), and the user's own
+ * subscriptions. `?establishmentId=` (from an establishment's page) is kept
+ * through to the detail page, which preselects that establishment.
+ */
 export default function SubscribeScreen() {
+  const { userId } = useSessionState();
+  const [searchParams] = useSearchParams();
+  const establishmentId = searchParams.get("establishmentId") ?? undefined;
   return (
-    <ListScreen
+    <Page
       title={ROUTES.Subscribe.title}
-      description="Подписки ваших объектов: тариф, стоимость и способ оплаты."
-      columns={["Объект", "Тариф", "Стоимость в месяц", "Способ оплаты", "Действует до"]}
-      empty={{
-        icon: "subscriptions",
-        title: "Подписок пока нет",
-        text: "Оформите подписку для объекта, чтобы в нём зазвучала музыка.",
-      }}
-    />
+      description="Выберите тариф, чтобы в вашем объекте зазвучала музыка."
+    >
+      <TariffCards
+        detailPath={(tariff) => pathTo("DetailTariff", { id: tariff.id }, { establishmentId })}
+      />
+      {userId && <UserSubscriptions userId={userId} title="Ваши подписки" />}
+    </Page>
   );
 }

@@ -1,19 +1,49 @@
-import { ROUTES } from "@fonika/shared";
-import { ListScreen } from "../../../components/layouts/list-screen.tsx";
-import { pathTo } from "../../../config/paths.ts";
+import { ROUTES, type SubscriptionState, subscriptionStateSchema } from "@fonika/shared";
+import { useCallback } from "react";
+import { Page } from "../../../components/ui/page.tsx";
+import { SubscriptionsTable } from "../../../features/subscriptions/components/subscriptions-table.tsx";
+import { SubscriptionsToolbar } from "../../../features/subscriptions/components/subscriptions-toolbar.tsx";
+import { searchQueryOf, useUpdateSearchParams } from "../../../lib/use-list-params.ts";
 
+/**
+ * `/subscription-base` (admin, client manager): every subscription, newest
+ * first. The search (?query=), the state (?state=) and the 'waiting for
+ * approval' filter (?awaitingApproval=true) live in the address bar.
+ */
 export default function SubscriptionBaseScreen() {
+  const [searchParams, update] = useUpdateSearchParams();
+  const query = searchQueryOf(searchParams);
+  const state = subscriptionStateSchema.nullable().catch(null).parse(searchParams.get("state"));
+  const awaitingApproval = searchParams.get("awaitingApproval") === "true";
+
+  const setParam = useCallback(
+    (name: string, value: string | undefined) => update({ [name]: value }),
+    [update],
+  );
+  const handleSearch = useCallback((text: string) => setParam("query", text), [setParam]);
+  const handleStateChange = useCallback(
+    (next: SubscriptionState | null) => setParam("state", next ?? undefined),
+    [setParam],
+  );
+  const handleAwaitingChange = useCallback(
+    (next: boolean) => setParam("awaitingApproval", next ? "true" : undefined),
+    [setParam],
+  );
+
   return (
-    <ListScreen
+    <Page
       title={ROUTES.SubscriptionBase.title}
-      description="Подписки клиентов: объект, тариф, стоимость и срок действия."
-      columns={["Клиент", "Объект", "Тариф", "Стоимость", "Оплачено до", "Статус"]}
-      empty={{
-        icon: "subscriptions",
-        title: "Подписок пока нет",
-        text: "Оформленные подписки клиентов появятся здесь.",
-      }}
-      action={{ label: "Новая подписка", to: pathTo("SubscriptionCreate") }}
-    />
+      description="Подписки клиентов: объект, тариф, стоимость, период и состояние."
+    >
+      <SubscriptionsToolbar
+        query={query}
+        state={state}
+        awaitingApproval={awaitingApproval}
+        onSearch={handleSearch}
+        onStateChange={handleStateChange}
+        onAwaitingApprovalChange={handleAwaitingChange}
+      />
+      <SubscriptionsTable query={query} state={state} awaitingApproval={awaitingApproval} />
+    </Page>
   );
 }

@@ -1,23 +1,130 @@
-import { ROUTES } from "@fonika/shared";
-import { FormScreen } from "../../../components/layouts/form-screen.tsx";
+import { ROUTES, type TariffInput } from "@fonika/shared";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { toast } from "react-toastify";
+import { BackLink } from "../../../components/layouts/back-link.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { Page } from "../../../components/ui/page.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { playlistsQueryOptions } from "../../../features/playlists/api/list-playlists.ts";
+import { useAddTariff } from "../../../features/tariffs/api/add-tariff.ts";
+import { useChangeTariff } from "../../../features/tariffs/api/change-tariff.ts";
+import { useTariff } from "../../../features/tariffs/api/get-tariff.ts";
+import {
+  type PlaylistSearch,
+  TariffForm,
+} from "../../../features/tariffs/components/tariff-form.tsx";
+import { draftOf, emptyDraft, type TariffDraft } from "../../../features/tariffs/tariff-draft.ts";
+import { useApiClient } from "../../../lib/app-services.ts";
+import { errorText } from "../../../lib/error-messages.ts";
+import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
 
-export default function CreateTariffScreen() {
+const back = { label: "Тарифы", to: pathTo("AllTariff") };
+const PLAYLIST_SEARCH_DELAY_MS = 300;
+
+/** The playlist picker's search: playlists by name, asked once typing pauses. */
+function usePlaylistSearch(): PlaylistSearch {
+  const api = useApiClient();
+  const [text, setText] = useState("");
+  const settled = useDebouncedValue(text.trim(), PLAYLIST_SEARCH_DELAY_MS);
+  const playlists = useQuery({
+    ...playlistsQueryOptions(api, { text: settled }),
+    enabled: settled.length > 0,
+  });
+  return {
+    text,
+    onTextChange: setText,
+    found: (playlists.data?.data ?? []).map(({ id, name }) => ({ id, name })),
+    loading: playlists.isFetching || settled !== text.trim(),
+    error: playlists.isError ? errorText(playlists.error) : null,
+  };
+}
+
+function TariffEditor({
+  initial,
+  submitLabel,
+  save,
+}: {
+  initial: TariffDraft;
+  submitLabel: string;
+  save: (input: TariffInput) => Promise<void>;
+}) {
+  const playlistSearch = usePlaylistSearch();
   return (
-    <FormScreen
-      title={ROUTES.CreateTariff.title}
-      description="Тариф: название, описание, цена и базовая цена."
-      sectionTitle="Тариф"
-      fields={[
-        { label: "Название" },
-        { label: "Тип", hint: "lite, basic или pro" },
-        { label: "Описание", max: 1000 },
-        { label: "Цена, ₽", type: "number" },
-        { label: "Базовая цена, ₽", type: "number" },
-      ]}
-      submitLabel="Сохранить тариф"
-      unavailableReason="Сохранение пока недоступно: сервис ещё не принимает эти данные"
-      back={{ label: "Тарифы", to: pathTo("AllTariff") }}
+    <TariffForm
+      initial={initial}
+      submitLabel={submitLabel}
+      playlistSearch={playlistSearch}
+      onSubmit={save}
     />
   );
+}
+
+function NewTariff() {
+  const navigate = useNavigate();
+  const add = useAddTariff();
+  return (
+    <Page
+      title="Новый тариф"
+      description="Тип, цена, функции с позициями, преимущества и плейлисты тарифа."
+      actions={<BackLink {...back} />}
+    >
+      <TariffEditor
+        initial={emptyDraft()}
+        submitLabel="Создать тариф"
+        save={async (input) => {
+          const tariff = await add.mutateAsync(input);
+          toast.success(`Тариф «${tariff.name}» создан`);
+          navigate(pathTo("AllTariff"));
+        }}
+      />
+    </Page>
+  );
+}
+
+function EditTariff({ tariffId }: { tariffId: string }) {
+  const navigate = useNavigate();
+  const tariff = useTariff(tariffId);
+  const change = useChangeTariff(tariffId);
+  if (tariff.isPending) {
+    return (
+      <Page title={ROUTES.CreateTariff.title} actions={<BackLink {...back} />}>
+        <Spinner />
+      </Page>
+    );
+  }
+  if (tariff.isError) {
+    return (
+      <Page title={ROUTES.CreateTariff.title} actions={<BackLink {...back} />}>
+        <EmptyState icon="tariffs" title="Не удалось открыть тариф">
+          {errorText(tariff.error)}
+        </EmptyState>
+      </Page>
+    );
+  }
+  return (
+    <Page
+      title={tariff.data.name}
+      description="Изменения цен не затрагивают уже оформленные подписки."
+      actions={<BackLink {...back} />}
+    >
+      <TariffEditor
+        initial={draftOf(tariff.data)}
+        submitLabel="Сохранить"
+        save={async (input) => {
+          const saved = await change.mutateAsync(input);
+          toast.success(`Тариф «${saved.name}» сохранён`);
+          navigate(pathTo("AllTariff"));
+        }}
+      />
+    </Page>
+  );
+}
+
+/** `/create-tariff/{id?}` (admin): a new tariff, or the tariff `id` to change. */
+export default function CreateTariffScreen() {
+  const { id } = useParams();
+  return id ? <EditTariff key={id} tariffId={id} /> : <NewTariff />;
 }

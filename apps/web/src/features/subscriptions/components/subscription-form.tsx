@@ -1,0 +1,342 @@
+import {
+  type Establishment,
+  type Organization,
+  TARIFFS,
+  type Tariff,
+  type TariffItem,
+} from "@fonika/shared";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { Button } from "../../../components/ui/button.tsx";
+import { Checkbox } from "../../../components/ui/checkbox.tsx";
+import { SelectField } from "../../../components/ui/select-field.tsx";
+import { errorText } from "../../../lib/error-messages.ts";
+import { formatRoubles } from "../../../lib/format.ts";
+import { priceSubscription } from "../subscription-pricing.ts";
+import { monthsText } from "../subscription-texts.ts";
+import "../subscriptions.css";
+
+type Period = (typeof TARIFFS.periodsInMonths)[number];
+
+/** What the form sends: the subscription input, the establishment only when one is chosen here. */
+export interface SubscriptionFormValues {
+  establishmentId: string | null;
+  tariffId: string;
+  itemIds: string[];
+  organizationId: string;
+  paymentMethodId: string;
+  periodMonths: Period;
+}
+
+interface SubscriptionFormProps {
+  /** The tariffs to choose from; with one, it is fixed and no choice is shown. */
+  tariffs: readonly Tariff[];
+  /**
+   * The establishments that may be subscribed (add); null when the
+   * subscription already has its establishment (change).
+   */
+  establishments: readonly Establishment[] | null;
+  organizations: readonly Organization[];
+  initial: Partial<SubscriptionFormValues>;
+  /** Shown instead of the payer fields while the client has no organization. */
+  noOrganizations: ReactNode;
+  /** Shown under the payment method while the chosen organization has none. */
+  noPaymentMethods: ReactNode;
+  /** Shown instead of the establishment field while none may be subscribed. */
+  noEstablishments?: ReactNode;
+  submitLabel: string;
+  /** A line beside the submit button. */
+  note?: ReactNode;
+  onSubmit: (values: SubscriptionFormValues) => Promise<void>;
+}
+
+interface Problems {
+  establishment?: string;
+  organization?: string;
+  paymentMethod?: string;
+}
+
+interface PaymentOption {
+  value: string;
+  label: string;
+}
+
+/** A settlement account's or business card's line in the payment method list. */
+function paymentOptionsOf(organization: Organization | undefined): PaymentOption[] {
+  if (!organization) return [];
+  return [
+    ...organization.accounts.map((account) => ({
+      value: account.id,
+      label: `Расчётный счёт •• ${account.accountNumber.slice(-4)}${account.bankName ? `, ${account.bankName}` : `, БИК ${account.bik}`}`,
+    })),
+    ...organization.cards.map((card) => ({
+      value: card.id,
+      label: `Бизнес-карта ${card.maskedNumber}`,
+    })),
+  ];
+}
+
+function ItemChoice({
+  item,
+  recurrent,
+  checked,
+  onChange,
+}: {
+  item: TariffItem;
+  recurrent: boolean;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <li className="subscription-item">
+      <Checkbox checked={checked} onChange={onChange}>
+        <span className="subscription-item__name">{item.name}</span>
+        <span className="subscription-item__price">
+          {formatRoubles(item.price)}
+          {recurrent ? " в месяц" : " разово"}
+        </span>
+        {item.approvalRequired && (
+          <span className="subscription-item__approval">требует согласования менеджером</span>
+        )}
+      </Checkbox>
+    </li>
+  );
+}
+
+/**
+ * A subscription's choices: establishment (when adding), tariff (when there
+ * is a choice), the items of its features, the paying organization and its
+ * payment method, and the period, with the price summed as it changes.
+ */
+export function SubscriptionForm({
+  tariffs,
+  establishments,
+  organizations,
+  initial,
+  noOrganizations,
+  noPaymentMethods,
+  noEstablishments,
+  submitLabel,
+  note,
+  onSubmit,
+}: SubscriptionFormProps) {
+  const firstOrganization = organizations.find(
+    (organization) => paymentOptionsOf(organization).length > 0,
+  );
+  const [establishmentId, setEstablishmentId] = useState(
+    establishments?.some((establishment) => establishment.id === initial.establishmentId)
+      ? (initial.establishmentId ?? "")
+      : establishments?.length === 1
+        ? (establishments[0]?.id ?? "")
+        : "",
+  );
+  const [tariffId, setTariffId] = useState(initial.tariffId ?? tariffs[0]?.id ?? "");
+  const [itemIds, setItemIds] = useState<ReadonlySet<string>>(new Set(initial.itemIds ?? []));
+  const [organizationId, setOrganizationId] = useState(
+    initial.organizationId ?? firstOrganization?.id ?? "",
+  );
+  const [paymentMethodId, setPaymentMethodId] = useState(
+    initial.paymentMethodId ?? paymentOptionsOf(firstOrganization)[0]?.value ?? "",
+  );
+  const [periodMonths, setPeriodMonths] = useState<Period>(initial.periodMonths ?? 1);
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const tariff = tariffs.find((candidate) => candidate.id === tariffId);
+  const organization = organizations.find((candidate) => candidate.id === organizationId);
+  const paymentOptions = paymentOptionsOf(organization);
+  const pricing = tariff ? priceSubscription(tariff, itemIds, periodMonths) : null;
+
+  const problems: Problems = {
+    establishment: establishments && !establishmentId ? "Выберите объект" : undefined,
+    organization: organizationId ? undefined : "Выберите организацию",
+    paymentMethod:
+      organization && paymentOptions.some((option) => option.value === paymentMethodId)
+        ? undefined
+        : "Выберите способ оплаты",
+  };
+  const shown = submitted ? problems : {};
+
+  const chooseTariff = (next: string) => {
+    setTariffId(next);
+    const nextTariff = tariffs.find((candidate) => candidate.id === next);
+    const live = new Set(
+      nextTariff?.features.flatMap((feature) => feature.items.map((item) => item.id)) ?? [],
+    );
+    setItemIds((current) => new Set([...current].filter((id) => live.has(id))));
+  };
+
+  const chooseOrganization = (next: string) => {
+    setOrganizationId(next);
+    const options = paymentOptionsOf(organizations.find((candidate) => candidate.id === next));
+    setPaymentMethodId(options[0]?.value ?? "");
+  };
+
+  const toggleItem = (id: string, checked: boolean) =>
+    setItemIds((current) => {
+      const next = new Set(current);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setFormError(null);
+    if (!tariff || problems.establishment || problems.organization || problems.paymentMethod) {
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit({
+        establishmentId: establishments ? establishmentId : null,
+        tariffId: tariff.id,
+        itemIds: tariff.features.flatMap((feature) =>
+          feature.items.filter((item) => itemIds.has(item.id)).map((item) => item.id),
+        ),
+        organizationId,
+        paymentMethodId,
+        periodMonths,
+      });
+    } catch (error) {
+      setFormError(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const choosableFeatures = tariff?.features.filter((feature) => feature.items.length > 0) ?? [];
+
+  return (
+    <form
+      className="form subscription-form"
+      onSubmit={handleSubmit}
+      noValidate
+      aria-label="Подписка"
+    >
+      <div className="form__grid">
+        {establishments &&
+          (establishments.length === 0 && noEstablishments ? (
+            <div className="subscription-form__note">{noEstablishments}</div>
+          ) : (
+            <SelectField
+              label="Объект"
+              value={establishmentId}
+              placeholder="Выберите объект"
+              options={establishments.map((establishment) => ({
+                value: establishment.id,
+                label: `${establishment.name}, ${establishment.address}`,
+              }))}
+              onChange={setEstablishmentId}
+              error={shown.establishment}
+            />
+          ))}
+        {tariffs.length > 1 && (
+          <SelectField
+            label="Тариф"
+            value={tariffId}
+            options={tariffs.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
+            onChange={chooseTariff}
+          />
+        )}
+        <SelectField
+          label="Период"
+          value={String(periodMonths)}
+          options={TARIFFS.periodsInMonths.map((months) => ({
+            value: String(months),
+            label: monthsText(months),
+          }))}
+          onChange={(value) => setPeriodMonths(Number(value) as Period)}
+        />
+      </div>
+
+      {choosableFeatures.length > 0 && (
+        <fieldset className="subscription-form__items">
+          <legend className="field__label">Позиции тарифа</legend>
+          {choosableFeatures.map((feature) => (
+            <div key={feature.id} className="subscription-feature">
+              <p className="subscription-feature__name">
+                {feature.name}
+                <span className="muted">{feature.recurrent ? " · ежемесячно" : " · разово"}</span>
+              </p>
+              <ul className="subscription-feature__items">
+                {feature.items.map((item) => (
+                  <ItemChoice
+                    key={item.id}
+                    item={item}
+                    recurrent={feature.recurrent}
+                    checked={itemIds.has(item.id)}
+                    onChange={(checked) => toggleItem(item.id, checked)}
+                  />
+                ))}
+              </ul>
+            </div>
+          ))}
+        </fieldset>
+      )}
+
+      {organizations.length === 0 ? (
+        <div className="subscription-form__note">{noOrganizations}</div>
+      ) : (
+        <div className="form__grid">
+          <SelectField
+            label="Организация"
+            value={organizationId}
+            placeholder="Выберите организацию"
+            options={organizations.map((candidate) => ({
+              value: candidate.id,
+              label: `${candidate.company}, ИНН ${candidate.inn}`,
+            }))}
+            onChange={chooseOrganization}
+            error={shown.organization}
+          />
+          {organization && paymentOptions.length === 0 ? (
+            <div className="subscription-form__note">{noPaymentMethods}</div>
+          ) : (
+            <SelectField
+              label="Способ оплаты"
+              value={paymentMethodId}
+              placeholder="Выберите способ оплаты"
+              options={paymentOptions}
+              onChange={setPaymentMethodId}
+              error={shown.paymentMethod}
+              disabled={!organization}
+            />
+          )}
+        </div>
+      )}
+
+      {pricing && (
+        <dl className="subscription-total" aria-live="polite">
+          <div className="subscription-total__row">
+            <dt>В месяц</dt>
+            <dd>{formatRoubles(pricing.monthly)}</dd>
+          </div>
+          {pricing.oneTime > 0 && (
+            <div className="subscription-total__row">
+              <dt>Разово</dt>
+              <dd>{formatRoubles(pricing.oneTime)}</dd>
+            </div>
+          )}
+          <div className="subscription-total__row subscription-total__row--sum">
+            <dt>Итого за {monthsText(periodMonths)}</dt>
+            <dd>{formatRoubles(pricing.total)}</dd>
+          </div>
+        </dl>
+      )}
+
+      {formError && (
+        <p className="form__error" role="alert">
+          {formError}
+        </p>
+      )}
+      <div className="form__actions">
+        <Button type="submit" busy={busy} disabled={!tariff}>
+          {submitLabel}
+        </Button>
+        {note && <span className="muted">{note}</span>}
+      </div>
+    </form>
+  );
+}

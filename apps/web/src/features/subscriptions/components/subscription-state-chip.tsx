@@ -1,0 +1,8 @@
+import type { SubscriptionState } from "@fonika/shared";
+import { StatusChip } from "../../../components/ui/status-chip.tsx";
+import { SUBSCRIPTION_STATE_TONES } from "../../../lib/subscription-states.ts";
+import { STATE_LABELS } from "../subscription-texts.ts";
+
+export function SubscriptionStateChip({ state }: { state: SubscriptionState }) {
+  return <StatusChip label={STATE_LABELS[state]} tone={SUBSCRIPTION_STATE_TONES[state]} />;
+}

@@ -1,0 +1,46 @@
+import type { ItemApproval, Subscription, SubscriptionState } from "@fonika/shared";
+import type { ChipTone } from "../../components/ui/status-chip.tsx";
+import { formatDate } from "../../lib/format.ts";
+import { SUBSCRIPTION_STATE_LABELS } from "../../lib/subscription-states.ts";
+
+/**
+ * The subscription screens name a pending subscription by what it waits for
+ * (its connection); the other states read as everywhere else.
+ */
+export const STATE_LABELS: Record<SubscriptionState, string> = {
+  ...SUBSCRIPTION_STATE_LABELS,
+  pending: "Ожидает подключения",
+};
+
+export const APPROVAL_LABELS: Record<ItemApproval, string> = {
+  "not-required": "Без согласования",
+  pending: "Ждёт согласования",
+  approved: "Согласовано",
+  rejected: "Отклонено",
+};
+
+export const APPROVAL_TONES: Record<ItemApproval, ChipTone | undefined> = {
+  "not-required": undefined,
+  pending: "pending",
+  approved: "active",
+  rejected: "blocked",
+};
+
+/** '1 месяц', '3 месяца', '6 месяцев', '12 месяцев'. */
+export function monthsText(months: number): string {
+  const lastTwo = months % 100;
+  const last = months % 10;
+  if (lastTwo >= 11 && lastTwo <= 14) return `${months} месяцев`;
+  if (last === 1) return `${months} месяц`;
+  if (last >= 2 && last <= 4) return `${months} месяца`;
+  return `${months} месяцев`;
+}
+
+/** 'с 01.03.2025 по 01.04.2025', or what is known of the period so far. */
+export function periodText(subscription: Pick<Subscription, "startsAt" | "endsAt">): string {
+  if (subscription.startsAt && subscription.endsAt) {
+    return `с ${formatDate(subscription.startsAt)} по ${formatDate(subscription.endsAt)}`;
+  }
+  if (subscription.endsAt) return `по ${formatDate(subscription.endsAt)}`;
+  return "начнётся после подключения";
+}
