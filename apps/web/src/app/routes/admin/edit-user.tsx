@@ -1,23 +1,102 @@
-import { ROUTES } from "@fonika/shared";
-import { FormScreen } from "../../../components/layouts/form-screen.tsx";
+import { canAccessRoute, ROUTES } from "@fonika/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate, useParams } from "react-router";
+import { toast } from "react-toastify";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { Section } from "../../../components/ui/page.tsx";
+import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { useChangePersonalInfo } from "../../../features/accounts/api/change-personal-info.ts";
+import { useAvatarUrl } from "../../../features/accounts/api/get-avatar.ts";
+import { profileQueryKey, useProfile } from "../../../features/accounts/api/get-profile.ts";
+import { DeleteUserButton } from "../../../features/users/components/delete-user-button.tsx";
+import { UserAccess } from "../../../features/users/components/user-access.tsx";
+import { UserHeader } from "../../../features/users/components/user-header.tsx";
+import {
+  type UserInfoChange,
+  UserInfoForm,
+} from "../../../features/users/components/user-info-form.tsx";
+import { useSessionState } from "../../../lib/app-services.ts";
+import { errorText } from "../../../lib/error-messages.ts";
+import { useRefreshUser } from "../clients/use-refresh-user.ts";
 
+/**
+ * Admin and client manager: a user's names and contacts, role, activation,
+ * block and unblock, and deletion — each shown only where the profile's
+ * `abilities` (computed by the server's policies) allow it.
+ */
 export default function EditUserScreen() {
+  const { clientId = "" } = useParams();
+  const { role } = useSessionState();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const profile = useProfile(clientId);
+  const avatarUrl = useAvatarUrl(profile.data);
+  const changeInfo = useChangePersonalInfo(clientId);
+  const refreshUser = useRefreshUser();
+  const back = canAccessRoute(ROUTES.Client, role)
+    ? { to: pathTo("Client", { clientId }), label: "Назад к пользователю" }
+    : { to: pathTo("ClientBase"), label: "Назад к пользователям" };
+
+  if (profile.isError) {
+    return (
+      <section className="page" aria-labelledby="page-title">
+        <UserHeader profile={undefined} back={back} />
+        <EmptyState icon="users" title="Пользователь не найден">
+          {errorText(profile.error)}
+        </EmptyState>
+      </section>
+    );
+  }
+
+  const handleDeleted = () => {
+    void queryClient.invalidateQueries({
+      queryKey: profileQueryKey(clientId),
+      refetchType: "none",
+    });
+    navigate(pathTo("ClientBase"), { replace: true });
+  };
+  const handleSave = (change: UserInfoChange) =>
+    changeInfo.mutate(change, {
+      onSuccess: () => toast.success("Данные пользователя сохранены"),
+    });
+
   return (
-    <FormScreen
-      title={ROUTES.EditUser.title}
-      description="Контакты и роль пользователя."
-      sectionTitle="Пользователь"
-      fields={[
-        { label: "Фамилия", min: 1 },
-        { label: "Имя", min: 1 },
-        { label: "Отчество", required: false, min: 1 },
-        { label: "Контактный e-mail" },
-        { label: "Телефон", mask: "+7 (###) ###-##-##" },
-      ]}
-      submitLabel="Сохранить изменения"
-      unavailableReason="Сохранение пока недоступно: сервис ещё не принимает эти данные"
-      back={{ label: "Пользователи", to: pathTo("ClientBase") }}
-    />
+    <section className="page" aria-labelledby="page-title">
+      <UserHeader
+        profile={profile.data}
+        avatarUrl={avatarUrl}
+        back={back}
+        actions={
+          profile.data && <DeleteUserButton profile={profile.data} onDeleted={handleDeleted} />
+        }
+      />
+      <Section title="Личные данные">
+        {!profile.data ? (
+          <div className="form" aria-hidden="true">
+            <Skeleton height="2.5em" />
+            <Skeleton height="2.5em" />
+          </div>
+        ) : profile.data.abilities.edit ? (
+          <UserInfoForm
+            // A fresh form for each user (the fields start from their profile).
+            key={profile.data.userId}
+            profile={profile.data}
+            onSubmit={handleSave}
+            busy={changeInfo.isPending}
+            error={changeInfo.error}
+          />
+        ) : (
+          <p className="muted">Личные данные этого пользователя вы изменить не можете.</p>
+        )}
+      </Section>
+      <Section title="Роль и доступ">
+        {profile.data ? (
+          <UserAccess profile={profile.data} onChanged={refreshUser} />
+        ) : (
+          <Skeleton height="2.5em" />
+        )}
+      </Section>
+    </section>
   );
 }

@@ -1,58 +1,110 @@
 import {
+  ASSIGNABLE_ROLES,
+  type AssignableRole,
   canAccessRoute,
-  INPUT,
+  MESSAGES,
+  type Profile,
   ROUTES,
-  type Role,
   type UserSort,
   userSortSchema,
 } from "@fonika/shared";
 import { useCallback } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation } from "react-router";
+import { toast } from "react-toastify";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
-import { UsersTable } from "../../../features/accounts/components/users-table.tsx";
-import { UsersToolbar } from "../../../features/accounts/components/users-toolbar.tsx";
+import { useActivateUser } from "../../../features/accounts/api/activate-user.ts";
+import { type ListedStatus, useUsers } from "../../../features/accounts/api/list-users.ts";
+import { UsersTable } from "../../../features/users/components/users-table.tsx";
+import { UsersToolbar } from "../../../features/users/components/users-toolbar.tsx";
 import { useSessionState } from "../../../lib/app-services.ts";
-
-/**
- * Who activates accounts waiting for activation (POST /auth/role/…/change);
- * support sees the list without the action, and the server refuses others.
- */
-const ACTIVATOR_ROLES: readonly Role[] = ["role-admin", "role-client-manager"];
+import { pageOf, searchQueryOf, useUpdateSearchParams } from "../../../lib/use-list-params.ts";
+import type { ClientPageState } from "./client-page-state.ts";
 
 const DEFAULT_SORT: UserSort = "registration-date";
+const LISTED_STATUSES: readonly ListedStatus[] = ["active", "blocked"];
+
+/** The address-bar parameters of the client base; `page` counts from 1 there. */
+const PARAMS = {
+  query: "query",
+  sortBy: "sortBy",
+  role: "role",
+  status: "status",
+  page: "page",
+} as const;
+
+function readRole(value: string | null): AssignableRole | undefined {
+  return ASSIGNABLE_ROLES.find((role) => role === value);
+}
+
+function readStatus(value: string | null): ListedStatus | undefined {
+  return LISTED_STATUSES.find((status) => status === value);
+}
 
 /**
  * Admin, client manager and support: the users of the service. The search
- * lives in the address bar (?query=, where the header search lands too) and
- * so does a chosen order (?sortBy=).
+ * (?query=, where the header search lands too), the filters (?role=,
+ * ?status=), the order (?sortBy=) and the page (?page=) live in the address
+ * bar, so a client's page leads back to the same list. A new search, filter
+ * or order starts again from the first page.
  */
 export default function ClientBaseScreen() {
   const { role } = useSessionState();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const [searchParams, update] = useUpdateSearchParams();
   // A hand-typed address may hold more than the server takes.
-  const query = (searchParams.get("query") ?? "").trim().slice(0, INPUT.defaultMax).trim();
-  const sortBy = userSortSchema.catch(DEFAULT_SORT).parse(searchParams.get("sortBy"));
+  const query = searchQueryOf(searchParams, PARAMS.query);
+  const sortBy = userSortSchema.catch(DEFAULT_SORT).parse(searchParams.get(PARAMS.sortBy));
+  const roleFilter = readRole(searchParams.get(PARAMS.role));
+  const statusFilter = readStatus(searchParams.get(PARAMS.status));
+  const page = pageOf(searchParams.get(PARAMS.page));
+  const users = useUsers({ page, query, sortBy, role: roleFilter, status: statusFilter });
+  const activate = useActivateUser();
+  const activateUser = activate.mutate;
+  const handleActivate = useCallback(
+    (profile: Profile) =>
+      activateUser(profile.userId, {
+        onSuccess: () => toast.success(MESSAGES.changeRoleComplete),
+        onError: () => toast.error(MESSAGES.changeRoleFailed),
+      }),
+    [activateUser],
+  );
 
   const setParam = useCallback(
     (name: string, value: string | undefined) =>
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value) next.set(name, value);
-          else next.delete(name);
-          return next;
-        },
-        { replace: true },
+      // Any change but the page's starts the list again from its first page.
+      update(
+        name === PARAMS.page ? { [name]: value } : { [name]: value, [PARAMS.page]: undefined },
       ),
-    [setSearchParams],
+    [update],
   );
-  const handleSearch = useCallback((text: string) => setParam("query", text), [setParam]);
+  const handleSearch = useCallback((text: string) => setParam(PARAMS.query, text), [setParam]);
   const handleSortChange = useCallback(
-    (next: UserSort) => setParam("sortBy", next === DEFAULT_SORT ? undefined : next),
+    (next: UserSort) => setParam(PARAMS.sortBy, next === DEFAULT_SORT ? undefined : next),
     [setParam],
   );
+  const handleRoleChange = useCallback(
+    (next: AssignableRole | undefined) => setParam(PARAMS.role, next),
+    [setParam],
+  );
+  const handleStatusChange = useCallback(
+    (next: ListedStatus | undefined) => setParam(PARAMS.status, next),
+    [setParam],
+  );
+  const handlePageChange = useCallback(
+    (next: number) => setParam(PARAMS.page, next > 0 ? String(next + 1) : undefined),
+    [setParam],
+  );
+
+  // The client page leads back to this very list (search, filters, page).
+  const linkState: ClientPageState = { back: `${location.pathname}${location.search}` };
+  const clientPath = canAccessRoute(ROUTES.Client, role)
+    ? (profile: Profile) => pathTo("Client", { clientId: profile.userId })
+    : undefined;
+  const editPath = canAccessRoute(ROUTES.EditUser, role)
+    ? (profile: Profile) => pathTo("EditUser", { clientId: profile.userId })
+    : undefined;
 
   return (
     <Page
@@ -62,7 +114,7 @@ export default function ClientBaseScreen() {
         canAccessRoute(ROUTES.CreateUser, role) && (
           <Link to={pathTo("CreateUser")} className="button button--primary button--md">
             <Icon name="plus" />
-            Новый пользователь
+            Создать пользователя
           </Link>
         )
       }
@@ -70,10 +122,28 @@ export default function ClientBaseScreen() {
       <UsersToolbar
         query={query}
         sortBy={sortBy}
+        role={roleFilter}
+        status={statusFilter}
         onSearch={handleSearch}
         onSortChange={handleSortChange}
+        onRoleChange={handleRoleChange}
+        onStatusChange={handleStatusChange}
       />
-      <UsersTable query={query} sortBy={sortBy} canActivate={ACTIVATOR_ROLES.includes(role)} />
+      <UsersTable
+        users={users}
+        onActivate={handleActivate}
+        activatingId={activate.isPending ? (activate.variables ?? null) : null}
+        query={query}
+        sortBy={sortBy}
+        role={roleFilter}
+        status={statusFilter}
+        page={page}
+        onPageChange={handlePageChange}
+        onSortChange={handleSortChange}
+        clientPath={clientPath}
+        linkState={linkState}
+        editPath={editPath}
+      />
     </Page>
   );
 }

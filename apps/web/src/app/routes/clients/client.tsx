@@ -1,32 +1,96 @@
-import { ROUTES } from "@fonika/shared";
-import { useParams } from "react-router";
-import { DetailScreen } from "../../../components/layouts/detail-screen.tsx";
+import { canAccessRoute, ROUTES } from "@fonika/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { Icon } from "../../../components/ui/icon.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { useAvatarUrl } from "../../../features/accounts/api/get-avatar.ts";
+import { profileQueryKey, useProfile } from "../../../features/accounts/api/get-profile.ts";
+import { useEstablishments } from "../../../features/establishments/api/list-establishments.ts";
+import { useUserSubscriptions } from "../../../features/subscriptions/api/list-user-subscriptions.ts";
+import {
+  EstablishmentsSection,
+  PlayersSection,
+  SubscriptionsSection,
+} from "../../../features/users/components/client-sections.tsx";
+import { DeleteUserButton } from "../../../features/users/components/delete-user-button.tsx";
+import { UserHeader } from "../../../features/users/components/user-header.tsx";
+import { useSessionState } from "../../../lib/app-services.ts";
+import { errorText } from "../../../lib/error-messages.ts";
+import { backToClientBase } from "./client-page-state.ts";
 
+/**
+ * Admin and client manager: one client's page (SPEC.md §2 Client profile
+ * header), then their establishments, subscriptions and players. The
+ * buttons are those the server's `abilities` allow.
+ */
 export default function ClientScreen() {
-  const { clientId } = useParams();
+  const { clientId = "" } = useParams();
+  const { role } = useSessionState();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [establishmentsPage, setEstablishmentsPage] = useState(0);
+  const profile = useProfile(clientId);
+  const establishments = useEstablishments(clientId, { page: establishmentsPage, query: "" });
+  const subscriptions = useUserSubscriptions(clientId);
+  const avatarUrl = useAvatarUrl(profile.data);
+  const back = { to: backToClientBase(location.state), label: "Назад к пользователям" };
+
+  if (profile.isError) {
+    return (
+      <section className="page" aria-labelledby="page-title">
+        <UserHeader profile={undefined} back={back} />
+        <EmptyState icon="users" title="Пользователь не найден">
+          {errorText(profile.error)}
+        </EmptyState>
+      </section>
+    );
+  }
+
+  const handleDeleted = () => {
+    // Marked stale without a refetch: the deleted user's page is being left.
+    void queryClient.invalidateQueries({
+      queryKey: profileQueryKey(clientId),
+      refetchType: "none",
+    });
+    navigate(pathTo("ClientBase"), { replace: true });
+  };
+
   return (
-    <DetailScreen
-      title={ROUTES.Client.title}
-      description={`Номер: ${clientId ?? "—"}`}
-      back={{ label: "Пользователи", to: pathTo("ClientBase") }}
-      sections={[
-        {
-          title: "Объекты клиента",
-          columns: ["Название", "Адрес", "Плееры", "Тариф"],
-          empty: { icon: "objects", title: "Пока нет объектов" },
-        },
-        {
-          title: "Подписки",
-          columns: ["Объект", "Тариф", "Стоимость", "Оплачено до"],
-          empty: { icon: "subscriptions", title: "Подписок пока нет" },
-        },
-        {
-          title: "Плееры",
-          columns: ["Название", "Тип", "Серийный номер", "Объект"],
-          empty: { icon: "players", title: "Пока нет плееров" },
-        },
-      ]}
-    />
+    <section className="page" aria-labelledby="page-title">
+      <UserHeader
+        profile={profile.data}
+        avatarUrl={avatarUrl}
+        back={back}
+        actions={
+          profile.data && (
+            <>
+              {profile.data.abilities.edit && canAccessRoute(ROUTES.EditUser, role) && (
+                <Link
+                  to={pathTo("EditUser", { clientId })}
+                  className="button button--secondary button--md"
+                >
+                  <Icon name="edit" />
+                  Редактировать
+                </Link>
+              )}
+              <DeleteUserButton profile={profile.data} onDeleted={handleDeleted} />
+            </>
+          )
+        }
+      />
+      <EstablishmentsSection
+        establishments={establishments}
+        page={establishmentsPage}
+        onPageChange={setEstablishmentsPage}
+        establishmentPath={(establishment) =>
+          pathTo("ClientObject", { id: establishment.id, clientId })
+        }
+      />
+      <SubscriptionsSection subscriptions={subscriptions} />
+      <PlayersSection establishments={establishments} />
+    </section>
   );
 }

@@ -1,16 +1,9 @@
-import { type Role, searchPlaceholderOf } from "@fonika/shared";
+import { canAccessRoute, ROUTES, type Role, searchPlaceholderOf } from "@fonika/shared";
 import { type FormEvent, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { SuggestionsSearch } from "./suggestions-search.tsx";
-
-/** SPEC.md §2 Search: these roles search the client base; the others get suggestions. */
-const CLIENT_BASE_SEARCH_ROLES: readonly Role[] = [
-  "role-admin",
-  "role-client-manager",
-  "role-support",
-];
 
 /**
  * Admin, client manager, support: submitting opens ClientBase with ?query=.
@@ -50,10 +43,14 @@ function ClientBaseSearch({ prompt }: { prompt: string }) {
   );
 }
 
-/** The header search box of the signed-in layout. */
+/**
+ * The header search box of the signed-in layout. SPEC.md §2 Search: whoever
+ * may open ClientBase (admin, client manager, support, by the shared route
+ * table) searches it; the others get suggestions.
+ */
 export function HeaderSearch({ role }: { role: Role }) {
   const prompt = searchPlaceholderOf(role);
-  return CLIENT_BASE_SEARCH_ROLES.includes(role) ? (
+  return canAccessRoute(ROUTES.ClientBase, role) ? (
     <ClientBaseSearch prompt={prompt} />
   ) : (
     <SuggestionsSearch prompt={prompt} role={role} />

@@ -1,0 +1,53 @@
+import { accountsApi, canAccessRoute, REAL_ROLES, ROUTES, type Role } from "@fonika/shared";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { buildUsersPage } from "../../../test/factories.ts";
+import { on } from "../../../test/scripted-server.ts";
+import { renderSignedIn } from "../../../test/signed-in-app.tsx";
+
+/** The app signed in as `role` on a screen every role opens; `listed` keeps each user-list query. */
+function renderHeader(role: Role) {
+  const listed: string[] = [];
+  const app = renderSignedIn(
+    role,
+    "/support/enquiries",
+    on(accountsApi.listUsers, ({ query, reply }) => {
+      listed.push(query.get("query") ?? "");
+      return reply(buildUsersPage([]));
+    }),
+  );
+  return { app, listed };
+}
+
+describe("header search (SPEC.md §2 Search)", () => {
+  it.each(["role-admin", "role-client-manager", "role-support"] as const)(
+    "%s: the search leads to the client base with the query",
+    async (role) => {
+      const person = userEvent.setup();
+      const { app, listed } = renderHeader(role);
+      const box = await screen.findByRole("searchbox", {}, { timeout: 5_000 });
+      expect(screen.queryByRole("combobox")).toBeNull();
+      await person.type(box, "+7 (916) 123{Enter}");
+      await waitFor(() => expect(app.router.state.location.pathname).toBe("/client-base"));
+      expect(new URLSearchParams(app.router.state.location.search).get("query")).toBe(
+        "+7 (916) 123",
+      );
+      await waitFor(() => expect(listed).toContain("+7 (916) 123"));
+    },
+  );
+
+  it.each(["role-client", "role-content-manager"] as const)(
+    "%s: suggestions instead (no client base to search)",
+    async (role) => {
+      renderHeader(role);
+      expect(await screen.findByRole("combobox", {}, { timeout: 5_000 })).toBeTruthy();
+      expect(screen.queryByRole("searchbox")).toBeNull();
+    },
+  );
+
+  it("follows the shared route table: the client-base search is for those who may open it", () => {
+    const searchers = REAL_ROLES.filter((role) => canAccessRoute(ROUTES.ClientBase, role));
+    expect(searchers).toEqual(["role-admin", "role-client-manager", "role-support"]);
+  });
+});

@@ -1,0 +1,48 @@
+import type { Profile } from "@fonika/shared";
+
+/**
+ * The status chip of an account (SPEC.md §3: active or blocked); an active
+ * account that still waits for activation shows as waiting.
+ */
+export type UserStatusChip = "active" | "blocked" | "waiting";
+
+export const USER_STATUS_LABELS: Record<UserStatusChip, string> = {
+  active: "Активен",
+  blocked: "Заблокирован",
+  waiting: "Ждёт активации",
+};
+
+/** Chip tones of styles.css: good, bad, waiting. */
+const CHIP_CLASS: Record<UserStatusChip, string> = {
+  active: "chip chip--active",
+  blocked: "chip chip--blocked",
+  waiting: "chip chip--pending",
+};
+
+export function statusChipOf(profile: Pick<Profile, "status" | "role">): UserStatusChip {
+  if (profile.status === "blocked") return "blocked";
+  return profile.role === "wait-activation" ? "waiting" : "active";
+}
+
+export function statusChipClass(status: UserStatusChip): string {
+  return CHIP_CLASS[status];
+}
+
+/** 'Иванова Анна Сергеевна', or the login while the profile has no name yet. */
+export function fullNameOf(
+  profile: Pick<Profile, "lastName" | "firstName" | "patronymic" | "login">,
+): string {
+  const name = [profile.lastName, profile.firstName, profile.patronymic]
+    .filter(Boolean)
+    .join(" ")
+    .trim();
+  return name || profile.login || "—";
+}
+
+/** Two letters for an avatar without a picture. */
+export function initialsOf(profile: Pick<Profile, "lastName" | "firstName" | "login">): string {
+  const letters = [profile.firstName, profile.lastName]
+    .map((part) => part?.trim().charAt(0) ?? "")
+    .join("");
+  return (letters || profile.login.charAt(0) || "?").toUpperCase();
+}
