@@ -6,6 +6,7 @@ import { SideMenu } from "../components/layouts/side-menu.tsx";
 import { UserBadge } from "../components/layouts/user-badge.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { paths } from "../config/paths.ts";
+import { useAvatarUrl } from "../features/accounts/api/get-avatar.ts";
 import { useProfile } from "../features/accounts/api/get-profile.ts";
 import { displayNameOf, initialsOf } from "../features/accounts/display-name.ts";
 import { HeaderSearch } from "../features/search/components/header-search.tsx";
@@ -25,6 +26,8 @@ export function AppShell() {
   // A player device holds no account: no profile to read, nothing to search.
   const device = role === "player-device";
   const profile = useProfile(status === "signed-in" && !device ? userId : null);
+  // The avatar is an API file: the URL carries the access token.
+  const avatarUrl = useAvatarUrl(profile.data);
 
   // Until the session is known the guard shows its loader without a menu.
   if (status !== "signed-in") return <Outlet />;
@@ -58,7 +61,7 @@ export function AppShell() {
           }
           initials={profile.data ? initialsOf(profile.data) : undefined}
           roleLabel={ROLE_LABELS[role]}
-          imageUrl={profile.data?.imageUrl}
+          imageUrl={avatarUrl}
         />
       }
     >
