@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { addEstablishment, createSignedInAccount } from "./support/accounts.ts";
+import { createSignedInAccount } from "./support/accounts.ts";
+import { addEstablishment } from "./support/clients.ts";
 import { signInByEmail } from "./support/sign-in.ts";
 
 test("a client signs a player in with a code from a second device, sees it in the profile and ends it", async ({

@@ -6,7 +6,6 @@ import {
   type Endpoint,
   type EndpointResponse,
   endpointPath,
-  establishmentsApi,
   type STAFF_ROLES,
   type TokenPair,
   type TokenPayload,
@@ -45,7 +44,7 @@ interface CallOptions {
   from?: string;
 }
 
-async function callApi<E extends Endpoint>(
+export async function callApi<E extends Endpoint>(
   endpoint: E,
   options: CallOptions = {},
 ): Promise<EndpointResponse<E>> {
@@ -95,7 +94,7 @@ export async function signInBootstrapAdmin(): Promise<void> {
  * pair saved) when it is about to expire. Flows run one at a time
  * (workers: 1), so one saved pair is never rotated twice.
  */
-async function adminAccessToken(): Promise<string> {
+export async function adminAccessToken(): Promise<string> {
   const saved = tokenPairSchema.parse(JSON.parse(readFileSync(E2E.adminSessionFile, "utf8")));
   if (payloadOf(saved.token).exp * 1000 - Date.now() > 60_000) return saved.token;
   const fresh = await callApi(authApi.refreshToken, {
@@ -135,18 +134,4 @@ export async function createSignedInAccount(
   const account = await createAccount(role, label);
   const tokens = await signInThroughApi(account.email, freshAddress());
   return { ...account, token: tokens.token };
-}
-
-/** Adds an establishment to a signed-in client through the API (a flow's setup); answers its id. */
-export async function addEstablishment(
-  owner: Account & { token: string },
-  name: string,
-  address = "Москва, Тверская, 7",
-): Promise<string> {
-  const made = await callApi(establishmentsApi.addEstablishment, {
-    params: { userId: owner.userId },
-    body: { name, address },
-    token: owner.token,
-  });
-  return made.id;
 }

@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import { createSignedInAccount } from "./support/accounts.ts";
+import { addPayer, addTariff, PAYER } from "./support/clients.ts";
+import { signInByEmail } from "./support/sign-in.ts";
+
+test("a client adds an establishment and subscribes it to a tariff", async ({ page }) => {
+  const client = await createSignedInAccount("role-client", "subscriber");
+  await addPayer(client);
+  const tariff = await addTariff(
+    {
+      type: "basic",
+      description: "Музыка для кафе",
+      active: true,
+      price: 1490,
+      basePrice: 1990,
+      features: [
+        {
+          name: "Оформление",
+          recurrent: true,
+          items: [
+            { name: "Голосовые объявления", approvalRequired: true, price: 500 },
+            { name: "Второй плеер", approvalRequired: false, price: 300 },
+          ],
+        },
+      ],
+      benefits: ["Лицензия на всю музыку"],
+    },
+    "Базовый",
+  );
+
+  // A client without venues starts on the empty list and adds the first one.
+  await signInByEmail(page, client.email);
+  await expect(page).toHaveURL(/\/client-objects$/);
+  await expect(page.getByText("Пока нет объектов")).toBeVisible();
+  await page.getByRole("link", { name: "Добавить объект" }).first().click();
+  await page.getByLabel("Название").fill("Кофейня «Зерно»");
+  await page.getByLabel("Адрес").fill("Москва, Тверская, 7");
+  await expect(page.getByLabel("Часовой пояс")).toHaveValue("Europe/Moscow");
+  await page.getByRole("button", { name: "Добавить объект" }).click();
+  await expect(page.getByText("Объект «Кофейня «Зерно»» добавлен")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Кофейня «Зерно»" })).toBeVisible();
+
+  // Back on the list, the card offers a tariff.
+  await page.goto("/client-objects");
+  await expect(page.getByText("Нет подписки")).toBeVisible();
+  await page.getByRole("link", { name: "Подключить тариф" }).click();
+  await expect(page).toHaveURL(/\/subscribe\?establishmentId=/);
+  await page.getByRole("link", { name: `Подробнее о тарифе ${tariff}` }).click();
+
+  // The tariff's page: the establishment is chosen, the client picks items and the payer.
+  await expect(page.getByRole("heading", { name: tariff })).toBeVisible();
+  await expect(page.getByLabel("Объект")).toContainText("Кофейня «Зерно»");
+  await page.getByRole("checkbox", { name: /Второй плеер/ }).check();
+  await page
+    .getByLabel("Организация")
+    .selectOption({ label: `${PAYER.organization.company}, ИНН ${PAYER.organization.inn}` });
+  await page.getByLabel("Способ оплаты").selectOption({ index: 1 });
+  await page.getByRole("button", { name: "Подписаться" }).click();
+  await expect(
+    page.getByText("Подписка оформлена и ждёт подключения клиентским менеджером"),
+  ).toBeVisible();
+
+  // The establishment's page shows the subscription waiting for the manager.
+  await expect(page.getByRole("heading", { name: "Кофейня «Зерно»" })).toBeVisible();
+  await expect(page.getByText(tariff).first()).toBeVisible();
+  await expect(page.getByText("Ожидает подтверждения").first()).toBeVisible();
+});
