@@ -19,7 +19,7 @@ describe("buildOperationIds", () => {
   it("names each shared endpoint after its namespace and export", () => {
     const ids = buildOperationIds(shared);
     expect(ids.get(shared.authApi.emailSendCode)).toBe("authEmailSendCode");
-    expect(ids.get(shared.accountsApi.listUsers)).toBe("personalInfoListUsers");
+    expect(ids.get(shared.accountsApi.listUsers)).toBe("accountsListUsers");
     expect(ids.get(shared.integrationApi.sendLeadForm)).toBe("integrationSendLeadForm");
     expect(ids.get(shared.systemApi.health)).toBe("systemHealth");
     const all = [...ids.values()];
