@@ -63,5 +63,5 @@ test("a client adds an establishment and subscribes it to a tariff", async ({ pa
   // The establishment's page shows the subscription waiting for the manager.
   await expect(page.getByRole("heading", { name: "Кофейня «Зерно»" })).toBeVisible();
   await expect(page.getByText(tariff).first()).toBeVisible();
-  await expect(page.getByText("Ожидает подтверждения").first()).toBeVisible();
+  await expect(page.getByText("Ожидает подключения").first()).toBeVisible();
 });

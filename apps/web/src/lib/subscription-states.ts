@@ -3,7 +3,7 @@ import type { ChipTone } from "../components/ui/status-chip.tsx";
 
 /** How a subscription's state reads wherever it is shown (establishments, clients, subscriptions). */
 export const SUBSCRIPTION_STATE_LABELS: Record<SubscriptionState, string> = {
-  pending: "Ожидает подтверждения",
+  pending: "Ожидает подключения",
   active: "Активна",
   suspended: "Приостановлена",
   ended: "Завершена",

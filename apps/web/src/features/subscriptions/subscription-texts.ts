@@ -1,16 +1,6 @@
-import type { ItemApproval, Subscription, SubscriptionState } from "@fonika/shared";
+import type { ItemApproval, Subscription } from "@fonika/shared";
 import type { ChipTone } from "../../components/ui/status-chip.tsx";
 import { formatDate } from "../../lib/format.ts";
-import { SUBSCRIPTION_STATE_LABELS } from "../../lib/subscription-states.ts";
-
-/**
- * The subscription screens name a pending subscription by what it waits for
- * (its connection); the other states read as everywhere else.
- */
-export const STATE_LABELS: Record<SubscriptionState, string> = {
-  ...SUBSCRIPTION_STATE_LABELS,
-  pending: "Ожидает подключения",
-};
 
 export const APPROVAL_LABELS: Record<ItemApproval, string> = {
   "not-required": "Без согласования",

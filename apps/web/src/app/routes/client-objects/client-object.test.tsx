@@ -42,7 +42,7 @@ describe("an establishment's page", () => {
     expect(within(facts).getByText("1 плеер, 0 в сети")).toBeTruthy();
     expect(within(facts).getByText("06.05.2024")).toBeTruthy();
     expect(screen.getByText("Базовый")).toBeTruthy();
-    expect(screen.getByText("Ожидает подтверждения")).toBeTruthy();
+    expect(screen.getByText("Ожидает подключения")).toBeTruthy();
     expect(screen.getByText("ООО «Лесная»")).toBeTruthy();
     expect(screen.getByText("Начнётся после подтверждения менеджером")).toBeTruthy();
     expect(screen.getByText("План не загружен")).toBeTruthy();

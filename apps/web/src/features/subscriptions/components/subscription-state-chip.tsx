@@ -1,8 +1,12 @@
 import type { SubscriptionState } from "@fonika/shared";
 import { StatusChip } from "../../../components/ui/status-chip.tsx";
-import { SUBSCRIPTION_STATE_TONES } from "../../../lib/subscription-states.ts";
-import { STATE_LABELS } from "../subscription-texts.ts";
+import {
+  SUBSCRIPTION_STATE_LABELS,
+  SUBSCRIPTION_STATE_TONES,
+} from "../../../lib/subscription-states.ts";
 
 export function SubscriptionStateChip({ state }: { state: SubscriptionState }) {
-  return <StatusChip label={STATE_LABELS[state]} tone={SUBSCRIPTION_STATE_TONES[state]} />;
+  return (
+    <StatusChip label={SUBSCRIPTION_STATE_LABELS[state]} tone={SUBSCRIPTION_STATE_TONES[state]} />
+  );
 }

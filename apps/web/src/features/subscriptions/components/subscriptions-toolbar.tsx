@@ -1,6 +1,6 @@
 import { type SubscriptionState, subscriptionStateSchema } from "@fonika/shared";
 import { SearchBox } from "../../../components/ui/search-box.tsx";
-import { STATE_LABELS } from "../subscription-texts.ts";
+import { SUBSCRIPTION_STATE_LABELS } from "../../../lib/subscription-states.ts";
 import "../subscriptions.css";
 
 interface SubscriptionsToolbarProps {
@@ -56,7 +56,7 @@ export function SubscriptionsToolbar({
         </FilterChip>
         {subscriptionStateSchema.options.map((option) => (
           <FilterChip key={option} pressed={state === option} onClick={() => onStateChange(option)}>
-            {STATE_LABELS[option]}
+            {SUBSCRIPTION_STATE_LABELS[option]}
           </FilterChip>
         ))}
         <FilterChip
