@@ -53,7 +53,7 @@ export function buildTariff(overrides: Partial<Tariff> = {}): Tariff {
     playlists: [],
     createdAt: stamp,
     updatedAt: stamp,
-    abilities: { edit: false, subscribe: true },
+    abilities: { edit: false, subscribe: true, grantPlaylists: false },
     ...overrides,
   };
 }

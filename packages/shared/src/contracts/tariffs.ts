@@ -93,7 +93,12 @@ export const tariffSchema = z
     playlists: z.array(playlistRefSchema),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
-    abilities: z.object({ edit: z.boolean(), subscribe: z.boolean() }),
+    abilities: z.object({
+      edit: z.boolean(),
+      subscribe: z.boolean(),
+      /** Grant a client more playlists under it (`/tariff/user/…/playlist/add`). */
+      grantPlaylists: z.boolean(),
+    }),
   })
   .meta({ id: "Tariff" });
 export type Tariff = z.infer<typeof tariffSchema>;

@@ -17,19 +17,28 @@ export function maySeeInactiveTariffs(actor: Actor): boolean {
   return actor.role !== undefined && CLIENT_MANAGING_ROLES.includes(actor.role);
 }
 
+function mayGrantPlaylists(actor: Actor): boolean {
+  return maySeeInactiveTariffs(actor);
+}
+
 export function assertMayGrantPlaylists(actor: Actor): void {
-  if (!maySeeInactiveTariffs(actor)) {
+  if (!mayGrantPlaylists(actor)) {
     throw errors.forbidden("Only an admin or a client manager grants playlists");
   }
 }
 
-/** What the actor may do with a tariff: a client subscribes their venues, managers a client's. */
+/**
+ * What the actor may do with a tariff: the admin edits it; a client
+ * subscribes their venues, managers a client's; managers grant a client
+ * more playlists under it.
+ */
 export function tariffAbilities(
   actor: Actor,
   active: boolean,
-): { edit: boolean; subscribe: boolean } {
+): { edit: boolean; subscribe: boolean; grantPlaylists: boolean } {
   return {
     edit: actor.role === "role-admin",
     subscribe: active && (isClientActor(actor) || maySeeInactiveTariffs(actor)),
+    grantPlaylists: mayGrantPlaylists(actor),
   };
 }

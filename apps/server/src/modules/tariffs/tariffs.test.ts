@@ -43,7 +43,7 @@ describe("tariffs", () => {
       active: true,
       benefits: input.benefits,
       playlists: [{ id: playlistId, name: expect.stringContaining("Утро") }],
-      abilities: { edit: true, subscribe: true },
+      abilities: { edit: true, subscribe: true, grantPlaylists: true },
     });
     expect(added.body.features).toEqual([
       {
@@ -73,7 +73,7 @@ describe("tariffs", () => {
     const client = await createSignedInUser(server, { role: "role-client" });
     const offered = await call(server, "GET", "/tariff", { token: client.token });
     const mine = offered.body.data.find((tariff: { id: string }) => tariff.id === added.body.id);
-    expect(mine.abilities).toEqual({ edit: false, subscribe: true });
+    expect(mine.abilities).toEqual({ edit: false, subscribe: true, grantPlaylists: false });
     const one = await call(server, "GET", `/tariff/${added.body.id}`, { token: client.token });
     expect(one.body.name).toBe(input.name);
   });

@@ -6,7 +6,7 @@ import { on } from "../../../test/scripted-server.ts";
 import { renderSignedIn } from "../../../test/signed-in-app.tsx";
 import { buildTariff } from "../../../test/tariffs-factories.ts";
 
-const adminAbilities = { edit: true, subscribe: true };
+const adminAbilities = { edit: true, subscribe: true, grantPlaylists: true };
 
 describe("the admin's tariffs (/all-tariff)", () => {
   it("lists active and inactive tariffs, searches and sorts them, and opens one to edit", async () => {
@@ -17,7 +17,7 @@ describe("the admin's tariffs (/all-tariff)", () => {
       active: false,
       price: 500,
       basePrice: 500,
-      abilities: { edit: true, subscribe: false },
+      abilities: { edit: true, subscribe: false, grantPlaylists: true },
     });
     const asked: Array<{ query: string | null; sortBy: string | null }> = [];
     const app = renderSignedIn(

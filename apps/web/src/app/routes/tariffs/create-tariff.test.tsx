@@ -112,7 +112,7 @@ describe("the tariff form (/create-tariff)", () => {
     const tariff = buildTariff({
       name: "Базовый",
       features: [feature],
-      abilities: { edit: true, subscribe: true },
+      abilities: { edit: true, subscribe: true, grantPlaylists: true },
     });
     const sent: TariffInput[] = [];
     renderSignedIn(
