@@ -4,8 +4,8 @@ import { Link } from "react-router";
 import { toast } from "react-toastify";
 import { BackLink } from "../../../components/layouts/back-link.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { Modal } from "../../../components/ui/modal.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { pathTo } from "../../../config/paths.ts";
@@ -79,31 +79,19 @@ function RemovalDialog({
   };
   const title = removal.kind === "organization" ? "Удалить организацию?" : "Удалить способ оплаты?";
   return (
-    <Modal
+    <ConfirmDialog
       title={title}
+      confirmLabel="Удалить"
+      tone="danger"
+      busy={busy}
+      error={failure ? errorText(failure) : null}
+      onConfirm={confirm}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Отмена
-          </Button>
-          <Button variant="danger" busy={busy} onClick={confirm}>
-            Удалить
-          </Button>
-        </>
-      }
     >
-      <p className="modal__lead">
-        {removal.kind === "organization"
-          ? `«${removal.organization.company}» и её способы оплаты будут удалены.`
-          : `Удалить ${paymentMethodName(removal.payment)} организации «${removal.organization.company}»?`}
-      </p>
-      {failure && (
-        <p className="form__error" role="alert">
-          {errorText(failure)}
-        </p>
-      )}
-    </Modal>
+      {removal.kind === "organization"
+        ? `«${removal.organization.company}» и её способы оплаты будут удалены.`
+        : `Удалить ${paymentMethodName(removal.payment)} организации «${removal.organization.company}»?`}
+    </ConfirmDialog>
   );
 }
 

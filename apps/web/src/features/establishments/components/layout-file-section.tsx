@@ -2,9 +2,9 @@ import { ESTABLISHMENTS, type Establishment } from "@fonika/shared";
 import { type MouseEvent, useId, useMemo, useState } from "react";
 import { toast } from "react-toastify";
 import { Button } from "../../../components/ui/button.tsx";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Icon } from "../../../components/ui/icon.tsx";
-import { Modal } from "../../../components/ui/modal.tsx";
 import { Section } from "../../../components/ui/page.tsx";
 import type { UploadProgress } from "../../../lib/api-client.ts";
 import { useApiClient } from "../../../lib/app-services.ts";
@@ -211,24 +211,16 @@ export function LayoutFileSection({ establishment, ownerId }: LayoutFileSectionP
         )}
       </div>
       {confirming && (
-        <Modal
+        <ConfirmDialog
           title="Удалить план?"
+          confirmLabel="Удалить"
+          tone="danger"
+          busy={deleteLayout.isPending}
+          onConfirm={handleDelete}
           onClose={() => setConfirming(false)}
-          footer={
-            <>
-              <Button variant="ghost" onClick={() => setConfirming(false)}>
-                Отмена
-              </Button>
-              <Button variant="danger" busy={deleteLayout.isPending} onClick={handleDelete}>
-                Удалить
-              </Button>
-            </>
-          }
         >
-          <p className="modal__lead">
-            Файл «{layoutFile?.name}» будет удалён. Загрузить новый план можно в любой момент.
-          </p>
-        </Modal>
+          Файл «{layoutFile?.name}» будет удалён. Загрузить новый план можно в любой момент.
+        </ConfirmDialog>
       )}
     </Section>
   );

@@ -2,7 +2,7 @@ import type { Subscription } from "@fonika/shared";
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { Button } from "../../../components/ui/button.tsx";
-import { Modal } from "../../../components/ui/modal.tsx";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { StatusChip } from "../../../components/ui/status-chip.tsx";
 import { errorText } from "../../../lib/error-messages.ts";
 import { formatRoubles } from "../../../lib/format.ts";
@@ -99,34 +99,23 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
         </Button>
       )}
       {askingEnd && (
-        <Modal
+        <ConfirmDialog
           title="Завершить подписку?"
-          onClose={() => setAskingEnd(false)}
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setAskingEnd(false)}>
-                Не завершать
-              </Button>
-              <Button
-                variant="danger"
-                busy={end.isPending}
-                onClick={() =>
-                  end.mutate(undefined, {
-                    ...ended,
-                    onSettled: () => setAskingEnd(false),
-                  })
-                }
-              >
-                Завершить подписку
-              </Button>
-            </>
+          confirmLabel="Завершить подписку"
+          cancelLabel="Не завершать"
+          tone="danger"
+          busy={end.isPending}
+          onConfirm={() =>
+            end.mutate(undefined, {
+              ...ended,
+              onSettled: () => setAskingEnd(false),
+            })
           }
+          onClose={() => setAskingEnd(false)}
         >
-          <p>
-            Подписка объекта «{subscription.establishmentName}» закончится сейчас; музыка по тарифу
-            «{subscription.tariffInfo.tariffName}» перестанет играть.
-          </p>
-        </Modal>
+          Подписка объекта «{subscription.establishmentName}» закончится сейчас; музыка по тарифу «
+          {subscription.tariffInfo.tariffName}» перестанет играть.
+        </ConfirmDialog>
       )}
     </div>
   );

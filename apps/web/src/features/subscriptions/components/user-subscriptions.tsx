@@ -2,7 +2,7 @@ import type { Subscription } from "@fonika/shared";
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { Button } from "../../../components/ui/button.tsx";
-import { Modal } from "../../../components/ui/modal.tsx";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { formatRoubles } from "../../../lib/format.ts";
@@ -22,37 +22,26 @@ function CancelButton({ subscription }: { subscription: Subscription }) {
         Отменить
       </Button>
       {asking && (
-        <Modal
+        <ConfirmDialog
           title="Отменить подписку?"
-          onClose={() => setAsking(false)}
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setAsking(false)}>
-                Не отменять
-              </Button>
-              <Button
-                variant="danger"
-                busy={end.isPending}
-                onClick={() =>
-                  end.mutate(undefined, {
-                    onSuccess: () => {
-                      setAsking(false);
-                      toast.success("Подписка отменена");
-                    },
-                    onError: (error) => toast.error(errorText(error)),
-                  })
-                }
-              >
-                Отменить подписку
-              </Button>
-            </>
+          confirmLabel="Отменить подписку"
+          cancelLabel="Не отменять"
+          tone="danger"
+          busy={end.isPending}
+          error={end.isError ? errorText(end.error) : null}
+          onConfirm={() =>
+            end.mutate(undefined, {
+              onSuccess: () => {
+                setAsking(false);
+                toast.success("Подписка отменена");
+              },
+            })
           }
+          onClose={() => setAsking(false)}
         >
-          <p>
-            Подписка объекта «{subscription.establishmentName}» на тариф «
-            {subscription.tariffInfo.tariffName}» будет завершена.
-          </p>
-        </Modal>
+          Подписка объекта «{subscription.establishmentName}» на тариф «
+          {subscription.tariffInfo.tariffName}» будет завершена.
+        </ConfirmDialog>
       )}
     </>
   );

@@ -2,10 +2,10 @@ import { MESSAGES, type Profile } from "@fonika/shared";
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { Button } from "../../../components/ui/button.tsx";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { errorText } from "../../../lib/error-messages.ts";
 import { useDeleteUser } from "../api/delete-user.ts";
 import { fullNameOf } from "../user-status.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 interface DeleteUserButtonProps {
   profile: Profile;

@@ -2,13 +2,13 @@ import { type AssignableRole, MESSAGES, type Profile, ROLE_LABELS } from "@fonik
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { Button } from "../../../components/ui/button.tsx";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
 import { errorText } from "../../../lib/error-messages.ts";
 import { useBlockUser } from "../api/block-user.ts";
 import { useChangeRole } from "../api/change-role.ts";
 import { useUnblockUser } from "../api/unblock-user.ts";
 import { fullNameOf } from "../user-status.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { UserStatusChip } from "./user-status-chip.tsx";
 import "../users.css";
 

@@ -1,11 +1,13 @@
 import type { ReactNode } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { Modal } from "../../../components/ui/modal.tsx";
+import { Button } from "./button.tsx";
+import { Modal } from "./modal.tsx";
 
 interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that changes nothing; 'Отмена' unless the action's own words read better. */
+  cancelLabel?: string;
   /** Danger for what cannot be undone. */
   tone?: "primary" | "danger";
   busy: boolean;
@@ -15,11 +17,12 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** Asks before an action on an account (delete, block, unblock). */
+/** Asks before an action that is hard to undo (delete, block, end), showing the server's refusal. */
 export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = "Отмена",
   tone = "primary",
   busy,
   error,
@@ -33,7 +36,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Отмена
+            {cancelLabel}
           </Button>
           <Button variant={tone} busy={busy} onClick={onConfirm} data-autofocus>
             {confirmLabel}
