@@ -6,6 +6,7 @@ import type {
   Tariff,
   TariffFeature,
   TariffItem,
+  UserTariff,
 } from "@fonika/shared";
 import { nextId } from "./library-factories.ts";
 import { SIGNED_IN_USER_ID } from "./signed-in-app.tsx";
@@ -54,6 +55,20 @@ export function buildTariff(overrides: Partial<Tariff> = {}): Tariff {
     createdAt: stamp,
     updatedAt: stamp,
     abilities: { edit: false, subscribe: true, grantPlaylists: false },
+    ...overrides,
+  };
+}
+
+/**
+ * A tariff as a client holds it, seen by a client manager who may grant
+ * more playlists under it: no playlists of its own or granted, no
+ * establishment subscribed until given.
+ */
+export function buildUserTariff(overrides: Partial<UserTariff> = {}): UserTariff {
+  return {
+    ...buildTariff({ abilities: { edit: false, subscribe: true, grantPlaylists: true } }),
+    personalPlaylists: [],
+    establishmentIds: [],
     ...overrides,
   };
 }

@@ -1,10 +1,20 @@
-import { accountsApi, establishmentsApi, type Role, subscriptionsApi } from "@fonika/shared";
+import {
+  accountsApi,
+  establishmentsApi,
+  playlistsApi,
+  type Role,
+  subscriptionsApi,
+  tariffsApi,
+  type UserTariff,
+} from "@fonika/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { buildUsersPage } from "../../../test/factories.ts";
+import { buildPlaylist } from "../../../test/library-factories.ts";
 import { on, replyError } from "../../../test/scripted-server.ts";
 import { renderSignedIn } from "../../../test/signed-in-app.tsx";
+import { buildUserTariff } from "../../../test/tariffs-factories.ts";
 import {
   buildEstablishment,
   buildSubscription,
@@ -17,12 +27,32 @@ type UserBody = ReturnType<typeof buildUser>;
 interface ClientOptions {
   establishments?: ReturnType<typeof buildEstablishment>[];
   subscriptions?: ReturnType<typeof buildSubscription>[];
+  /** The client's tariffs; granting and withdrawing playlists change them. */
+  tariffs?: UserTariff[];
+  /** The library's playlists the picker finds by name. */
+  playlists?: ReturnType<typeof buildPlaylist>[];
+  /** The status refusing a grant, if it is refused. */
+  grantStatus?: number;
   deleteStatus?: number;
 }
 
-/** The app signed in as `role` on the page of `user`; `deleted` keeps the deletions asked for. */
+/** The playlist ids granted (`+id`) and withdrawn (`-id`), in order, by tariff. */
+type Grants = string[];
+
+/**
+ * The app signed in as `role` on the page of `user`; `deleted` keeps the
+ * deletions asked for, `grants` the playlists granted and withdrawn.
+ */
 function renderClient(role: Role, user: UserBody, options: ClientOptions = {}) {
   const deleted: string[] = [];
+  const grants: Grants = [];
+  let tariffs = options.tariffs ?? [];
+  const changeTariff = (tariffId: string, change: (tariff: UserTariff) => UserTariff) => {
+    tariffs = tariffs.map((tariff) => (tariff.id === tariffId ? change(tariff) : tariff));
+    const changed = tariffs.find((tariff) => tariff.id === tariffId);
+    if (!changed) throw new Error(`No tariff ${tariffId}`);
+    return changed;
+  };
   const app = renderSignedIn(
     role,
     `/client/${user.userId}`,
@@ -47,8 +77,64 @@ function renderClient(role: Role, user: UserBody, options: ClientOptions = {}) {
         : reply({ ok: true });
     }),
     on(accountsApi.listUsers, ({ reply }) => reply(buildUsersPage([]))),
+    on(tariffsApi.listUserTariffs, ({ params, reply }) => {
+      expect(params.userId).toBe(user.userId);
+      return reply({ data: tariffs });
+    }),
+    on(playlistsApi.listPlaylists, ({ query, reply }) => {
+      const text = query.get("text") ?? "";
+      const data = (options.playlists ?? []).filter((playlist) =>
+        playlist.name.toLowerCase().includes(text.toLowerCase()),
+      );
+      return reply({ data, total: data.length, totalPages: 1 });
+    }),
+    on(tariffsApi.addUserTariffPlaylist, ({ params, body, reply }) => {
+      expect(params.userId).toBe(user.userId);
+      if (options.grantStatus) {
+        return replyError(options.grantStatus, {
+          type: "not-found",
+          reason: "Плейлист не найден",
+          message: "",
+        });
+      }
+      grants.push(`+${body.playlistId}`);
+      const playlist = options.playlists?.find(({ id }) => id === body.playlistId);
+      if (!playlist) throw new Error(`No playlist ${body.playlistId}`);
+      return reply(
+        changeTariff(params.tariffId, (tariff) => ({
+          ...tariff,
+          personalPlaylists: [
+            ...tariff.personalPlaylists,
+            { id: playlist.id, name: playlist.name },
+          ],
+        })),
+      );
+    }),
+    on(tariffsApi.removeUserTariffPlaylist, ({ params, reply }) => {
+      expect(params.userId).toBe(user.userId);
+      grants.push(`-${params.playlistId}`);
+      return reply(
+        changeTariff(params.tariffId, (tariff) => ({
+          ...tariff,
+          personalPlaylists: tariff.personalPlaylists.filter(({ id }) => id !== params.playlistId),
+        })),
+      );
+    }),
   );
-  return { app, deleted };
+  return { app, deleted, grants };
+}
+
+/** The section of the page titled `title`. */
+function sectionTitled(title: string): HTMLElement {
+  const section = screen.getByRole("heading", { name: title }).closest("section");
+  if (!section) throw new Error(`No section '${title}'`);
+  return section;
+}
+
+/** The names in the list labelled `label`, as shown. */
+function namesIn(container: HTMLElement, label: string): string[] {
+  const list = within(container).getByRole("list", { name: label });
+  return Array.from(list.querySelectorAll("li"), (item) => item.textContent ?? "");
 }
 
 describe("client page", () => {
@@ -104,9 +190,159 @@ describe("client page", () => {
     expect(await screen.findByText("Пока нет объектов", {}, { timeout: 5_000 })).toBeTruthy();
     expect(await screen.findByText("Подписок пока нет")).toBeTruthy();
     expect(screen.getByText("Пока нет плееров")).toBeTruthy();
+    expect(await screen.findByText("Тарифов пока нет")).toBeTruthy();
     // Abilities allow nothing: neither edit nor delete.
     expect(screen.queryByRole("link", { name: "Редактировать" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Удалить" })).toBeNull();
+  });
+
+  it("lists the client's tariffs with their own and personal playlists and the establishments holding them", async () => {
+    const user = buildUser();
+    const cafe = buildEstablishment(user.userId);
+    const bar = buildEstablishment(user.userId, { name: "Бар «Вечер»", address: "Тверская, 1" });
+    const basic = buildUserTariff({
+      name: "Базовый",
+      playlists: [
+        { id: buildPlaylist().id, name: "Утро в кофейне" },
+        { id: buildPlaylist().id, name: "Вечерний лаунж" },
+      ],
+      personalPlaylists: [{ id: buildPlaylist().id, name: "Джаз для ужина" }],
+      establishmentIds: [cafe.id, bar.id],
+    });
+    const pro = buildUserTariff({ type: "pro", name: "Профи", establishmentIds: [bar.id] });
+    renderClient("role-admin", user, { establishments: [cafe, bar], tariffs: [basic, pro] });
+
+    const basicCard = await screen.findByRole("article", { name: "Базовый" }, { timeout: 5_000 });
+    expect(sectionTitled("Тарифы и плейлисты").contains(basicCard)).toBe(true);
+    expect(
+      await within(basicCard).findByText("Объекты: Кофейня на Арбате, Бар «Вечер»"),
+    ).toBeTruthy();
+    expect(namesIn(basicCard, "Плейлисты тарифа «Базовый»")).toEqual([
+      "Утро в кофейне",
+      "Вечерний лаунж",
+    ]);
+    expect(namesIn(basicCard, "Плейлисты, выданные клиенту по тарифу «Базовый»")).toEqual([
+      "Джаз для ужина",
+    ]);
+    // The tariff's own playlists are read-only; a personal one may be withdrawn.
+    expect(within(basicCard).queryByRole("button", { name: /Отозвать плейлист «Утро/ })).toBeNull();
+    expect(
+      within(basicCard).getByRole("button", { name: "Отозвать плейлист «Джаз для ужина»" }),
+    ).toBeTruthy();
+
+    const proCard = screen.getByRole("article", { name: "Профи" });
+    expect(within(proCard).getByText("Объекты: Бар «Вечер»")).toBeTruthy();
+    expect(namesIn(proCard, "Плейлисты тарифа «Профи»")).toEqual(["В тарифе нет плейлистов"]);
+    expect(namesIn(proCard, "Плейлисты, выданные клиенту по тарифу «Профи»")).toEqual([
+      "Дополнительных плейлистов нет",
+    ]);
+  });
+
+  it("lets a manager grant a playlist from the library and withdraw one after confirmation", async () => {
+    const person = userEvent.setup();
+    const user = buildUser();
+    const cafe = buildEstablishment(user.userId);
+    const own = buildPlaylist({ name: "Утренний джаз" });
+    const evening = buildPlaylist({ name: "Вечерний джаз" });
+    const basic = buildUserTariff({
+      playlists: [{ id: own.id, name: own.name }],
+      establishmentIds: [cafe.id],
+    });
+    const { grants } = renderClient("role-client-manager", user, {
+      establishments: [cafe],
+      tariffs: [basic],
+      playlists: [own, evening],
+    });
+
+    await person.click(
+      await screen.findByRole(
+        "button",
+        { name: "Выдать плейлист по тарифу «Базовый»" },
+        { timeout: 5_000 },
+      ),
+    );
+    const dialog = screen.getByRole("dialog", { name: "Выдать плейлист" });
+    await person.type(within(dialog).getByLabelText("Найти плейлист"), "джаз");
+    const add = await within(dialog).findByRole("button", {
+      name: "Добавить плейлист «Вечерний джаз»",
+    });
+    // The tariff's own playlist is not offered again.
+    expect(within(dialog).queryByRole("button", { name: /Утренний джаз/ })).toBeNull();
+    await person.click(add);
+    expect(grants).toEqual([`+${evening.id}`]);
+    expect(await screen.findByText("Плейлист «Вечерний джаз» выдан клиенту")).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    const card = screen.getByRole("article", { name: "Базовый" });
+    expect(namesIn(card, "Плейлисты, выданные клиенту по тарифу «Базовый»")).toEqual([
+      "Вечерний джаз",
+    ]);
+
+    await person.click(
+      within(card).getByRole("button", { name: "Отозвать плейлист «Вечерний джаз»" }),
+    );
+    const confirm = screen.getByRole("dialog", { name: "Отозвать плейлист?" });
+    await person.click(within(confirm).getByRole("button", { name: "Отмена" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(grants).toEqual([`+${evening.id}`]);
+
+    await person.click(
+      within(card).getByRole("button", { name: "Отозвать плейлист «Вечерний джаз»" }),
+    );
+    await person.click(
+      within(screen.getByRole("dialog")).getByRole("button", { name: "Отозвать" }),
+    );
+    expect(await screen.findByText("Плейлист «Вечерний джаз» отозван")).toBeTruthy();
+    expect(grants).toEqual([`+${evening.id}`, `-${evening.id}`]);
+    expect(namesIn(card, "Плейлисты, выданные клиенту по тарифу «Базовый»")).toEqual([
+      "Дополнительных плейлистов нет",
+    ]);
+    expect(namesIn(card, "Плейлисты тарифа «Базовый»")).toEqual(["Утренний джаз"]);
+  });
+
+  it("keeps the grant dialog with the server's reason when the grant is refused", async () => {
+    const person = userEvent.setup();
+    const user = buildUser();
+    const jazz = buildPlaylist({ name: "Вечерний джаз" });
+    renderClient("role-admin", user, {
+      tariffs: [buildUserTariff()],
+      playlists: [jazz],
+      grantStatus: 404,
+    });
+    await person.click(
+      await screen.findByRole(
+        "button",
+        { name: "Выдать плейлист по тарифу «Базовый»" },
+        { timeout: 5_000 },
+      ),
+    );
+    const dialog = screen.getByRole("dialog", { name: "Выдать плейлист" });
+    await person.type(within(dialog).getByLabelText("Найти плейлист"), "вечер");
+    await person.click(
+      await within(dialog).findByRole("button", { name: "Добавить плейлист «Вечерний джаз»" }),
+    );
+    expect(await within(dialog).findByText("Плейлист не найден")).toBeTruthy();
+    expect(
+      namesIn(
+        screen.getByRole("article", { name: "Базовый" }),
+        "Плейлисты, выданные клиенту по тарифу «Базовый»",
+      ),
+    ).toEqual(["Дополнительных плейлистов нет"]);
+  });
+
+  it("offers no grant or withdrawal where the server does not allow it", async () => {
+    const user = buildUser();
+    const basic = buildUserTariff({
+      personalPlaylists: [{ id: buildPlaylist().id, name: "Джаз для ужина" }],
+      abilities: { edit: false, subscribe: false, grantPlaylists: false },
+    });
+    renderClient("role-client-manager", user, { tariffs: [basic] });
+
+    const card = await screen.findByRole("article", { name: "Базовый" }, { timeout: 5_000 });
+    expect(namesIn(card, "Плейлисты, выданные клиенту по тарифу «Базовый»")).toEqual([
+      "Джаз для ужина",
+    ]);
+    expect(within(card).getByText("Объектов с этим тарифом сейчас нет")).toBeTruthy();
+    expect(within(card).queryByRole("button")).toBeNull();
   });
 
   it("hides delete for a blocked client", async () => {
@@ -155,6 +391,7 @@ describe("client page", () => {
         reply({ data: [], total: 0, totalPages: 0 }),
       ),
       on(subscriptionsApi.listUserSubscriptions, ({ reply }) => reply({ data: [] })),
+      on(tariffsApi.listUserTariffs, ({ reply }) => reply({ data: [] })),
     );
     expect(await screen.findByText("Пользователь не найден", {}, { timeout: 5_000 })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Удалить" })).toBeNull();

@@ -8,7 +8,10 @@ import { pathTo } from "../../../config/paths.ts";
 import { useAvatarUrl } from "../../../features/accounts/api/get-avatar.ts";
 import { profileQueryKey, useProfile } from "../../../features/accounts/api/get-profile.ts";
 import { useEstablishments } from "../../../features/establishments/api/list-establishments.ts";
+import { playlistsQueryOptions } from "../../../features/playlists/api/list-playlists.ts";
 import { useUserSubscriptions } from "../../../features/subscriptions/api/list-user-subscriptions.ts";
+import { ClientTariffs } from "../../../features/tariffs/components/client-tariffs.tsx";
+import { usePlaylistSearch } from "../../../features/tariffs/hooks/use-playlist-search.ts";
 import {
   EstablishmentsSection,
   PlayersSection,
@@ -16,14 +19,14 @@ import {
 } from "../../../features/users/components/client-sections.tsx";
 import { DeleteUserButton } from "../../../features/users/components/delete-user-button.tsx";
 import { UserHeader } from "../../../features/users/components/user-header.tsx";
-import { useSessionState } from "../../../lib/app-services.ts";
+import { useApiClient, useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { backToClientBase } from "./client-page-state.ts";
 
 /**
  * Admin and client manager: one client's page (SPEC.md §2 Client profile
- * header), then their establishments, subscriptions and players. The
- * buttons are those the server's `abilities` allow.
+ * header), then their establishments, subscriptions, tariffs with their
+ * playlists and players. The buttons are those the server's `abilities` allow.
  */
 export default function ClientScreen() {
   const { clientId = "" } = useParams();
@@ -36,6 +39,8 @@ export default function ClientScreen() {
   const establishments = useEstablishments(clientId, { page: establishmentsPage, query: "" });
   const subscriptions = useUserSubscriptions(clientId);
   const avatarUrl = useAvatarUrl(profile.data);
+  const api = useApiClient();
+  const playlistSearch = usePlaylistSearch((text) => playlistsQueryOptions(api, { text }));
   const back = { to: backToClientBase(location.state), label: "Назад к пользователям" };
 
   if (profile.isError) {
@@ -90,6 +95,11 @@ export default function ClientScreen() {
         }
       />
       <SubscriptionsSection subscriptions={subscriptions} />
+      <ClientTariffs
+        userId={clientId}
+        establishments={establishments.data?.data ?? []}
+        playlistSearch={playlistSearch}
+      />
       <PlayersSection establishments={establishments} />
     </section>
   );

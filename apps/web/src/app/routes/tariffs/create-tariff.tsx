@@ -1,6 +1,4 @@
 import { ROUTES, type TariffInput } from "@fonika/shared";
-import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { toast } from "react-toastify";
 import { BackLink } from "../../../components/layouts/back-link.tsx";
@@ -12,36 +10,13 @@ import { playlistsQueryOptions } from "../../../features/playlists/api/list-play
 import { useAddTariff } from "../../../features/tariffs/api/add-tariff.ts";
 import { useChangeTariff } from "../../../features/tariffs/api/change-tariff.ts";
 import { useTariff } from "../../../features/tariffs/api/get-tariff.ts";
-import {
-  type PlaylistSearch,
-  TariffForm,
-} from "../../../features/tariffs/components/tariff-form.tsx";
+import { TariffForm } from "../../../features/tariffs/components/tariff-form.tsx";
+import { usePlaylistSearch } from "../../../features/tariffs/hooks/use-playlist-search.ts";
 import { draftOf, emptyDraft, type TariffDraft } from "../../../features/tariffs/tariff-draft.ts";
 import { useApiClient } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
-import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
 
 const back = { label: "Тарифы", to: pathTo("AllTariff") };
-const PLAYLIST_SEARCH_DELAY_MS = 300;
-
-/** The playlist picker's search: playlists by name, asked once typing pauses. */
-function usePlaylistSearch(): PlaylistSearch {
-  const api = useApiClient();
-  const [text, setText] = useState("");
-  const settled = useDebouncedValue(text.trim(), PLAYLIST_SEARCH_DELAY_MS);
-  const playlists = useQuery({
-    ...playlistsQueryOptions(api, { text: settled }),
-    enabled: settled.length > 0,
-  });
-  return {
-    text,
-    onTextChange: setText,
-    found: (playlists.data?.data ?? []).map(({ id, name }) => ({ id, name })),
-    loading: playlists.isFetching || settled !== text.trim(),
-    error: playlists.isError ? errorText(playlists.error) : null,
-  };
-}
-
 function TariffEditor({
   initial,
   submitLabel,
@@ -51,7 +26,8 @@ function TariffEditor({
   submitLabel: string;
   save: (input: TariffInput) => Promise<void>;
 }) {
-  const playlistSearch = usePlaylistSearch();
+  const api = useApiClient();
+  const playlistSearch = usePlaylistSearch((text) => playlistsQueryOptions(api, { text }));
   return (
     <TariffForm
       initial={initial}

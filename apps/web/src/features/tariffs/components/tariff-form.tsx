@@ -17,20 +17,13 @@ import {
   emptyItem,
   type FeatureDraft,
   type ItemDraft,
-  type PlaylistChoice,
   type TariffDraft,
 } from "../tariff-draft.ts";
+import { PlaylistPicker, type PlaylistSearch } from "./playlist-picker.tsx";
 import { TARIFF_TYPE_LABELS, TariffTypeIcon } from "./tariff-type-icon.tsx";
 import "../tariffs.css";
 
-/** The playlists found by the search of the form's playlist picker. */
-export interface PlaylistSearch {
-  text: string;
-  onTextChange: (text: string) => void;
-  found: readonly PlaylistChoice[];
-  loading: boolean;
-  error: string | null;
-}
+export type { PlaylistSearch } from "./playlist-picker.tsx";
 
 interface TariffFormProps {
   initial: TariffDraft;
@@ -164,73 +157,6 @@ function FeatureBlock({
         Добавить позицию
       </Button>
     </li>
-  );
-}
-
-function PlaylistPicker({
-  chosen,
-  search,
-  onChange,
-}: {
-  chosen: readonly PlaylistChoice[];
-  search: PlaylistSearch;
-  onChange: (chosen: PlaylistChoice[]) => void;
-}) {
-  const searchId = useId();
-  const chosenIds = new Set(chosen.map((playlist) => playlist.id));
-  const found = search.found.filter((playlist) => !chosenIds.has(playlist.id));
-  return (
-    <div>
-      <ul className="tariff-form__playlists" aria-label="Плейлисты тарифа">
-        {chosen.length === 0 && <li className="muted">Плейлисты не выбраны</li>}
-        {chosen.map((playlist) => (
-          <li key={playlist.id} className="tag">
-            <span>{playlist.name}</span>
-            <button
-              type="button"
-              className="tag__remove"
-              aria-label={`Убрать плейлист «${playlist.name}»`}
-              onClick={() => onChange(chosen.filter((candidate) => candidate.id !== playlist.id))}
-            >
-              <Icon name="close" size={14} />
-            </button>
-          </li>
-        ))}
-      </ul>
-      <Field id={searchId} label="Найти плейлист" message={search.error}>
-        <input
-          id={searchId}
-          className="input"
-          type="search"
-          placeholder="Поиск по названию"
-          value={search.text}
-          maxLength={INPUT.defaultMax}
-          onChange={(event) => search.onTextChange(event.target.value)}
-        />
-      </Field>
-      {search.text.trim() && (
-        <ul
-          className="tariff-form__found"
-          aria-label="Найденные плейлисты"
-          aria-busy={search.loading}
-        >
-          {!search.loading && found.length === 0 && <li className="muted">Ничего не найдено</li>}
-          {found.map((playlist) => (
-            <li key={playlist.id}>
-              <span>{playlist.name}</span>
-              <Button
-                variant="ghost"
-                icon="plus"
-                aria-label={`Добавить плейлист «${playlist.name}»`}
-                onClick={() => onChange([...chosen, playlist])}
-              >
-                Добавить
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
   );
 }
 
