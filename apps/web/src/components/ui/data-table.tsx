@@ -16,6 +16,8 @@ interface DataTableProps<Row> {
   loading?: boolean;
   /** What the table shows while it has no rows. */
   empty: ReactNode;
+  /** Below 1024 px each row becomes a card whose cells name their column. */
+  cards?: boolean;
 }
 
 /** A table that keeps its header while loading or empty, so the page frame stays put. */
@@ -26,10 +28,11 @@ export function DataTable<Row>({
   rowKey,
   loading,
   empty,
+  cards = false,
 }: DataTableProps<Row>) {
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className={cards ? "table table--cards" : "table"}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>

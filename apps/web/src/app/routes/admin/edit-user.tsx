@@ -1,14 +1,12 @@
 import { canAccessRoute, ROUTES } from "@fonika/shared";
-import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate, useParams } from "react-router";
+import { useParams } from "react-router";
 import { toast } from "react-toastify";
-import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Section } from "../../../components/ui/page.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { useChangePersonalInfo } from "../../../features/accounts/api/change-personal-info.ts";
 import { useAvatarUrl } from "../../../features/accounts/api/get-avatar.ts";
-import { profileQueryKey, useProfile } from "../../../features/accounts/api/get-profile.ts";
+import { useProfile } from "../../../features/accounts/api/get-profile.ts";
 import { DeleteUserButton } from "../../../features/users/components/delete-user-button.tsx";
 import { UserAccess } from "../../../features/users/components/user-access.tsx";
 import { UserHeader } from "../../../features/users/components/user-header.tsx";
@@ -17,8 +15,8 @@ import {
   UserInfoForm,
 } from "../../../features/users/components/user-info-form.tsx";
 import { useSessionState } from "../../../lib/app-services.ts";
-import { errorText } from "../../../lib/error-messages.ts";
 import { useRefreshUser } from "../clients/use-refresh-user.ts";
+import { UserNotFound, useLeaveDeletedUser } from "../clients/user-page.tsx";
 
 /**
  * Admin and client manager: a user's names and contacts, role, activation,
@@ -28,8 +26,7 @@ import { useRefreshUser } from "../clients/use-refresh-user.ts";
 export default function EditUserScreen() {
   const { clientId = "" } = useParams();
   const { role } = useSessionState();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const leaveDeletedUser = useLeaveDeletedUser(clientId);
   const profile = useProfile(clientId);
   const avatarUrl = useAvatarUrl(profile.data);
   const changeInfo = useChangePersonalInfo(clientId);
@@ -38,24 +35,9 @@ export default function EditUserScreen() {
     ? { to: pathTo("Client", { clientId }), label: "Назад к пользователю" }
     : { to: pathTo("ClientBase"), label: "Назад к пользователям" };
 
-  if (profile.isError) {
-    return (
-      <section className="page" aria-labelledby="page-title">
-        <UserHeader profile={undefined} back={back} />
-        <EmptyState icon="users" title="Пользователь не найден">
-          {errorText(profile.error)}
-        </EmptyState>
-      </section>
-    );
-  }
+  if (profile.isError) return <UserNotFound error={profile.error} back={back} />;
 
-  const handleDeleted = () => {
-    void queryClient.invalidateQueries({
-      queryKey: profileQueryKey(clientId),
-      refetchType: "none",
-    });
-    navigate(pathTo("ClientBase"), { replace: true });
-  };
+  const handleDeleted = leaveDeletedUser;
   const handleSave = (change: UserInfoChange) =>
     changeInfo.mutate(change, {
       onSuccess: () => toast.success("Данные пользователя сохранены"),

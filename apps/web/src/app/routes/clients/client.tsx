@@ -1,12 +1,10 @@
 import { canAccessRoute, ROUTES } from "@fonika/shared";
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
-import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { Link, useLocation, useParams } from "react-router";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { useAvatarUrl } from "../../../features/accounts/api/get-avatar.ts";
-import { profileQueryKey, useProfile } from "../../../features/accounts/api/get-profile.ts";
+import { useProfile } from "../../../features/accounts/api/get-profile.ts";
 import { useEstablishments } from "../../../features/establishments/api/list-establishments.ts";
 import { playlistsQueryOptions } from "../../../features/playlists/api/list-playlists.ts";
 import { useUserSubscriptions } from "../../../features/subscriptions/api/list-user-subscriptions.ts";
@@ -20,8 +18,8 @@ import {
 import { DeleteUserButton } from "../../../features/users/components/delete-user-button.tsx";
 import { UserHeader } from "../../../features/users/components/user-header.tsx";
 import { useApiClient, useSessionState } from "../../../lib/app-services.ts";
-import { errorText } from "../../../lib/error-messages.ts";
 import { backToClientBase } from "./client-page-state.ts";
+import { UserNotFound, useLeaveDeletedUser } from "./user-page.tsx";
 
 /**
  * Admin and client manager: one client's page (SPEC.md §2 Client profile
@@ -32,8 +30,7 @@ export default function ClientScreen() {
   const { clientId = "" } = useParams();
   const { role } = useSessionState();
   const location = useLocation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const leaveDeletedUser = useLeaveDeletedUser(clientId);
   const [establishmentsPage, setEstablishmentsPage] = useState(0);
   const profile = useProfile(clientId);
   const establishments = useEstablishments(clientId, { page: establishmentsPage, query: "" });
@@ -43,25 +40,9 @@ export default function ClientScreen() {
   const playlistSearch = usePlaylistSearch((text) => playlistsQueryOptions(api, { text }));
   const back = { to: backToClientBase(location.state), label: "Назад к пользователям" };
 
-  if (profile.isError) {
-    return (
-      <section className="page" aria-labelledby="page-title">
-        <UserHeader profile={undefined} back={back} />
-        <EmptyState icon="users" title="Пользователь не найден">
-          {errorText(profile.error)}
-        </EmptyState>
-      </section>
-    );
-  }
+  if (profile.isError) return <UserNotFound error={profile.error} back={back} />;
 
-  const handleDeleted = () => {
-    // Marked stale without a refetch: the deleted user's page is being left.
-    void queryClient.invalidateQueries({
-      queryKey: profileQueryKey(clientId),
-      refetchType: "none",
-    });
-    navigate(pathTo("ClientBase"), { replace: true });
-  };
+  const handleDeleted = leaveDeletedUser;
 
   return (
     <section className="page" aria-labelledby="page-title">

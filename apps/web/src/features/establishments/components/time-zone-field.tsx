@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from "react";
 import { Field } from "../../../components/ui/field.tsx";
 import { Icon } from "../../../components/ui/icon.tsx";
-import { filterTimeZones, localTimeIn, timeZoneOptions } from "../time-zones.ts";
+import { filterTimeZones, localTimeIn, timeZoneOptions } from "../../../lib/time-zones.ts";
 import "../establishments.css";
 
 interface TimeZoneFieldProps {

@@ -1,6 +1,6 @@
 import { Icon } from "../../../components/ui/icon.tsx";
+import { localTimeIn, timeZoneLabel } from "../../../lib/time-zones.ts";
 import { useNow } from "../hooks/use-now.ts";
-import { localTimeIn, timeZoneLabel } from "../time-zones.ts";
 import "../establishments.css";
 
 /** "Москва (UTC+3), сейчас 14:05": an establishment's zone and its wall clock. */

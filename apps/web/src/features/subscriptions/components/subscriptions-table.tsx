@@ -97,6 +97,7 @@ export function SubscriptionsTable({ query, state, awaitingApproval }: Subscript
   return (
     <div className="subscriptions-table" aria-busy={subscriptions.isFetching}>
       <DataTable
+        cards
         caption="Подписки"
         columns={COLUMNS}
         rows={subscriptions.data?.data ?? []}

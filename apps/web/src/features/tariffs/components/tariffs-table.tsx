@@ -72,6 +72,7 @@ export function TariffsTable({ query, sortBy }: { query: string; sortBy: TariffS
   return (
     <div className="tariffs-table" aria-busy={tariffs.isFetching}>
       <DataTable
+        cards
         caption="Тарифы"
         columns={COLUMNS}
         rows={tariffs.data ?? []}

@@ -1,6 +1,6 @@
 import { tariffSortSchema } from "@fonika/shared";
-import { useId } from "react";
 import { SearchBox } from "../../../components/ui/search-box.tsx";
+import { ToolbarSelect } from "../../../components/ui/toolbar-select.tsx";
 import type { TariffSort } from "../api/list-all-tariffs.ts";
 
 const SORT_LABELS: Record<TariffSort, string> = {
@@ -18,8 +18,6 @@ interface TariffsToolbarProps {
 
 /** The search box and order of the admin's tariff list. */
 export function TariffsToolbar({ query, sortBy, onSearch, onSortChange }: TariffsToolbarProps) {
-  const sortId = useId();
-
   return (
     <div className="list-toolbar">
       <SearchBox
@@ -28,23 +26,13 @@ export function TariffsToolbar({ query, sortBy, onSearch, onSortChange }: Tariff
         label="Поиск тарифов"
         placeholder="Поиск по названию"
       />
-      <div className="list-toolbar__sort">
-        <label className="field__label" htmlFor={sortId}>
-          Сортировка
-        </label>
-        <select
-          id={sortId}
-          className="input"
-          value={sortBy}
-          onChange={(event) => onSortChange(tariffSortSchema.parse(event.target.value))}
-        >
-          {tariffSortSchema.options.map((option) => (
-            <option key={option} value={option}>
-              {SORT_LABELS[option]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ToolbarSelect
+        label="Сортировка"
+        value={sortBy}
+        options={tariffSortSchema.options}
+        labels={SORT_LABELS}
+        onChange={(chosen) => onSortChange(chosen ?? sortBy)}
+      />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import {
   SUBSCRIPTION_STATE_LABELS,
   SUBSCRIPTION_STATE_TONES,
 } from "../../../lib/subscription-states.ts";
+import { timeZoneLabel } from "../../../lib/time-zones.ts";
 import "../users.css";
 
 /** A list as a query gives it: its data once loaded, or its failure. */
@@ -107,7 +108,9 @@ export function EstablishmentsSection({
                       {establishment.name}
                     </Link>
                     <span className="muted">{establishment.address}</span>
-                    <span className="muted client-list__small">{establishment.timeZone}</span>
+                    <span className="muted client-list__small">
+                      {timeZoneLabel(establishment.timeZone)}
+                    </span>
                   </div>
                   <div className="client-list__side">
                     {establishment.subscriptionInfo ? (

@@ -185,7 +185,7 @@ export function UsersTable({
   return (
     <div aria-busy={users.isFetching}>
       <div className="table-wrap users-table-wrap">
-        <table className="table users-table">
+        <table className="table table--cards users-table">
           <caption className="visually-hidden">Пользователи</caption>
           <thead>
             <tr>

@@ -9,6 +9,7 @@ import {
 } from "@fonika/shared";
 import { useId } from "react";
 import { SearchBox } from "../../../components/ui/search-box.tsx";
+import { ToolbarSelect } from "../../../components/ui/toolbar-select.tsx";
 import "../users.css";
 
 export const SORT_LABELS: Record<UserSort, string> = {
@@ -55,8 +56,6 @@ export function UsersToolbar({
   onRoleChange,
   onStatusChange,
 }: UsersToolbarProps) {
-  const sortId = useId();
-  const roleId = useId();
   const statusName = useId();
   return (
     <div className="users-toolbar">
@@ -67,44 +66,21 @@ export function UsersToolbar({
           label="Поиск пользователей"
           placeholder="ФИО, e-mail, телефон или компания"
         />
-        <div className="list-toolbar__sort">
-          <label className="field__label" htmlFor={roleId}>
-            Роль
-          </label>
-          <select
-            id={roleId}
-            className="input"
-            value={role ?? ""}
-            onChange={(event) => {
-              const chosen = ASSIGNABLE_ROLES.find((option) => option === event.target.value);
-              onRoleChange(chosen);
-            }}
-          >
-            <option value="">Все роли</option>
-            {ASSIGNABLE_ROLES.map((option) => (
-              <option key={option} value={option}>
-                {ROLE_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="list-toolbar__sort">
-          <label className="field__label" htmlFor={sortId}>
-            Сортировка
-          </label>
-          <select
-            id={sortId}
-            className="input"
-            value={sortBy}
-            onChange={(event) => onSortChange(userSortSchema.parse(event.target.value))}
-          >
-            {userSortSchema.options.map((option) => (
-              <option key={option} value={option}>
-                {SORT_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ToolbarSelect
+          label="Роль"
+          value={role}
+          options={ASSIGNABLE_ROLES}
+          labels={ROLE_LABELS}
+          emptyLabel="Все роли"
+          onChange={onRoleChange}
+        />
+        <ToolbarSelect
+          label="Сортировка"
+          value={sortBy}
+          options={userSortSchema.options}
+          labels={SORT_LABELS}
+          onChange={(chosen) => onSortChange(chosen ?? "registration-date")}
+        />
       </div>
       <fieldset className="users-status-filter">
         <legend className="visually-hidden">Статус</legend>
