@@ -205,6 +205,9 @@ export function UsersTable({
                       {column.header}
                       {column.sort === sortBy && <Icon name="arrow-down" size={14} />}
                     </button>
+                  ) : column.key === "actions" ? (
+                    // The buttons say what they do; a word here would only widen the table.
+                    <span className="visually-hidden">{column.header}</span>
                   ) : (
                     column.header
                   )}
