@@ -1,9 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { createSignedInAccount } from "./support/accounts.ts";
+import { createAccount, createSignedInAccount } from "./support/accounts.ts";
 import { addPayer, addTariff, PAYER } from "./support/clients.ts";
-import { signInByEmail } from "./support/sign-in.ts";
+import { logOut, signInByEmail } from "./support/sign-in.ts";
 
-test("a client adds an establishment and subscribes it to a tariff", async ({ page }) => {
+test("a client adds an establishment and subscribes it to a tariff; a client manager approves its item and activates it", async ({
+  page,
+}) => {
+  const manager = await createAccount("role-client-manager", "subscription-manager");
   const client = await createSignedInAccount("role-client", "subscriber");
   await addPayer(client);
   const tariff = await addTariff(
@@ -51,6 +54,7 @@ test("a client adds an establishment and subscribes it to a tariff", async ({ pa
   await expect(page.getByRole("heading", { name: tariff })).toBeVisible();
   await expect(page.getByLabel("Объект")).toContainText("Кофейня «Зерно»");
   await page.getByRole("checkbox", { name: /Второй плеер/ }).check();
+  await page.getByRole("checkbox", { name: /Голосовые объявления/ }).check();
   await page
     .getByLabel("Организация")
     .selectOption({ label: `${PAYER.organization.company}, ИНН ${PAYER.organization.inn}` });
@@ -64,4 +68,27 @@ test("a client adds an establishment and subscribes it to a tariff", async ({ pa
   await expect(page.getByRole("heading", { name: "Кофейня «Зерно»" })).toBeVisible();
   await expect(page.getByText(tariff).first()).toBeVisible();
   await expect(page.getByText("Ожидает подключения").first()).toBeVisible();
+
+  await logOut(page);
+
+  // The client manager finds it among those waiting for approval, decides the item, activates it.
+  await signInByEmail(page, manager.email);
+  await page.goto("/subscription-base");
+  await page.getByText("Ждут согласования", { exact: true }).click();
+  await page
+    .getByRole("link", { name: "Открыть подписку объекта Кофейня «Зерно»" })
+    .first()
+    .click();
+  await expect(
+    page.getByText("Активировать можно, когда все позиции согласованы или отклонены."),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Согласовать «Голосовые объявления»" }).click();
+  await expect(page.getByText("Позиция согласована")).toBeVisible();
+  await page.getByRole("button", { name: "Активировать" }).click();
+  await expect(page.getByText("Подписка активирована")).toBeVisible();
+  await logOut(page);
+
+  // The client sees the venue's subscription active.
+  await signInByEmail(page, client.email);
+  await expect(page.getByText("Активна").first()).toBeVisible();
 });
