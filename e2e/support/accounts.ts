@@ -71,7 +71,7 @@ function payloadOf(token: string): TokenPayload {
 }
 
 /** A documentation-range address (RFC 5737) nobody else uses in this run. */
-function freshAddress(): string {
+export function freshAddress(): string {
   return `198.51.${randomInt(256)}.${randomInt(1, 255)}`;
 }
 
