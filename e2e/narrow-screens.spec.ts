@@ -6,15 +6,32 @@ import { signInByEmail } from "./support/sign-in.ts";
 /** The narrowest phone the product supports (SPEC: usable at 375 px). */
 test.use({ viewport: { width: 375, height: 740 } });
 
-/** Opens `path` and checks that nothing sticks out sideways once the screen has loaded. */
-async function expectFits(page: Page, path: string, loaded: string | RegExp) {
-  await page.goto(path);
-  await expect(page.getByRole("main").getByText(loaded).first()).toBeVisible();
-  const overflow = await page.evaluate(() => {
+async function overflowOf(page: Page): Promise<number> {
+  return page.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;
     return root.scrollWidth - window.innerWidth;
   });
-  expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Opens `path` and checks that nothing sticks out sideways: while the
+ * screen's data is on its way (its placeholders shown; the API answers are
+ * held back a second) and once it has loaded.
+ */
+async function expectFits(page: Page, path: string, loaded: string | RegExp) {
+  await page.route("**/api/v1/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.fallback();
+  });
+  await page.goto(path);
+  await expect(page.getByRole("main")).toBeVisible();
+  expect(
+    await overflowOf(page),
+    `${path} is wider than the screen while loading`,
+  ).toBeLessThanOrEqual(0);
+  await page.unrouteAll({ behavior: "wait" });
+  await expect(page.getByRole("main").getByText(loaded).first()).toBeVisible();
+  expect(await overflowOf(page), `${path} is wider than the screen`).toBeLessThanOrEqual(0);
 }
 
 test("a client's screens fit a 375 px phone", async ({ page }) => {
