@@ -9,9 +9,9 @@ import {
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextInput } from "../../../components/ui/text-input.tsx";
-import { errorText } from "../../../lib/error-messages.ts";
 import { TimeZoneField } from "./time-zone-field.tsx";
 import "../establishments.css";
+import { useSubmission } from "../../../lib/use-submission.ts";
 
 /** The lengths the shared schema allows (SPEC.md §5: 3 to 200 by default; an address up to 500). */
 export const NAME_LENGTH = { min: INPUT.defaultMin, max: INPUT.defaultMax } as const;
@@ -87,8 +87,7 @@ export function EstablishmentForm({
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error: formError, submit } = useSubmission();
 
   const set = (field: FieldName, value: string) => {
     setValues((previous) => ({ ...previous, [field]: value }));
@@ -103,15 +102,7 @@ export function EstablishmentForm({
       setErrors(result.errors);
       return;
     }
-    setBusy(true);
-    setFormError(null);
-    try {
-      await onSubmit(result.input);
-    } catch (error) {
-      setFormError(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    await submit(() => onSubmit(result.input));
   };
 
   return (

@@ -14,8 +14,8 @@ import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { ImageField } from "../../../components/ui/image-field.tsx";
 import { TextInput } from "../../../components/ui/text-input.tsx";
-import { errorText } from "../../../lib/error-messages.ts";
 import { formatDuration, formatSizeMb } from "../../../lib/format.ts";
+import { useSubmission } from "../../../lib/use-submission.ts";
 
 type FieldName = "title" | "artists" | "album" | "genreId" | "year" | "isrc";
 
@@ -101,8 +101,7 @@ export function TrackEditor({ song, genres, coverUrl, onSave }: TrackEditorProps
   const [form, setForm] = useState<TrackForm>(() => trackFormOf(song));
   const [cover, setCover] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error: formError, submit } = useSubmission();
 
   const set = <K extends keyof TrackForm>(key: K, value: TrackForm[K]) => {
     setForm((previous) => ({ ...previous, [key]: value }));
@@ -116,16 +115,10 @@ export function TrackEditor({ song, genres, coverUrl, onSave }: TrackEditorProps
       setErrors(result.errors);
       return;
     }
-    setBusy(true);
-    setFormError(null);
-    try {
+    await submit(async () => {
       await onSave(result.change, cover);
       setCover(null);
-    } catch (error) {
-      setFormError(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

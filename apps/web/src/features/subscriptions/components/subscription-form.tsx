@@ -9,11 +9,11 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
-import { errorText } from "../../../lib/error-messages.ts";
 import { formatRoubles } from "../../../lib/format.ts";
 import { priceSubscription } from "../subscription-pricing.ts";
 import { monthsText } from "../subscription-texts.ts";
 import "../subscriptions.css";
+import { useSubmission } from "../../../lib/use-submission.ts";
 
 type Period = (typeof TARIFFS.periodsInMonths)[number];
 
@@ -139,8 +139,7 @@ export function SubscriptionForm({
   );
   const [periodMonths, setPeriodMonths] = useState<Period>(initial.periodMonths ?? 1);
   const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { busy, error: formError, setError: setFormError, submit } = useSubmission();
 
   const tariff = tariffs.find((candidate) => candidate.id === tariffId);
   const organization = organizations.find((candidate) => candidate.id === organizationId);
@@ -187,9 +186,8 @@ export function SubscriptionForm({
     if (!tariff || problems.establishment || problems.organization || problems.paymentMethod) {
       return;
     }
-    setBusy(true);
-    try {
-      await onSubmit({
+    await submit(() =>
+      onSubmit({
         establishmentId: establishments ? establishmentId : null,
         tariffId: tariff.id,
         itemIds: tariff.features.flatMap((feature) =>
@@ -198,12 +196,8 @@ export function SubscriptionForm({
         organizationId,
         paymentMethodId,
         periodMonths,
-      });
-    } catch (error) {
-      setFormError(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+      }),
+    );
   };
 
   const choosableFeatures = tariff?.features.filter((feature) => feature.items.length > 0) ?? [];

@@ -7,7 +7,6 @@ import { Icon } from "../../../components/ui/icon.tsx";
 import { Section } from "../../../components/ui/page.tsx";
 import { TextInput } from "../../../components/ui/text-input.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
-import { errorText } from "../../../lib/error-messages.ts";
 import {
   type BenefitDraft,
   checkDraft,
@@ -22,6 +21,7 @@ import {
 import { PlaylistPicker, type PlaylistSearch } from "./playlist-picker.tsx";
 import { TARIFF_TYPE_LABELS, TariffTypeIcon } from "./tariff-type-icon.tsx";
 import "../tariffs.css";
+import { useSubmission } from "../../../lib/use-submission.ts";
 
 export type { PlaylistSearch } from "./playlist-picker.tsx";
 
@@ -169,8 +169,7 @@ function FeatureBlock({
 export function TariffForm({ initial, submitLabel, playlistSearch, onSubmit }: TariffFormProps) {
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<DraftErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error: formError, setError: setFormError, submit } = useSubmission();
   const descriptionId = useId();
 
   const set = <Key extends keyof TariffDraft>(key: Key, value: TariffDraft[Key]) =>
@@ -196,17 +195,14 @@ export function TariffForm({ initial, submitLabel, playlistSearch, onSubmit }: T
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      await onSubmit(checked.input);
-    } catch (error) {
-      if (isApiError(error) && error.type === "duplicate-entry-error") {
-        setErrors({ name: error.reason });
-      }
-      setFormError(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    await submit(
+      () => onSubmit(checked.input),
+      (failure) => {
+        if (isApiError(failure) && failure.type === "duplicate-entry-error") {
+          setErrors({ name: failure.reason });
+        }
+      },
+    );
   };
 
   return (
