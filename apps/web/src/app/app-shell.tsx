@@ -8,9 +8,9 @@ import { Spinner } from "../components/ui/spinner.tsx";
 import { paths } from "../config/paths.ts";
 import { useAvatarUrl } from "../features/accounts/api/get-avatar.ts";
 import { useProfile } from "../features/accounts/api/get-profile.ts";
-import { displayNameOf, initialsOf } from "../features/accounts/display-name.ts";
 import { HeaderSearch } from "../features/search/components/header-search.tsx";
 import { useSession, useSessionState } from "../lib/app-services.ts";
+import { displayNameOf, initialsOf } from "../lib/person-names.ts";
 
 /** The roles that open library screens (SPEC.md §2: the library, and the tracks for wait-activation). */
 const LIBRARY_ROLES: readonly Role[] = ["role-content-manager", "wait-activation"];

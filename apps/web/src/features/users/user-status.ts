@@ -27,22 +27,3 @@ export function statusChipOf(profile: Pick<Profile, "status" | "role">): UserSta
 export function statusChipClass(status: UserStatusChip): string {
   return CHIP_CLASS[status];
 }
-
-/** 'Иванова Анна Сергеевна', or the login while the profile has no name yet. */
-export function fullNameOf(
-  profile: Pick<Profile, "lastName" | "firstName" | "patronymic" | "login">,
-): string {
-  const name = [profile.lastName, profile.firstName, profile.patronymic]
-    .filter(Boolean)
-    .join(" ")
-    .trim();
-  return name || profile.login || "—";
-}
-
-/** Two letters for an avatar without a picture. */
-export function initialsOf(profile: Pick<Profile, "lastName" | "firstName" | "login">): string {
-  const letters = [profile.firstName, profile.lastName]
-    .map((part) => part?.trim().charAt(0) ?? "")
-    .join("");
-  return (letters || profile.login.charAt(0) || "?").toUpperCase();
-}

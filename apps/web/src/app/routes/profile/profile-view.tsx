@@ -13,10 +13,10 @@ import {
   ProfileSummary,
   STATUS_LABELS,
 } from "../../../features/accounts/components/profile-summary.tsx";
-import { displayNameOf } from "../../../features/accounts/display-name.ts";
 import { SessionsList } from "../../../features/auth/components/sessions-list.tsx";
 import { useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
+import { displayNameOf } from "../../../lib/person-names.ts";
 import { ProfileOrganization } from "./profile-organization.tsx";
 
 /** Avatar, name, role and status at the top of a profile. */

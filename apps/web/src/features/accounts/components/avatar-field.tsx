@@ -3,9 +3,9 @@ import { useId, useState } from "react";
 import { toast } from "react-toastify";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { errorText } from "../../../lib/error-messages.ts";
+import { displayNameOf, initialsOf } from "../../../lib/person-names.ts";
 import { useChangeAvatar } from "../api/change-avatar.ts";
 import { useAvatarUrl } from "../api/get-avatar.ts";
-import { displayNameOf, initialsOf } from "../display-name.ts";
 import "../accounts.css";
 
 const ACCEPTED: readonly string[] = ACCOUNTS.avatarUploadTypes;

@@ -1,7 +1,7 @@
 import { type Profile, ROLE_LABELS } from "@fonika/shared";
 import { SummaryRowsSkeleton } from "../../../components/ui/skeleton.tsx";
 import { formatPhone } from "../../../lib/format.ts";
-import { displayNameOf } from "../display-name.ts";
+import { fullNameOf } from "../../../lib/person-names.ts";
 
 export const STATUS_LABELS: Record<Profile["status"], string> = {
   active: "Активен",
@@ -13,15 +13,6 @@ export const TYPE_LABELS: Record<NonNullable<Profile["type"]>, string> = {
   individual: "Индивидуальный предприниматель",
   legal: "Юридическое лицо",
 };
-
-/** 'Иванова Анна Сергеевна', or the login while the profile has no name. */
-function fullNameOf(profile: Profile): string {
-  const name = [profile.lastName, profile.firstName, profile.patronymic]
-    .filter(Boolean)
-    .join(" ")
-    .trim();
-  return name || displayNameOf(profile);
-}
 
 /**
  * The account's own data as a definition list; skeleton rows while loading.

@@ -4,8 +4,8 @@ import { toast } from "react-toastify";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { errorText } from "../../../lib/error-messages.ts";
+import { fullNameOf } from "../../../lib/person-names.ts";
 import { useDeleteUser } from "../api/delete-user.ts";
-import { fullNameOf } from "../user-status.ts";
 
 interface DeleteUserButtonProps {
   profile: Profile;

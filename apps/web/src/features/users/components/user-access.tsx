@@ -5,10 +5,10 @@ import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
 import { errorText } from "../../../lib/error-messages.ts";
+import { fullNameOf } from "../../../lib/person-names.ts";
 import { useBlockUser } from "../api/block-user.ts";
 import { useChangeRole } from "../api/change-role.ts";
 import { useUnblockUser } from "../api/unblock-user.ts";
-import { fullNameOf } from "../user-status.ts";
 import { UserStatusChip } from "./user-status-chip.tsx";
 import "../users.css";
 

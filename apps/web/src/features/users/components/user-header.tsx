@@ -3,7 +3,7 @@ import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { fullNameOf, initialsOf } from "../user-status.ts";
+import { fullNameOf, initialsOf } from "../../../lib/person-names.ts";
 import { UserStatusChip } from "./user-status-chip.tsx";
 import "../users.css";
 

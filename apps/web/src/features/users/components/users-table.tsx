@@ -14,7 +14,7 @@ import { Pagination } from "../../../components/ui/pagination.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { errorText } from "../../../lib/error-messages.ts";
 import { formatDate, formatPhone } from "../../../lib/format.ts";
-import { fullNameOf } from "../user-status.ts";
+import { fullNameOf } from "../../../lib/person-names.ts";
 import { UserStatusChip } from "./user-status-chip.tsx";
 import type { UsersFilters } from "./users-toolbar.tsx";
 import "../users.css";

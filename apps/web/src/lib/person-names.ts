@@ -2,10 +2,21 @@ import type { Profile } from "@fonika/shared";
 
 type NameParts = Pick<Profile, "firstName" | "lastName" | "login">;
 
+/** How people are named on screen (header, profile, staff pages), one way everywhere. */
+
 /** 'Иван Петров', or the login while the profile has no name yet. */
 export function displayNameOf(profile: NameParts): string {
   const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ").trim();
   return name || profile.login;
+}
+
+/** 'Иванова Анна Сергеевна', or the login while the profile has no name yet. */
+export function fullNameOf(profile: NameParts & Pick<Profile, "patronymic">): string {
+  const name = [profile.lastName, profile.firstName, profile.patronymic]
+    .filter(Boolean)
+    .join(" ")
+    .trim();
+  return name || profile.login || "—";
 }
 
 /** Two letters for the avatar: first and last name, else the login's first letter. */
