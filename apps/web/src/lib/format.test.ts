@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, formatDate, formatDuration, formatRoubles, formatSizeMb } from "./format.ts";
+import {
+  formatClock,
+  formatCount,
+  formatDate,
+  formatDuration,
+  formatRoubles,
+  formatSizeMb,
+} from "./format.ts";
 
 describe("SPEC.md §9 formats", () => {
   it("shows durations in days, hours and minutes", () => {
@@ -40,5 +47,20 @@ describe("SPEC.md §9 formats", () => {
     expect(plain(formatRoubles(0))).toBe("0 ₽");
     expect(plain(formatRoubles(990.5))).toBe("990,50 ₽");
     expect(plain(formatRoubles(99.99))).toBe("99,99 ₽");
+  });
+
+  it("puts a count's word in its Russian form", () => {
+    const months = ["месяц", "месяца", "месяцев"] as const;
+    expect([1, 3, 5, 11, 12, 21, 22, 25, 101].map((count) => formatCount(count, months))).toEqual([
+      "1 месяц",
+      "3 месяца",
+      "5 месяцев",
+      "11 месяцев",
+      "12 месяцев",
+      "21 месяц",
+      "22 месяца",
+      "25 месяцев",
+      "101 месяц",
+    ]);
   });
 });

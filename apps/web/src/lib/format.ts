@@ -73,3 +73,14 @@ const roublesAndKopecks = new Intl.NumberFormat("ru-RU", {
 export function formatRoubles(amount: number): string {
   return (Number.isInteger(amount) ? wholeRoubles : roublesAndKopecks).format(amount);
 }
+
+const pluralRules = new Intl.PluralRules("ru-RU");
+
+/** A count with its word in the right Russian form: formatCount(3, ["месяц", "месяца", "месяцев"]) is '3 месяца'. */
+export function formatCount(
+  count: number,
+  [one, few, many]: readonly [string, string, string],
+): string {
+  const form = pluralRules.select(count);
+  return `${count} ${form === "one" ? one : form === "few" ? few : many}`;
+}

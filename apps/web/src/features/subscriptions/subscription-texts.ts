@@ -1,6 +1,6 @@
 import type { ItemApproval, Subscription } from "@fonika/shared";
 import type { ChipTone } from "../../components/ui/status-chip.tsx";
-import { formatDate } from "../../lib/format.ts";
+import { formatCount, formatDate } from "../../lib/format.ts";
 
 export const APPROVAL_LABELS: Record<ItemApproval, string> = {
   "not-required": "Без согласования",
@@ -18,12 +18,7 @@ export const APPROVAL_TONES: Record<ItemApproval, ChipTone | undefined> = {
 
 /** '1 месяц', '3 месяца', '6 месяцев', '12 месяцев'. */
 export function monthsText(months: number): string {
-  const lastTwo = months % 100;
-  const last = months % 10;
-  if (lastTwo >= 11 && lastTwo <= 14) return `${months} месяцев`;
-  if (last === 1) return `${months} месяц`;
-  if (last >= 2 && last <= 4) return `${months} месяца`;
-  return `${months} месяцев`;
+  return formatCount(months, ["месяц", "месяца", "месяцев"]);
 }
 
 /** 'с 01.03.2025 по 01.04.2025', or what is known of the period so far. */
