@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseFile } from "music-metadata";
-import { suggest } from "../src/modules/search/search.repository.ts";
-import { importLibrary } from "../src/modules/songs/library-import.ts";
-import { listChildren } from "../src/modules/vault/vault.repository.ts";
+import { suggest } from "../src/modules/library/search/search.repository.ts";
+import { importLibrary } from "../src/modules/library/songs/library-import.ts";
+import { listChildren } from "../src/modules/library/vault/vault.repository.ts";
 import { generateLibrary, generateMp3Tree, searchTexts } from "./library-data.ts";
 import { benchPostgres, compare, figureLine, load, startBenchApp, verdictLine } from "./support.ts";
 

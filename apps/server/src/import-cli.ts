@@ -3,11 +3,11 @@ import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { importLibrary } from "./modules/songs/library-import.ts";
+import { importLibrary } from "./modules/library/songs/library-import.ts";
 
 /**
  * `npm run import -- DIR [--folder NAME]`: imports a catalog that exists on
- * disk into the library (see modules/songs/library-import.ts), with a
+ * disk into the library (see modules/library/songs/library-import.ts), with a
  * progress bar, rate and time left, and the files it could not read listed
  * at the end. Ctrl+C stops after the files in hand; running it again
  * carries on without duplicates. On the embedded database the server must

@@ -1,0 +1,152 @@
+import type { CatalogKind } from "@fonika/shared";
+import { and, count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../../db/client.ts";
+import { authors, copyrightHolders, genres, songs } from "../../../db/schema.ts";
+
+/** SQL of the catalog tables: genres, authors, copyright holders. */
+
+/** The three tables have the same columns (library-schema.ts catalogTable). */
+type CatalogTable = typeof genres;
+
+const TABLES: Record<CatalogKind, CatalogTable> = {
+  author: authors as unknown as CatalogTable,
+  "copyright-holder": copyrightHolders as unknown as CatalogTable,
+  genre: genres,
+};
+
+/** The column of songs that points at each kind. */
+const SONG_COLUMNS = {
+  author: songs.authorId,
+  "copyright-holder": songs.copyrightHolderId,
+  genre: songs.genreId,
+} satisfies Record<CatalogKind, unknown>;
+
+export interface EntryRow {
+  id: string;
+  name: string;
+}
+
+/** How names compare in search and order: lower case, accents and ё → е dropped. */
+const folded = (value: SQL | CatalogTable["name"]) => sql`lower(unaccent(${value}))`;
+
+export interface EntrySearch {
+  text?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** A page of entries whose name holds `text` (folded), ordered by folded name. */
+export async function listEntries(
+  db: Executor,
+  kind: CatalogKind,
+  search: EntrySearch,
+): Promise<{ rows: EntryRow[]; total: number }> {
+  const table = TABLES[kind];
+  const where = search.text
+    ? sql`strpos(${folded(table.name)}, ${folded(sql`${search.text}::text`)}) > 0`
+    : undefined;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ id: table.id, name: table.name })
+      .from(table)
+      .where(where)
+      .orderBy(folded(table.name), table.name, table.id)
+      .limit(search.limit)
+      .offset(search.offset),
+    db.select({ value: count() }).from(table).where(where),
+  ]);
+  return { rows, total: totals?.value ?? 0 };
+}
+
+export async function findEntry(
+  db: Executor,
+  kind: CatalogKind,
+  id: string,
+): Promise<EntryRow | undefined> {
+  const table = TABLES[kind];
+  const [row] = await db
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(eq(table.id, id));
+  return row;
+}
+
+/**
+ * Locks the entry's row until the transaction ends (an author's documents
+ * are added and removed under it); false when there is no such entry.
+ */
+export async function lockEntry(db: Executor, kind: CatalogKind, id: string): Promise<boolean> {
+  const table = TABLES[kind];
+  const rows = await db.select({ id: table.id }).from(table).where(eq(table.id, id)).for("update");
+  return rows.length > 0;
+}
+
+/** Inserts an entry; undefined when the name (in any letter case) is taken. */
+export async function insertEntry(
+  db: Executor,
+  kind: CatalogKind,
+  name: string,
+): Promise<EntryRow | undefined> {
+  const table = TABLES[kind];
+  const [row] = await db
+    .insert(table)
+    .values({ name })
+    .onConflictDoNothing()
+    .returning({ id: table.id, name: table.name });
+  return row;
+}
+
+/** Renames an entry: its row, undefined when there is none, "taken" when another has the name. */
+export async function renameEntry(
+  db: Executor,
+  kind: CatalogKind,
+  id: string,
+  name: string,
+): Promise<EntryRow | undefined | "taken"> {
+  const table = TABLES[kind];
+  try {
+    const [row] = await db
+      .update(table)
+      .set({ name })
+      .where(eq(table.id, id))
+      .returning({ id: table.id, name: table.name });
+    return row;
+  } catch (error) {
+    // The unique index on lower(name) is the one judge of a duplicate.
+    if (isUniqueViolation(error)) return "taken";
+    throw error;
+  }
+}
+
+/** Deletes an entry (songs pointing at it point at none); false when there was none. */
+export async function deleteEntry(db: Executor, kind: CatalogKind, id: string): Promise<boolean> {
+  const table = TABLES[kind];
+  const rows = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+  return rows.length > 0;
+}
+
+/** How many songs that are not removed point at each of these entries. */
+export async function countSongsOf(
+  db: Executor,
+  kind: CatalogKind,
+  ids: string[],
+): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const column = SONG_COLUMNS[kind];
+  const rows = await db
+    .select({ id: column, value: count() })
+    .from(songs)
+    .where(and(isNull(songs.removedAt), inArray(column, ids)))
+    .groupBy(column);
+  return new Map(rows.flatMap((row) => (row.id ? [[row.id, row.value] as const] : [])));
+}
+
+/** PostgreSQL's unique_violation, whether the driver or drizzle's wrapper carries it. */
+function isUniqueViolation(error: unknown): boolean {
+  let cause: unknown = error;
+  for (let depth = 0; depth < 5 && typeof cause === "object" && cause !== null; depth++) {
+    if ((cause as { code?: unknown }).code === "23505") return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}

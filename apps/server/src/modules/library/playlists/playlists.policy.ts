@@ -1,0 +1,32 @@
+import type { Role } from "@fonika/shared";
+import { errors } from "../../../lib/app-error.ts";
+import type { Actor } from "../../../plugins/auth.ts";
+
+/** Who may do what with playlists. Pure; called first in every service method. */
+
+/** Staff who look at any user's playlists (client base, support). */
+const USER_READERS: readonly Role[] = ["role-admin", "role-client-manager", "role-support"];
+
+/** Content managers make and change playlists. */
+export function assertMayEditPlaylists(actor: Actor): void {
+  if (actor.role !== "role-content-manager") {
+    throw errors.forbidden("Only a content manager changes playlists");
+  }
+}
+
+/** Content managers also see playlists in the trash and every version. */
+export function maySeeDeletedPlaylists(actor: Actor): boolean {
+  return actor.role === "role-content-manager";
+}
+
+/** A user's allowed playlists: the user, their player devices, and staff who serve them. */
+export function assertMayReadUserPlaylists(actor: Actor, userId: string): void {
+  if (actor.userId === userId) return;
+  if (actor.role && USER_READERS.includes(actor.role)) return;
+  throw errors.forbidden("Only your own playlists");
+}
+
+/** Favourites are one's own. */
+export function assertMayKeepFavourites(actor: Actor, userId: string): void {
+  if (actor.userId !== userId) throw errors.forbidden("Only your own favourites");
+}

@@ -1,0 +1,340 @@
+import { readFile } from "node:fs/promises";
+import {
+  LIBRARY,
+  PARTITION_IDS,
+  type Playlist,
+  type PlaylistWithTracks,
+  type playlistsApi,
+} from "@fonika/shared";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import type { Database } from "../../../db/client.ts";
+import { type Page, toPage } from "../../../lib/paging.ts";
+import type { Actor } from "../../../plugins/auth.ts";
+import { contentKey, type FileStore, hashOfKey } from "../../../storage/file-store.ts";
+import { imageErrors, storeImage } from "../../../storage/images.ts";
+import { sendStoredFile } from "../../../storage/send-file.ts";
+import type { UploadSource } from "../../../storage/upload.ts";
+import type { SongsService } from "../songs/songs.service.ts";
+import type { VaultService } from "../vault/vault.service.ts";
+import { playlistErrors } from "./playlists.errors.ts";
+import {
+  assertMayEditPlaylists,
+  assertMayKeepFavourites,
+  assertMayReadUserPlaylists,
+  maySeeDeletedPlaylists,
+} from "./playlists.policy.ts";
+import type { PlaylistView } from "./playlists.repository.ts";
+import * as repository from "./playlists.repository.ts";
+
+export interface PlaylistsDependencies {
+  db: Database;
+  files: FileStore;
+  vault: VaultService;
+  songs: SongsService;
+}
+
+type Query<E extends { query?: z.ZodType }> = z.output<NonNullable<E["query"]>>;
+type AddBody = z.output<NonNullable<typeof playlistsApi.addPlaylist.body>>;
+type ChangeBody = z.output<NonNullable<typeof playlistsApi.changePlaylist.body>>;
+
+/** The largest preview track of a playlist. */
+const SUMMARY_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Playlists: made and changed by content managers (their place and
+ * versions through the vault), found and played by everyone else.
+ */
+export class PlaylistsService {
+  constructor(private readonly deps: PlaylistsDependencies) {}
+
+  /** Makes a playlist and places it in a folder of the Playlists partition (default its root). */
+  async add(actor: Actor, body: AddBody): Promise<Playlist> {
+    assertMayEditPlaylists(actor);
+    const id = await this.deps.db.transaction(async (tx) => {
+      const playlist = await repository.insertPlaylist(tx, {
+        name: body.name,
+        description: body.description ?? null,
+        tags: uniqueTags(body.tags ?? []),
+        createdBy: actor.userId,
+      });
+      await this.deps.vault.placePlaylist(tx, body.folderId ?? PARTITION_IDS.playlists, playlist);
+      return playlist.id;
+    });
+    return this.present(id);
+  }
+
+  async list(
+    actor: Actor,
+    query: Query<typeof playlistsApi.listPlaylists>,
+  ): Promise<Page<Playlist>> {
+    const { ids, total } = await repository.listPlaylistIds(this.deps.db, {
+      ...query,
+      // Content managers see every live playlist; the others what can be played.
+      playable: !maySeeDeletedPlaylists(actor),
+    });
+    return toPage(await this.presentMany(ids), total, query.limit);
+  }
+
+  /** A playlist with the tracks of its current version (content managers: of any version). */
+  async get(
+    actor: Actor,
+    id: string,
+    query: Query<typeof playlistsApi.getPlaylist>,
+  ): Promise<PlaylistWithTracks> {
+    const manager = maySeeDeletedPlaylists(actor);
+    const [view] = await repository.findPlaylistViews(this.deps.db, [id]);
+    if (!view || (view.deletedAt && !(manager && query.includeDeleted))) {
+      throw playlistErrors.notFound();
+    }
+    let versionId = view.currentVersionId;
+    if (query.versionId && manager) {
+      if (!view.versions.some((version) => version.id === query.versionId)) {
+        throw playlistErrors.notItsVersion();
+      }
+      versionId = query.versionId;
+    }
+    const refs = versionId ? await repository.versionTracks(this.deps.db, versionId) : [];
+    const songs = await this.deps.songs.getMany(
+      refs.flatMap((ref) => (ref.songId ? [ref.songId] : [])),
+      { includeRemoved: manager },
+    );
+    const byId = new Map(songs.map((song) => [song.id, song]));
+    return {
+      ...presentPlaylist(view),
+      tracks: refs.flatMap((ref) => {
+        const song = ref.songId ? byId.get(ref.songId) : undefined;
+        return song ? [{ entryId: ref.entryId, position: ref.position, song }] : [];
+      }),
+    };
+  }
+
+  async change(actor: Actor, id: string, body: ChangeBody): Promise<Playlist> {
+    assertMayEditPlaylists(actor);
+    const [view] = await repository.findPlaylistViews(this.deps.db, [id]);
+    if (!view) throw playlistErrors.notFound();
+    if (
+      body.currentVersionId &&
+      !view.versions.some((version) => version.id === body.currentVersionId)
+    ) {
+      throw playlistErrors.notItsVersion();
+    }
+    if (body.name !== undefined && body.name !== view.name && view.entryId && view.entryParentId) {
+      // The vault renames its entry and the row, refusing a name taken beside it.
+      await this.deps.vault.edit(actor, view.entryParentId, view.entryId, body.name);
+    }
+    await repository.updatePlaylist(this.deps.db, id, {
+      ...(body.description !== undefined ? { description: body.description } : {}),
+      ...(body.tags !== undefined ? { tags: uniqueTags(body.tags) } : {}),
+      ...(body.currentVersionId !== undefined ? { currentVersionId: body.currentVersionId } : {}),
+      ...(body.name !== undefined && !view.entryId ? { name: body.name } : {}),
+    });
+    return this.present(id);
+  }
+
+  /** Moves the playlist to the trash (restore and delete for good are the vault's). */
+  async remove(actor: Actor, id: string): Promise<void> {
+    assertMayEditPlaylists(actor);
+    const [view] = await repository.findPlaylistViews(this.deps.db, [id]);
+    if (!view) throw playlistErrors.notFound();
+    await this.deps.db.transaction(async (tx) => {
+      if (view.entryId) await this.deps.vault.trashPlaylist(tx, view.entryId);
+      else await repository.setDeleted(tx, [id], true);
+    });
+  }
+
+  async sendCover(actor: Actor, id: string, request: FastifyRequest, reply: FastifyReply) {
+    const playlist = await this.visible(actor, id);
+    if (!playlist.coverKey || !playlist.coverType) throw playlistErrors.coverNotFound();
+    return sendStoredFile(this.deps.files, request, reply, {
+      key: playlist.coverKey,
+      size: playlist.coverSize ?? 0,
+      contentType: playlist.coverType,
+      etag: hashOfKey(playlist.coverKey),
+      caching: "revalidate",
+    });
+  }
+
+  async changeCover(actor: Actor, id: string, upload: UploadSource): Promise<Playlist> {
+    assertMayEditPlaylists(actor);
+    const before = await repository.findPlaylist(this.deps.db, id);
+    if (!before) throw playlistErrors.notFound();
+    const file = await upload({
+      maxBytes: LIBRARY.maxImageMb * 1024 * 1024,
+      tooLargeReason: imageErrors.tooLargeReason(),
+    });
+    try {
+      const cover = await storeImage(this.deps.files, "playlist-covers", await readFile(file.path));
+      if (!cover) throw imageErrors.unsupported();
+      await repository.updatePlaylist(this.deps.db, id, {
+        coverKey: cover.key,
+        coverType: cover.contentType,
+        coverSize: cover.size,
+      });
+      await this.forgetFileIfUnused(before.coverKey, cover.key);
+      return this.present(id);
+    } finally {
+      await file.discard();
+    }
+  }
+
+  async sendSummary(actor: Actor, id: string, request: FastifyRequest, reply: FastifyReply) {
+    const playlist = await this.visible(actor, id);
+    if (!playlist.summaryKey || !playlist.summaryType) throw playlistErrors.summaryNotFound();
+    return sendStoredFile(this.deps.files, request, reply, {
+      key: playlist.summaryKey,
+      size: playlist.summarySize ?? 0,
+      contentType: playlist.summaryType,
+      etag: hashOfKey(playlist.summaryKey),
+      caching: "revalidate",
+    });
+  }
+
+  /** Replaces the preview track: accepted audio (as an upload of a song), at most 10 MB. */
+  async changeSummary(actor: Actor, id: string, upload: UploadSource): Promise<Playlist> {
+    assertMayEditPlaylists(actor);
+    const before = await repository.findPlaylist(this.deps.db, id);
+    if (!before) throw playlistErrors.notFound();
+    const file = await upload({
+      maxBytes: SUMMARY_MAX_BYTES,
+      tooLargeReason: "Превью больше 10 МБ",
+    });
+    try {
+      const audio = await this.deps.songs.describeAudio(file.path, file.filename);
+      const key = contentKey("playlist-previews", file.sha256);
+      if (!(await this.deps.files.exists(key))) {
+        await this.deps.files.putFile(key, file.path, audio.contentType);
+      }
+      await repository.updatePlaylist(this.deps.db, id, {
+        summaryKey: key,
+        summaryType: audio.contentType,
+        summarySize: file.size,
+      });
+      await this.forgetFileIfUnused(before.summaryKey, key);
+      return this.present(id);
+    } finally {
+      await file.discard();
+    }
+  }
+
+  /** The playlists a user may play, with song counts (every playable one until tariffs narrow it). */
+  async allowed(
+    actor: Actor,
+    userId: string,
+    query: Query<typeof playlistsApi.listAllowedPlaylists>,
+  ) {
+    assertMayReadUserPlaylists(actor, userId);
+    const { ids, total } = await repository.listPlaylistIds(this.deps.db, {
+      text: query.text,
+      playable: true,
+      limit: query.limit,
+      offset: query.offset,
+    });
+    const playlists = await this.presentMany(ids);
+    return toPage(
+      playlists.map((playlist) => ({ ...playlist, songCount: playlist.tracksCount })),
+      total,
+      query.limit,
+    );
+  }
+
+  async addFavourite(actor: Actor, userId: string, playlistId: string): Promise<void> {
+    assertMayKeepFavourites(actor, userId);
+    await this.visible(actor, playlistId);
+    await repository.addFavourite(this.deps.db, userId, playlistId);
+  }
+
+  async removeFavourite(actor: Actor, userId: string, playlistId: string): Promise<void> {
+    assertMayKeepFavourites(actor, userId);
+    await repository.removeFavourite(this.deps.db, userId, playlistId);
+  }
+
+  async favourites(
+    actor: Actor,
+    userId: string,
+    paging: { limit: number; offset: number },
+  ): Promise<Page<Playlist>> {
+    assertMayKeepFavourites(actor, userId);
+    const { ids, total } = await repository.listFavouriteIds(this.deps.db, userId, paging);
+    return toPage(await this.presentMany(ids), total, paging.limit);
+  }
+
+  /**
+   * Names of the playlists of these ids that are not in the trash (tariffs
+   * grant playlists by id and show them by name).
+   */
+  namesOf(ids: readonly string[]): Promise<Map<string, string>> {
+    return repository.namesOfLivePlaylists(this.deps.db, ids);
+  }
+
+  /** What the vault's make-playlist needs of a playlist: its name and whether it has a place. */
+  async placement(
+    id: string,
+  ): Promise<{ id: string; name: string; entryId: string | null } | undefined> {
+    const [view] = await repository.findPlaylistViews(this.deps.db, [id]);
+    return view ? { id: view.id, name: view.name, entryId: view.entryId } : undefined;
+  }
+
+  /** The playlist row if the actor may see it (not in the trash, unless a content manager). */
+  private async visible(actor: Actor, id: string) {
+    const playlist = await repository.findPlaylist(this.deps.db, id);
+    if (!playlist || (playlist.deletedAt && !maySeeDeletedPlaylists(actor))) {
+      throw playlistErrors.notFound();
+    }
+    return playlist;
+  }
+
+  private async forgetFileIfUnused(key: string | null, replacement: string): Promise<void> {
+    if (!key || key === replacement) return;
+    if ((await repository.countPlaylistsWithFile(this.deps.db, key)) === 0) {
+      await this.deps.files.remove(key);
+    }
+  }
+
+  private async present(id: string): Promise<Playlist> {
+    const [playlist] = await this.presentMany([id]);
+    if (!playlist) throw playlistErrors.notFound();
+    return playlist;
+  }
+
+  private async presentMany(ids: readonly string[]): Promise<Playlist[]> {
+    return (await repository.findPlaylistViews(this.deps.db, ids)).map(presentPlaylist);
+  }
+}
+
+function uniqueTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return tags.filter((tag) => {
+    const key = tag.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** What leaves the server of a playlist. */
+export function presentPlaylist(view: PlaylistView): Playlist {
+  const current = view.versions.find((version) => version.id === view.currentVersionId);
+  return {
+    id: view.id,
+    name: view.name,
+    description: view.description,
+    tags: view.tags,
+    hasCover: view.coverKey !== null,
+    hasSummaryTrack: view.summaryKey !== null,
+    entryId: view.entryId,
+    currentVersionId: view.currentVersionId,
+    versions: view.versions.map((version) => ({
+      entryId: version.id,
+      name: version.name,
+      tracksCount: version.tracksCount,
+      tracksDuration: version.tracksDurationMs,
+      isCurrent: version.id === view.currentVersionId,
+    })),
+    tracksCount: current?.tracksCount ?? 0,
+    tracksDuration: current?.tracksDurationMs ?? 0,
+    deleted: view.deletedAt !== null,
+    createdAt: view.createdAt.toISOString(),
+    updatedAt: view.updatedAt.toISOString(),
+  };
+}

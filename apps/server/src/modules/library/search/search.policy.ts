@@ -1,0 +1,8 @@
+import type { Actor } from "../../../plugins/auth.ts";
+
+/** What search shows to whom. Pure. */
+
+/** Content managers find every playlist of the library; the others those they can play. */
+export function maySeeEveryPlaylist(actor: Actor): boolean {
+  return actor.role === "role-content-manager";
+}

@@ -1,0 +1,35 @@
+import { songsApi } from "@fonika/shared";
+import type { FastifyInstance } from "fastify";
+import { registerEndpoint } from "../../../lib/endpoint-route.ts";
+import type { SongsService } from "./songs.service.ts";
+
+/** The /music/song calls (SPEC.md §7 Playlists and songs). */
+export async function songsRoutes(app: FastifyInstance, { songs }: { songs: SongsService }) {
+  registerEndpoint(app, songsApi.addSong, async ({ actor, upload }) => {
+    const added = await songs.add(actor, upload);
+    // The answer is built (loudness `pending`); measuring starts now, not at the next poll.
+    app.loudness.wake();
+    return added;
+  });
+  registerEndpoint(app, songsApi.listSongs, ({ actor, query }) => songs.list(actor, query));
+  registerEndpoint(app, songsApi.getSongFile, ({ actor, params, request, reply }) =>
+    songs.sendFile(actor, params.id, request, reply),
+  );
+  registerEndpoint(app, songsApi.getSongMeta, ({ actor, params }) => songs.get(actor, params.id));
+  registerEndpoint(app, songsApi.changeSongMeta, ({ actor, params, body }) =>
+    songs.changeMeta(actor, params.id, body),
+  );
+  registerEndpoint(app, songsApi.getSongAvatar, ({ actor, params, request, reply }) =>
+    songs.sendCover(actor, params.id, request, reply),
+  );
+  registerEndpoint(app, songsApi.changeSongAvatar, ({ actor, params, upload }) =>
+    songs.changeCover(actor, params.id, upload),
+  );
+  registerEndpoint(app, songsApi.setRating, ({ actor, params }) =>
+    songs.rate(actor, params.songId, params.rating),
+  );
+  registerEndpoint(app, songsApi.removeSong, async ({ actor, params }) => {
+    await songs.remove(actor, params.id);
+    return { ok: true as const };
+  });
+}
