@@ -5,9 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseFile } from "music-metadata";
-import { suggest } from "../src/modules/library/search/search.repository.ts";
-import { importLibrary } from "../src/modules/library/songs/library-import.ts";
-import { listChildren } from "../src/modules/library/vault/vault.repository.ts";
+import { suggest } from "../src/modules/library/store/search.repository.ts";
+import { listChildren } from "../src/modules/library/store/vault-entries.repository.ts";
 import { generateLibrary, generateMp3Tree, searchTexts } from "./library-data.ts";
 import { benchPostgres, compare, figureLine, load, startBenchApp, verdictLine } from "./support.ts";
 
@@ -231,9 +230,7 @@ async function measureImport(): Promise<boolean> {
     for (const file of files) await parseFile(file, { duration: true });
     const parseRate = files.length / ((performance.now() - started) / 1000);
     started = performance.now();
-    const report = await importLibrary({
-      songs: bench.app.library.songs,
-      vault: bench.app.library.vault,
+    const report = await bench.app.library.importFromDisk({
       directory,
     });
     const importRate = report.added / ((performance.now() - started) / 1000);

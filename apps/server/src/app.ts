@@ -19,27 +19,18 @@ import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { ProfileService } from "./modules/accounts/profile.service.ts";
 import { AccountSessions } from "./modules/auth/account-sessions.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
-import { catalogRoutes } from "./modules/library/catalog/catalog.routes.ts";
 import { establishmentsRoutes } from "./modules/establishments/establishments.routes.ts";
 import { EstablishmentsService } from "./modules/establishments/establishments.service.ts";
 import { integrationRoutes } from "./modules/integration/integration.routes.ts";
+import { libraryRoutes } from "./modules/library/library.routes.ts";
+import { createLibrary, type Library } from "./modules/library/library.ts";
 import { organizationsRoutes } from "./modules/organizations/organizations.routes.ts";
 import { OrganizationsService } from "./modules/organizations/organizations.service.ts";
-import { PlaylistRecordsService } from "./modules/library/playlists/playlist-records.service.ts";
-import { playlistsRoutes } from "./modules/library/playlists/playlists.routes.ts";
-import { PlaylistsService } from "./modules/library/playlists/playlists.service.ts";
-import { searchRoutes } from "./modules/library/search/search.routes.ts";
-import { SearchService } from "./modules/library/search/search.service.ts";
-import { createLoudnessJob } from "./modules/library/songs/loudness.ts";
-import { songsRoutes } from "./modules/library/songs/songs.routes.ts";
-import { SongsService } from "./modules/library/songs/songs.service.ts";
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes.ts";
 import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { tariffsRoutes } from "./modules/tariffs/tariffs.routes.ts";
 import { TariffsService } from "./modules/tariffs/tariffs.service.ts";
-import { vaultRoutes } from "./modules/library/vault/vault.routes.ts";
-import { VaultService } from "./modules/library/vault/vault.service.ts";
 import authPlugin from "./plugins/auth.ts";
 import busPlugin from "./plugins/bus.ts";
 import dbPlugin from "./plugins/db.ts";
@@ -57,7 +48,7 @@ declare module "fastify" {
   interface FastifyInstance {
     config: Config;
     /** The library's services, for the operator's tools (npm run import) and benches. */
-    library: { songs: SongsService; vault: VaultService; playlists: PlaylistsService };
+    library: Library;
   }
 }
 
@@ -114,7 +105,23 @@ export async function buildApp(
   await app.register(authPlugin);
   await app.register(notificationsPlugin);
   await app.register(storagePlugin);
-  await app.register(loudnessPlugin, { createJob: createLoudnessJob });
+  // The library stands on the database and the files; players fill its port when they connect.
+  const library = createLibrary({
+    db: app.db,
+    files: app.storage.files,
+    maxUploadBytes: config.maxUploadBytes,
+    players: {
+      playlistsOf: (actor, playerId) => app.realtime.playerDirectory().playlistsOf(actor, playerId),
+    },
+  });
+  app.decorate("library", library);
+  await app.register(loudnessPlugin, {
+    createJob: () =>
+      library.createLoudnessJob({
+        log: app.log.child({ module: "loudness" }),
+        claimsDieWithProcess: app.database.kind === "pglite",
+      }),
+  });
   await app.register(realtimePlugin);
   await app.register(webPlugin);
 
@@ -140,29 +147,8 @@ export async function buildApp(
     profiles: new ProfileService({ db, accessEvents, files: app.storage.files }),
   });
   await app.register(integrationRoutes);
-  // The library's modules meet here: the vault keeps playlist rows in step
-  // and makes tracks of songs (whose titles it follows); playlists place
-  // themselves through the vault.
-  const songs: SongsService = new SongsService({
-    db: app.db,
-    files: app.storage.files,
-    maxUploadBytes: app.config.maxUploadBytes,
-    spool: app.storage.spool,
-    // The vault is made next; a title is only ever changed once both exist.
-    tracks: { followSong: (songId, song) => vault.followSong(songId, song) },
-    players: {
-      playlistsOf: (actor, playerId) => app.realtime.playerDirectory().playlistsOf(actor, playerId),
-    },
-  });
-  const vault = new VaultService({ db: app.db, playlists: new PlaylistRecordsService(), songs });
-  const playlists = new PlaylistsService({ db: app.db, files: app.storage.files, vault, songs });
-  app.decorate("library", { songs, vault, playlists });
-  await app.register(songsRoutes, { songs });
-  await app.register(vaultRoutes, { vault, playlists });
-  await app.register(playlistsRoutes, { playlists });
-  await app.register(searchRoutes, { search: new SearchService({ db: app.db, songs }) });
-  await app.register(catalogRoutes);
-  const clients = await registerClientModules(app, directory, playlists);
+  await app.register(libraryRoutes, { library });
+  const clients = await registerClientModules(app, directory, library);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
@@ -213,7 +199,7 @@ function redactTokens(url: string): string {
 async function registerClientModules(
   app: FastifyInstance,
   directory: AccountDirectory,
-  playlists: PlaylistsService,
+  library: Library,
 ) {
   const { db } = app;
   const findAccount = (userId: string) => directory.findById(db, userId);
@@ -232,7 +218,7 @@ async function registerClientModules(
   const tariffs = new TariffsService({
     db,
     findAccount,
-    playlistNames: (ids) => playlists.namesOf(ids),
+    playlistNames: (ids) => library.playlistNames(ids),
     liveTariffsOf: (userId) => subscriptions.liveTariffsOf(userId),
   });
   const subscriptions: SubscriptionsService = new SubscriptionsService({

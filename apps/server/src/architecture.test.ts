@@ -1,12 +1,15 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 /**
  * STYLE.md: routes → service → repository inside a module; modules meet
- * only through services; plugins, lib, db and realtime never import a
- * module (app.ts and the *-cli.ts entry points wire them together). Every import is resolved and checked.
+ * only through services, or through the one public face of a module that
+ * has one (`modules/<m>/<m>.ts`, e.g. the library); plugins, lib, db and
+ * realtime never import a module (app.ts and the *-cli.ts entry points wire
+ * them together). Every import is resolved and checked, and every table is
+ * written by one module only.
  */
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -30,6 +33,12 @@ function moduleOf(file: string): string | undefined {
   return top === "modules" ? name : undefined;
 }
 
+/** A module's public face, when it has one: the only file other modules may import. */
+function publicFaceOf(module: string): string | undefined {
+  const face = path.join(root, "modules", module, `${module}.ts`);
+  return existsSync(face) ? face : undefined;
+}
+
 const violations = sourceFiles(root)
   .filter((file) => !path.relative(root, file).startsWith(`test${path.sep}`))
   // Composition roots wire modules together: the app, and the operator's CLIs.
@@ -39,8 +48,10 @@ const violations = sourceFiles(root)
       const from = moduleOf(file);
       const to = moduleOf(target);
       if (to === undefined || from === to) return [];
-      const throughService = from !== undefined && target.endsWith(".service.ts");
-      return throughService
+      const face = publicFaceOf(to);
+      const allowed =
+        from !== undefined && (face ? target === face : target.endsWith(".service.ts"));
+      return allowed
         ? []
         : [`${path.relative(root, file)} → ${path.relative(root, target)}`];
     }),
@@ -54,6 +65,47 @@ const routesReachingRepositories = sourceFiles(path.join(root, "modules"))
       .map((target) => `${path.relative(root, file)} → ${path.relative(root, target)}`),
   );
 
+/** Tables by the name the code uses (drizzle) and by their SQL name. */
+const tables = new Map<string, string>();
+for (const schemaFile of sourceFiles(path.join(root, "db")).filter((file) =>
+  file.endsWith("schema.ts"),
+)) {
+  const text = readFileSync(schemaFile, "utf8");
+  for (const [, name, sqlName] of text.matchAll(
+    /export const (\w+) = (?:pgTable|catalogTable)\(\s*"(\w+)"/g,
+  )) {
+    tables.set(name as string, sqlName as string);
+    tables.set(sqlName as string, sqlName as string);
+  }
+}
+
+/**
+ * Who writes each table: drizzle's insert/update/delete of a table, and SQL
+ * text that inserts into, updates or deletes from it. The seed (`npm run
+ * db:seed`) is an operator's tool that fills several modules' tables.
+ */
+const writers = new Map<string, Set<string>>();
+for (const file of sourceFiles(root)) {
+  const relative = path.relative(root, file);
+  if (relative.startsWith(`test${path.sep}`) || relative === path.join("db", "seed.ts")) continue;
+  const text = readFileSync(file, "utf8");
+  const written = [
+    ...text.matchAll(/\.(?:insert|update|delete)\((\w+)\)/g),
+    ...text.matchAll(/(?:insert into|update|delete from)\s+(?:\$\{)?(\w+)/gi),
+  ].flatMap((match) => {
+    const table = tables.get(match[1] ?? "");
+    return table ? [table] : [];
+  });
+  for (const table of written) {
+    const set = writers.get(table) ?? new Set<string>();
+    set.add(moduleOf(file) ?? relative);
+    writers.set(table, set);
+  }
+}
+const sharedTables = [...writers]
+  .filter(([, modules]) => modules.size > 1)
+  .map(([table, modules]) => `${table}: ${[...modules].sort().join(", ")}`);
+
 describe("server layering", () => {
   it("finds modules to check", () => {
     expect(sourceFiles(path.join(root, "modules")).length).toBeGreaterThan(8);
@@ -61,6 +113,15 @@ describe("server layering", () => {
 
   it("lets modules meet only through services, and nothing else import a module", () => {
     expect(violations).toEqual([]);
+  });
+
+  it("finds the tables and who writes them", () => {
+    expect(tables.size).toBeGreaterThan(20);
+    expect([...(writers.get("vault_entries") ?? [])]).toEqual(["library"]);
+  });
+
+  it("lets each table be written by one module only", () => {
+    expect(sharedTables).toEqual([]);
   });
 
   it("keeps SQL behind services: routes never import a repository", () => {

@@ -3,7 +3,6 @@ import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { importLibrary } from "./modules/library/songs/library-import.ts";
 
 /**
  * `npm run import -- DIR [--folder NAME]`: imports a catalog that exists on
@@ -52,9 +51,7 @@ const bar = new SingleBar({
 const started = performance.now();
 let barStarted = false;
 try {
-  const report = await importLibrary({
-    songs: app.library.songs,
-    vault: app.library.vault,
+  const report = await app.library.importFromDisk({
     // npm runs the script inside the workspace: a relative path means where the command was typed.
     directory: path.resolve(process.env.INIT_CWD ?? process.cwd(), directory),
     folder: values.folder,

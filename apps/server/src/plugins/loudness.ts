@@ -16,8 +16,8 @@ export interface LoudnessJobRunner {
 }
 
 export interface LoudnessPluginOptions {
-  /** Builds the job on this app's database and files; may throw (no ffmpeg). */
-  createJob(app: FastifyInstance): LoudnessJobRunner;
+  /** Builds the job on the app's library; may throw (no ffmpeg). */
+  createJob(): LoudnessJobRunner;
   /** Look for due songs this often while idle (default 5 s). */
   pollIntervalMs?: number;
   /** After a failed run (no ffmpeg, database down), wait this long (default 60 s). */
@@ -51,7 +51,7 @@ export default fp<LoudnessPluginOptions>(
     let job: LoudnessJobRunner | undefined;
     if (app.config.loudnessWorker) {
       try {
-        job = options.createJob(app);
+        job = options.createJob();
       } catch (error) {
         // The rest of the product works without it; songs stay pending.
         log.error({ err: error }, "loudness worker not started: songs stay pending");

@@ -13,6 +13,11 @@ export interface StoredFile {
   etag: string;
   /** `immutable`: the URL always means these bytes; `revalidate`: it may change (covers). */
   caching: "immutable" | "revalidate";
+  /**
+   * Sent with a file name: `attachment` to be saved (documents), `inline`
+   * to be shown (a floor plan). Without it the browser decides.
+   */
+  disposition?: { type: "attachment" | "inline"; fileName: string };
 }
 
 /**
@@ -29,6 +34,28 @@ export async function sendStoredFile(
   file: StoredFile,
 ): Promise<FastifyReply> {
   const etag = `"${file.etag}"`;
+  try {
+    return await sendFileAnswer(store, request, reply, file, etag);
+  } catch (error) {
+    // An error answer is JSON to read, not a file to save.
+    reply.removeHeader("content-disposition");
+    throw error;
+  }
+}
+
+async function sendFileAnswer(
+  store: FileStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: StoredFile,
+  etag: string,
+): Promise<FastifyReply> {
+  if (file.disposition) {
+    reply.header(
+      "content-disposition",
+      contentDisposition(file.disposition.type, file.disposition.fileName),
+    );
+  }
   reply.header("accept-ranges", "bytes");
   reply.header("etag", etag);
   reply.header(
@@ -93,4 +120,18 @@ function requestedRange(
   if (ranges === -2 || ranges.type !== "bytes" || ranges.length !== 1) return undefined;
   const [only] = ranges;
   return only ? { start: only.start, end: only.end } : undefined;
+}
+
+/**
+ * A Content-Disposition with the file's name for every browser: an ASCII
+ * `filename` (other characters as `_`) and the exact one in `filename*`
+ * (RFC 6266, RFC 8187).
+ */
+export function contentDisposition(type: "attachment" | "inline", fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -1,27 +1,16 @@
 import { AUTHOR_ATTACHMENTS, type AuthorAttachment } from "@fonika/shared";
-import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Database, Executor } from "../../../db/client.ts";
 import type { Actor } from "../../../plugins/auth.ts";
 import { contentKey, type FileStore } from "../../../storage/file-store.ts";
-import { sendStoredFile } from "../../../storage/send-file.ts";
+import type { StoredFile } from "../../../storage/send-file.ts";
 import type { SpooledUpload, UploadSource } from "../../../storage/upload.ts";
-import {
-  type AttachmentRow,
-  countAttachmentsWithKey,
-  deleteAttachment,
-  findAttachment,
-  findAttachmentByHash,
-  insertAttachment,
-  listAttachments,
-  lockStorageKey,
-} from "./author-attachments.repository.ts";
+import type { AttachmentRow } from "../store/author-attachments.repository.ts";
+import type { LibraryStore } from "../store/library.store.ts";
 import { catalogErrors } from "./catalog.errors.ts";
 import { assertMayEditCatalog } from "./catalog.policy.ts";
-import { findEntry, lockEntry } from "./catalog.repository.ts";
 import { type DocumentType, detectDocumentType } from "./document-file.ts";
 
 export interface AuthorAttachmentsDependencies {
-  db: Database;
+  store: LibraryStore;
   files: FileStore;
 }
 
@@ -41,7 +30,11 @@ const EXTENSIONS: Record<DocumentType, string> = {
  * every row of that content and removed with the last of them.
  */
 export class AuthorAttachmentsService {
-  constructor(private readonly deps: AuthorAttachmentsDependencies) {}
+  private readonly store: LibraryStore;
+
+  constructor(private readonly deps: AuthorAttachmentsDependencies) {
+    this.store = deps.store;
+  }
 
   /**
    * Attaches an uploaded document. The content decides: anything but PDF,
@@ -52,7 +45,7 @@ export class AuthorAttachmentsService {
   async add(actor: Actor, authorId: string, upload: UploadSource): Promise<AuthorAttachment> {
     assertMayEditCatalog(actor);
     // Before the file is received: a refused upload is not stored even for a moment.
-    if (!(await findEntry(this.deps.db, "author", authorId))) {
+    if (!(await this.store.catalog.findEntry("author", authorId))) {
       throw catalogErrors.entryNotFound("author");
     }
     const maxBytes = AUTHOR_ATTACHMENTS.maxMb * 1024 * 1024;
@@ -61,33 +54,34 @@ export class AuthorAttachmentsService {
       if (file.size === 0) throw catalogErrors.emptyAttachment();
       const contentType = await detectDocumentType(file.path, file.size);
       if (!contentType) throw catalogErrors.unsupportedAttachment();
-      return presentAttachment(await this.store(authorId, file, contentType));
+      return presentAttachment(await this.storeDocument(authorId, file, contentType));
     } finally {
       await file.discard();
     }
   }
 
   /** Stores the file under its content's key and inserts the row, or undoes the file. */
-  private async store(
+  private async storeDocument(
     authorId: string,
     file: SpooledUpload,
     contentType: DocumentType,
   ): Promise<AttachmentRow> {
-    const { db, files } = this.deps;
+    const { files } = this.deps;
+    const db = this.store;
     const storageKey = contentKey("attachments", file.sha256);
     try {
-      return await db.transaction(async (tx) => {
+      return await db.withTx(async (tx) => {
         // The author stays until the row is in: its removal would miss this file.
-        if (!(await lockEntry(tx, "author", authorId))) {
+        if (!(await tx.catalog.lockEntry("author", authorId))) {
           throw catalogErrors.entryNotFound("author");
         }
-        const known = await findAttachmentByHash(tx, authorId, file.sha256);
+        const known = await tx.authorAttachments.findAttachmentByHash(authorId, file.sha256);
         if (known) return known;
-        await lockStorageKey(tx, storageKey);
+        await tx.authorAttachments.lockStorageKey(storageKey);
         if (!(await files.exists(storageKey))) {
           await files.putFile(storageKey, file.path, contentType);
         }
-        return insertAttachment(tx, {
+        return tx.authorAttachments.insertAttachment({
           authorId,
           storageKey,
           contentHash: file.sha256,
@@ -98,52 +92,41 @@ export class AuthorAttachmentsService {
       });
     } catch (error) {
       // No row came of it: the file stays only if another row keeps the same content.
-      await db.transaction((tx) => forgetDocumentsIfUnused(tx, files, [storageKey]));
+      await db.withTx((tx) => forgetDocumentsIfUnused(tx, files, [storageKey]));
       throw error;
     }
   }
 
   /** An author's documents, oldest first. */
   async list(_actor: Actor, authorId: string): Promise<AuthorAttachment[]> {
-    if (!(await findEntry(this.deps.db, "author", authorId))) {
+    if (!(await this.store.catalog.findEntry("author", authorId))) {
       throw catalogErrors.entryNotFound("author");
     }
-    return (await listAttachments(this.deps.db, authorId)).map(presentAttachment);
+    return (await this.store.authorAttachments.listAttachments(authorId)).map(presentAttachment);
   }
 
-  /** Sends one document as a download under the name it was uploaded with. */
-  async send(
-    _actor: Actor,
-    authorId: string,
-    attachmentId: string,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<FastifyReply> {
-    const row = await findAttachment(this.deps.db, authorId, attachmentId);
+  /** One document, for a download under the name it was uploaded with. */
+  async documentFile(_actor: Actor, authorId: string, attachmentId: string): Promise<StoredFile> {
+    const row = await this.store.authorAttachments.findAttachment(authorId, attachmentId);
     if (!row) throw await this.missing(authorId);
-    reply.header("content-disposition", contentDisposition(row.fileName));
-    try {
-      return await sendStoredFile(this.deps.files, request, reply, {
-        key: row.storageKey,
-        size: row.sizeBytes,
-        contentType: row.contentType,
-        etag: row.contentHash,
-        // An attachment id always means the same bytes.
-        caching: "immutable",
-      });
-    } catch (error) {
-      // An error answer is JSON to read, not a file to save.
-      reply.removeHeader("content-disposition");
-      throw error;
-    }
+    return {
+      key: row.storageKey,
+      size: row.sizeBytes,
+      contentType: row.contentType,
+      etag: row.contentHash,
+      // An attachment id always means the same bytes.
+      caching: "immutable",
+      disposition: { type: "attachment", fileName: row.fileName },
+    };
   }
 
   /** Removes one document: its row, and its file unless another row keeps the same content. */
   async remove(actor: Actor, authorId: string, attachmentId: string): Promise<void> {
     assertMayEditCatalog(actor);
-    const { db, files } = this.deps;
-    const removed = await db.transaction(async (tx) => {
-      const storageKey = await deleteAttachment(tx, authorId, attachmentId);
+    const { files } = this.deps;
+    const db = this.store;
+    const removed = await db.withTx(async (tx) => {
+      const storageKey = await tx.authorAttachments.deleteAttachment(authorId, attachmentId);
       if (storageKey) await forgetDocumentsIfUnused(tx, files, [storageKey]);
       return storageKey !== undefined;
     });
@@ -152,7 +135,7 @@ export class AuthorAttachmentsService {
 
   /** The 404 of a document that is not there: of the author, or of the document. */
   private async missing(authorId: string) {
-    return (await findEntry(this.deps.db, "author", authorId))
+    return (await this.store.catalog.findEntry("author", authorId))
       ? catalogErrors.attachmentNotFound()
       : catalogErrors.entryNotFound("author");
   }
@@ -165,14 +148,14 @@ export class AuthorAttachmentsService {
  * meanwhile either waits or keeps its file.
  */
 export async function forgetDocumentsIfUnused(
-  tx: Executor,
+  tx: LibraryStore,
   files: FileStore,
   keys: readonly string[],
 ): Promise<void> {
   // One order for every transaction: two removals never wait on each other's keys.
   for (const key of [...keys].sort()) {
-    await lockStorageKey(tx, key);
-    if ((await countAttachmentsWithKey(tx, key)) === 0) await files.remove(key);
+    await tx.authorAttachments.lockStorageKey(key);
+    if ((await tx.authorAttachments.countAttachmentsWithKey(key)) === 0) await files.remove(key);
   }
 }
 
@@ -195,17 +178,4 @@ function cleanFileName(uploaded: string, contentType: DocumentType): string {
     .trim()
     .slice(0, 255);
   return clean || `document.${EXTENSIONS[contentType]}`;
-}
-
-/**
- * RFC 6266: `filename` for old clients (ASCII, unsafe characters as `_`),
- * `filename*` with the real name in UTF-8 for everyone else.
- */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, "_");
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -1,8 +1,8 @@
 import { type CatalogKind, catalogApi } from "@fonika/shared";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../../../lib/endpoint-route.ts";
-import { AuthorAttachmentsService } from "./author-attachments.service.ts";
-import { CatalogService } from "./catalog.service.ts";
+import { sendStoredFile } from "../../../storage/send-file.ts";
+import type { Library } from "../library.ts";
 
 /** The calls every kind has, as the contract defines them for authors. */
 interface KindCalls {
@@ -50,10 +50,8 @@ const KINDS: Array<[CatalogKind, KindCalls]> = [
  * The catalog calls (SPEC.md §7 Playlists and songs): /music/author,
  * /music/copyright-holder and /music/genre, and an author's attachment-file.
  */
-export async function catalogRoutes(app: FastifyInstance) {
-  const dependencies = { db: app.db, files: app.storage.files };
-  const catalog = new CatalogService(dependencies);
-  const attachments = new AuthorAttachmentsService(dependencies);
+export async function catalogRoutes(app: FastifyInstance, { library }: { library: Library }) {
+  const { catalog, attachments } = library;
 
   for (const [kind, calls] of KINDS) {
     registerEndpoint(app, calls.list, ({ actor, query }) => catalog.list(actor, kind, query));
@@ -74,8 +72,13 @@ export async function catalogRoutes(app: FastifyInstance) {
   registerEndpoint(app, catalogApi.listAuthorAttachments, ({ actor, params }) =>
     attachments.list(actor, params.id),
   );
-  registerEndpoint(app, catalogApi.getAuthorAttachment, ({ actor, params, request, reply }) =>
-    attachments.send(actor, params.id, params.attachmentId, request, reply),
+  registerEndpoint(app, catalogApi.getAuthorAttachment, async ({ actor, params, request, reply }) =>
+    sendStoredFile(
+      app.storage.files,
+      request,
+      reply,
+      await attachments.documentFile(actor, params.id, params.attachmentId),
+    ),
   );
   registerEndpoint(app, catalogApi.removeAuthorAttachment, async ({ actor, params }) => {
     await attachments.remove(actor, params.id, params.attachmentId);

@@ -1,26 +1,15 @@
 import type { CatalogEntry, CatalogKind } from "@fonika/shared";
-import type { Database } from "../../../db/client.ts";
 import { type Page, toPage } from "../../../lib/paging.ts";
 import type { Actor } from "../../../plugins/auth.ts";
 import type { FileStore } from "../../../storage/file-store.ts";
-import { listAttachmentKeys } from "./author-attachments.repository.ts";
+import type { EntryRow, EntrySearch } from "../store/catalog.repository.ts";
+import type { LibraryStore } from "../store/library.store.ts";
 import { forgetDocumentsIfUnused } from "./author-attachments.service.ts";
 import { catalogErrors } from "./catalog.errors.ts";
 import { assertMayEditCatalog } from "./catalog.policy.ts";
-import {
-  countSongsOf,
-  deleteEntry,
-  type EntryRow,
-  type EntrySearch,
-  findEntry,
-  insertEntry,
-  listEntries,
-  lockEntry,
-  renameEntry,
-} from "./catalog.repository.ts";
 
 export interface CatalogDependencies {
-  db: Database;
+  store: LibraryStore;
   files: FileStore;
 }
 
@@ -29,16 +18,20 @@ export interface CatalogDependencies {
  * rename, remove. Each entry is shown with how many songs point at it.
  */
 export class CatalogService {
-  constructor(private readonly deps: CatalogDependencies) {}
+  private readonly store: LibraryStore;
+
+  constructor(private readonly deps: CatalogDependencies) {
+    this.store = deps.store;
+  }
 
   /** A page of the kind's entries whose name holds the text (any case, ё = е), by name. */
   async list(_actor: Actor, kind: CatalogKind, search: EntrySearch): Promise<Page<CatalogEntry>> {
-    const { rows, total } = await listEntries(this.deps.db, kind, search);
+    const { rows, total } = await this.store.catalog.listEntries(kind, search);
     return toPage(await this.present(kind, rows), total, search.limit);
   }
 
   async get(_actor: Actor, kind: CatalogKind, id: string): Promise<CatalogEntry> {
-    const row = await findEntry(this.deps.db, kind, id);
+    const row = await this.store.catalog.findEntry(kind, id);
     if (!row) throw catalogErrors.entryNotFound(kind);
     return this.presentOne(kind, row);
   }
@@ -46,7 +39,7 @@ export class CatalogService {
   /** Adds an entry; a name another entry of the kind has (in any letter case) is refused. */
   async add(actor: Actor, kind: CatalogKind, name: string): Promise<CatalogEntry> {
     assertMayEditCatalog(actor);
-    const row = await insertEntry(this.deps.db, kind, name);
+    const row = await this.store.catalog.insertEntry(kind, name);
     if (!row) throw catalogErrors.duplicateName(kind);
     return { ...row, songCount: 0 };
   }
@@ -54,7 +47,7 @@ export class CatalogService {
   /** Renames an entry (its own name in another letter case is allowed). */
   async change(actor: Actor, kind: CatalogKind, id: string, name: string): Promise<CatalogEntry> {
     assertMayEditCatalog(actor);
-    const row = await renameEntry(this.deps.db, kind, id, name);
+    const row = await this.store.catalog.renameEntry(kind, id, name);
     if (row === "taken") throw catalogErrors.duplicateName(kind);
     if (!row) throw catalogErrors.entryNotFound(kind);
     return this.presentOne(kind, row);
@@ -67,18 +60,17 @@ export class CatalogService {
    */
   async remove(actor: Actor, kind: CatalogKind, id: string): Promise<void> {
     assertMayEditCatalog(actor);
-    await this.deps.db.transaction(async (tx) => {
+    await this.store.withTx(async (tx) => {
       // Locked first: no document can be attached between reading the keys and the delete.
-      if (!(await lockEntry(tx, kind, id))) throw catalogErrors.entryNotFound(kind);
-      const keys = kind === "author" ? await listAttachmentKeys(tx, id) : [];
-      await deleteEntry(tx, kind, id);
+      if (!(await tx.catalog.lockEntry(kind, id))) throw catalogErrors.entryNotFound(kind);
+      const keys = kind === "author" ? await tx.authorAttachments.listAttachmentKeys(id) : [];
+      await tx.catalog.deleteEntry(kind, id);
       await forgetDocumentsIfUnused(tx, this.deps.files, keys);
     });
   }
 
   private async present(kind: CatalogKind, rows: EntryRow[]): Promise<CatalogEntry[]> {
-    const counts = await countSongsOf(
-      this.deps.db,
+    const counts = await this.store.catalog.countSongsOf(
       kind,
       rows.map((row) => row.id),
     );
@@ -86,7 +78,7 @@ export class CatalogService {
   }
 
   private async presentOne(kind: CatalogKind, row: EntryRow): Promise<CatalogEntry> {
-    const counts = await countSongsOf(this.deps.db, kind, [row.id]);
+    const counts = await this.store.catalog.countSongsOf(kind, [row.id]);
     return { id: row.id, name: row.name, songCount: counts.get(row.id) ?? 0 };
   }
 }

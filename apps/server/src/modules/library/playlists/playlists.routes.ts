@@ -1,14 +1,14 @@
 import { playlistsApi } from "@fonika/shared";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../../../lib/endpoint-route.ts";
-import type { PlaylistsService } from "./playlists.service.ts";
+import { sendStoredFile } from "../../../storage/send-file.ts";
+import type { Library } from "../library.ts";
 
 /** The /music/playlist and /music/favourite-playlist calls (SPEC.md §7 Playlists and songs). */
-export async function playlistsRoutes(
-  app: FastifyInstance,
-  { playlists }: { playlists: PlaylistsService },
-) {
+export async function playlistsRoutes(app: FastifyInstance, { library }: { library: Library }) {
+  const { playlists } = library;
   const ok = { ok: true as const };
+  const { files } = app.storage;
 
   registerEndpoint(app, playlistsApi.addPlaylist, ({ actor, body }) => playlists.add(actor, body));
   registerEndpoint(app, playlistsApi.listPlaylists, ({ actor, query }) =>
@@ -24,14 +24,17 @@ export async function playlistsRoutes(
     await playlists.remove(actor, params.id);
     return ok;
   });
-  registerEndpoint(app, playlistsApi.getPlaylistAvatar, ({ actor, params, request, reply }) =>
-    playlists.sendCover(actor, params.id, request, reply),
+  registerEndpoint(app, playlistsApi.getPlaylistAvatar, async ({ actor, params, request, reply }) =>
+    sendStoredFile(files, request, reply, await playlists.coverFile(actor, params.id)),
   );
   registerEndpoint(app, playlistsApi.changePlaylistAvatar, ({ actor, params, upload }) =>
     playlists.changeCover(actor, params.id, upload),
   );
-  registerEndpoint(app, playlistsApi.getPlaylistSummaryTrack, ({ actor, params, request, reply }) =>
-    playlists.sendSummary(actor, params.id, request, reply),
+  registerEndpoint(
+    app,
+    playlistsApi.getPlaylistSummaryTrack,
+    async ({ actor, params, request, reply }) =>
+      sendStoredFile(files, request, reply, await playlists.summaryFile(actor, params.id)),
   );
   registerEndpoint(app, playlistsApi.changePlaylistSummaryTrack, ({ actor, params, upload }) =>
     playlists.changeSummary(actor, params.id, upload),

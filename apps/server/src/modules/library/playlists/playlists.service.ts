@@ -6,17 +6,18 @@ import {
   type PlaylistWithTracks,
   type playlistsApi,
 } from "@fonika/shared";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import type { Database } from "../../../db/client.ts";
 import { type Page, toPage } from "../../../lib/paging.ts";
 import type { Actor } from "../../../plugins/auth.ts";
 import { contentKey, type FileStore, hashOfKey } from "../../../storage/file-store.ts";
 import { imageErrors, storeImage } from "../../../storage/images.ts";
-import { sendStoredFile } from "../../../storage/send-file.ts";
+import type { StoredFile } from "../../../storage/send-file.ts";
 import type { UploadSource } from "../../../storage/upload.ts";
 import type { SongsService } from "../songs/songs.service.ts";
-import type { VaultService } from "../vault/vault.service.ts";
+import type { LibraryStore } from "../store/library.store.ts";
+import type { PlaylistView } from "../store/playlists.repository.ts";
+import type { TrackPlacementService } from "../vault/track-placement.service.ts";
+import type { VaultTreeService } from "../vault/vault-tree.service.ts";
 import { playlistErrors } from "./playlists.errors.ts";
 import {
   assertMayEditPlaylists,
@@ -24,13 +25,12 @@ import {
   assertMayReadUserPlaylists,
   maySeeDeletedPlaylists,
 } from "./playlists.policy.ts";
-import type { PlaylistView } from "./playlists.repository.ts";
-import * as repository from "./playlists.repository.ts";
 
 export interface PlaylistsDependencies {
-  db: Database;
+  store: LibraryStore;
   files: FileStore;
-  vault: VaultService;
+  tree: VaultTreeService;
+  placement: TrackPlacementService;
   songs: SongsService;
 }
 
@@ -46,19 +46,27 @@ const SUMMARY_MAX_BYTES = 10 * 1024 * 1024;
  * versions through the vault), found and played by everyone else.
  */
 export class PlaylistsService {
-  constructor(private readonly deps: PlaylistsDependencies) {}
+  private readonly store: LibraryStore;
+
+  constructor(private readonly deps: PlaylistsDependencies) {
+    this.store = deps.store;
+  }
 
   /** Makes a playlist and places it in a folder of the Playlists partition (default its root). */
   async add(actor: Actor, body: AddBody): Promise<Playlist> {
     assertMayEditPlaylists(actor);
-    const id = await this.deps.db.transaction(async (tx) => {
-      const playlist = await repository.insertPlaylist(tx, {
+    const id = await this.store.withTx(async (tx) => {
+      const playlist = await tx.playlists.insertPlaylist({
         name: body.name,
         description: body.description ?? null,
         tags: uniqueTags(body.tags ?? []),
         createdBy: actor.userId,
       });
-      await this.deps.vault.placePlaylist(tx, body.folderId ?? PARTITION_IDS.playlists, playlist);
+      await this.deps.placement.placePlaylist(
+        tx,
+        body.folderId ?? PARTITION_IDS.playlists,
+        playlist,
+      );
       return playlist.id;
     });
     return this.present(id);
@@ -68,7 +76,7 @@ export class PlaylistsService {
     actor: Actor,
     query: Query<typeof playlistsApi.listPlaylists>,
   ): Promise<Page<Playlist>> {
-    const { ids, total } = await repository.listPlaylistIds(this.deps.db, {
+    const { ids, total } = await this.store.playlists.listPlaylistIds({
       ...query,
       // Content managers see every live playlist; the others what can be played.
       playable: !maySeeDeletedPlaylists(actor),
@@ -83,7 +91,7 @@ export class PlaylistsService {
     query: Query<typeof playlistsApi.getPlaylist>,
   ): Promise<PlaylistWithTracks> {
     const manager = maySeeDeletedPlaylists(actor);
-    const [view] = await repository.findPlaylistViews(this.deps.db, [id]);
+    const [view] = await this.store.playlists.findPlaylistViews([id]);
     if (!view || (view.deletedAt && !(manager && query.includeDeleted))) {
       throw playlistErrors.notFound();
     }
@@ -94,7 +102,7 @@ export class PlaylistsService {
       }
       versionId = query.versionId;
     }
-    const refs = versionId ? await repository.versionTracks(this.deps.db, versionId) : [];
+    const refs = versionId ? await this.store.playlists.versionTracks(versionId) : [];
     const songs = await this.deps.songs.getMany(
       refs.flatMap((ref) => (ref.songId ? [ref.songId] : [])),
       { includeRemoved: manager },
@@ -111,7 +119,7 @@ export class PlaylistsService {
 
   async change(actor: Actor, id: string, body: ChangeBody): Promise<Playlist> {
     assertMayEditPlaylists(actor);
-    const [view] = await repository.findPlaylistViews(this.deps.db, [id]);
+    const [view] = await this.store.playlists.findPlaylistViews([id]);
     if (!view) throw playlistErrors.notFound();
     if (
       body.currentVersionId &&
@@ -121,9 +129,9 @@ export class PlaylistsService {
     }
     if (body.name !== undefined && body.name !== view.name && view.entryId && view.entryParentId) {
       // The vault renames its entry and the row, refusing a name taken beside it.
-      await this.deps.vault.edit(actor, view.entryParentId, view.entryId, body.name);
+      await this.deps.tree.edit(actor, view.entryParentId, view.entryId, body.name);
     }
-    await repository.updatePlaylist(this.deps.db, id, {
+    await this.store.playlists.updatePlaylist(id, {
       ...(body.description !== undefined ? { description: body.description } : {}),
       ...(body.tags !== undefined ? { tags: uniqueTags(body.tags) } : {}),
       ...(body.currentVersionId !== undefined ? { currentVersionId: body.currentVersionId } : {}),
@@ -135,29 +143,30 @@ export class PlaylistsService {
   /** Moves the playlist to the trash (restore and delete for good are the vault's). */
   async remove(actor: Actor, id: string): Promise<void> {
     assertMayEditPlaylists(actor);
-    const [view] = await repository.findPlaylistViews(this.deps.db, [id]);
+    const [view] = await this.store.playlists.findPlaylistViews([id]);
     if (!view) throw playlistErrors.notFound();
-    await this.deps.db.transaction(async (tx) => {
-      if (view.entryId) await this.deps.vault.trashPlaylist(tx, view.entryId);
-      else await repository.setDeleted(tx, [id], true);
+    await this.store.withTx(async (tx) => {
+      if (view.entryId) await this.deps.placement.trashPlaylist(tx, view.entryId);
+      else await tx.playlists.setDeleted([id], true);
     });
   }
 
-  async sendCover(actor: Actor, id: string, request: FastifyRequest, reply: FastifyReply) {
+  /** The playlist's cover, for the file answer; 404 when it has none. */
+  async coverFile(actor: Actor, id: string): Promise<StoredFile> {
     const playlist = await this.visible(actor, id);
     if (!playlist.coverKey || !playlist.coverType) throw playlistErrors.coverNotFound();
-    return sendStoredFile(this.deps.files, request, reply, {
+    return {
       key: playlist.coverKey,
       size: playlist.coverSize ?? 0,
       contentType: playlist.coverType,
       etag: hashOfKey(playlist.coverKey),
       caching: "revalidate",
-    });
+    };
   }
 
   async changeCover(actor: Actor, id: string, upload: UploadSource): Promise<Playlist> {
     assertMayEditPlaylists(actor);
-    const before = await repository.findPlaylist(this.deps.db, id);
+    const before = await this.store.playlists.findPlaylist(id);
     if (!before) throw playlistErrors.notFound();
     const file = await upload({
       maxBytes: LIBRARY.maxImageMb * 1024 * 1024,
@@ -166,7 +175,7 @@ export class PlaylistsService {
     try {
       const cover = await storeImage(this.deps.files, "playlist-covers", await readFile(file.path));
       if (!cover) throw imageErrors.unsupported();
-      await repository.updatePlaylist(this.deps.db, id, {
+      await this.store.playlists.updatePlaylist(id, {
         coverKey: cover.key,
         coverType: cover.contentType,
         coverSize: cover.size,
@@ -178,22 +187,23 @@ export class PlaylistsService {
     }
   }
 
-  async sendSummary(actor: Actor, id: string, request: FastifyRequest, reply: FastifyReply) {
+  /** The playlist's preview track, for the file answer; 404 when it has none. */
+  async summaryFile(actor: Actor, id: string): Promise<StoredFile> {
     const playlist = await this.visible(actor, id);
     if (!playlist.summaryKey || !playlist.summaryType) throw playlistErrors.summaryNotFound();
-    return sendStoredFile(this.deps.files, request, reply, {
+    return {
       key: playlist.summaryKey,
       size: playlist.summarySize ?? 0,
       contentType: playlist.summaryType,
       etag: hashOfKey(playlist.summaryKey),
       caching: "revalidate",
-    });
+    };
   }
 
   /** Replaces the preview track: accepted audio (as an upload of a song), at most 10 MB. */
   async changeSummary(actor: Actor, id: string, upload: UploadSource): Promise<Playlist> {
     assertMayEditPlaylists(actor);
-    const before = await repository.findPlaylist(this.deps.db, id);
+    const before = await this.store.playlists.findPlaylist(id);
     if (!before) throw playlistErrors.notFound();
     const file = await upload({
       maxBytes: SUMMARY_MAX_BYTES,
@@ -205,7 +215,7 @@ export class PlaylistsService {
       if (!(await this.deps.files.exists(key))) {
         await this.deps.files.putFile(key, file.path, audio.contentType);
       }
-      await repository.updatePlaylist(this.deps.db, id, {
+      await this.store.playlists.updatePlaylist(id, {
         summaryKey: key,
         summaryType: audio.contentType,
         summarySize: file.size,
@@ -224,7 +234,7 @@ export class PlaylistsService {
     query: Query<typeof playlistsApi.listAllowedPlaylists>,
   ) {
     assertMayReadUserPlaylists(actor, userId);
-    const { ids, total } = await repository.listPlaylistIds(this.deps.db, {
+    const { ids, total } = await this.store.playlists.listPlaylistIds({
       text: query.text,
       playable: true,
       limit: query.limit,
@@ -241,12 +251,12 @@ export class PlaylistsService {
   async addFavourite(actor: Actor, userId: string, playlistId: string): Promise<void> {
     assertMayKeepFavourites(actor, userId);
     await this.visible(actor, playlistId);
-    await repository.addFavourite(this.deps.db, userId, playlistId);
+    await this.store.favouritePlaylists.addFavourite(userId, playlistId);
   }
 
   async removeFavourite(actor: Actor, userId: string, playlistId: string): Promise<void> {
     assertMayKeepFavourites(actor, userId);
-    await repository.removeFavourite(this.deps.db, userId, playlistId);
+    await this.store.favouritePlaylists.removeFavourite(userId, playlistId);
   }
 
   async favourites(
@@ -255,7 +265,7 @@ export class PlaylistsService {
     paging: { limit: number; offset: number },
   ): Promise<Page<Playlist>> {
     assertMayKeepFavourites(actor, userId);
-    const { ids, total } = await repository.listFavouriteIds(this.deps.db, userId, paging);
+    const { ids, total } = await this.store.favouritePlaylists.listFavouriteIds(userId, paging);
     return toPage(await this.presentMany(ids), total, paging.limit);
   }
 
@@ -264,20 +274,12 @@ export class PlaylistsService {
    * grant playlists by id and show them by name).
    */
   namesOf(ids: readonly string[]): Promise<Map<string, string>> {
-    return repository.namesOfLivePlaylists(this.deps.db, ids);
-  }
-
-  /** What the vault's make-playlist needs of a playlist: its name and whether it has a place. */
-  async placement(
-    id: string,
-  ): Promise<{ id: string; name: string; entryId: string | null } | undefined> {
-    const [view] = await repository.findPlaylistViews(this.deps.db, [id]);
-    return view ? { id: view.id, name: view.name, entryId: view.entryId } : undefined;
+    return this.store.playlists.namesOfLivePlaylists(ids);
   }
 
   /** The playlist row if the actor may see it (not in the trash, unless a content manager). */
   private async visible(actor: Actor, id: string) {
-    const playlist = await repository.findPlaylist(this.deps.db, id);
+    const playlist = await this.store.playlists.findPlaylist(id);
     if (!playlist || (playlist.deletedAt && !maySeeDeletedPlaylists(actor))) {
       throw playlistErrors.notFound();
     }
@@ -286,7 +288,7 @@ export class PlaylistsService {
 
   private async forgetFileIfUnused(key: string | null, replacement: string): Promise<void> {
     if (!key || key === replacement) return;
-    if ((await repository.countPlaylistsWithFile(this.deps.db, key)) === 0) {
+    if ((await this.store.playlists.countPlaylistsWithFile(key)) === 0) {
       await this.deps.files.remove(key);
     }
   }
@@ -298,7 +300,7 @@ export class PlaylistsService {
   }
 
   private async presentMany(ids: readonly string[]): Promise<Playlist[]> {
-    return (await repository.findPlaylistViews(this.deps.db, ids)).map(presentPlaylist);
+    return (await this.store.playlists.findPlaylistViews(ids)).map(presentPlaylist);
   }
 }
 

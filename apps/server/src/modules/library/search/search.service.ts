@@ -1,14 +1,14 @@
 import type { Song, Suggestion, searchApi } from "@fonika/shared";
 import type { z } from "zod";
-import type { Database } from "../../../db/client.ts";
 import { type Page, toPage } from "../../../lib/paging.ts";
 import type { Actor } from "../../../plugins/auth.ts";
 import type { SongsService } from "../songs/songs.service.ts";
+import type { LibraryStore } from "../store/library.store.ts";
+import type { SearchTerms } from "../store/search.repository.ts";
 import { maySeeEveryPlaylist } from "./search.policy.ts";
-import { type SearchTerms, searchSongIds, suggest } from "./search.repository.ts";
 
 export interface SearchDependencies {
-  db: Database;
+  store: LibraryStore;
   songs: SongsService;
 }
 
@@ -24,7 +24,11 @@ function termsOf(text: string): SearchTerms {
 
 /** The library's search: the header's suggestions and the song search. */
 export class SearchService {
-  constructor(private readonly deps: SearchDependencies) {}
+  private readonly store: LibraryStore;
+
+  constructor(private readonly deps: SearchDependencies) {
+    this.store = deps.store;
+  }
 
   /**
    * Suggestions across the five categories, best first (exact, prefix,
@@ -35,7 +39,7 @@ export class SearchService {
     actor: Actor,
     query: CommonQuery,
   ): Promise<{ data: Suggestion[]; hasMore: boolean }> {
-    const rows = await suggest(this.deps.db, termsOf(query.text), {
+    const rows = await this.store.search.suggest(termsOf(query.text), {
       // Enough of each category to fill this page and tell whether more follow.
       perCategory: query.offset + query.limit + 1,
       offset: query.offset,
@@ -56,8 +60,7 @@ export class SearchService {
   }
 
   async songs(_actor: Actor, query: SongQuery): Promise<Page<Song>> {
-    const { ids, total } = await searchSongIds(
-      this.deps.db,
+    const { ids, total } = await this.store.search.searchSongIds(
       termsOf(query.text),
       query.searchFields,
       query,

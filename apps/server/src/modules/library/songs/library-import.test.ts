@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { songs } from "../../../db/schema.ts";
 import { createSignedInUser, type SignedInUser } from "../../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../../test/harness.ts";
-import { importLibrary } from "./library-import.ts";
 
 /**
  * The import of a catalog on disk: folders mirrored in the Tracks
@@ -76,9 +75,7 @@ async function folderNamed(parentId: string, name: string): Promise<string> {
 describe("import", () => {
   it("mirrors the folders, stores identical content once and reports what it cannot read", async () => {
     const progress: number[] = [];
-    const report = await importLibrary({
-      songs: server.app.library.songs,
-      vault: server.app.library.vault,
+    const report = await server.app.library.importFromDisk({
       directory: catalog,
       folder: "Каталог",
       onProgress: (step) => progress.push(step.done),
@@ -125,9 +122,7 @@ describe("import", () => {
     const songsBefore = await songCount();
     const top = await folderNamed(PARTITION_IDS.tracks, "Каталог");
     const treeBefore = await call(server, "GET", `/vault/${top}/tree`, { token: manager.token });
-    const again = await importLibrary({
-      songs: server.app.library.songs,
-      vault: server.app.library.vault,
+    const again = await server.app.library.importFromDisk({
       directory: catalog,
       folder: "Каталог",
     });
@@ -138,9 +133,7 @@ describe("import", () => {
 
     const stop = new AbortController();
     stop.abort();
-    const aborted = await importLibrary({
-      songs: server.app.library.songs,
-      vault: server.app.library.vault,
+    const aborted = await server.app.library.importFromDisk({
       directory: catalog,
       signal: stop.signal,
     });

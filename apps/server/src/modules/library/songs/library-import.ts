@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import type { VaultService } from "../vault/vault.service.ts";
-import type { SongsService } from "./songs.service.ts";
+import type { TrackPlacementService } from "../vault/track-placement.service.ts";
+import type { SongIntakeService } from "./song-intake.service.ts";
 
 /** Files made into songs at once. */
 const BATCH = 50;
@@ -35,8 +35,8 @@ export interface ImportReport extends ImportProgress {
 }
 
 export interface ImportOptions {
-  songs: SongsService;
-  vault: VaultService;
+  intake: SongIntakeService;
+  placement: TrackPlacementService;
   /** The folder tree on disk. */
   directory: string;
   /** A folder of the Tracks partition to put the tree under (default: its root). */
@@ -81,7 +81,7 @@ export async function importLibrary(options: ImportOptions): Promise<ImportRepor
         ...(options.folder ? [options.folder] : []),
         ...(directory ? directory.split(path.sep) : []),
       ];
-      folder = options.vault.importFolder(names);
+      folder = options.placement.importFolder(names);
       folders.set(directory, folder);
     }
     return folder;
@@ -91,7 +91,7 @@ export async function importLibrary(options: ImportOptions): Promise<ImportRepor
   // tracks are placed per folder, one transaction each.
   for (let start = 0; start < audio.length && !options.signal?.aborted; start += BATCH) {
     const batch = audio.slice(start, start + BATCH);
-    const outcomes = await options.songs.importFiles(batch);
+    const outcomes = await options.intake.importFiles(batch);
     const byDirectory = new Map<string, Array<{ songId: string; known: boolean }>>();
     for (const outcome of outcomes) {
       if ("error" in outcome) {
@@ -108,7 +108,7 @@ export async function importLibrary(options: ImportOptions): Promise<ImportRepor
       byDirectory.set(directory, songs);
     }
     for (const [directory, songs] of byDirectory) {
-      const placed = await options.vault.importTracks(
+      const placed = await options.placement.importTracks(
         await folderOf(directory),
         songs.map((song) => song.songId),
       );

@@ -1,26 +1,29 @@
 import { songsApi } from "@fonika/shared";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../../../lib/endpoint-route.ts";
-import type { SongsService } from "./songs.service.ts";
+import { sendStoredFile } from "../../../storage/send-file.ts";
+import type { Library } from "../library.ts";
 
 /** The /music/song calls (SPEC.md §7 Playlists and songs). */
-export async function songsRoutes(app: FastifyInstance, { songs }: { songs: SongsService }) {
+export async function songsRoutes(app: FastifyInstance, { library }: { library: Library }) {
+  const { songs, intake } = library;
+  const { files } = app.storage;
   registerEndpoint(app, songsApi.addSong, async ({ actor, upload }) => {
-    const added = await songs.add(actor, upload);
+    const added = await intake.add(actor, upload);
     // The answer is built (loudness `pending`); measuring starts now, not at the next poll.
     app.loudness.wake();
     return added;
   });
   registerEndpoint(app, songsApi.listSongs, ({ actor, query }) => songs.list(actor, query));
-  registerEndpoint(app, songsApi.getSongFile, ({ actor, params, request, reply }) =>
-    songs.sendFile(actor, params.id, request, reply),
+  registerEndpoint(app, songsApi.getSongFile, async ({ actor, params, request, reply }) =>
+    sendStoredFile(files, request, reply, await songs.audioFile(actor, params.id)),
   );
   registerEndpoint(app, songsApi.getSongMeta, ({ actor, params }) => songs.get(actor, params.id));
   registerEndpoint(app, songsApi.changeSongMeta, ({ actor, params, body }) =>
     songs.changeMeta(actor, params.id, body),
   );
-  registerEndpoint(app, songsApi.getSongAvatar, ({ actor, params, request, reply }) =>
-    songs.sendCover(actor, params.id, request, reply),
+  registerEndpoint(app, songsApi.getSongAvatar, async ({ actor, params, request, reply }) =>
+    sendStoredFile(files, request, reply, await songs.coverFile(actor, params.id)),
   );
   registerEndpoint(app, songsApi.changeSongAvatar, ({ actor, params, upload }) =>
     songs.changeCover(actor, params.id, upload),

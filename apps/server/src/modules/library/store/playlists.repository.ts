@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client.ts";
 import { containsPattern } from "../../../db/like.ts";
-import { favouritePlaylists, playlists, songs, vaultEntries } from "../../../db/schema.ts";
+import { playlists, songs, vaultEntries } from "../../../db/schema.ts";
 
 /**
  * SQL of playlists and favourites. A playlist's place, versions and tracks
@@ -39,6 +39,21 @@ export async function updatePlaylist(
     .where(eq(playlists.id, id))
     .returning();
   return row;
+}
+
+/** A new playlist row like this one, under another name and with no current version; answers its id. */
+export async function copyPlaylist(db: Executor, id: string, name: string): Promise<string> {
+  const original = await findPlaylist(db, id);
+  if (!original) throw new Error(`Playlist ${id} of a vault entry is missing`);
+  const {
+    id: _id,
+    createdAt: _created,
+    updatedAt: _updated,
+    currentVersionId: _current,
+    ...rest
+  } = original;
+  const copy = await insertPlaylist(db, { ...rest, name, currentVersionId: null });
+  return copy.id;
 }
 
 export async function setDeleted(db: Executor, ids: readonly string[], deleted: boolean) {
@@ -194,43 +209,6 @@ export async function listPlaylistIds(
       .limit(filter.limit)
       .offset(filter.offset),
     db.select({ value: count() }).from(playlists).innerJoin(vaultEntries, placed).where(where),
-  ]);
-  return { ids: rows.map((row) => row.id), total: totals?.value ?? 0 };
-}
-
-export async function addFavourite(db: Executor, userId: string, playlistId: string) {
-  await db.insert(favouritePlaylists).values({ userId, playlistId }).onConflictDoNothing();
-}
-
-export async function removeFavourite(db: Executor, userId: string, playlistId: string) {
-  await db
-    .delete(favouritePlaylists)
-    .where(
-      and(eq(favouritePlaylists.userId, userId), eq(favouritePlaylists.playlistId, playlistId)),
-    );
-}
-
-/** A user's favourites that are live, latest first. */
-export async function listFavouriteIds(
-  db: Executor,
-  userId: string,
-  paging: { limit: number; offset: number },
-): Promise<{ ids: string[]; total: number }> {
-  const where = and(eq(favouritePlaylists.userId, userId), isNull(playlists.deletedAt));
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({ id: favouritePlaylists.playlistId })
-      .from(favouritePlaylists)
-      .innerJoin(playlists, eq(playlists.id, favouritePlaylists.playlistId))
-      .where(where)
-      .orderBy(desc(favouritePlaylists.createdAt), asc(favouritePlaylists.playlistId))
-      .limit(paging.limit)
-      .offset(paging.offset),
-    db
-      .select({ value: count() })
-      .from(favouritePlaylists)
-      .innerJoin(playlists, eq(playlists.id, favouritePlaylists.playlistId))
-      .where(where),
   ]);
   return { ids: rows.map((row) => row.id), total: totals?.value ?? 0 };
 }

@@ -3,11 +3,10 @@ import { createRequire } from "node:module";
 import { constants as osConstants, setPriority } from "node:os";
 import path from "node:path";
 import { LIBRARY } from "@fonika/shared";
-import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import type { Database, Executor } from "../../../db/client.ts";
-import { songs } from "../../../db/schema.ts";
+import type { BaseLogger } from "pino";
 import type { FileStore } from "../../../storage/file-store.ts";
+import type { LibraryStore } from "../store/library.store.ts";
+import type { ClaimedSong } from "../store/songs.repository.ts";
 
 /**
  * Loudness of every song (EBU R128): ffmpeg's `ebur128` filter measures a
@@ -268,146 +267,12 @@ function describe(error: unknown): string {
 }
 
 // ---------------------------------------------------------------------------
-// The job's SQL (the songs table's loudness columns): decides nothing.
-
-/** A song claimed for measuring: what the job needs to read and judge it. */
-export interface ClaimedSong {
-  id: string;
-  storageKey: string;
-  durationMs: number;
-  /** Measurements begun, this one included. */
-  attempts: number;
-}
-
-/** `now() + ms` on the database's clock, which every process shares. */
-const fromNow = (ms: number) =>
-  sql`now() + (${Math.round(ms)}::integer * interval '1 millisecond')`;
-
-/**
- * Claims the oldest pending song that is due: locks it (`skip locked`, so
- * that another process's claim is passed over, not waited for), counts the
- * attempt and holds it for `leaseMs`. A process that dies while measuring
- * only delays the song until the lease ends; then anyone claims it again.
- */
-export async function claimNextSong(
-  db: Executor,
-  leaseMs: number,
-): Promise<ClaimedSong | undefined> {
-  const due = db
-    .select({ id: songs.id })
-    .from(songs)
-    .where(
-      and(
-        eq(songs.loudnessStatus, "pending"),
-        isNull(songs.removedAt),
-        or(isNull(songs.loudnessNextAttemptAt), lte(songs.loudnessNextAttemptAt, sql`now()`)),
-      ),
-    )
-    .orderBy(asc(songs.createdAt), asc(songs.id))
-    .limit(1)
-    .for("update", { skipLocked: true });
-  const [claimed] = await db
-    .update(songs)
-    .set({
-      loudnessAttempts: sql`${songs.loudnessAttempts} + 1`,
-      loudnessNextAttemptAt: fromNow(leaseMs),
-    })
-    .where(eq(songs.id, sql`(${due})`))
-    .returning({
-      id: songs.id,
-      storageKey: songs.storageKey,
-      durationMs: songs.durationMs,
-      attempts: songs.loudnessAttempts,
-    });
-  return claimed;
-}
-
-/** Extends the claim of a song still being measured. */
-export async function renewClaim(db: Executor, id: string, leaseMs: number): Promise<void> {
-  await db
-    .update(songs)
-    .set({ loudnessNextAttemptAt: fromNow(leaseMs) })
-    .where(and(eq(songs.id, id), eq(songs.loudnessStatus, "pending")));
-}
-
-/** Stores a measurement; the song leaves the queue. */
-export async function storeLoudness(
-  db: Executor,
-  id: string,
-  values: { integratedLufs: number | null; truePeakDb: number | null; gainDb: number },
-): Promise<void> {
-  await db
-    .update(songs)
-    .set({
-      loudnessStatus: "measured",
-      ...values,
-      loudnessNextAttemptAt: null,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(songs.id, id), eq(songs.loudnessStatus, "pending")));
-}
-
-/** Gives up on a song: `failed`, without values; it leaves the queue. */
-export async function markLoudnessFailed(db: Executor, id: string): Promise<void> {
-  await db
-    .update(songs)
-    .set({
-      loudnessStatus: "failed",
-      integratedLufs: null,
-      truePeakDb: null,
-      gainDb: null,
-      loudnessNextAttemptAt: null,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(songs.id, id), eq(songs.loudnessStatus, "pending")));
-}
-
-/** Leaves a song pending, not due before `delayMs` from now. */
-export async function postponeLoudness(db: Executor, id: string, delayMs: number): Promise<void> {
-  await db
-    .update(songs)
-    .set({ loudnessNextAttemptAt: fromNow(delayMs) })
-    .where(and(eq(songs.id, id), eq(songs.loudnessStatus, "pending")));
-}
-
-/** Hands a claimed song back unmeasured: due at once, the attempt not counted. */
-export async function releaseClaim(db: Executor, id: string): Promise<void> {
-  await db
-    .update(songs)
-    .set({
-      loudnessAttempts: sql`greatest(${songs.loudnessAttempts} - 1, 0)`,
-      loudnessNextAttemptAt: null,
-    })
-    .where(and(eq(songs.id, id), eq(songs.loudnessStatus, "pending")));
-}
-
-/**
- * Makes every pending song due now, whatever claim or retry time it held.
- * Only right for a database no other process uses (embedded PGlite): there,
- * every claim at start was left by a process that is gone.
- */
-export async function releaseAllClaims(db: Executor): Promise<number> {
-  const released = await db
-    .update(songs)
-    .set({ loudnessNextAttemptAt: null })
-    .where(
-      and(
-        eq(songs.loudnessStatus, "pending"),
-        isNotNull(songs.loudnessNextAttemptAt),
-        gt(songs.loudnessNextAttemptAt, sql`now()`),
-      ),
-    )
-    .returning({ id: songs.id });
-  return released.length;
-}
-
-// ---------------------------------------------------------------------------
 // The job.
 
 export interface LoudnessJobOptions {
-  db: Database;
+  store: LibraryStore;
   files: FileStore;
-  log: FastifyBaseLogger;
+  log: Pick<BaseLogger, "info" | "warn" | "error">;
   ffmpegPath: string;
   /** Default LIBRARY.loudnessTargetLufs (−14). */
   targetLufs?: number;
@@ -463,7 +328,7 @@ export class LoudnessJob {
   /** Run once at start: frees the claims a crashed process left, where that is safe. */
   async recover(): Promise<void> {
     if (!this.options.claimsDieWithProcess) return;
-    const released = await releaseAllClaims(this.options.db);
+    const released = await this.options.store.songs.releaseAllClaims();
     if (released > 0) {
       this.options.log.info({ songs: released }, "loudness: claims of a previous run released");
     }
@@ -476,11 +341,11 @@ export class LoudnessJob {
    */
   async measureNext(signal: AbortSignal): Promise<boolean> {
     if (signal.aborted) return false;
-    const { db, log } = this.options;
-    const song = await claimNextSong(db, this.leaseMs);
+    const { store: db, log } = this.options;
+    const song = await db.songs.claimNextSong(this.leaseMs);
     if (!song) return false;
     if (song.attempts > this.maxAttempts) {
-      await markLoudnessFailed(db, song.id);
+      await db.songs.markLoudnessFailed(song.id);
       log.warn(
         { songId: song.id, attempts: song.attempts - 1 },
         "loudness: measurements of the song kept being lost; marked failed",
@@ -488,9 +353,11 @@ export class LoudnessJob {
       return true;
     }
     const renewal = setInterval(() => {
-      renewClaim(db, song.id, this.leaseMs).catch((error: unknown) =>
-        log.warn({ err: error, songId: song.id }, "loudness: renewing a claim failed"),
-      );
+      db.songs
+        .renewClaim(song.id, this.leaseMs)
+        .catch((error: unknown) =>
+          log.warn({ err: error, songId: song.id }, "loudness: renewing a claim failed"),
+        );
     }, this.leaseMs / 3);
     let result: LoudnessOutcome;
     try {
@@ -533,7 +400,7 @@ export class LoudnessJob {
 
   /** Stores what a measurement ended with; answers whether to go on. */
   private async record(song: ClaimedSong, result: LoudnessOutcome): Promise<boolean> {
-    const { db, log } = this.options;
+    const { store: db, log } = this.options;
     const songId = song.id;
     switch (result.outcome) {
       case "measured": {
@@ -541,31 +408,31 @@ export class LoudnessJob {
         // Silence keeps its level: raising it to the target would only raise noise.
         const gainDb =
           integratedLufs === null ? 0 : gainFor(integratedLufs, truePeakDb ?? 0, this.targetLufs);
-        await storeLoudness(db, songId, { integratedLufs, truePeakDb, gainDb });
+        await db.songs.storeLoudness(songId, { integratedLufs, truePeakDb, gainDb });
         log.info({ songId, integratedLufs, truePeakDb, gainDb }, "loudness measured");
         return true;
       }
       case "undecodable":
-        await markLoudnessFailed(db, songId);
+        await db.songs.markLoudnessFailed(songId);
         log.warn({ songId, detail: result.detail }, "loudness: ffmpeg cannot decode the song");
         return true;
       case "interrupted":
-        await releaseClaim(db, songId);
+        await db.songs.releaseClaim(songId);
         log.info({ songId }, "loudness: measurement stopped; the song is due again");
         return false;
       case "unavailable":
-        await releaseClaim(db, songId);
+        await db.songs.releaseClaim(songId);
         throw new LoudnessToolError(`ffmpeg cannot be started: ${result.detail}`);
       default: {
         const detail = result.outcome === "timed-out" ? "timed out" : result.detail;
         if (song.attempts >= this.maxAttempts) {
-          await markLoudnessFailed(db, songId);
+          await db.songs.markLoudnessFailed(songId);
           log.warn(
             { songId, attempts: song.attempts, detail },
             "loudness: measuring failed again; marked failed",
           );
         } else {
-          await postponeLoudness(db, songId, this.retryDelayMs);
+          await db.songs.postponeLoudness(songId, this.retryDelayMs);
           log.warn(
             { songId, attempts: song.attempts, detail, retryInMs: this.retryDelayMs },
             "loudness: measuring failed; will retry",
@@ -575,19 +442,4 @@ export class LoudnessJob {
       }
     }
   }
-}
-
-/**
- * The loudness job of an app: its database and file store, the ffmpeg of
- * `@ffmpeg-installer/ffmpeg`, the library's target. Throws when ffmpeg is
- * not available on this platform.
- */
-export function createLoudnessJob(app: FastifyInstance): LoudnessJob {
-  return new LoudnessJob({
-    db: app.db,
-    files: app.storage.files,
-    log: app.log.child({ module: "loudness" }),
-    ffmpegPath: findFfmpeg(),
-    claimsDieWithProcess: app.database.kind === "pglite",
-  });
 }

@@ -20,6 +20,7 @@ import { songs } from "../../../db/schema.ts";
 import { createSignedInUser, type SignedInUser } from "../../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../../test/harness.ts";
 import { AUDIO_FIXTURES, audioFixture, uploadFile } from "../../../test/library.ts";
+import { LibraryStore } from "../store/library.store.ts";
 import {
   findFfmpeg,
   gainFor,
@@ -582,7 +583,7 @@ describe("the loudness job while a stored file is copied to a local one", () => 
       const songId = await upload(server, manager, audioFixture("tone.wav"), "tone.wav");
       const files = server.app.storage.files;
       const job = new LoudnessJob({
-        db: server.app.db,
+        store: new LibraryStore(server.app.db),
         files,
         log: server.app.log,
         ffmpegPath: ffmpeg,

@@ -150,3 +150,62 @@ function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** The genres of these names (any case), made where missing. */
+export async function findOrCreateGenres(
+  db: Executor,
+  names: readonly string[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Map(names.map((name) => [name.toLowerCase(), name])).values()];
+  if (wanted.length === 0) return new Map();
+  const lowered = wanted.map((name) => name.toLowerCase());
+  const find = () =>
+    db
+      .select({ id: genres.id, name: genres.name })
+      .from(genres)
+      .where(inArray(sql`lower(${genres.name})`, lowered));
+  const found = new Map((await find()).map((row) => [row.name.toLowerCase(), row.id]));
+  const missing = wanted.filter((name) => !found.has(name.toLowerCase()));
+  if (missing.length > 0) {
+    await db
+      .insert(genres)
+      .values(missing.map((name) => ({ name })))
+      .onConflictDoNothing();
+    for (const row of await find()) found.set(row.name.toLowerCase(), row.id);
+  }
+  return found;
+}
+
+/** The genre of this name (any case), made when it is new. */
+export async function findOrCreateGenre(db: Executor, name: string): Promise<string> {
+  const [made] = await db
+    .insert(genres)
+    .values({ name })
+    .onConflictDoNothing()
+    .returning({ id: genres.id });
+  if (made) return made.id;
+  const [found] = await db
+    .select({ id: genres.id })
+    .from(genres)
+    .where(sql`lower(${genres.name}) = lower(${name})`);
+  if (!found) throw new Error(`Genre ${name} vanished while it was being found`);
+  return found.id;
+}
+
+/** Which of the referenced catalog entries exist (a change must not point at nothing). */
+export async function catalogEntriesExist(
+  db: Executor,
+  ids: { genreId?: string | null; authorId?: string | null; copyrightHolderId?: string | null },
+): Promise<{ genre: boolean; author: boolean; copyrightHolder: boolean }> {
+  const exists = async (table: typeof genres, id: string | null | undefined) => {
+    if (!id) return true;
+    const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
+    return Boolean(row);
+  };
+  const [genreFound, authorFound, holderFound] = await Promise.all([
+    exists(genres, ids.genreId),
+    exists(authors, ids.authorId),
+    exists(copyrightHolders, ids.copyrightHolderId),
+  ]);
+  return { genre: genreFound, author: authorFound, copyrightHolder: holderFound };
+}

@@ -1,9 +1,24 @@
 import type { SongMetaChange } from "@fonika/shared";
-import { and, arrayContains, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../../db/client.ts";
 import { prepared } from "../../../db/prepared.ts";
-import { authors, copyrightHolders, genres, songRatings, songs } from "../../../db/schema.ts";
+import { authors, copyrightHolders, genres, songs } from "../../../db/schema.ts";
 
 /** SQL of songs and of the catalog names they show. */
 
@@ -142,31 +157,6 @@ export async function insertSongs(db: Executor, rows: NewSong[]): Promise<Map<st
   return new Map(made.map((row) => [row.contentHash, row.id]));
 }
 
-/** The genres of these names (any case), made where missing. */
-export async function findOrCreateGenres(
-  db: Executor,
-  names: readonly string[],
-): Promise<Map<string, string>> {
-  const wanted = [...new Map(names.map((name) => [name.toLowerCase(), name])).values()];
-  if (wanted.length === 0) return new Map();
-  const lowered = wanted.map((name) => name.toLowerCase());
-  const find = () =>
-    db
-      .select({ id: genres.id, name: genres.name })
-      .from(genres)
-      .where(inArray(sql`lower(${genres.name})`, lowered));
-  const found = new Map((await find()).map((row) => [row.name.toLowerCase(), row.id]));
-  const missing = wanted.filter((name) => !found.has(name.toLowerCase()));
-  if (missing.length > 0) {
-    await db
-      .insert(genres)
-      .values(missing.map((name) => ({ name })))
-      .onConflictDoNothing();
-    for (const row of await find()) found.set(row.name.toLowerCase(), row.id);
-  }
-  return found;
-}
-
 /** Inserts a song; undefined when a song of the same content got there first. */
 export async function insertSong(db: Executor, song: NewSong): Promise<string | undefined> {
   const [row] = await db
@@ -249,55 +239,135 @@ export async function listSongs(
   return { rows, total: totals?.value ?? 0 };
 }
 
-/** The genre of this name (any case), made when it is new. */
-export async function findOrCreateGenre(db: Executor, name: string): Promise<string> {
-  const [made] = await db
-    .insert(genres)
-    .values({ name })
-    .onConflictDoNothing()
-    .returning({ id: genres.id });
-  if (made) return made.id;
-  const [found] = await db
-    .select({ id: genres.id })
-    .from(genres)
-    .where(sql`lower(${genres.name}) = lower(${name})`);
-  if (!found) throw new Error(`Genre ${name} vanished while it was being found`);
-  return found.id;
+/** A song claimed for measuring: what the job needs to read and judge it. */
+// The loudness job's SQL (the loudness columns): decides nothing.
+
+/** `now() + ms` on the database's clock, which every process shares. */
+const fromNow = (ms: number) =>
+  sql`now() + (${Math.round(ms)}::integer * interval '1 millisecond')`;
+
+export interface ClaimedSong {
+  id: string;
+  storageKey: string;
+  durationMs: number;
+  /** Measurements begun, this one included. */
+  attempts: number;
 }
 
-/** Which of the referenced catalog entries exist (a change must not point at nothing). */
-export async function catalogEntriesExist(
+/**
+ * Claims the oldest pending song that is due: locks it (`skip locked`, so
+ * that another process's claim is passed over, not waited for), counts the
+ * attempt and holds it for `leaseMs`. A process that dies while measuring
+ * only delays the song until the lease ends; then anyone claims it again.
+ */
+export async function claimNextSong(
   db: Executor,
-  ids: { genreId?: string | null; authorId?: string | null; copyrightHolderId?: string | null },
-): Promise<{ genre: boolean; author: boolean; copyrightHolder: boolean }> {
-  const exists = async (table: typeof genres, id: string | null | undefined) => {
-    if (!id) return true;
-    const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
-    return Boolean(row);
-  };
-  const [genreFound, authorFound, holderFound] = await Promise.all([
-    exists(genres, ids.genreId),
-    exists(authors, ids.authorId),
-    exists(copyrightHolders, ids.copyrightHolderId),
-  ]);
-  return { genre: genreFound, author: authorFound, copyrightHolder: holderFound };
-}
-
-/** Sets a user's rating of a song (again replaces it); answers the song's average. */
-export async function rateSong(
-  db: Executor,
-  rating: { userId: string; songId: string; rating: number },
-): Promise<number> {
-  await db
-    .insert(songRatings)
-    .values(rating)
-    .onConflictDoUpdate({
-      target: [songRatings.userId, songRatings.songId],
-      set: { rating: rating.rating, ratedAt: new Date() },
+  leaseMs: number,
+): Promise<ClaimedSong | undefined> {
+  const due = db
+    .select({ id: songs.id })
+    .from(songs)
+    .where(
+      and(
+        eq(songs.loudnessStatus, "pending"),
+        isNull(songs.removedAt),
+        or(isNull(songs.loudnessNextAttemptAt), lte(songs.loudnessNextAttemptAt, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(songs.createdAt), asc(songs.id))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  const [claimed] = await db
+    .update(songs)
+    .set({
+      loudnessAttempts: sql`${songs.loudnessAttempts} + 1`,
+      loudnessNextAttemptAt: fromNow(leaseMs),
+    })
+    .where(eq(songs.id, sql`(${due})`))
+    .returning({
+      id: songs.id,
+      storageKey: songs.storageKey,
+      durationMs: songs.durationMs,
+      attempts: songs.loudnessAttempts,
     });
-  const [row] = await db
-    .select({ value: sql<string>`avg(${songRatings.rating})` })
-    .from(songRatings)
-    .where(eq(songRatings.songId, rating.songId));
-  return Math.round(Number(row?.value ?? rating.rating) * 100) / 100;
+  return claimed;
+}
+
+/** Extends the claim of a song still being measured. */
+export async function renewClaim(db: Executor, id: string, leaseMs: number): Promise<void> {
+  await db
+    .update(songs)
+    .set({ loudnessNextAttemptAt: fromNow(leaseMs) })
+    .where(and(eq(songs.id, id), eq(songs.loudnessStatus, "pending")));
+}
+
+/** Stores a measurement; the song leaves the queue. */
+export async function storeLoudness(
+  db: Executor,
+  id: string,
+  values: { integratedLufs: number | null; truePeakDb: number | null; gainDb: number },
+): Promise<void> {
+  await db
+    .update(songs)
+    .set({
+      loudnessStatus: "measured",
+      ...values,
+      loudnessNextAttemptAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(songs.id, id), eq(songs.loudnessStatus, "pending")));
+}
+
+/** Gives up on a song: `failed`, without values; it leaves the queue. */
+export async function markLoudnessFailed(db: Executor, id: string): Promise<void> {
+  await db
+    .update(songs)
+    .set({
+      loudnessStatus: "failed",
+      integratedLufs: null,
+      truePeakDb: null,
+      gainDb: null,
+      loudnessNextAttemptAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(songs.id, id), eq(songs.loudnessStatus, "pending")));
+}
+
+/** Leaves a song pending, not due before `delayMs` from now. */
+export async function postponeLoudness(db: Executor, id: string, delayMs: number): Promise<void> {
+  await db
+    .update(songs)
+    .set({ loudnessNextAttemptAt: fromNow(delayMs) })
+    .where(and(eq(songs.id, id), eq(songs.loudnessStatus, "pending")));
+}
+
+/** Hands a claimed song back unmeasured: due at once, the attempt not counted. */
+export async function releaseClaim(db: Executor, id: string): Promise<void> {
+  await db
+    .update(songs)
+    .set({
+      loudnessAttempts: sql`greatest(${songs.loudnessAttempts} - 1, 0)`,
+      loudnessNextAttemptAt: null,
+    })
+    .where(and(eq(songs.id, id), eq(songs.loudnessStatus, "pending")));
+}
+
+/**
+ * Makes every pending song due now, whatever claim or retry time it held.
+ * Only right for a database no other process uses (embedded PGlite): there,
+ * every claim at start was left by a process that is gone.
+ */
+export async function releaseAllClaims(db: Executor): Promise<number> {
+  const released = await db
+    .update(songs)
+    .set({ loudnessNextAttemptAt: null })
+    .where(
+      and(
+        eq(songs.loudnessStatus, "pending"),
+        isNotNull(songs.loudnessNextAttemptAt),
+        gt(songs.loudnessNextAttemptAt, sql`now()`),
+      ),
+    )
+    .returning({ id: songs.id });
+  return released.length;
 }

@@ -1,0 +1,87 @@
+import type { Executor } from "../../db/client.ts";
+import type { Actor } from "../../plugins/auth.ts";
+import type { FileStore } from "../../storage/file-store.ts";
+import { AuthorAttachmentsService } from "./catalog/author-attachments.service.ts";
+import { CatalogService } from "./catalog/catalog.service.ts";
+import { findFfmpeg, LoudnessJob, type LoudnessJobOptions } from "./loudness/loudness.ts";
+import { PlaylistsService } from "./playlists/playlists.service.ts";
+import { SearchService } from "./search/search.service.ts";
+import { type ImportOptions, type ImportReport, importLibrary } from "./songs/library-import.ts";
+import { SongIntakeService } from "./songs/song-intake.service.ts";
+import { SongsService } from "./songs/songs.service.ts";
+import { LibraryStore } from "./store/library.store.ts";
+import { TrackPlacementService } from "./vault/track-placement.service.ts";
+import { VaultTransfersService } from "./vault/vault-transfers.service.ts";
+import { VaultTreeService } from "./vault/vault-tree.service.ts";
+
+/**
+ * The library's one public face: what the rest of the server may use of
+ * songs, playlists, the vault, search, the catalog and loudness. Other
+ * modules import this file and nothing else of the library
+ * (architecture.test.ts).
+ */
+
+export interface LibraryDependencies {
+  db: Executor;
+  files: FileStore;
+  /** The largest audio upload, in bytes. */
+  maxUploadBytes: number;
+  /** Which playlists a player plays (the players' directory; null: no such player for the actor). */
+  players: { playlistsOf(actor: Actor, playerId: string): Promise<string[] | null> };
+}
+
+/** The library's services, made once per app over one store. */
+export interface Library {
+  songs: SongsService;
+  intake: SongIntakeService;
+  playlists: PlaylistsService;
+  tree: VaultTreeService;
+  transfers: VaultTransfersService;
+  placement: TrackPlacementService;
+  search: SearchService;
+  catalog: CatalogService;
+  attachments: AuthorAttachmentsService;
+  /** Names of live playlists by id (tariffs name their playlists). */
+  playlistNames(ids: readonly string[]): Promise<Map<string, string>>;
+  /** The operator's import of a catalog on disk (`npm run import`). */
+  importFromDisk(options: Omit<ImportOptions, "intake" | "placement">): Promise<ImportReport>;
+  /**
+   * The loudness job on this library's songs and files, with the bundled
+   * ffmpeg; throws when ffmpeg is not available on this platform.
+   */
+  createLoudnessJob(options: {
+    log: LoudnessJobOptions["log"];
+    claimsDieWithProcess: boolean;
+  }): LoudnessJob;
+}
+
+/** Makes the library: one store, and services that call each other directly. */
+export function createLibrary(deps: LibraryDependencies): Library {
+  const store = new LibraryStore(deps.db);
+  const { files } = deps;
+  const songs = new SongsService({ store, files, players: deps.players });
+  const intake = new SongIntakeService({
+    store,
+    files,
+    maxUploadBytes: deps.maxUploadBytes,
+    songs,
+  });
+  const tree = new VaultTreeService(store);
+  const placement = new TrackPlacementService(store);
+  const playlists = new PlaylistsService({ store, files, tree, placement, songs });
+  return {
+    songs,
+    intake,
+    playlists,
+    tree,
+    transfers: new VaultTransfersService(store),
+    placement,
+    search: new SearchService({ store, songs }),
+    catalog: new CatalogService({ store, files }),
+    attachments: new AuthorAttachmentsService({ store, files }),
+    playlistNames: (ids) => playlists.namesOf(ids),
+    importFromDisk: (options) => importLibrary({ ...options, intake, placement }),
+    createLoudnessJob: (options) =>
+      new LoudnessJob({ store, files, ffmpegPath: findFfmpeg(), ...options }),
+  };
+}

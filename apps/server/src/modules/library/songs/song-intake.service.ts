@@ -1,0 +1,264 @@
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import type { Song } from "@fonika/shared";
+import { AppError } from "../../../lib/app-error.ts";
+import type { Actor } from "../../../plugins/auth.ts";
+import { contentKey, type FileStore, hashOfKey } from "../../../storage/file-store.ts";
+import { storeImage } from "../../../storage/images.ts";
+import type { SpooledUpload, UploadSource } from "../../../storage/upload.ts";
+import type { LibraryStore } from "../store/library.store.ts";
+import type { NewSong } from "../store/songs.repository.ts";
+import { type AudioFacts, readAudioFile } from "./audio-file.ts";
+import { songErrors } from "./songs.errors.ts";
+import { assertMayEditLibrary } from "./songs.policy.ts";
+import type { SongsService } from "./songs.service.ts";
+
+export interface SongIntakeDependencies {
+  store: LibraryStore;
+  files: FileStore;
+  maxUploadBytes: number;
+  songs: SongsService;
+}
+
+/**
+ * How audio becomes songs: one upload, or the operator's import of many
+ * files from the server's disk. One stored file per distinct content; the
+ * content decides what is accepted, and a refused file leaves nothing behind.
+ */
+export class SongIntakeService {
+  constructor(private readonly deps: SongIntakeDependencies) {}
+
+  /**
+   * Stores an uploaded audio file as a song. The content decides: anything
+   * that is not audio of an accepted format, or whose duration cannot be
+   * read, is refused and nothing stays behind (no row, no file, no
+   * temporary file). Content already in the library answers that song
+   * (brought back if it had been removed).
+   */
+  async add(
+    actor: Actor,
+    upload: UploadSource,
+  ): Promise<{ song: Song; alreadyInLibrary: boolean }> {
+    assertMayEditLibrary(actor);
+    const maxBytes = this.deps.maxUploadBytes;
+    const file = await upload({ maxBytes, tooLargeReason: songErrors.audioTooLarge(maxBytes) });
+    const { id, alreadyInLibrary } = await this.addSpooled(file, actor.userId);
+    return { song: await this.deps.songs.presentById(id), alreadyInLibrary };
+  }
+
+  /**
+   * The operator's import (`npm run import`): files on the server's disk
+   * become songs as uploads would (the same checks, one song per content),
+   * copied into storage and left where they are, many at once: one query
+   * finds the known contents, one insert makes the new songs. Answers each
+   * file's song, or the AppError that refused it. No actor: it runs with
+   * the shell's access to the data and is never reachable over HTTP.
+   */
+  async importFiles(filePaths: readonly string[]): Promise<ImportOutcome[]> {
+    const { files, maxUploadBytes } = this.deps;
+    const db = this.deps.store;
+    const hashed = await Promise.all(
+      filePaths.map(async (filePath) => {
+        try {
+          return { filePath, ...(await hashFile(filePath, maxUploadBytes)) };
+        } catch (error) {
+          return { filePath, error: asAppError(error) };
+        }
+      }),
+    );
+    const known = await db.songs.findSongIdsByHashes(
+      hashed.flatMap((file) => ("sha256" in file ? [file.sha256] : [])),
+    );
+    const outcomes = new Map<string, ImportOutcome>();
+    const fresh = new Map<string, { filePath: string; size: number }>();
+    for (const file of hashed) {
+      if (!("sha256" in file)) {
+        outcomes.set(file.filePath, { filePath: file.filePath, error: file.error });
+        continue;
+      }
+      const song = known.get(file.sha256);
+      if (song) {
+        if (song.removedAt) await db.songs.updateSong(song.id, { removedAt: null });
+        outcomes.set(file.filePath, {
+          filePath: file.filePath,
+          id: song.id,
+          alreadyInLibrary: true,
+        });
+      } else if (!fresh.has(file.sha256)) {
+        fresh.set(file.sha256, { filePath: file.filePath, size: file.size });
+      }
+    }
+    // Reading tags is mostly waiting for the disk: the batch's files are read together.
+    const parsed = new Map<string, { filePath: string; size: number; audio: AudioFacts }>();
+    await Promise.all(
+      [...fresh].map(async ([sha256, file]) => {
+        try {
+          const audio = await readAudioFile(file.filePath, path.basename(file.filePath));
+          parsed.set(sha256, { ...file, audio });
+        } catch (error) {
+          outcomes.set(file.filePath, { filePath: file.filePath, error: asAppError(error) });
+        }
+      }),
+    );
+    const keys: string[] = [];
+    try {
+      const rows: NewSong[] = [];
+      const genreIds = await db.catalog.findOrCreateGenres(
+        [...parsed.values()].flatMap((file) => (file.audio.genre ? [file.audio.genre] : [])),
+      );
+      await Promise.all(
+        [...parsed].map(async ([sha256, { filePath, size, audio }]) => {
+          const storageKey = contentKey("audio", sha256);
+          const cover = audio.cover ? await storeImage(files, "covers", audio.cover.data) : null;
+          await files.copyIn(storageKey, filePath, audio.contentType);
+          keys.push(storageKey);
+          rows.push({
+            ...songRowOf(audio, { sha256, size, filename: path.basename(filePath) }, cover),
+            storageKey,
+            genreId: audio.genre ? (genreIds.get(audio.genre.toLowerCase()) ?? null) : null,
+            uploadedBy: null,
+          });
+        }),
+      );
+      const made = await db.songs.insertSongs(rows);
+      // A content stored meanwhile by an upload: its song is the one.
+      const raced = await db.songs.findSongIdsByHashes(
+        [...parsed.keys()].filter((sha256) => !made.has(sha256)),
+      );
+      for (const [sha256, { filePath }] of parsed) {
+        const id = made.get(sha256) ?? raced.get(sha256)?.id;
+        if (id) outcomes.set(filePath, { filePath, id, alreadyInLibrary: !made.has(sha256) });
+      }
+    } catch (error) {
+      const stored = await db.songs.findSongIdsByHashes([...parsed.keys()]);
+      for (const key of keys) if (!stored.has(hashOfKey(key))) await files.remove(key);
+      throw error;
+    }
+    // Files of one content in this batch: the first made the song, the rest find it.
+    for (const file of hashed) {
+      if (!outcomes.has(file.filePath) && "sha256" in file) {
+        const first = fresh.get(file.sha256);
+        const song = first ? outcomes.get(first.filePath) : undefined;
+        if (song) {
+          outcomes.set(
+            file.filePath,
+            "id" in song
+              ? { filePath: file.filePath, id: song.id, alreadyInLibrary: true }
+              : { filePath: file.filePath, error: song.error },
+          );
+        }
+      }
+    }
+    return filePaths.map((filePath) => outcomes.get(filePath) as ImportOutcome);
+  }
+
+  /** A spooled file becomes a song (or is the song of its content); the temporary file goes. */
+  private async addSpooled(
+    file: SpooledUpload,
+    uploadedBy: string | null,
+  ): Promise<{ id: string; alreadyInLibrary: boolean }> {
+    try {
+      if (file.size === 0) throw songErrors.unreadableAudio("The file is empty");
+      const known = await this.deps.store.songs.findSongIdByHash(file.sha256);
+      if (known) {
+        if (known.removedAt) await this.deps.store.songs.updateSong(known.id, { removedAt: null });
+        return { id: known.id, alreadyInLibrary: true };
+      }
+      const audio = await readAudioFile(file.path, file.filename);
+      const stored = await this.storeFile(uploadedBy, file, audio);
+      return { id: stored.id, alreadyInLibrary: stored.existed };
+    } finally {
+      await file.discard();
+    }
+  }
+
+  /** Puts the audio and its cover into storage, then the row; undoes the files if the row fails. */
+  private async storeFile(
+    uploadedBy: string | null,
+    file: SpooledUpload,
+    audio: AudioFacts,
+  ): Promise<{ id: string; existed: boolean }> {
+    const { files } = this.deps;
+    const db = this.deps.store;
+    const storageKey = contentKey("audio", file.sha256);
+    const cover = audio.cover
+      ? await storeImage(this.deps.files, "covers", audio.cover.data)
+      : null;
+    try {
+      await files.putFile(storageKey, file.path, audio.contentType);
+      // The genre is found or made on its own: it stands whatever becomes of the song.
+      const genreId = audio.genre ? await db.catalog.findOrCreateGenre(audio.genre) : null;
+      const id = await db.songs.insertSong({
+        ...songRowOf(audio, file, cover),
+        storageKey,
+        genreId,
+        uploadedBy,
+      });
+      if (id) return { id, existed: false };
+      // A parallel upload of the same content got there first: its row is the song.
+      const winner = await db.songs.findSongIdByHash(file.sha256);
+      if (!winner) throw new Error("A song row conflicted and then vanished");
+      return { id: winner.id, existed: true };
+    } catch (error) {
+      // The key is the content's: another song of it may already own the file.
+      if (!(await db.songs.findSongIdByHash(file.sha256))) await files.remove(storageKey);
+      if (cover) await this.deps.songs.forgetCoverIfUnused(cover.key);
+      throw error;
+    }
+  }
+}
+
+/** What a file's import answers: its song, or why it was refused. */
+export type ImportOutcome =
+  | { filePath: string; id: string; alreadyInLibrary: boolean }
+  | { filePath: string; error: AppError };
+
+/** A song row's columns read from its file. */
+function songRowOf(
+  audio: AudioFacts,
+  file: { sha256: string; size: number; filename: string },
+  cover: { key: string; contentType: string; size: number } | null,
+) {
+  return {
+    contentHash: file.sha256,
+    format: audio.format,
+    sizeBytes: file.size,
+    durationMs: audio.durationMs,
+    bitrate: audio.bitrate,
+    originalName: file.filename.slice(0, 255) || null,
+    title: audio.title,
+    artists: audio.artists,
+    album: audio.album,
+    year: audio.year,
+    coverKey: cover?.key ?? null,
+    coverType: cover?.contentType ?? null,
+    coverSize: cover?.size ?? null,
+  };
+}
+
+/** SHA-256 and size of a file on disk, read as a stream; refused as an upload would be. */
+async function hashFile(
+  filePath: string,
+  maxBytes: number,
+): Promise<{ sha256: string; size: number }> {
+  const { size } = await stat(filePath);
+  if (size > maxBytes) {
+    throw new AppError(
+      "payload-too-large",
+      413,
+      songErrors.audioTooLarge(maxBytes),
+      `${size} bytes`,
+    );
+  }
+  if (size === 0) throw songErrors.unreadableAudio("The file is empty");
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(filePath)) hash.update(chunk as Buffer);
+  return { sha256: hash.digest("hex"), size };
+}
+
+function asAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  throw error;
+}
