@@ -1,6 +1,7 @@
 import { accountsApi } from "@fonika/shared";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../../lib/endpoint-route.ts";
+import { sendStoredFile } from "../../storage/send-file.ts";
 import type { AccountService } from "./account.service.ts";
 import type { ProfileService } from "./profile.service.ts";
 
@@ -39,8 +40,13 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
   registerEndpoint(app, accountsApi.changeIndividualInfo, ({ actor, params, body }) =>
     profiles.changeIndividual(actor, params.userId, body),
   );
-  registerEndpoint(app, accountsApi.getAvatar, ({ actor, params, request, reply }) =>
-    profiles.sendAvatar(actor, params.userId, request, reply),
+  registerEndpoint(app, accountsApi.getAvatar, async ({ actor, params, request, reply }) =>
+    sendStoredFile(
+      app.storage.files,
+      request,
+      reply,
+      await profiles.avatarFile(actor, params.userId),
+    ),
   );
   registerEndpoint(app, accountsApi.changeAvatar, ({ actor, params, upload }) =>
     profiles.changeAvatar(actor, params.userId, upload),

@@ -14,7 +14,6 @@ import {
   SIGN_AGREEMENT_ALIASES,
   type UserSort,
 } from "@fonika/shared";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../../db/client.ts";
 import { errors } from "../../lib/app-error.ts";
 import { BusCache } from "../../lib/bus-cache.ts";
@@ -22,7 +21,7 @@ import { toPage } from "../../lib/paging.ts";
 import type { AccessEvents, Actor } from "../../plugins/auth.ts";
 import type { FileStore } from "../../storage/file-store.ts";
 import { storeResizedImage } from "../../storage/images.ts";
-import { sendStoredFile } from "../../storage/send-file.ts";
+import type { StoredFile } from "../../storage/send-file.ts";
 import type { UploadSource } from "../../storage/upload.ts";
 import { accountErrors } from "./accounts.errors.ts";
 import {
@@ -197,24 +196,19 @@ export class ProfileService {
     }
   }
 
-  /** Streams the avatar to whoever may read the profile; 404 when there is none. */
-  async sendAvatar(
-    actor: Actor,
-    userId: string,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<FastifyReply> {
+  /** The avatar, for the file answer to whoever may read the profile; 404 when there is none. */
+  async avatarFile(actor: Actor, userId: string): Promise<StoredFile> {
     assertMayReadProfile(actor, userId);
     const row = await this.profiles.get(userId);
     if (!row) throw errors.notFound("User");
     if (!row.avatarKey) throw accountErrors.avatarNotFound();
-    return sendStoredFile(this.deps.files, request, reply, {
+    return {
       key: row.avatarKey,
       size: row.avatarSize ?? 0,
       contentType: "image/webp",
       etag: avatarVersion(row.avatarKey),
       caching: "revalidate",
-    });
+    };
   }
 
   /**

@@ -1,6 +1,7 @@
 import { establishmentsApi } from "@fonika/shared";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../../lib/endpoint-route.ts";
+import { sendStoredFile } from "../../storage/send-file.ts";
 import type { EstablishmentsService } from "./establishments.service.ts";
 
 /** The /establishment calls of SPEC.md §7: a client's venues and their floor plans. */
@@ -24,8 +25,16 @@ export async function establishmentsRoutes(
   registerEndpoint(app, establishmentsApi.addLayoutFile, ({ actor, params, upload }) =>
     establishments.addLayout(actor, params.userId, params.id, upload),
   );
-  registerEndpoint(app, establishmentsApi.getLayoutFile, ({ actor, params, request, reply }) =>
-    establishments.sendLayout(actor, params.userId, params.id, request, reply),
+  registerEndpoint(
+    app,
+    establishmentsApi.getLayoutFile,
+    async ({ actor, params, request, reply }) =>
+      sendStoredFile(
+        app.storage.files,
+        request,
+        reply,
+        await establishments.layoutFile(actor, params.userId, params.id),
+      ),
   );
   registerEndpoint(app, establishmentsApi.deleteLayoutFile, async ({ actor, params }) => {
     await establishments.deleteLayout(actor, params.userId, params.id);

@@ -5,7 +5,6 @@ import {
   type EstablishmentInput,
   type SubscriptionInfo,
 } from "@fonika/shared";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../../db/client.ts";
 import { isClientAccount } from "../../lib/client-access.ts";
 import { toPage } from "../../lib/paging.ts";
@@ -13,7 +12,7 @@ import type { Actor } from "../../plugins/auth.ts";
 import type { PlayerCounts } from "../../realtime/player-directory.ts";
 import type { FileStore } from "../../storage/file-store.ts";
 import { imageTypeOf } from "../../storage/images.ts";
-import { sendStoredFile } from "../../storage/send-file.ts";
+import type { StoredFile } from "../../storage/send-file.ts";
 import type { UploadSource } from "../../storage/upload.ts";
 import { establishmentErrors } from "./establishments.errors.ts";
 import {
@@ -143,27 +142,19 @@ export class EstablishmentsService {
     }
   }
 
-  async sendLayout(
-    actor: Actor,
-    clientId: string,
-    id: string,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<FastifyReply> {
+  /** The floor plan, for the file answer (shown in place, under its name); 404 when there is none. */
+  async layoutFile(actor: Actor, clientId: string, id: string): Promise<StoredFile> {
     assertMayReadEstablishments(actor, clientId);
     const row = await this.find(clientId, id);
     if (!row.layoutKey || !row.layoutType) throw establishmentErrors.layoutNotFound();
-    reply.header(
-      "content-disposition",
-      `inline; filename*=UTF-8''${encodeURIComponent(row.layoutName ?? "plan")}`,
-    );
-    return sendStoredFile(this.deps.files, request, reply, {
+    return {
       key: row.layoutKey,
       size: row.layoutSize ?? 0,
       contentType: row.layoutType,
       etag: row.layoutKey.slice(row.layoutKey.lastIndexOf("/") + 1),
       caching: "revalidate",
-    });
+      disposition: { type: "inline", fileName: row.layoutName ?? "plan" },
+    };
   }
 
   async deleteLayout(actor: Actor, clientId: string, id: string): Promise<void> {
