@@ -22,11 +22,18 @@ const FIELD_NAMES = {
 const printable = (text: string) =>
   text.replace(/\p{Cc}/gu, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
-const { values } = parseArgs({
-  options: { "dry-run": { type: "boolean" }, help: { type: "boolean", short: "h" } },
-});
+const USAGE = "Использование: npm run repair-tags [-- --dry-run]";
+let values: { "dry-run"?: boolean; help?: boolean };
+try {
+  ({ values } = parseArgs({
+    options: { "dry-run": { type: "boolean" }, help: { type: "boolean", short: "h" } },
+  }));
+} catch {
+  console.error(USAGE);
+  process.exit(2);
+}
 if (values.help) {
-  console.error("Использование: npm run repair-tags [-- --dry-run]");
+  console.error(USAGE);
   process.exit(0);
 }
 

@@ -294,7 +294,7 @@ describe("repair of stored songs", () => {
 
 describe("npm run repair-tags", () => {
   // Two runs of the CLI, each a process that opens the embedded database: slow on a busy machine.
-  it("reports a dry run, then repairs", async () => {
+  it("refuses an unknown option, reports a dry run, then repairs", async () => {
     const { app, dataDir } = await buildQuietApp("repair-tags-cli");
     let closed = false;
     try {
@@ -317,6 +317,10 @@ describe("npm run repair-tags", () => {
           encoding: "utf8",
           timeout: 120_000,
         });
+      // A mistyped option is refused before the data is opened (the dry run below still finds everything).
+      const mistyped = run("--dryrun");
+      expect(mistyped.status).toBe(2);
+      expect(mistyped.stderr).toContain("Использование: npm run repair-tags [-- --dry-run]");
       const dry = run("--dry-run");
       expect(dry.status, dry.stderr).toBe(0);
       expect(dry.stdout).toContain("Пробный запуск, ничего не изменено");

@@ -15,8 +15,8 @@ import iconv from "iconv-lite";
  *    extra is real Unicode (a UTF-8/UTF-16 frame, or already repaired):
  *    kept. So is plain ASCII.
  * 2. Its bytes, when they are valid UTF-8 (they have bytes ≥ 0x80 by now,
- *    so multi-byte sequences), are read as UTF-8, unless that gives control
- *    characters. Western Latin-1 names are never valid UTF-8 in practice.
+ *    so multi-byte sequences) that gives no control characters, are read
+ *    as UTF-8. Western Latin-1 names are never valid UTF-8 in practice.
  * 3. Otherwise its bytes are read as cp1251 and kept when that is plausibly
  *    Cyrillic: no word mixes Cyrillic and Latin letters (a Russian word in
  *    cp1251 is all bytes ≥ 0xC0, while "Motörhead" would become
@@ -31,7 +31,7 @@ export function repairTagText(value: string): string {
   const bytes = bytesOf(value);
   if (!bytes) return value;
   const utf8 = decodeUtf8(bytes);
-  if (utf8 !== undefined) return hasControls(utf8) ? value : utf8;
+  if (utf8 !== undefined && !hasControls(utf8)) return utf8;
   const cyrillic = iconv.decode(bytes, "win1251");
   return looksCyrillic(cyrillic) ? cyrillic : value;
 }
