@@ -9,6 +9,11 @@ import { SearchService } from "./search/search.service.ts";
 import { type ImportOptions, type ImportReport, importLibrary } from "./songs/library-import.ts";
 import { SongIntakeService } from "./songs/song-intake.service.ts";
 import { SongsService } from "./songs/songs.service.ts";
+import {
+  repairStoredTags,
+  type TagRepairOptions,
+  type TagRepairReport,
+} from "./songs/tag-repair.ts";
 import { LibraryStore } from "./store/library.store.ts";
 import { TrackPlacementService } from "./vault/track-placement.service.ts";
 import { VaultTransfersService } from "./vault/vault-transfers.service.ts";
@@ -45,6 +50,8 @@ export interface Library {
   playlistNames(ids: readonly string[]): Promise<Map<string, string>>;
   /** The operator's import of a catalog on disk (`npm run import`). */
   importFromDisk(options: Omit<ImportOptions, "intake" | "placement">): Promise<ImportReport>;
+  /** The operator's one-shot repair of mojibake tags already stored (`npm run repair-tags`). */
+  repairStoredTags(options: Omit<TagRepairOptions, "store" | "songs">): Promise<TagRepairReport>;
   /**
    * The loudness job on this library's songs and files, with the bundled
    * ffmpeg; throws when ffmpeg is not available on this platform.
@@ -81,6 +88,7 @@ export function createLibrary(deps: LibraryDependencies): Library {
     attachments: new AuthorAttachmentsService({ store, files }),
     playlistNames: (ids) => playlists.namesOf(ids),
     importFromDisk: (options) => importLibrary({ ...options, intake, placement }),
+    repairStoredTags: (options) => repairStoredTags({ ...options, store, songs }),
     createLoudnessJob: (options) =>
       new LoudnessJob({ store, files, ffmpegPath: findFfmpeg(), ...options }),
   };

@@ -2,6 +2,7 @@ import path from "node:path";
 import { type AudioFormat, LIBRARY } from "@fonika/shared";
 import { type IAudioMetadata, parseFile } from "music-metadata";
 import { songErrors } from "./songs.errors.ts";
+import { repairOptionalTagText, repairTagText } from "./tag-text.ts";
 
 /** What the library keeps of an audio file, read from its content. */
 export interface AudioFacts {
@@ -62,10 +63,13 @@ export async function readAudioFile(filePath: string, originalName: string): Pro
     contentType: AUDIO_CONTENT_TYPES[kind],
     durationMs: Math.round(duration * 1000),
     bitrate: format.bitrate ? Math.round(format.bitrate) : null,
-    title: clean(common.title) ?? titleFromName(originalName),
-    artists: uniqueNames(common.artists ?? (common.artist ? [common.artist] : [])),
-    album: clean(common.album),
-    genre: clean(common.genre?.[0]),
+    // Tags in cp1251 or UTF-8 that were read as Latin-1 are read again (tag-text.ts).
+    title: clean(repairOptionalTagText(common.title)) ?? titleFromName(originalName),
+    artists: uniqueNames(
+      (common.artists ?? (common.artist ? [common.artist] : [])).map(repairTagText),
+    ),
+    album: clean(repairOptionalTagText(common.album)),
+    genre: clean(repairOptionalTagText(common.genre?.[0])),
     year: common.year && common.year >= 1000 && common.year <= 2100 ? common.year : null,
     cover: picture ? { data: picture.data, contentType: picture.format } : null,
   };

@@ -79,6 +79,24 @@ export class SongsService {
     if (!found.genre) throw songErrors.catalogEntryNotFound("Жанр");
     if (!found.author) throw songErrors.catalogEntryNotFound("Автор");
     if (!found.copyrightHolder) throw songErrors.catalogEntryNotFound("Правообладатель");
+    return this.applyMeta(id, change);
+  }
+
+  /**
+   * The operator's repair of text read wrongly from tags (`npm run
+   * repair-tags`, see tag-repair.ts): changed as a meta change is, so the
+   * vault's tracks follow. No actor: it runs with the shell's access to the
+   * data and is never reachable over HTTP.
+   */
+  async correctTagText(
+    id: string,
+    change: Partial<Pick<SongMetaChange, "title" | "artists" | "album">>,
+  ): Promise<Song> {
+    return this.applyMeta(id, change);
+  }
+
+  /** Writes a meta change; the vault's tracks follow the title and artists in the same transaction. */
+  private async applyMeta(id: string, change: Partial<SongMetaChange>): Promise<Song> {
     const row = await this.store.withTx(async (tx) => {
       if (!(await tx.songs.updateSong(id, change))) throw songErrors.songNotFound();
       const changed = (await tx.songs.findSong(id)) as SongRow;

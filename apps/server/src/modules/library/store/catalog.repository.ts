@@ -1,5 +1,5 @@
 import type { CatalogKind } from "@fonika/shared";
-import { and, count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client.ts";
 import { authors, copyrightHolders, genres, songs } from "../../../db/schema.ts";
 
@@ -208,4 +208,22 @@ export async function catalogEntriesExist(
     exists(copyrightHolders, ids.copyrightHolderId),
   ]);
   return { genre: genreFound, author: authorFound, copyrightHolder: holderFound };
+}
+
+/** Every genre (a catalog of tens to hundreds of names). */
+export async function listGenres(db: Executor) {
+  return db.select({ id: genres.id, name: genres.name }).from(genres).orderBy(asc(genres.id));
+}
+
+/** Another genre already named `name` (any case), whose songs a repaired genre joins. */
+export async function findOtherGenreNamed(db: Executor, id: string, name: string) {
+  const [row] = await db
+    .select({ id: genres.id })
+    .from(genres)
+    .where(and(ne(genres.id, id), sql`lower(${genres.name}) = lower(${name})`));
+  return row;
+}
+
+export async function renameGenre(db: Executor, id: string, name: string): Promise<void> {
+  await db.update(genres).set({ name }).where(eq(genres.id, id));
 }

@@ -371,3 +371,21 @@ export async function releaseAllClaims(db: Executor): Promise<number> {
     .returning({ id: songs.id });
   return released.length;
 }
+
+/** The tag-derived text of songs after `afterId` in id order, removed ones too; a batch. */
+export async function listSongTagText(db: Executor, afterId: string | null, limit: number) {
+  return db
+    .select({ id: songs.id, title: songs.title, artists: songs.artists, album: songs.album })
+    .from(songs)
+    .where(afterId ? gt(songs.id, afterId) : undefined)
+    .orderBy(asc(songs.id))
+    .limit(limit);
+}
+
+/** Moves the songs of one genre to another (a genre merged into its twin). */
+export async function moveSongsToGenre(db: Executor, fromId: string, toId: string): Promise<void> {
+  await db
+    .update(songs)
+    .set({ genreId: toId, updatedAt: new Date() })
+    .where(eq(songs.genreId, fromId));
+}
