@@ -301,7 +301,7 @@ describe("npm run repair-tags", () => {
       closed = true;
       const cli = path.join(
         path.dirname(fileURLToPath(import.meta.url)),
-        "../../repair-tags-cli.ts",
+        "../../../repair-tags-cli.ts",
       );
       const run = (...args: string[]) =>
         spawnSync(process.execPath, ["--import", "tsx", cli, ...args], {
