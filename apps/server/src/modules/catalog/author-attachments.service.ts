@@ -16,7 +16,7 @@ import {
   lockStorageKey,
 } from "./author-attachments.repository.ts";
 import { catalogErrors } from "./catalog.errors.ts";
-import { assertMayEditCatalog } from "./catalog.policy.ts";
+import { assertMayEditCatalog, assertMayReadAuthorDocuments } from "./catalog.policy.ts";
 import { findEntry, lockEntry } from "./catalog.repository.ts";
 import { type DocumentType, detectDocumentType } from "./document-file.ts";
 
@@ -103,22 +103,24 @@ export class AuthorAttachmentsService {
     }
   }
 
-  /** An author's documents, oldest first. */
-  async list(_actor: Actor, authorId: string): Promise<AuthorAttachment[]> {
+  /** An author's documents, oldest first; staff only. */
+  async list(actor: Actor, authorId: string): Promise<AuthorAttachment[]> {
+    assertMayReadAuthorDocuments(actor);
     if (!(await findEntry(this.deps.db, "author", authorId))) {
       throw catalogErrors.entryNotFound("author");
     }
     return (await listAttachments(this.deps.db, authorId)).map(presentAttachment);
   }
 
-  /** Sends one document as a download under the name it was uploaded with. */
+  /** Sends one document as a download under the name it was uploaded with; staff only. */
   async send(
-    _actor: Actor,
+    actor: Actor,
     authorId: string,
     attachmentId: string,
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<FastifyReply> {
+    assertMayReadAuthorDocuments(actor);
     const row = await findAttachment(this.deps.db, authorId, attachmentId);
     if (!row) throw await this.missing(authorId);
     reply.header("content-disposition", contentDisposition(row.fileName));
