@@ -1,5 +1,5 @@
 import { MESSAGES } from "@fonika/shared";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   authCodes,
@@ -260,6 +260,39 @@ describe("deleting a client", () => {
       theirs.body.data.map((subscription: { state: string }) => subscription.state).sort(),
     ).toEqual(["active", "pending"]);
     expect(theirs.body.data[0].clientName).toBe("ИвановаОстающийся Анна");
+  });
+
+  it("is one transaction: when a module fails to forget, nothing is erased and no file goes", async () => {
+    const { client, ready, subscriptionIds } = await clientWithEverything("Сбой");
+    const before = await rowsOf(client.id);
+    const layoutKey = before.venues.find((venue) => venue.layoutKey)?.layoutKey as string;
+    // The establishments are forgotten last; make the database refuse it for this client.
+    const { db } = server.app;
+    await db.execute(
+      sql.raw(`create function refuse_forgetting() returns trigger language plpgsql
+        as $$ begin raise exception 'refused for the test'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger refuse_forgetting before update on establishments for each row
+        when (old.user_id = '${client.id}' and new.name = '') execute function refuse_forgetting()`),
+    );
+    try {
+      const deleted = await call(server, "POST", `/auth/account/${client.id}/delete-account`, {
+        token: admin.token,
+      });
+      expect(deleted.status).toBe(500);
+    } finally {
+      await db.execute(sql.raw("drop trigger refuse_forgetting on establishments"));
+      await db.execute(sql.raw("drop function refuse_forgetting()"));
+    }
+    expect(await rowsOf(client.id)).toEqual(before);
+    expect(await server.app.storage.files.exists(layoutKey)).toBe(true);
+    const profile = await call(server, "GET", `/personal-info/${client.id}`, {
+      token: admin.token,
+    });
+    expect(profile.body).toMatchObject({ status: "active", email: client.email });
+    expect(before.subscribed.map((row) => row.id).sort()).toEqual([...subscriptionIds].sort());
+    expect(ready.organizationId).toBe(before.payers[0]?.id);
   });
 
   it("deletes a client with nothing but the account, and a second time changes nothing", async () => {
