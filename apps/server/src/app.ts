@@ -143,6 +143,8 @@ export async function buildApp(
       log,
       sessions: new AccountSessions(),
       files: app.storage.files,
+      // A deleted client is forgotten by every client module (made below).
+      clientRecords: () => [clients.subscriptions, clients.organizations, clients.establishments],
     }),
     profiles: new ProfileService({ db, accessEvents, files: app.storage.files }),
   });

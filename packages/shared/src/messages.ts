@@ -17,6 +17,13 @@ export const MESSAGES = {
   changeRoleComplete: "Change role complete",
   changeRoleFailed: "Change role failed",
   userDeleted: "Пользователь успешно удален",
+  /**
+   * What staff see where a deleted client's name was (client base, the
+   * subscription base, their venues and payers): their data is erased.
+   */
+  deletedClient: "Удалённый клиент",
+  /** The same for a deleted staff account in the client base. */
+  deletedUser: "Удалённый пользователь",
   nothingFound: "Ничего не найдено",
   noRefreshToken: "No refresh token",
   accessDenied: "Access denied error",

@@ -66,7 +66,8 @@ export const authCodes = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     /** email | phone */
     channel: text("channel").notNull(),
-    address: text("address").notNull(),
+    /** The address's keyed hash (auth's hashAddress); the address itself is never stored. */
+    addressHash: text("address_hash").notNull(),
     codeHash: text("code_hash").notNull(),
     ip: text("ip").notNull(),
     wrongTries: integer("wrong_tries").notNull().default(0),
@@ -75,7 +76,7 @@ export const authCodes = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index("auth_codes_address_idx").on(table.channel, table.address, table.createdAt),
+    index("auth_codes_address_idx").on(table.channel, table.addressHash, table.createdAt),
     index("auth_codes_ip_idx").on(table.ip, table.createdAt),
   ],
 );
@@ -169,6 +170,7 @@ export const rateLimits = pgTable(
   "rate_limits",
   {
     scope: text("scope").notNull(),
+    /** An IP, a user id, or a sign-in address's keyed hash (never the address). */
     key: text("key").notNull(),
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     count: integer("count").notNull(),

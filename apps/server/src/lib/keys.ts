@@ -11,6 +11,11 @@ export interface ServerKeys {
   readonly tokenSigning: Uint8Array;
   /** HMAC key of stored one-time codes and erased addresses. */
   readonly codeHashing: Buffer;
+  /**
+   * HMAC key of the sign-in addresses that codes and limits are kept under,
+   * so that those tables never hold an e-mail or a phone (152-FZ).
+   */
+  readonly addressHashing: Buffer;
   /** AES-256-GCM key sealing a rotated refresh token's successor. */
   readonly refreshSealing: Buffer;
 }
@@ -25,6 +30,7 @@ export function deriveKeys(secret: string): ServerKeys {
   return {
     tokenSigning: new Uint8Array(derive(secret, "access-token-signing")),
     codeHashing: derive(secret, "code-hashing"),
+    addressHashing: derive(secret, "address-hashing"),
     refreshSealing: derive(secret, "refresh-successor-sealing"),
   };
 }

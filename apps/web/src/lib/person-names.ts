@@ -1,13 +1,24 @@
-import type { Profile } from "@fonika/shared";
+import { MESSAGES, type Profile, STAFF_ROLES } from "@fonika/shared";
 
-type NameParts = Pick<Profile, "firstName" | "lastName" | "login">;
+type NameParts = Pick<Profile, "firstName" | "lastName" | "login"> &
+  Partial<Pick<Profile, "status" | "role">>;
 
 /** How people are named on screen (header, profile, staff pages), one way everywhere. */
+
+/**
+ * A deleted account's name and login are erased (152-FZ): staff see
+ * 'Удалённый клиент' (or 'Удалённый пользователь' for a staff account).
+ */
+function deletedNameOf(profile: NameParts): string | undefined {
+  if (profile.status !== "deleted") return undefined;
+  const staff = (STAFF_ROLES as readonly string[]).includes(profile.role ?? "");
+  return staff ? MESSAGES.deletedUser : MESSAGES.deletedClient;
+}
 
 /** 'Иван Петров', or the login while the profile has no name yet. */
 export function displayNameOf(profile: NameParts): string {
   const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ").trim();
-  return name || profile.login;
+  return deletedNameOf(profile) ?? (name || profile.login);
 }
 
 /** 'Иванова Анна Сергеевна', or the login while the profile has no name yet. */
@@ -16,7 +27,7 @@ export function fullNameOf(profile: NameParts & Pick<Profile, "patronymic">): st
     .filter(Boolean)
     .join(" ")
     .trim();
-  return name || profile.login || "—";
+  return deletedNameOf(profile) ?? (name || profile.login || "—");
 }
 
 /** Two letters for the avatar: first and last name, else the login's first letter. */

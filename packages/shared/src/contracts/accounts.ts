@@ -125,8 +125,11 @@ export const listUsers = defineEndpoint({
     sortBy: userSortSchema.default("registration-date"),
     /** Only accounts whose active role (or pseudo-state) is this one. */
     role: z.enum(ASSIGNABLE_ROLES).optional(),
-    /** Only active or only blocked accounts (deleted ones are never listed). */
-    status: z.enum(["active", "blocked"]).optional(),
+    /**
+     * Only active, only blocked, or only deleted accounts; without it, every
+     * account but the deleted ones (whose personal data is erased).
+     */
+    status: z.enum(["active", "blocked", "deleted"]).optional(),
   }),
   response: profilePageSchema,
 });

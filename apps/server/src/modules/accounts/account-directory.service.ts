@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { SIGN_AGREEMENT } from "@fonika/shared";
+import { MESSAGES, SIGN_AGREEMENT } from "@fonika/shared";
 import type { Executor } from "../../db/client.ts";
 import type { ServerKeys } from "../../lib/keys.ts";
 import type { Channel, UserRow } from "./accounts.repository.ts";
@@ -35,9 +35,14 @@ export class AccountDirectory {
     return repository.findUserById(db, userId);
   }
 
-  /** Display names (full name, else login) of these users, for lists of other modules. */
-  namesOf(db: Executor, userIds: string[]): Promise<Map<string, string>> {
-    return repository.displayNamesOf(db, userIds);
+  /**
+   * Display names of these users, for lists of other modules: the full
+   * name, else the login; a deleted account, whose data is erased, is
+   * 'Удалённый клиент'.
+   */
+  async namesOf(db: Executor, userIds: string[]): Promise<Map<string, string>> {
+    const rows = await repository.namesOf(db, userIds);
+    return new Map(rows.map((row) => [row.id, displayNameOf(row)]));
   }
 
   /** Users (not deleted) whose login, names, company or phone the query finds; at most 1000. */
@@ -51,6 +56,12 @@ export class AccountDirectory {
       authority: NEW_ACCOUNT_AUTHORITY,
     });
   }
+}
+
+function displayNameOf(row: repository.NameRow): string {
+  if (row.status === "deleted") return MESSAGES.deletedClient;
+  const name = [row.lastName, row.firstName, row.patronymic].filter(Boolean).join(" ");
+  return name || row.email || row.phone || "";
 }
 
 /**

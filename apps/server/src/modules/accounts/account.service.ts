@@ -35,6 +35,18 @@ export interface SessionTermination {
   eraseAll(tx: Executor, userId: string, at: Date): Promise<void>;
 }
 
+/** What is left to do once a deletion has committed (stored files cannot be rolled back). */
+export type AfterDeletion = () => Promise<void>;
+
+/**
+ * A module that keeps a client's things (establishments, organizations,
+ * subscriptions) and forgets them when the account is deleted, inside the
+ * deletion's transaction: every module erases its own rows.
+ */
+export interface ClientRecords {
+  forgetClient(tx: Executor, clientId: string, at: Date): Promise<AfterDeletion>;
+}
+
 export interface AccountServiceDependencies {
   db: Database;
   keys: ServerKeys;
@@ -42,6 +54,11 @@ export interface AccountServiceDependencies {
   sessions: SessionTermination;
   files: FileStore;
   log: FastifyBaseLogger;
+  /**
+   * The modules that forget a deleted client, in this order (made after
+   * accounts, so asked for when a deletion runs).
+   */
+  clientRecords: () => ClientRecords[];
 }
 
 /** A new account as staff create it (create-user). */
@@ -147,7 +164,10 @@ export class AccountService {
 
   /**
    * Deletes an account: its personal data is erased (152-FZ), keeping the
-   * row for accounting; its sessions and devices end at once.
+   * row for accounting; its sessions and devices end at once. In the same
+   * transaction every client module forgets what it keeps of them: venues'
+   * names, addresses and floor plans, payers' requisites and card holders;
+   * subscriptions that have not ended end now.
    */
   async deleteAccount(actor: Actor, userId: string): Promise<void> {
     assertMayDeleteAccounts(actor, userId);
@@ -162,10 +182,16 @@ export class AccountService {
         ? erasedAddressHash(keys, "phone", target.phone)
         : null;
     const now = new Date();
-    await db.transaction(async (tx) => {
+    const afterwards = await db.transaction(async (tx) => {
       await repository.anonymizeDeletedUser(tx, userId, addressHash, now);
       await this.deps.sessions.eraseAll(tx, userId, now);
+      const followUps: AfterDeletion[] = [];
+      for (const records of this.deps.clientRecords()) {
+        followUps.push(await records.forgetClient(tx, userId, now));
+      }
+      return followUps;
     });
+    for (const followUp of afterwards) await followUp();
     if (target.avatarKey && (await repository.countUsersWithAvatar(db, target.avatarKey)) === 0) {
       await this.deps.files.remove(target.avatarKey);
     }

@@ -261,7 +261,8 @@ export interface UserSearch {
   phoneDigits: string | null;
   /** Only accounts whose active role is this one. */
   role?: string | undefined;
-  status?: "active" | "blocked" | undefined;
+  /** Without it, every account but the deleted ones. */
+  status?: "active" | "blocked" | "deleted" | undefined;
 }
 
 function matchesWord(word: string): SQL | undefined {
@@ -298,8 +299,7 @@ function userListFilter(search: UserSearch): SQL | undefined {
     : undefined;
   const matches = byWords && byPhone ? or(byWords, byPhone) : (byWords ?? byPhone);
   return and(
-    ne(users.status, "deleted"),
-    search.status ? eq(users.status, search.status) : undefined,
+    search.status ? eq(users.status, search.status) : ne(users.status, "deleted"),
     search.role ? sql`${activeRoleOf()} = ${search.role}` : undefined,
     matches,
   );
@@ -317,7 +317,7 @@ const USER_ORDER: Record<UserSort, SQL[]> = {
   login: [sql`coalesce(${users.email}, ${users.phone}) asc nulls last`, asc(users.id)],
 };
 
-/** One page of the users that are not deleted and match `search`, and how many match. */
+/** One page of the users that match `search` (deleted ones only when asked), and how many match. */
 export async function listProfiles(
   db: Executor,
   search: UserSearch,
@@ -336,13 +336,21 @@ export async function listProfiles(
   return { rows, total: counted?.total ?? 0 };
 }
 
-/** Display names of these users: the full name, else the login. */
-export async function displayNamesOf(
-  db: Executor,
-  userIds: string[],
-): Promise<Map<string, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
+/** What a user is named by in other modules' lists. */
+export interface NameRow {
+  id: string;
+  lastName: string | null;
+  firstName: string | null;
+  patronymic: string | null;
+  email: string | null;
+  phone: string | null;
+  status: string;
+}
+
+/** The name columns of these users. */
+export async function namesOf(db: Executor, userIds: string[]): Promise<NameRow[]> {
+  if (userIds.length === 0) return [];
+  return db
     .select({
       id: users.id,
       lastName: users.lastName,
@@ -350,18 +358,13 @@ export async function displayNamesOf(
       patronymic: users.patronymic,
       email: users.email,
       phone: users.phone,
+      status: users.status,
     })
     .from(users)
     .where(inArray(users.id, userIds));
-  return new Map(
-    rows.map((row) => {
-      const name = [row.lastName, row.firstName, row.patronymic].filter(Boolean).join(" ");
-      return [row.id, name || row.email || row.phone || ""];
-    }),
-  );
 }
 
-/** Ids of the users (not deleted) that the user list's search finds, at most `limit`. */
+/** Ids of the users (not deleted, unless asked) that the user list's search finds, at most `limit`. */
 export async function idsMatching(
   db: Executor,
   search: UserSearch,

@@ -427,7 +427,7 @@ describe("GET /personal-info/users filters", () => {
     expect(await list("&role=wait-activation")).toEqual([waiting.id]);
     expect(await list("&status=blocked")).toEqual([blocked.id]);
     expect(await list("&role=role-client&status=active")).toEqual([client.id]);
-    const bad = await call(server, "GET", "/personal-info/users?status=deleted", {
+    const bad = await call(server, "GET", "/personal-info/users?status=erased", {
       token: admin.token,
     });
     expect(bad.status).toBe(400);

@@ -64,7 +64,8 @@ export interface UserListRequest {
   query?: string | undefined;
   sortBy: UserSort;
   role?: AssignableRole | undefined;
-  status?: "active" | "blocked" | undefined;
+  /** Without it, every account but the deleted ones. */
+  status?: "active" | "blocked" | "deleted" | undefined;
 }
 
 export interface ProfileServiceDependencies {
@@ -214,7 +215,8 @@ export class ProfileService {
   /**
    * One page of the users who are not deleted (the client base), found by
    * `query`, narrowed by role and status and ordered by `sortBy`; admin,
-   * client manager and support only.
+   * client manager and support only. Deleted accounts, erased but for
+   * their role and dates, are listed only when `status` asks for them.
    */
   async list(actor: Actor, request: UserListRequest): Promise<ProfilePage> {
     assertMayListUsers(actor);

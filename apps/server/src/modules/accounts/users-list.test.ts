@@ -215,11 +215,18 @@ describe("GET /personal-info/users", () => {
     expect(answer.body.data[0]).toMatchObject({ login: phone, phone, email: null });
   });
 
-  it("leaves deleted accounts out and shows blocked ones as blocked", async () => {
+  it("leaves deleted accounts out unless asked for, and shows blocked ones as blocked", async () => {
     const company = uniqueMarker("Статус");
     const active = await createUser(server, { profile: { company } });
     const blocked = await createUser(server, { status: "blocked", profile: { company } });
-    await createUser(server, { status: "deleted", profile: { company } });
+    const deletedUser = await createUser(server, { status: "deleted", profile: { company } });
+    const onlyDeleted = await listUsers(`?status=deleted&query=${encodeURIComponent(company)}`);
+    expect(
+      onlyDeleted.body.data.map((profile: { userId: string; status: string }) => [
+        profile.userId,
+        profile.status,
+      ]),
+    ).toEqual([[deletedUser.id, "deleted"]]);
 
     const answer = await listUsers(`?query=${encodeURIComponent(company)}`);
     expect(answer.body.total).toBe(2);

@@ -14,21 +14,21 @@ export type Channel = "email" | "phone";
 
 export async function insertAuthCode(
   db: Executor,
-  code: { channel: Channel; address: string; codeHash: string; ip: string; expiresAt: Date },
+  code: { channel: Channel; addressHash: string; codeHash: string; ip: string; expiresAt: Date },
 ): Promise<void> {
   await db.insert(authCodes).values(code);
 }
 
-/** The newest code sent to an address, locked until the transaction ends. */
+/** The newest code sent to an address (by its keyed hash), locked until the transaction ends. */
 export async function findLatestAuthCodeForUpdate(
   db: Executor,
   channel: Channel,
-  address: string,
+  addressHash: string,
 ): Promise<AuthCodeRow | undefined> {
   const [code] = await db
     .select()
     .from(authCodes)
-    .where(and(eq(authCodes.channel, channel), eq(authCodes.address, address)))
+    .where(and(eq(authCodes.channel, channel), eq(authCodes.addressHash, addressHash)))
     .orderBy(desc(authCodes.createdAt), desc(authCodes.id))
     .limit(1)
     .for("update");

@@ -20,6 +20,16 @@ export function hashCode(key: Buffer, scope: string, code: string): string {
   return createHmac("sha256", key).update(`${scope}\n${code}`).digest("base64url");
 }
 
+/**
+ * The stored form of a sign-in address (codes and limits are kept under
+ * it): an HMAC under the address-hashing key, so that these tables name
+ * nobody, not even a deleted account, and a guessed address cannot be
+ * checked against a copy of them without the key.
+ */
+export function hashAddress(key: Buffer, channel: "email" | "phone", address: string): string {
+  return createHmac("sha256", key).update(`${channel}:${address}`).digest("base64url");
+}
+
 /** An opaque refresh token: 32 random bytes, base64url. */
 export function generateRefreshToken(): string {
   return randomBytes(32).toString("base64url");

@@ -11,7 +11,7 @@ import * as limits from "./auth.limits.ts";
 import { assertMaySignIn } from "./auth.policy.ts";
 import type { Channel, SessionRow } from "./auth.repository.ts";
 import * as repository from "./auth.repository.ts";
-import { generateCode, hashCode, hashRefreshToken } from "./auth.secrets.ts";
+import { generateCode, hashAddress, hashCode, hashRefreshToken } from "./auth.secrets.ts";
 import type { ClientInfo, SessionIssuer } from "./auth.sessions.ts";
 
 export interface AuthServiceDependencies {
@@ -53,12 +53,14 @@ export class AuthService {
     const address = normalizeAddress(channel, rawAddress);
     const account = await this.findAccount(channel, address);
     if (account) assertMaySignIn(account);
-    await limits.countCodeSend(db, `${channel}:${address}`, ip);
+    // Codes and limits are kept under the address's keyed hash, never the address.
+    const addressHash = hashAddress(keys.addressHashing, channel, address);
+    await limits.countCodeSend(db, addressHash, ip);
 
     const code = generateCode();
     await repository.insertAuthCode(db, {
       channel,
-      address,
+      addressHash,
       codeHash: hashCode(keys.codeHashing, `${channel}:${address}`, code),
       ip,
       expiresAt: new Date(Date.now() + CODES.ttlSeconds * 1000),
@@ -88,13 +90,14 @@ export class AuthService {
     const { db, keys, sessions } = this.deps;
     const address = normalizeAddress(channel, rawAddress);
     const scope = `${channel}:${address}`;
+    const addressHash = hashAddress(keys.addressHashing, channel, address);
     const existing = await this.findAccount(channel, address);
     if (existing) assertMaySignIn(existing);
-    await limits.countVerification(db, scope, client.ip);
+    await limits.countVerification(db, addressHash, client.ip);
 
     const now = new Date();
     const check = await db.transaction(async (tx): Promise<CodeCheck> => {
-      const stored = await repository.findLatestAuthCodeForUpdate(tx, channel, address);
+      const stored = await repository.findLatestAuthCodeForUpdate(tx, channel, addressHash);
       if (!stored || stored.consumedAt) return { kind: "invalid" };
       if (stored.wrongTries >= CODES.maxWrongTries) return { kind: "exhausted" };
       if (stored.expiresAt <= now) return { kind: "expired" };
@@ -110,17 +113,17 @@ export class AuthService {
     // Outside the transaction, so that a counted wrong try is committed.
     switch (check.kind) {
       case "ok":
-        await limits.clearCodeTries(db, scope);
+        await limits.clearCodeTries(db, addressHash);
         return check.tokens;
       case "expired":
         throw authErrors.codeExpired();
       case "killed":
-        await limits.countWrongCode(db, scope);
+        await limits.countWrongCode(db, addressHash);
         throw authErrors.codeExhausted();
       case "exhausted":
         throw authErrors.codeExhausted();
       case "wrong":
-        await limits.countWrongCode(db, scope);
+        await limits.countWrongCode(db, addressHash);
         throw authErrors.invalidCode();
       default:
         throw authErrors.invalidCode();

@@ -15,6 +15,7 @@ import {
 } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
 import { connect } from "../../test/socket-client.ts";
+import { hashAddress } from "./auth.secrets.ts";
 
 /**
  * Issue 5 of the accounts: device sessions with a player's powers only,
@@ -458,7 +459,10 @@ describe("code limits", () => {
     const sent = answers.filter((answer) => answer.status === 200).length;
     expect(sent).toBe(CODES.sendPerAddressMax);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(16 - sent);
-    const stored = await server.app.db.select().from(authCodes).where(eq(authCodes.address, email));
+    const stored = await server.app.db
+      .select()
+      .from(authCodes)
+      .where(eq(authCodes.addressHash, addressHashOf(email)));
     expect(stored).toHaveLength(CODES.sendPerAddressMax);
   });
 });
@@ -506,7 +510,7 @@ describe("keys", () => {
     const [stored] = await server.app.db
       .select()
       .from(authCodes)
-      .where(eq(authCodes.address, email));
+      .where(eq(authCodes.addressHash, addressHashOf(email)));
     const withRawSecret = createHmac("sha256", server.config.jwtSecret)
       .update(`email:${email}\n${code}`)
       .digest("base64url");
@@ -525,6 +529,11 @@ describe("keys", () => {
 async function userByEmail(email: string) {
   const [row] = await server.app.db.select().from(users).where(eq(users.email, email));
   return row;
+}
+
+/** How codes of an e-mail are stored: under its keyed hash, never the address. */
+function addressHashOf(email: string): string {
+  return hashAddress(server.app.keys.addressHashing, "email", email);
 }
 
 function sha256(token: string): string {
@@ -553,7 +562,7 @@ describe("pruning", () => {
     await server.app.db
       .update(authCodes)
       .set({ expiresAt: longAgo })
-      .where(eq(authCodes.address, email));
+      .where(eq(authCodes.addressHash, addressHashOf(email)));
 
     const pruner = new AuthTablePruner(server.app.db, server.app.log);
     const result = await pruner.prune();
@@ -565,7 +574,10 @@ describe("pruning", () => {
     const again = await post("/auth/refresh-token", { refreshToken: rotated.body.refreshToken });
     expect(again.status).toBe(200);
     expect(
-      await server.app.db.select().from(authCodes).where(eq(authCodes.address, email)),
+      await server.app.db
+        .select()
+        .from(authCodes)
+        .where(eq(authCodes.addressHash, addressHashOf(email))),
     ).toHaveLength(0);
   });
 });

@@ -1,8 +1,16 @@
+import { createHash } from "node:crypto";
 import { CODES } from "@fonika/shared";
 import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authCodes, deviceCodes, refreshTokens, sessions, users } from "../../db/schema.ts";
+import {
+  authCodes,
+  deviceCodes,
+  rateLimits,
+  refreshTokens,
+  sessions,
+  users,
+} from "../../db/schema.ts";
 import {
   createEstablishment,
   createSignedInUser,
@@ -15,6 +23,7 @@ import {
   uniquePhone,
 } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
+import { hashAddress } from "./auth.secrets.ts";
 
 let server: TestServer;
 
@@ -45,8 +54,11 @@ function wrongCodeFor(code: string): string {
   return code === "000000" ? "111111" : "000000";
 }
 
+/** The stored codes of an e-mail or phone, found by its keyed hash (the address is not stored). */
 async function codesOf(address: string) {
-  return server.app.db.select().from(authCodes).where(eq(authCodes.address, address));
+  const channel = address.includes("@") ? "email" : "phone";
+  const addressHash = hashAddress(server.app.keys.addressHashing, channel, address);
+  return server.app.db.select().from(authCodes).where(eq(authCodes.addressHash, addressHash));
 }
 
 async function userByEmail(email: string) {
@@ -134,7 +146,9 @@ describe("e-mail sign-in", () => {
     await server.app.db
       .update(authCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(authCodes.address, email));
+      .where(
+        eq(authCodes.addressHash, hashAddress(server.app.keys.addressHashing, "email", email)),
+      );
     const answer = await post("/auth/email/verify-code", { email, code });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ type: "code-expired" });
@@ -207,6 +221,38 @@ describe("e-mail sign-in", () => {
     expect(answer.body.type).toBe("rate-limited");
     expect(answer.body.reason).toMatch(/[а-я]/);
     expect(await codesOf(email)).toHaveLength(CODES.sendPerAddressMax);
+  });
+
+  it("keeps codes and limits under a keyed hash of the address, never the address", async () => {
+    const email = uniqueEmail("hashed");
+    const phone = uniquePhone();
+    const code = await sendEmailCode(email);
+    expect((await post("/auth/phone/send-code", { phone })).status).toBe(200);
+    const wrong = await post("/auth/email/verify-code", { email, code: wrongCodeFor(code) });
+    expect(wrong.body.type).toBe("invalid-code");
+    const emailHash = hashAddress(server.app.keys.addressHashing, "email", email);
+    const phoneHash = hashAddress(server.app.keys.addressHashing, "phone", phone);
+    const codes = await server.app.db.select().from(authCodes);
+    const counters = await server.app.db.select().from(rateLimits);
+    const stored = JSON.stringify([codes, counters]);
+    expect(stored).not.toContain(email);
+    expect(stored).not.toContain(phone);
+    expect(codes.map((row) => row.addressHash)).toEqual(
+      expect.arrayContaining([emailHash, phoneHash]),
+    );
+    const scopesOf = (key: string) =>
+      counters.filter((row) => row.key === key).map((row) => row.scope);
+    expect(scopesOf(emailHash).sort()).toEqual(["send-address", "verify-address", "wrong-address"]);
+    expect(scopesOf(phoneHash)).toEqual(["send-address"]);
+    // The key is the server's: a plain hash of the address is not what is stored.
+    expect(emailHash).not.toBe(createHash("sha256").update(`email:${email}`).digest("base64url"));
+    // The right code still signs in and clears the address's tries.
+    expect((await post("/auth/email/verify-code", { email, code })).status).toBe(200);
+    const after = await server.app.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, emailHash));
+    expect(after.map((row) => row.scope)).toEqual(["send-address"]);
   });
 
   it("limits sends per IP", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { containsPattern } from "../../db/like.ts";
 import { establishments } from "../../db/schema.ts";
@@ -113,4 +113,36 @@ export async function idsMatching(db: Executor, query: string, limit: number): P
     .where(filter)
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/**
+ * Erases a deleted client's establishments (152-FZ): names and addresses
+ * become blank, floor plans are let go; ids, time zones and dates stay for
+ * the subscriptions and histories that name them. Answers the stored keys
+ * of the plans that were attached.
+ */
+export async function eraseEstablishmentsOfUser(
+  db: Executor,
+  userId: string,
+  at: Date,
+): Promise<string[]> {
+  const before = await db
+    .select({ layoutKey: establishments.layoutKey })
+    .from(establishments)
+    .where(and(eq(establishments.userId, userId), isNotNull(establishments.layoutKey)))
+    .for("update");
+  await db
+    .update(establishments)
+    .set({
+      name: "",
+      address: "",
+      layoutKey: null,
+      layoutName: null,
+      layoutType: null,
+      layoutSize: null,
+      layoutUploadedAt: null,
+      updatedAt: at,
+    })
+    .where(eq(establishments.userId, userId));
+  return before.flatMap((row) => (row.layoutKey ? [row.layoutKey] : []));
 }

@@ -3,9 +3,10 @@ import {
   ESTABLISHMENTS,
   type Establishment,
   type EstablishmentInput,
+  MESSAGES,
   type SubscriptionInfo,
 } from "@fonika/shared";
-import type { Database } from "../../db/client.ts";
+import type { Database, Executor } from "../../db/client.ts";
 import { isClientAccount } from "../../lib/client-access.ts";
 import { toPage } from "../../lib/paging.ts";
 import type { Actor } from "../../plugins/auth.ts";
@@ -185,17 +186,31 @@ export class EstablishmentsService {
   /** The establishment of the client, for other modules (subscriptions); undefined when not theirs. */
   async findOwned(clientId: string, id: string): Promise<{ id: string; name: string } | undefined> {
     const row = await repository.findEstablishment(this.deps.db, clientId, id);
-    return row ? { id: row.id, name: row.name } : undefined;
+    return row ? { id: row.id, name: nameOf(row.name) } : undefined;
   }
 
-  /** Names of establishments by id (subscriptions' port). */
-  namesOf(ids: string[]): Promise<Map<string, string>> {
-    return repository.namesOf(this.deps.db, ids);
+  /** Names of establishments by id (subscriptions' port); an erased one is 'Удалённый клиент'. */
+  async namesOf(ids: string[]): Promise<Map<string, string>> {
+    const names = await repository.namesOf(this.deps.db, ids);
+    return new Map([...names].map(([id, name]) => [id, nameOf(name)]));
   }
 
   /** Establishments whose name or address the query finds; at most 1000 (subscriptions' port). */
   idsMatching(query: string): Promise<string[]> {
     return repository.idsMatching(this.deps.db, query, 1000);
+  }
+
+  /**
+   * Forgets a deleted client's establishments inside the deletion's
+   * transaction (accounts' port): names and addresses are blanked and the
+   * floor plans' rows let go; their files are removed once the deletion
+   * has committed (the answered follow-up), since a file cannot be rolled back.
+   */
+  async forgetClient(tx: Executor, clientId: string, at: Date): Promise<() => Promise<void>> {
+    const layoutKeys = await repository.eraseEstablishmentsOfUser(tx, clientId, at);
+    return async () => {
+      for (const key of layoutKeys) await this.deps.files.remove(key);
+    };
   }
 
   private async find(clientId: string, id: string): Promise<EstablishmentRow> {
@@ -227,7 +242,7 @@ export class EstablishmentsService {
       return {
         id: row.id,
         userId: row.userId,
-        name: row.name,
+        name: nameOf(row.name),
         address: row.address,
         timeZone: row.timeZone,
         layoutFile:
@@ -246,6 +261,14 @@ export class EstablishmentsService {
       };
     });
   }
+}
+
+/**
+ * The name staff see: an establishment's name is never blank (3–200
+ * characters), so a blank one was erased with its deleted client.
+ */
+function nameOf(stored: string): string {
+  return stored || MESSAGES.deletedClient;
 }
 
 /** A floor plan's type by its first bytes: a JPEG, PNG or WebP image, or a PDF. */

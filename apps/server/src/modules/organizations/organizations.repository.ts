@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { organizations, paymentMethods } from "../../db/schema.ts";
 
@@ -182,4 +182,42 @@ export async function kindsOf(db: Executor, ids: string[]): Promise<Map<string, 
     .from(paymentMethods)
     .where(inArray(paymentMethods.id, ids));
   return new Map(rows.map((row) => [row.id, row.kind]));
+}
+
+/**
+ * Erases a deleted client's organizations (152-FZ): names, INN, KPP, OGRN
+ * and addresses become blank, and their payment methods lose the card
+ * holder and the account number; all are removed from use. Rows, kinds,
+ * banks, masked cards and dates stay for the subscriptions that name them.
+ */
+export async function eraseOrganizationsOfUser(
+  db: Executor,
+  userId: string,
+  at: Date,
+): Promise<void> {
+  const owned = db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.userId, userId));
+  await db
+    .update(paymentMethods)
+    .set({
+      cardHolder: null,
+      accountNumber: null,
+      removedAt: sql`coalesce(${paymentMethods.removedAt}, ${at})`,
+    })
+    .where(inArray(paymentMethods.organizationId, owned));
+  await db
+    .update(organizations)
+    .set({
+      company: "",
+      inn: "",
+      kpp: null,
+      ogrn: "",
+      address: "",
+      primary: false,
+      removedAt: sql`coalesce(${organizations.removedAt}, ${at})`,
+      updatedAt: at,
+    })
+    .where(eq(organizations.userId, userId));
 }

@@ -1,11 +1,12 @@
 import {
   cardLastFour,
+  MESSAGES,
   maskCardNumber,
   type Organization,
   type OrganizationInput,
   type PaymentMethodInput,
 } from "@fonika/shared";
-import type { Database } from "../../db/client.ts";
+import type { Database, Executor } from "../../db/client.ts";
 import { isClientAccount } from "../../lib/client-access.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import { organizationErrors } from "./organizations.errors.ts";
@@ -216,9 +217,19 @@ export class OrganizationsService {
     };
   }
 
-  /** Company names by organization id (subscriptions' port). */
-  namesOf(ids: string[]): Promise<Map<string, string>> {
-    return repository.namesOf(this.deps.db, ids);
+  /** Company names by organization id (subscriptions' port); an erased one is 'Удалённый клиент'. */
+  async namesOf(ids: string[]): Promise<Map<string, string>> {
+    const names = await repository.namesOf(this.deps.db, ids);
+    return new Map([...names].map(([id, name]) => [id, name || MESSAGES.deletedClient]));
+  }
+
+  /**
+   * Forgets a deleted client's organizations and payment methods inside the
+   * deletion's transaction (accounts' port); nothing is left to do after it.
+   */
+  async forgetClient(tx: Executor, clientId: string, at: Date): Promise<() => Promise<void>> {
+    await repository.eraseOrganizationsOfUser(tx, clientId, at);
+    return async () => {};
   }
 
   /** Whether each payment method is a card or an account (subscriptions' port). */

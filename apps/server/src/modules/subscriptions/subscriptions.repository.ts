@@ -186,6 +186,15 @@ export function liveOfEstablishments(
     );
 }
 
+/** A client's subscriptions not written down as ended (those past their period too), locked. */
+export function notEndedOfUserForUpdate(db: Executor, userId: string): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.state, "ended")))
+    .for("update");
+}
+
 /** A client's subscriptions that have not ended. */
 export function liveOfUser(db: Executor, userId: string, now: Date): Promise<SubscriptionRow[]> {
   return db

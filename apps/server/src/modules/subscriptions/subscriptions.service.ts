@@ -288,9 +288,21 @@ export class SubscriptionsService {
     const row = await this.transition(actor, id, async (tx, current, target) => {
       assertMayEndSubscription(actor, target);
       if (current.state === "ended") throw subscriptionErrors.wrongState("Подписка уже завершена");
-      return repository.updateSubscription(tx, id, { state: "ended", endedAt: new Date() });
+      return repository.updateSubscription(tx, id, endingOf(current, new Date()));
     });
     return this.presentOne(actor, row);
+  }
+
+  /**
+   * Ends every subscription of a deleted client that has not ended, pending
+   * and live alike, inside the deletion's transaction (accounts' port): as
+   * `end` does, now, or at its period's end for one already over.
+   */
+  async forgetClient(tx: Executor, clientId: string, at: Date): Promise<() => Promise<void>> {
+    for (const row of await repository.notEndedOfUserForUpdate(tx, clientId)) {
+      await repository.updateSubscription(tx, row.id, endingOf(row, at));
+    }
+    return async () => {};
   }
 
   /** The live subscription of each of these establishments (establishments' port). */
@@ -354,10 +366,7 @@ export class SubscriptionsService {
       const current =
         repository.effectiveState(found, now) === found.state
           ? found
-          : ((await repository.updateSubscription(tx, id, {
-              state: "ended",
-              endedAt: found.endsAt,
-            })) ?? found);
+          : ((await repository.updateSubscription(tx, id, endingOf(found, now))) ?? found);
       const items = await repository.itemsOf(tx, [id]);
       return change(tx, current, targetOf(current, items));
     });
@@ -461,6 +470,15 @@ export class SubscriptionsService {
 }
 
 type Details = Awaited<ReturnType<SubscriptionsService["details"]>>;
+
+/**
+ * How a subscription that has not ended is written down as ended at `at`:
+ * one whose period was already over ended when it ran out, any other ends
+ * at `at`.
+ */
+function endingOf(row: SubscriptionRow, at: Date): { state: "ended"; endedAt: Date } {
+  return { state: "ended", endedAt: row.endsAt && row.endsAt <= at ? row.endsAt : at };
+}
 
 function infoOf(row: SubscriptionRow, details: Details, now: Date): SubscriptionInfo {
   const tariff = details.tariffs.get(row.tariffId);

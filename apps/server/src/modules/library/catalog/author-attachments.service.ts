@@ -6,7 +6,7 @@ import type { SpooledUpload, UploadSource } from "../../../storage/upload.ts";
 import type { AttachmentRow } from "../store/author-attachments.repository.ts";
 import type { LibraryStore } from "../store/library.store.ts";
 import { catalogErrors } from "./catalog.errors.ts";
-import { assertMayEditCatalog } from "./catalog.policy.ts";
+import { assertMayEditCatalog, assertMayReadAuthorDocuments } from "./catalog.policy.ts";
 import { type DocumentType, detectDocumentType } from "./document-file.ts";
 
 export interface AuthorAttachmentsDependencies {
@@ -97,16 +97,18 @@ export class AuthorAttachmentsService {
     }
   }
 
-  /** An author's documents, oldest first. */
-  async list(_actor: Actor, authorId: string): Promise<AuthorAttachment[]> {
+  /** An author's documents, oldest first; staff only. */
+  async list(actor: Actor, authorId: string): Promise<AuthorAttachment[]> {
+    assertMayReadAuthorDocuments(actor);
     if (!(await this.store.catalog.findEntry("author", authorId))) {
       throw catalogErrors.entryNotFound("author");
     }
     return (await this.store.authorAttachments.listAttachments(authorId)).map(presentAttachment);
   }
 
-  /** One document, for a download under the name it was uploaded with. */
-  async documentFile(_actor: Actor, authorId: string, attachmentId: string): Promise<StoredFile> {
+  /** One document, for a download under the name it was uploaded with; staff only. */
+  async documentFile(actor: Actor, authorId: string, attachmentId: string): Promise<StoredFile> {
+    assertMayReadAuthorDocuments(actor);
     const row = await this.store.authorAttachments.findAttachment(authorId, attachmentId);
     if (!row) throw await this.missing(authorId);
     return {

@@ -25,11 +25,14 @@ import {
 let server: TestServer;
 let manager: SignedInUser;
 let client: SignedInUser;
+/** Staff who read documents but do not keep the catalog. */
+let support: SignedInUser;
 
 beforeAll(async () => {
   server = await startTestServer();
   manager = await createSignedInUser(server, { role: "role-content-manager" });
   client = await createSignedInUser(server, { role: "role-client" });
+  support = await createSignedInUser(server, { role: "role-support" });
 });
 
 afterAll(async () => {
@@ -50,9 +53,14 @@ async function newAuthor(name: string): Promise<string> {
 const attach = (authorId: string, data: Uint8Array, filename: string, token = manager.token) =>
   uploadFile(server, `/music/author/${authorId}/attachment-file/add`, data, { token, filename });
 
-const download = (authorId: string, attachmentId: string, headers: Record<string, string> = {}) =>
+const download = (
+  authorId: string,
+  attachmentId: string,
+  headers: Record<string, string> = {},
+  token = support.token,
+) =>
   fetch(`${server.url}/api/v1/music/author/${authorId}/attachment-file/${attachmentId}`, {
-    headers: { authorization: `Bearer ${client.token}`, ...headers },
+    headers: { authorization: `Bearer ${token}`, ...headers },
   });
 
 const removeAttachment = (authorId: string, attachmentId: string, token = manager.token) =>
@@ -116,7 +124,7 @@ describe("attaching", () => {
     }
 
     const listed = await call(server, "GET", `/music/author/${authorId}/attachment-file`, {
-      token: client.token,
+      token: support.token,
     });
     expect(listed).toEqual({ status: 200, body: added });
 
@@ -140,7 +148,7 @@ describe("attaching", () => {
     const data = pdfDocument("Диапазон");
     const attachment = (await attach(authorId, data, "range.pdf")).body;
     const url = `${server.url}/api/v1/music/author/${authorId}/attachment-file/${attachment.id}`;
-    const byQuery = await fetch(`${url}?access_token=${client.token}`);
+    const byQuery = await fetch(`${url}?access_token=${support.token}`);
     expect(byQuery.status).toBe(200);
     const etag = byQuery.headers.get("etag") ?? "";
     expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
@@ -273,7 +281,7 @@ describe("refusals", () => {
       ["remove: malformed id", removeAttachment(authorId, "123"), 400],
       [
         "list: unknown author",
-        call(server, "GET", `/music/author/${unknownId}/attachment-file`, { token: client.token }),
+        call(server, "GET", `/music/author/${unknownId}/attachment-file`, { token: support.token }),
         404,
       ],
       ["list: no token", call(server, "GET", `/music/author/${authorId}/attachment-file`), 401],
@@ -318,6 +326,55 @@ describe("refusals", () => {
   });
 });
 
+describe("who reads documents", () => {
+  it("lets every staff role list and download them, and no client or waiting account", async () => {
+    const authorId = await newAuthor("Автор с договором");
+    const document = (await attach(authorId, pdfDocument("Договор"), "договор.pdf")).body;
+    const waiting = await createSignedInUser(server, { role: "wait-activation" });
+    const staff = await Promise.all(
+      (["role-admin", "role-client-manager"] as const).map((role) =>
+        createSignedInUser(server, { role }),
+      ),
+    );
+    const read = async (token: string) => {
+      const listed = await call(server, "GET", `/music/author/${authorId}/attachment-file`, {
+        token,
+      });
+      const file = await download(authorId, document.id, {}, token);
+      const byQuery = await fetch(
+        `${server.url}/api/v1/music/author/${authorId}/attachment-file/${document.id}?access_token=${token}`,
+      );
+      const unknown = await call(server, "GET", `/music/author/${unknownId}/attachment-file`, {
+        token,
+      });
+      return [listed.status, file.status, byQuery.status, unknown.status];
+    };
+    const seen = [];
+    for (const [who, token] of [
+      ["client", client.token],
+      ["wait-activation", waiting.token],
+      ["content manager", manager.token],
+      ["support", support.token],
+      ["admin", staff[0]?.token ?? ""],
+      ["client manager", staff[1]?.token ?? ""],
+    ] as const) {
+      seen.push([who, await read(token)]);
+    }
+    // Refused before the author is looked up, so ids cannot be probed.
+    expect(seen).toEqual([
+      ["client", [403, 403, 403, 403]],
+      ["wait-activation", [403, 403, 403, 403]],
+      ["content manager", [200, 200, 200, 404]],
+      ["support", [200, 200, 200, 404]],
+      ["admin", [200, 200, 200, 404]],
+      ["client manager", [200, 200, 200, 404]],
+    ]);
+    const refused = await download(authorId, document.id, {}, client.token);
+    expect(refused.headers.get("content-disposition")).toBeNull();
+    expect(await refused.json()).toMatchObject({ type: "forbidden", reason: expect.any(String) });
+  });
+});
+
 describe("removing an author", () => {
   it("removes its documents and their files, but not a file another author keeps", async () => {
     const leaving = await newAuthor("Уходящий автор");
@@ -340,14 +397,14 @@ describe("removing an author", () => {
       temporary: [],
     });
     const staysListed = await call(server, "GET", `/music/author/${staying}/attachment-file`, {
-      token: client.token,
+      token: support.token,
     });
     expect(staysListed.body).toEqual([kept]);
     expect((await download(staying, kept.id)).status).toBe(200);
     expect(
       (
         await call(server, "GET", `/music/author/${leaving}/attachment-file`, {
-          token: client.token,
+          token: support.token,
         })
       ).status,
     ).toBe(404);

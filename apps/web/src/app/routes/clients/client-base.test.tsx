@@ -1,4 +1,4 @@
-import { accountsApi, type ProfilePage, type Role } from "@fonika/shared";
+import { accountsApi, MESSAGES, type ProfilePage, type Role } from "@fonika/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -233,6 +233,54 @@ describe("client base", () => {
     await waitFor(() => expect(app.router.state.location.search).toBe(""));
     await waitFor(() => expect(lastListed(backend).status).toBeUndefined());
     expect(lastListed(backend).role).toBeUndefined();
+  });
+
+  it("lists deleted accounts under their own filter as 'Удалённый клиент', erased", async () => {
+    const user = userEvent.setup();
+    // As the server answers a deleted client: names, login and phone erased.
+    const deleted = buildUser({
+      login: "",
+      email: null,
+      phone: null,
+      contactEmail: null,
+      contactPhone: null,
+      company: null,
+      lastName: null,
+      firstName: null,
+      patronymic: null,
+      status: "deleted",
+    });
+    const deletedStaff = buildUser({
+      login: "",
+      email: null,
+      phone: null,
+      lastName: null,
+      firstName: null,
+      patronymic: null,
+      role: "role-support",
+      authority: ["role-support"],
+      status: "deleted",
+    });
+    const { app, backend } = renderClientBase("role-admin", {
+      page: (params) =>
+        params.get("status") === "deleted"
+          ? buildUsersPage([deleted, deletedStaff])
+          : buildUsersPage([client]),
+    });
+    expect(await screen.findByText("Иванова Анна Сергеевна", {}, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.deletedClient)).toBeNull();
+
+    await user.click(screen.getByRole("radio", { name: "Удалённые" }));
+    await waitFor(() => expect(app.router.state.location.search).toBe("?status=deleted"));
+    const link = await screen.findByRole("link", { name: MESSAGES.deletedClient });
+    expect(link.getAttribute("href")).toBe(`/client/${deleted.userId}`);
+    expect(lastListed(backend)).toMatchObject({ status: "deleted", page: "0" });
+    const row = within(rowOf(MESSAGES.deletedClient));
+    expect(row.getByText("Удалён").className).toBe("chip");
+    expect(row.getByText("Клиент")).toBeTruthy();
+    // No blanks: the erased login and phone read as dashes.
+    expect(row.getAllByText("—")).toHaveLength(2);
+    expect(within(rowOf(MESSAGES.deletedUser)).getByText("Поддержка")).toBeTruthy();
   });
 
   it("reads the filters of a shared address and says so when nobody matches", async () => {

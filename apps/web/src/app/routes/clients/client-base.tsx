@@ -23,7 +23,7 @@ import { pageOf, searchQueryOf, useUpdateSearchParams } from "../../../lib/use-l
 import type { ClientPageState } from "./client-page-state.ts";
 
 const DEFAULT_SORT: UserSort = "registration-date";
-const LISTED_STATUSES: readonly ListedStatus[] = ["active", "blocked"];
+const LISTED_STATUSES: readonly ListedStatus[] = ["active", "blocked", "deleted"];
 
 /** The address-bar parameters of the client base; `page` counts from 1 there. */
 const PARAMS = {

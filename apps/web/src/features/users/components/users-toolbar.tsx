@@ -18,13 +18,14 @@ export const SORT_LABELS: Record<UserSort, string> = {
   login: "По логину",
 };
 
-/** The statuses the user list filters by (deleted accounts are never listed). */
+/** The statuses the user list filters by (deleted accounts are listed only under their own). */
 export type ListedStatus = NonNullable<EndpointQuery<typeof accountsApi.listUsers>["status"]>;
 
 const STATUS_FILTERS: ReadonlyArray<{ value: ListedStatus | undefined; label: string }> = [
   { value: undefined, label: "Все" },
   { value: "active", label: "Активные" },
   { value: "blocked", label: "Заблокированные" },
+  { value: "deleted", label: "Удалённые" },
 ];
 
 export interface UsersFilters {
