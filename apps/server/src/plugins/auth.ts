@@ -44,8 +44,8 @@ declare module "fastify" {
      * The actor of an access token: the token's session must stand and its
      * account be active, as known now (memory kept current by the bus), so
      * a logout, block, deletion or role change stops the token at once.
-     * Throws 401 for a missing, bad or ended-session token, 403 for a
-     * blocked or deleted account.
+     * Throws 401 for a missing, bad or ended-session token or one of a role
+     * the account no longer has, 403 for a blocked or deleted account.
      */
     authenticateToken(token: string | undefined): Promise<Actor>;
   }
@@ -120,6 +120,12 @@ export default fp(
         throw errors.unauthorized("The session has expired");
       }
       const device = state.kind === "device";
+      // A role change keeps the session but stops the tokens of the old
+      // role at once: the client refreshes and its next token carries the
+      // new one (a device's token never carries its owner's role).
+      if (!device && activeRole(claims.authority) !== activeRole(state.authority)) {
+        throw errors.unauthorized("The account's role has changed: refresh the token");
+      }
       return {
         userId: state.userId,
         authority: device ? [PLAYER_DEVICE] : state.authority,

@@ -300,7 +300,7 @@ describe("revocation reaches the access token and the sockets", () => {
     expect(await again.next()).toEqual({ type: "error", message: MESSAGES.accessDenied });
   });
 
-  it("after a role change", async () => {
+  it("after a role change, while the session stays for its refresh", async () => {
     const admin = await createSignedInUser(server, { role: "role-admin" });
     const { user, socket } = await signedInWithSocket();
     const changed = await post(
@@ -311,6 +311,15 @@ describe("revocation reaches the access token and the sockets", () => {
     expect(changed.status).toBe(200);
     await expectSocketDenied(socket);
     expect((await get(`/personal-info/${user.id}`, user.token)).status).toBe(401);
+    // The old token cannot open a new socket either; the refreshed one can.
+    const again = await connect(server, user.token);
+    expect(await again.next()).toEqual({ type: "error", message: MESSAGES.accessDenied });
+    const refreshed = await post("/auth/refresh-token", { refreshToken: user.refreshToken });
+    expect(refreshed.status).toBe(200);
+    const reopened = await connect(server, refreshed.body.token);
+    reopened.send({ type: "ping" });
+    expect(await reopened.next()).toEqual({ type: "pong" });
+    reopened.socket.close();
   });
 
   it("refuses block and unblock to the wrong roles, to oneself and for bad ids, changing nothing", async () => {
