@@ -541,7 +541,7 @@ function sha256(token: string): string {
 }
 
 describe("pruning", () => {
-  it("removes expired codes, exchanged refresh tokens past the grace and long-ended sessions, and keeps what is live", async () => {
+  it("removes expired codes and long-ended sessions with their tokens, and keeps what is live", async () => {
     const { AuthTablePruner } = await import("./auth.pruning.ts");
     const live = await createSignedInUser(server);
     const ended = await createSignedInUser(server);
@@ -570,11 +570,42 @@ describe("pruning", () => {
     expect(result.refreshTokens).toBeGreaterThanOrEqual(1);
     expect(result.sessions).toBeGreaterThanOrEqual(1);
     expect(await sessionRowsOf(ended.id)).toHaveLength(0);
-    // The live session and its newest refresh token stay and work.
+    // The live session keeps its exchanged token, shrunk to its hash.
+    const [kept] = await server.app.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(live.refreshToken)));
+    expect(kept?.rotatedAt).toBeInstanceOf(Date);
+    expect(kept?.successorSealed).toBeNull();
+    // Its newest refresh token still works.
     const again = await post("/auth/refresh-token", { refreshToken: rotated.body.refreshToken });
     expect(again.status).toBe(200);
     expect(
       await server.app.db.select().from(authCodes).where(eq(authCodes.address, email)),
     ).toHaveLength(0);
+  });
+
+  it("never forgets a standing session's exchanged tokens: a month-old one still reveals reuse", async () => {
+    const { AuthTablePruner } = await import("./auth.pruning.ts");
+    const owner = await createSignedInUser(server, { role: "role-client" });
+    for (const start of [
+      await signIn(server, owner.email),
+      await signInDevice(owner),
+    ]) {
+      const next = await post("/auth/refresh-token", { refreshToken: start.refreshToken });
+      expect(next.status).toBe(200);
+      const monthAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+      await server.app.db
+        .update(refreshTokens)
+        .set({ rotatedAt: monthAgo })
+        .where(eq(refreshTokens.tokenHash, sha256(start.refreshToken)));
+      await new AuthTablePruner(server.app.db, server.app.log).prune();
+
+      const stolen = await post("/auth/refresh-token", { refreshToken: start.refreshToken });
+      expect(stolen.status).toBe(401);
+      expect(stolen.body.type).toBe("token-reused");
+      const afterTheft = await post("/auth/refresh-token", { refreshToken: next.body.refreshToken });
+      expect(afterTheft.status).toBe(401);
+    }
   });
 });
