@@ -1,5 +1,10 @@
 import * as shared from "@fonika/shared";
-import { ASSIGNABLE_ROLES, type AssignableRole, buildOperationIds, type Endpoint } from "@fonika/shared";
+import {
+  ASSIGNABLE_ROLES,
+  type AssignableRole,
+  buildOperationIds,
+  type Endpoint,
+} from "@fonika/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser } from "../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../test/harness.ts";

@@ -1,11 +1,6 @@
 import { ACCOUNTS, INPUT, PAGING } from "../constants.ts";
 import { defineEndpoint, fileAnswer, okSchema, pagedSchema, uuidSchema } from "../endpoint.ts";
-import {
-  ASSIGNABLE_ROLES,
-  CLIENT_MANAGING_ROLES,
-  CLIENT_READING_ROLES,
-  ROLES,
-} from "../roles.ts";
+import { ASSIGNABLE_ROLES, CLIENT_MANAGING_ROLES, CLIENT_READING_ROLES, ROLES } from "../roles.ts";
 import { z } from "../zod.ts";
 import { emailSchema, phoneInputSchema } from "./auth.ts";
 

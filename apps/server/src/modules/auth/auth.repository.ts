@@ -19,6 +19,21 @@ export async function insertAuthCode(
   await db.insert(authCodes).values(code);
 }
 
+/** The newest code sent to an address, as it is now (not locked). */
+export async function findLatestAuthCode(
+  db: Executor,
+  channel: Channel,
+  address: string,
+): Promise<AuthCodeRow | undefined> {
+  const [code] = await db
+    .select()
+    .from(authCodes)
+    .where(and(eq(authCodes.channel, channel), eq(authCodes.address, address)))
+    .orderBy(desc(authCodes.createdAt), desc(authCodes.id))
+    .limit(1);
+  return code;
+}
+
 /** The newest code sent to an address, locked until the transaction ends. */
 export async function findLatestAuthCodeForUpdate(
   db: Executor,

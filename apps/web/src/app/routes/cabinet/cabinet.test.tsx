@@ -34,12 +34,7 @@ interface Backend {
  * activation, as the refreshed token then says.
  */
 function renderCabinet(
-  options: {
-    path?: string;
-    organizationError?: boolean;
-    profileError?: boolean;
-    role?: Role;
-  } = {},
+  options: { path?: string; organizationError?: boolean; profileError?: boolean; role?: Role } = {},
 ) {
   const backend: Backend = {
     role: options.role ?? "edit-personal-info",
