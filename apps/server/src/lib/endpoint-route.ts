@@ -83,6 +83,7 @@ export function registerEndpoint<
     // 403, never a 400 that describes the schema.
     preValidation: async (request) => {
       request.actor = endpoint.auth === "bearer" ? await admit(app, endpoint, request) : null;
+      assertNoNul(request);
     },
     handler: async (request, reply) => {
       const actor = request.actor;
@@ -120,6 +121,38 @@ async function admit(app: FastifyInstance, endpoint: Endpoint, request: FastifyR
     throw errors.forbidden(`Only ${endpoint.roles.join(", ")} may make this call`);
   }
   return actor;
+}
+
+/**
+ * Refuses text holding a NUL character anywhere in the params, query or
+ * body, keys included, before any schema sees it: PostgreSQL cannot store
+ * it (the call would fail as a 500) and no person types one.
+ */
+function assertNoNul(request: FastifyRequest): void {
+  for (const [where, value] of [
+    ["params", request.params],
+    ["query", request.query],
+    ["body", request.body],
+  ] as const) {
+    const found = nulPath(value, where, 0);
+    if (found) throw errors.nulInText(found);
+  }
+}
+
+/** Deepest nesting looked into; the contracts' inputs are shallow. */
+const MAX_INPUT_DEPTH = 32;
+
+/** Where in the value a NUL stands, as `body.items.0.name`, or null. */
+function nulPath(value: unknown, path: string, depth: number): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (value === null || typeof value !== "object") return null;
+  if (depth >= MAX_INPUT_DEPTH) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes("\u0000")) return path;
+    const found = nulPath(item, `${path}.${key}`, depth + 1);
+    if (found) return found;
+  }
+  return null;
 }
 
 function queryToken(request: FastifyRequest): string | undefined {
