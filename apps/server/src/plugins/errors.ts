@@ -30,9 +30,12 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     reason: string,
     message: string,
   ) =>
-    reply
-      .code(status)
-      .send({ type, reason: hidePaths(reason), message: hidePaths(message), requestId: request.id });
+    reply.code(status).send({
+      type,
+      reason: hidePaths(reason),
+      message: hidePaths(message),
+      requestId: request.id,
+    });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

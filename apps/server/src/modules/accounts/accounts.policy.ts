@@ -97,10 +97,7 @@ export function isStaffAccount(authority: readonly string[]): boolean {
  * pseudo-state or another staff role): the sessions signed in with the
  * staff powers end. Client lifecycle changes and promotions keep them.
  */
-export function isDemotionFromStaff(
-  before: readonly string[],
-  after: readonly string[],
-): boolean {
+export function isDemotionFromStaff(before: readonly string[], after: readonly string[]): boolean {
   return before.some(
     (entry) => (STAFF_ROLES as readonly string[]).includes(entry) && !after.includes(entry),
   );
