@@ -1,10 +1,6 @@
 import { randomUUID } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyRequest,
-} from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import {
   serializerCompiler,
   validatorCompiler,
@@ -13,6 +9,7 @@ import {
 import pino, { type Logger } from "pino";
 import type { Config } from "./config.ts";
 import { AppError } from "./lib/app-error.ts";
+import { loggerOptions } from "./lib/logging.ts";
 import { AccountService } from "./modules/accounts/account.service.ts";
 import { AccountDirectory } from "./modules/accounts/account-directory.service.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
@@ -166,29 +163,6 @@ export async function buildApp(
 
 /** How long closing waits for answers in flight before it cuts them. */
 export const CLOSE_GRACE_MS = 5_000;
-
-/**
- * Pino options of the server log. No pid in the base fields: a code line
- * must hold the code as its only 6-digit number (CONTRACT.md). Tokens in
- * query strings (the socket's and audio's `access_token`) never reach it.
- */
-export function loggerOptions(config: Pick<Config, "logLevel">) {
-  return {
-    level: config.logLevel,
-    base: undefined,
-    serializers: {
-      req: (request: FastifyRequest) => ({
-        method: request.method,
-        url: redactTokens(request.url),
-        remoteAddress: request.ip,
-      }),
-    },
-  };
-}
-
-function redactTokens(url: string): string {
-  return url.replace(/([?&](?:access_token|token|refreshToken)=)[^&]*/g, "$1[redacted]");
-}
 
 /**
  * Clients' modules meet here: establishments show their subscription and

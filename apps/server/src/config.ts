@@ -69,6 +69,7 @@ const envSchema = z.object({
     .regex(/^[\w\-./]*$/, "letters, digits, - _ . / only")
     .default(""),
   LOUDNESS_WORKER: z.enum(["on", "off"]).default("on"),
+  SOCKET_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(30),
 });
 
 /** Object storage of the library's files, when S3_BUCKET is set. */
@@ -114,6 +115,12 @@ export interface Config {
   s3: S3Config | undefined;
   /** This process measures the loudness of pending songs (LOUDNESS_WORKER, default on). */
   loudnessWorker: boolean;
+  /**
+   * How often an open socket's session is read again from the database
+   * (SOCKET_SESSION_CHECK_SECONDS, at most a minute), so that a revocation
+   * whose bus message was lost still closes it.
+   */
+  socketSessionCheckMs: number;
 }
 
 export class ConfigError extends Error {
@@ -161,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: Math.round(values.MAX_UPLOAD_MB * 1024 * 1024),
     s3: s3Config(values),
     loudnessWorker: values.LOUDNESS_WORKER === "on",
+    socketSessionCheckMs: values.SOCKET_SESSION_CHECK_SECONDS * 1000,
   };
 }
 

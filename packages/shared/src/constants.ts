@@ -45,6 +45,11 @@ export const CODES = {
   backoffBaseSeconds: 30,
   backoffMaxSeconds: 60 * 60,
   wrongTriesPerDay: 20,
+  /**
+   * Wrong tries from one IP, at any address, before it waits (the same
+   * doubling): tries at an address with no live code count only here.
+   */
+  freeWrongTriesPerIp: 10,
   /** Verification calls from one IP in the send window, right or wrong. */
   verifyPerIpMax: 60,
   /** Device-code look-ups and approvals in the send window. */

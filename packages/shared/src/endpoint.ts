@@ -1,3 +1,4 @@
+import type { Role } from "./roles.ts";
 import { z } from "./zod.ts";
 
 /**
@@ -24,6 +25,13 @@ export interface Endpoint<
    * its owner's powers unless a call names it here.
    */
   readonly sessions?: readonly SessionKind[];
+  /**
+   * The only active roles that may ever make a bearer call: any other
+   * caller is refused with 403 before its input is validated, so that a
+   * refusal never teaches the schema. The service's policy still decides
+   * ownership and finer rules; unset, every role reaches the policy.
+   */
+  readonly roles?: readonly Role[];
   readonly params?: Params;
   readonly query?: Query;
   readonly body?: Body;

@@ -42,6 +42,18 @@ export const STAFF_ROLES = [
   "role-support",
 ] as const satisfies readonly RealRole[];
 
+/** Staff who manage clients: activate, edit, block, subscribe for them. */
+export const CLIENT_MANAGING_ROLES = [
+  "role-admin",
+  "role-client-manager",
+] as const satisfies readonly RealRole[];
+
+/** Staff who see clients' data (support, to answer enquiries). */
+export const CLIENT_READING_ROLES = [
+  ...CLIENT_MANAGING_ROLES,
+  "role-support",
+] as const satisfies readonly RealRole[];
+
 /** The role label shown in the header. */
 export const ROLE_LABELS: Record<Role, string> = {
   "role-admin": "Администратор",

@@ -104,7 +104,7 @@ export const sessions = pgTable(
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
-    /** Why it was revoked: logout | ended | reuse | blocked | deleted | role-change */
+    /** Why it was revoked: logout | ended | reuse | blocked | deleted | demoted */
     revokedReason: text("revoked_reason"),
   },
   (table) => [index("sessions_user_idx").on(table.userId)],

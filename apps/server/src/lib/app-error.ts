@@ -31,6 +31,14 @@ export const errors = {
   notFound: (what = "Resource") =>
     new AppError("not-found", 404, "Не найдено", `${what} not found`),
   conflict: (reason: string, message?: string) => new AppError("conflict", 409, reason, message),
+  /** PostgreSQL stores no NUL in text, and no person types one. */
+  nulInText: (where: string) =>
+    new AppError(
+      "validation-error",
+      400,
+      "Текст содержит недопустимый нулевой символ",
+      `${where}: text must not contain a NUL character (\\u0000)`,
+    ),
   invalidPhone: () =>
     new AppError(
       "validation-error",

@@ -1,4 +1,10 @@
-import { activeRole, type Role, STAFF_ROLES } from "@fonika/shared";
+import {
+  activeRole,
+  CLIENT_MANAGING_ROLES as MANAGING,
+  CLIENT_READING_ROLES as READING,
+  type Role,
+  STAFF_ROLES,
+} from "@fonika/shared";
 import type { Actor } from "../plugins/auth.ts";
 import { errors } from "./app-error.ts";
 
@@ -9,10 +15,10 @@ import { errors } from "./app-error.ts";
  * support, who sees them to answer enquiries.
  */
 
-/** Staff who manage clients: activate, edit, block, subscribe for them. */
-export const CLIENT_MANAGING_ROLES: readonly Role[] = ["role-admin", "role-client-manager"];
-/** Staff who see clients' data. */
-export const CLIENT_READING_ROLES: readonly Role[] = [...CLIENT_MANAGING_ROLES, "role-support"];
+/** Staff who manage clients: activate, edit, block, subscribe for them (shared). */
+export const CLIENT_MANAGING_ROLES: readonly Role[] = MANAGING;
+/** Staff who see clients' data (shared). */
+export const CLIENT_READING_ROLES: readonly Role[] = READING;
 
 /** Account states of a client, or of an account on its way to be one. */
 export const CLIENT_STATES: readonly Role[] = [

@@ -30,7 +30,8 @@ type Output<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>>
  * Registers a shared endpoint as a Fastify route: params, query and body are
  * validated by its schemas, the answer is serialized through its response
  * schema (fields outside it never leave), bearer calls resolve the actor
- * first, and the route lands in the OpenAPI document.
+ * and check its session kind and role before any of that (403 before 400),
+ * and the route lands in the OpenAPI document.
  */
 export function registerEndpoint<
   P extends z.ZodType,
@@ -77,17 +78,15 @@ export function registerEndpoint<
         ? { files: { upload: endpoint.upload, download: endpoint.download } }
         : {}),
     },
+    // Who calls, and whether their role may make this call at all, is
+    // settled before the input is validated: a refused caller hears 401 or
+    // 403, never a 400 that describes the schema.
+    preValidation: async (request) => {
+      request.actor = endpoint.auth === "bearer" ? await admit(app, endpoint, request) : null;
+      assertNoNul(request);
+    },
     handler: async (request, reply) => {
-      const actor =
-        endpoint.auth === "bearer"
-          ? await app.authenticateToken(
-              bearerToken(request) ?? (endpoint.tokenInQuery ? queryToken(request) : undefined),
-            )
-          : null;
-      if (actor && !(endpoint.sessions ?? BROWSER_ONLY).includes(actor.sessionKind)) {
-        throw errors.deviceSessionForbidden();
-      }
-      request.actor = actor;
+      const actor = request.actor;
       const result = await handler({
         params: request.params,
         query: request.query,
@@ -104,6 +103,56 @@ export function registerEndpoint<
       return reply.code(successStatus).send(result);
     },
   });
+}
+
+/**
+ * The actor of a bearer call: a valid token of a session kind the endpoint
+ * accepts, whose active role is among the endpoint's `roles` when it names
+ * them. Throws 401 or 403.
+ */
+async function admit(app: FastifyInstance, endpoint: Endpoint, request: FastifyRequest) {
+  const actor = await app.authenticateToken(
+    bearerToken(request) ?? (endpoint.tokenInQuery ? queryToken(request) : undefined),
+  );
+  if (!(endpoint.sessions ?? BROWSER_ONLY).includes(actor.sessionKind)) {
+    throw errors.deviceSessionForbidden();
+  }
+  if (endpoint.roles && !(actor.role && endpoint.roles.includes(actor.role))) {
+    throw errors.forbidden(`Only ${endpoint.roles.join(", ")} may make this call`);
+  }
+  return actor;
+}
+
+/**
+ * Refuses text holding a NUL character anywhere in the params, query or
+ * body, keys included, before any schema sees it: PostgreSQL cannot store
+ * it (the call would fail as a 500) and no person types one.
+ */
+function assertNoNul(request: FastifyRequest): void {
+  for (const [where, value] of [
+    ["params", request.params],
+    ["query", request.query],
+    ["body", request.body],
+  ] as const) {
+    const found = nulPath(value, where, 0);
+    if (found) throw errors.nulInText(found);
+  }
+}
+
+/** Deepest nesting looked into; the contracts' inputs are shallow. */
+const MAX_INPUT_DEPTH = 32;
+
+/** Where in the value a NUL stands, as `body.items.0.name`, or null. */
+function nulPath(value: unknown, path: string, depth: number): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (value === null || typeof value !== "object") return null;
+  if (depth >= MAX_INPUT_DEPTH) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes("\u0000")) return path;
+    const found = nulPath(item, `${path}.${key}`, depth + 1);
+    if (found) return found;
+  }
+  return null;
 }
 
 function queryToken(request: FastifyRequest): string | undefined {

@@ -1,5 +1,5 @@
 import { activeRole, PLAYER_DEVICE, type Role, type SessionKind } from "@fonika/shared";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { sessions, users } from "../db/schema.ts";
@@ -44,15 +44,55 @@ declare module "fastify" {
      * The actor of an access token: the token's session must stand and its
      * account be active, as known now (memory kept current by the bus), so
      * a logout, block, deletion or role change stops the token at once.
-     * Throws 401 for a missing, bad or ended-session token, 403 for a
-     * blocked or deleted account.
+     * Throws 401 for a missing, bad or ended-session token or one of a role
+     * the account no longer has, 403 for a blocked or deleted account.
      */
     authenticateToken(token: string | undefined): Promise<Actor>;
+    /**
+     * Of the given actors (of open sockets), those whose session no longer
+     * admits them, read from the database now, not from memory: ended,
+     * expired, gone, the account blocked or deleted, or its role changed.
+     */
+    actorsNoLongerAdmitted(actors: readonly Actor[]): Promise<Actor[]>;
   }
   interface FastifyRequest {
     actor: Actor | null;
   }
 }
+
+/** What a session's state is read from: its row and its account's. */
+const sessionStateColumns = {
+  userId: sessions.userId,
+  kind: sessions.kind,
+  establishmentId: sessions.establishmentId,
+  revokedAt: sessions.revokedAt,
+  expiresAt: sessions.expiresAt,
+  authority: users.authority,
+  status: users.status,
+};
+
+function toSessionState(row: {
+  userId: string;
+  kind: string;
+  establishmentId: string | null;
+  revokedAt: Date | null;
+  expiresAt: Date | null;
+  authority: string[];
+  status: string;
+}): SessionState {
+  return {
+    userId: row.userId,
+    kind: row.kind === "device" ? "device" : "browser",
+    establishmentId: row.establishmentId,
+    authority: row.authority,
+    status: row.status,
+    revoked: row.revokedAt !== null,
+    expiresAt: row.expiresAt,
+  };
+}
+
+/** Sessions read in one query when open sockets are checked. */
+const SESSION_CHECK_BATCH = 500;
 
 export default fp(
   async function authPlugin(app: FastifyInstance) {
@@ -62,15 +102,7 @@ export default fp(
     app.decorateRequest("actor", null);
 
     const loadSession = app.db
-      .select({
-        userId: sessions.userId,
-        kind: sessions.kind,
-        establishmentId: sessions.establishmentId,
-        revokedAt: sessions.revokedAt,
-        expiresAt: sessions.expiresAt,
-        authority: users.authority,
-        status: users.status,
-      })
+      .select(sessionStateColumns)
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.id, sql.placeholder("sessionId")))
@@ -79,16 +111,7 @@ export default fp(
     const cache = new SessionStateCache({
       load: async (sessionId): Promise<SessionState | undefined> => {
         const [row] = await loadSession.execute({ sessionId });
-        if (!row) return undefined;
-        return {
-          userId: row.userId,
-          kind: row.kind === "device" ? "device" : "browser",
-          establishmentId: row.establishmentId,
-          authority: row.authority,
-          status: row.status,
-          revoked: row.revokedAt !== null,
-          expiresAt: row.expiresAt,
-        };
+        return row ? toSessionState(row) : undefined;
       },
     });
     app.bus.subscribe((event) => {
@@ -107,6 +130,27 @@ export default fp(
       },
     } satisfies AccessEvents);
 
+    app.decorate("actorsNoLongerAdmitted", async (actors: readonly Actor[]) => {
+      const sessionIds = [...new Set(actors.map((actor) => actor.sessionId))];
+      const standing = new Map<string, SessionState>();
+      for (let start = 0; start < sessionIds.length; start += SESSION_CHECK_BATCH) {
+        const rows = await app.db
+          .select({ id: sessions.id, ...sessionStateColumns })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(inArray(sessions.id, sessionIds.slice(start, start + SESSION_CHECK_BATCH)));
+        for (const row of rows) standing.set(row.id, toSessionState(row));
+      }
+      const now = Date.now();
+      return actors.filter((actor) => {
+        const state = standing.get(actor.sessionId);
+        if (!state || state.userId !== actor.userId) return true;
+        if (state.status !== "active" || state.revoked) return true;
+        if (state.expiresAt && state.expiresAt.getTime() <= now) return true;
+        return state.kind === "browser" && activeRole(state.authority) !== actor.role;
+      });
+    });
+
     app.decorate("authenticateToken", async (token: string | undefined): Promise<Actor> => {
       if (!token) throw errors.unauthorized("Missing bearer token");
       const claims = await app.accessTokens.verify(token);
@@ -120,6 +164,12 @@ export default fp(
         throw errors.unauthorized("The session has expired");
       }
       const device = state.kind === "device";
+      // A role change keeps the session but stops the tokens of the old
+      // role at once: the client refreshes and its next token carries the
+      // new one (a device's token never carries its owner's role).
+      if (!device && activeRole(claims.authority) !== activeRole(state.authority)) {
+        throw errors.unauthorized("The account's role has changed: refresh the token");
+      }
       return {
         userId: state.userId,
         authority: device ? [PLAYER_DEVICE] : state.authority,

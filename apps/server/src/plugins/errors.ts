@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { fileURLToPath } from "node:url";
 import { MESSAGES } from "@fonika/shared";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -13,6 +15,28 @@ import { AppError } from "../lib/app-error.ts";
 const CYRILLIC = /[А-Яа-яЁё]/;
 
 export default fp(async function errorsPlugin(app: FastifyInstance) {
+  const hidePaths = serverPathHider([
+    app.config.dataDir,
+    app.config.webDist,
+    process.cwd(),
+    tmpdir(),
+    fileURLToPath(new URL("../../../..", import.meta.url)),
+  ]);
+  const send = (
+    reply: FastifyReply,
+    request: FastifyRequest,
+    status: number,
+    type: string,
+    reason: string,
+    message: string,
+  ) =>
+    reply.code(status).send({
+      type,
+      reason: hidePaths(reason),
+      message: hidePaths(message),
+      requestId: request.id,
+    });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) {
@@ -76,13 +100,19 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
   // The 404 handler is app.ts's: it also serves the SPA's index.html.
 });
 
-function send(
-  reply: FastifyReply,
-  request: FastifyRequest,
-  status: number,
-  type: string,
-  reason: string,
-  message: string,
-) {
-  return reply.code(status).send({ type, reason, message, requestId: request.id });
+/**
+ * Replaces the server's own directories (data, web build, working and
+ * temporary directories, the installation) in an error text by `…`, so
+ * that no answer tells a caller where the server keeps its files.
+ */
+export function serverPathHider(roots: readonly string[]): (text: string) => string {
+  const patterns = [...new Set(roots.map((root) => root.replace(/[\\/]+$/, "")))]
+    .filter((root) => root.length > 1)
+    .sort((left, right) => right.length - left.length)
+    .map((root) => new RegExp(`${escapeRegExp(root)}(?:[\\\\/][^\\s'"\`,;:)]*)?`, "g"));
+  return (text) => patterns.reduce((hidden, pattern) => hidden.replace(pattern, "…"), text);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

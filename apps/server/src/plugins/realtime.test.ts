@@ -1,6 +1,9 @@
 import { API_BASE, MESSAGES, PLAYER_SOCKET_PATH } from "@fonika/shared";
+import { eq } from "drizzle-orm";
+import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { sessions, users } from "../db/schema.ts";
 import { userRoom } from "../realtime/hub.ts";
 import { SOCKET_ERRORS } from "../realtime/socket-session.ts";
 import { createSignedInUser, type SignedInUser } from "../test/factories.ts";
@@ -12,12 +15,49 @@ let client: SignedInUser;
 let serverClosed = false;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Sessions of open sockets are read again every second here (at most a minute in production).
+  server = await startTestServer({ SOCKET_SESSION_CHECK_SECONDS: "1" });
   client = await createSignedInUser(server, { role: "role-client" });
 });
 
 afterAll(async () => {
   if (!serverClosed) await server.close();
+});
+
+describe("player socket session check", () => {
+  async function openSocket() {
+    const user = await createSignedInUser(server, { role: "role-client" });
+    const socket = await connect(server, user.token);
+    socket.send({ type: "ping" });
+    expect(await socket.next()).toEqual({ type: "pong" });
+    return { user, socket, sessionId: String(decodeJwt(user.token).sid) };
+  }
+
+  it("closes a socket whose session was ended in the database without a bus message", async () => {
+    const { socket, sessionId } = await openSocket();
+    await server.app.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: "ended" })
+      .where(eq(sessions.id, sessionId));
+    expect(await socket.next()).toEqual({ type: "error", message: MESSAGES.accessDenied });
+    expect(await socket.closed).toBe(4401);
+  });
+
+  it("closes the socket of an account blocked in the database, and keeps a standing one open", async () => {
+    const blocked = await openSocket();
+    const standing = await openSocket();
+    await server.app.db
+      .update(users)
+      .set({ status: "blocked" })
+      .where(eq(users.id, blocked.user.id));
+    expect(await blocked.socket.next()).toEqual({ type: "error", message: MESSAGES.accessDenied });
+    expect(await blocked.socket.closed).toBe(4401);
+    // Two more checks have passed: the standing session's socket still answers.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    standing.socket.send({ type: "ping" });
+    expect(await standing.socket.next()).toEqual({ type: "pong" });
+    standing.socket.socket.close();
+  });
 });
 
 describe("player socket", () => {

@@ -41,7 +41,10 @@ const MAX_FRAME_BYTES = 16 * 1024;
  * instead: `app.accessEvents.changed` closes the sockets of an ended session
  * or of a blocked, deleted or re-roled account at once, on every process,
  * and each control message is checked against the database by the player
- * directory. A socket that sent nothing (not even the 4-second ping)
+ * directory. Pushing alone is not trusted: every open socket's session is
+ * also read again from the database every SOCKET_SESSION_CHECK_SECONDS
+ * (at most a minute), so a revocation whose bus message was lost still
+ * closes it. A socket that sent nothing (not even the 4-second ping)
  * for 30 s is terminated.
  */
 export default fp(
@@ -49,6 +52,8 @@ export default fp(
     const bus = app.bus;
     const hub = new SocketHub();
     let players = emptyPlayerDirectory;
+    /** The actor each open, admitted socket was admitted as. */
+    const admitted = new Map<WebSocket, Actor>();
     bus.subscribe((event) => hub.deliver(event));
 
     const toRooms = (rooms: string | readonly string[]) =>
@@ -70,7 +75,34 @@ export default fp(
         for (const client of app.websocketServer.clients) client.terminate();
       },
     });
-    app.addHook("onReady", async () => hub.startSweeping());
+    let sessionCheck: NodeJS.Timeout | undefined;
+    let checking = false;
+    /** Closes the sockets whose session no longer admits them, as a bus event would. */
+    const checkSessions = async () => {
+      if (checking || admitted.size === 0) return;
+      checking = true;
+      try {
+        const sockets = [...admitted];
+        const ended = new Set(await app.actorsNoLongerAdmitted(sockets.map(([, actor]) => actor)));
+        for (const [socket, actor] of sockets) {
+          if (!ended.has(actor)) continue;
+          admitted.delete(socket);
+          hub.remove(socket);
+          send(socket, { type: "error", message: MESSAGES.accessDenied });
+          socket.close(CLOSE_CODES.accessDenied, "Access denied");
+        }
+      } catch (error) {
+        app.log.error({ err: error }, "player socket session check failed");
+      } finally {
+        checking = false;
+      }
+    };
+    app.addHook("onReady", async () => {
+      hub.startSweeping();
+      sessionCheck = setInterval(() => void checkSessions(), app.config.socketSessionCheckMs);
+      sessionCheck.unref();
+    });
+    app.addHook("preClose", async () => clearInterval(sessionCheck));
 
     app.route({
       method: "GET",
@@ -107,7 +139,10 @@ export default fp(
           });
         });
         socket.on("pong", () => hub.touch(socket));
-        socket.on("close", () => hub.remove(socket));
+        socket.on("close", () => {
+          hub.remove(socket);
+          admitted.delete(socket);
+        });
       },
     });
 
@@ -119,6 +154,7 @@ export default fp(
         const rooms = await players.roomsOf(actor);
         if (socket.readyState !== socket.OPEN) return null;
         hub.add(socket, actor.userId, [sessionRoom(actor.sessionId), ...rooms]);
+        admitted.set(socket, actor);
         return actor;
       } catch (error) {
         // A bad token, an ended session, a blocked or deleted account: the

@@ -52,6 +52,10 @@ export async function receiveUpload(
     part?.file.resume();
     throw noFile();
   }
+  if (part.filename.includes("\u0000")) {
+    part.file.resume();
+    throw errors.nulInText("file.filename");
+  }
   return spoolStream(part.file, tempDir, limit, {
     filename: part.filename,
     mimetype: part.mimetype,

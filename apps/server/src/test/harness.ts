@@ -6,8 +6,9 @@ import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import pino from "pino";
-import { buildApp, loggerOptions } from "../app.ts";
+import { buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
+import { loggerOptions } from "../lib/logging.ts";
 
 /**
  * A real Фоника server for API tests: the same buildApp on a fresh database,

@@ -1,5 +1,5 @@
-import { ROLE_LABELS, type Role, SIDE_MENU } from "@fonika/shared";
-import { lazy, type ReactNode, Suspense } from "react";
+import { ROLE_LABELS, type Role, SIDE_MENU, startPathOf } from "@fonika/shared";
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { AppLayout } from "../components/layouts/app-layout.tsx";
 import { SideMenu } from "../components/layouts/side-menu.tsx";
@@ -18,11 +18,33 @@ const LIBRARY_ROLES: readonly Role[] = ["role-content-manager", "wait-activation
 // Loaded only for those roles: nobody else downloads the library's shared parts.
 const LibraryFrame = lazy(() => import("./library-frame.tsx"));
 
+/**
+ * A waiting account that a manager activates goes to its role's start
+ * screen by itself (SPEC.md §4): the server keeps the session and closes
+ * the old role's socket, the session refreshes (so does the 50-second
+ * refresh and the cabinet's "check status"), and the new token's role
+ * moves the screen on. Here, not in the cabinet: the layout around the
+ * cabinet changes with the role, so the cabinet is mounted anew.
+ */
+function useLeaveWaitingOnActivation(role: Role, signedIn: boolean) {
+  const navigate = useNavigate();
+  // The role while signed in: the role shown after a logout is no account's.
+  const previous = useRef<Role | null>(signedIn ? role : null);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = signedIn ? role : null;
+    if (signedIn && was === "wait-activation" && role !== "wait-activation") {
+      navigate(startPathOf(role), { replace: true });
+    }
+  }, [role, signedIn, navigate]);
+}
+
 /** The layout of every signed-in screen, filled for the current role. */
 export function AppShell() {
   const { status, role, userId } = useSessionState();
   const session = useSession();
   const navigate = useNavigate();
+  useLeaveWaitingOnActivation(role, status === "signed-in");
   // A player device holds no account: no profile to read, nothing to search.
   const device = role === "player-device";
   const profile = useProfile(status === "signed-in" && !device ? userId : null);

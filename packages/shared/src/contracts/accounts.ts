@@ -1,6 +1,6 @@
 import { ACCOUNTS, INPUT, PAGING } from "../constants.ts";
 import { defineEndpoint, fileAnswer, okSchema, pagedSchema, uuidSchema } from "../endpoint.ts";
-import { ASSIGNABLE_ROLES, ROLES } from "../roles.ts";
+import { ASSIGNABLE_ROLES, CLIENT_MANAGING_ROLES, CLIENT_READING_ROLES, ROLES } from "../roles.ts";
 import { z } from "../zod.ts";
 import { emailSchema, phoneInputSchema } from "./auth.ts";
 
@@ -114,6 +114,7 @@ export const listUsers = defineEndpoint({
     "The users of the service, a page at a time (client base: admin, client manager, support)",
   tags: ["accounts"],
   auth: "bearer",
+  roles: CLIENT_READING_ROLES,
   query: z.object({
     page: z.coerce.number().int().min(0).default(0),
     count: z.coerce.number().int().min(1).max(PAGING.maxPageSize).default(PAGING.tablePageSize),
@@ -140,6 +141,7 @@ export const changeRole = defineEndpoint({
   summary: "Give a user a new role",
   tags: ["accounts"],
   auth: "bearer",
+  roles: CLIENT_MANAGING_ROLES,
   params: userIdParams,
   body: z.object({ newRole: z.enum(ASSIGNABLE_ROLES) }),
   response: z.object({ userId: uuidSchema, authority: z.array(z.string()) }),
@@ -161,6 +163,7 @@ export const blockAccount = defineEndpoint({
   summary: "Block an account: its sessions end at once and it cannot sign in",
   tags: ["accounts"],
   auth: "bearer",
+  roles: CLIENT_MANAGING_ROLES,
   params: userIdParams,
   response: okSchema,
 });
@@ -171,6 +174,7 @@ export const unblockAccount = defineEndpoint({
   summary: "Unblock an account: it may sign in again",
   tags: ["accounts"],
   auth: "bearer",
+  roles: CLIENT_MANAGING_ROLES,
   params: userIdParams,
   response: okSchema,
 });
@@ -243,6 +247,7 @@ export const createUser = defineEndpoint({
     "Create an account with a role (staff or client) for an e-mail or phone; it signs in by code",
   tags: ["accounts"],
   auth: "bearer",
+  roles: CLIENT_MANAGING_ROLES,
   body: z
     .object({
       role: z.enum(ASSIGNABLE_ROLES),

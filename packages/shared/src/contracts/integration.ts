@@ -58,6 +58,7 @@ export const listLeads = defineEndpoint({
   summary: "Leads received from the landing page, newest first (admin)",
   tags: ["integration"],
   auth: "bearer",
+  roles: ["role-admin"],
   query: z.object({
     page: z.coerce.number().int().min(0).default(0),
     count: z.coerce.number().int().min(1).max(PAGING.maxPageSize).default(PAGING.tablePageSize),

@@ -1,5 +1,6 @@
 import { INPUT, PAGING, TARIFFS } from "../constants.ts";
 import { defineEndpoint, pagedSchema, uuidSchema } from "../endpoint.ts";
+import { CLIENT_MANAGING_ROLES, type Role } from "../roles.ts";
 import { z } from "../zod.ts";
 
 /**
@@ -91,13 +92,14 @@ export type SubscriptionInput = z.infer<typeof subscriptionInputSchema>;
 
 const subscriptionParams = z.object({ id: uuidSchema });
 
-function stateChange(action: string, summary: string) {
+function stateChange(action: string, summary: string, roles?: readonly Role[]) {
   return defineEndpoint({
     method: "POST",
     path: `/subscription/:id/${action}`,
     summary,
     tags: ["subscriptions"],
     auth: "bearer",
+    ...(roles ? { roles } : {}),
     params: subscriptionParams,
     response: subscriptionSchema,
   });
@@ -121,6 +123,7 @@ export const listSubscriptions = defineEndpoint({
   summary: "Every subscription, a page at a time (admin, client manager), newest first",
   tags: ["subscriptions"],
   auth: "bearer",
+  roles: CLIENT_MANAGING_ROLES,
   query: z.object({
     page: z.coerce.number().int().min(0).default(0),
     count: z.coerce.number().int().min(1).max(PAGING.maxPageSize).default(PAGING.tablePageSize),
@@ -171,6 +174,7 @@ export const decideSubscriptionItem = defineEndpoint({
   summary: "Approve or reject an item that needs approval (admin, client manager)",
   tags: ["subscriptions"],
   auth: "bearer",
+  roles: CLIENT_MANAGING_ROLES,
   params: z.object({ id: uuidSchema, itemId: uuidSchema }),
   body: z.object({ approval: z.enum(["approved", "rejected"]) }),
   response: subscriptionSchema,
@@ -179,9 +183,18 @@ export const decideSubscriptionItem = defineEndpoint({
 export const activateSubscription = stateChange(
   "activate",
   "Start a pending subscription (every item needing approval decided); its period starts now",
+  CLIENT_MANAGING_ROLES,
 );
-export const suspendSubscription = stateChange("suspend", "Suspend an active subscription");
-export const resumeSubscription = stateChange("resume", "Resume a suspended subscription");
+export const suspendSubscription = stateChange(
+  "suspend",
+  "Suspend an active subscription",
+  CLIENT_MANAGING_ROLES,
+);
+export const resumeSubscription = stateChange(
+  "resume",
+  "Resume a suspended subscription",
+  CLIENT_MANAGING_ROLES,
+);
 export const endSubscription = stateChange(
   "end",
   "End a subscription now (the client may end one still pending)",

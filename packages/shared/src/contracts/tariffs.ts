@@ -1,5 +1,6 @@
 import { INPUT, TARIFFS } from "../constants.ts";
 import { defineEndpoint, uuidSchema } from "../endpoint.ts";
+import { CLIENT_MANAGING_ROLES } from "../roles.ts";
 import { z } from "../zod.ts";
 
 /**
@@ -133,6 +134,7 @@ export const listAllTariffs = defineEndpoint({
   summary: "Every tariff, active or not, found by name (admin); sorted by name by default",
   tags: ["tariffs"],
   auth: "bearer",
+  roles: ["role-admin"],
   query: z.object({
     query: z.string().trim().max(INPUT.defaultMax).optional(),
     sortBy: tariffSortSchema.default("name"),
@@ -156,6 +158,7 @@ export const addTariff = defineEndpoint({
   summary: "Create a tariff with its features, items, benefits and playlists (admin)",
   tags: ["tariffs"],
   auth: "bearer",
+  roles: ["role-admin"],
   body: tariffInputSchema,
   response: tariffSchema,
   successStatus: 201,
@@ -168,6 +171,7 @@ export const changeTariff = defineEndpoint({
     "Replace a tariff's fields (admin); items keep their ids, live subscriptions keep their prices",
   tags: ["tariffs"],
   auth: "bearer",
+  roles: ["role-admin"],
   params: tariffParams,
   body: tariffInputSchema,
   response: tariffSchema,
@@ -190,6 +194,7 @@ export const addUserTariffPlaylist = defineEndpoint({
   summary: "Grant a client one more playlist under a tariff (admin, client manager)",
   tags: ["tariffs"],
   auth: "bearer",
+  roles: CLIENT_MANAGING_ROLES,
   params: userTariffParams,
   body: z.object({ playlistId: uuidSchema }),
   response: userTariffSchema,
@@ -201,6 +206,7 @@ export const removeUserTariffPlaylist = defineEndpoint({
   summary: "Withdraw a playlist granted to a client under a tariff",
   tags: ["tariffs"],
   auth: "bearer",
+  roles: CLIENT_MANAGING_ROLES,
   params: userTariffParams.extend({ playlistId: uuidSchema }),
   response: userTariffSchema,
 });

@@ -22,6 +22,7 @@ import {
   assertMayDeleteAccounts,
   assertMayManageAccounts,
   creatableRoles,
+  isDemotionFromStaff,
 } from "./accounts.policy.ts";
 import * as repository from "./accounts.repository.ts";
 import { toProfile } from "./profile.service.ts";
@@ -84,8 +85,11 @@ export class AccountService {
 
   /**
    * Gives a user a new role. The sign-agreement marker stays if present.
-   * The user's sessions end: tokens carry the authority, and a session
-   * signed in under the old role must not keep its powers.
+   * Access tokens of the old role stop at once (the auth plugin refuses a
+   * token whose role the account no longer has) and sockets close, but the
+   * sessions stay: their next refresh carries the new role, so an activated
+   * client is not signed out. Only a demotion from staff (a staff role taken
+   * away) ends the sessions, as a block does.
    */
   async changeRole(actor: Actor, userId: string, newRole: AssignableRole) {
     assertMayChangeRoles(actor);
@@ -99,7 +103,9 @@ export class AccountService {
     if (!unchanged) {
       await db.transaction(async (tx) => {
         await repository.updateUserAuthority(tx, userId, authority);
-        await this.deps.sessions.revokeAll(tx, userId, "role-change", new Date());
+        if (isDemotionFromStaff(target.authority, authority)) {
+          await this.deps.sessions.revokeAll(tx, userId, "demoted", new Date());
+        }
       });
       await this.deps.accessEvents.changed({ userIds: [userId] });
     }

@@ -92,6 +92,17 @@ export function isStaffAccount(authority: readonly string[]): boolean {
   return authority.some((entry) => (STAFF_ROLES as readonly string[]).includes(entry));
 }
 
+/**
+ * Whether a role change takes a staff role away (to a client's role, a
+ * pseudo-state or another staff role): the sessions signed in with the
+ * staff powers end. Client lifecycle changes and promotions keep them.
+ */
+export function isDemotionFromStaff(before: readonly string[], after: readonly string[]): boolean {
+  return before.some(
+    (entry) => (STAFF_ROLES as readonly string[]).includes(entry) && !after.includes(entry),
+  );
+}
+
 /** First check of a role change, before the target is looked up. */
 export function assertMayChangeRoles(actor: Actor): void {
   if (actor.role !== "role-admin" && actor.role !== "role-client-manager") {

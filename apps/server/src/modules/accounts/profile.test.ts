@@ -70,7 +70,14 @@ describe("account lifecycle", () => {
     const row = await readUser(server, userId);
     expect(row?.agreementAcceptedAt).toBeInstanceOf(Date);
 
-    const again = await createProfile(first.token, profileInput);
+    // The token of edit-personal-info stops with the role; the session's
+    // next token is the waiting account's, which cannot fill it in again.
+    expect((await createProfile(first.token, profileInput)).status).toBe(401);
+    const waiting = await call(server, "POST", "/auth/refresh-token", {
+      body: { refreshToken: first.refreshToken },
+    });
+    expect(decodeJwt(waiting.body.token).authority).toEqual(["wait-activation"]);
+    const again = await createProfile(waiting.body.token, profileInput);
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ type: "conflict", reason: "Профиль уже заполнен" });
 
@@ -81,10 +88,16 @@ describe("account lifecycle", () => {
     });
     expect(activated.status).toBe(200);
 
-    // Activation ends the sessions signed in while waiting; the next sign-in is a client's.
-    const stale = await call(server, "GET", `/personal-info/${userId}`, { token: first.token });
+    // Activation stops the waiting token but keeps the session: its next
+    // refresh is a client's (issue 12: activation does not sign out).
+    const stale = await call(server, "GET", `/personal-info/${userId}`, {
+      token: waiting.body.token,
+    });
     expect(stale.status).toBe(401);
-    const client = await signIn(server, email);
+    const refreshed = await call(server, "POST", "/auth/refresh-token", {
+      body: { refreshToken: waiting.body.refreshToken },
+    });
+    const client = refreshed.body as { token: string; refreshToken: string };
     expect(decodeJwt(client.token).authority).toEqual(["role-client"]);
     const after = await call(server, "GET", `/personal-info/${userId}`, { token: client.token });
     expect(after.body.role).toBe("role-client");

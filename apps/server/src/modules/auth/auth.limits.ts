@@ -48,31 +48,58 @@ export async function countDeviceCodeCreation(db: Executor, ip: string): Promise
 }
 
 /**
- * A verification try. Per IP every try counts; per address the tries of
- * all its codes count together over a day, whatever code they aim at, and
- * a wrong try past the free ones holds the address for a doubling wait
- * (`countWrongCode`). A right code clears the address (`clearCodeTries`).
+ * A verification try from an IP: every try counts, right or wrong, and an
+ * IP that made too many wrong tries waits (`countWrongTryFromIp`).
  */
-export async function countVerification(db: Executor, address: string, ip: string): Promise<void> {
+export async function countVerificationFromIp(db: Executor, ip: string): Promise<void> {
   await count(db, "verify-ip", ip, SEND_WINDOW, CODES.verifyPerIpMax, (seconds) =>
     authErrors.tooManyTries(seconds),
   );
+}
+
+/**
+ * A try at an address's live code from an IP other than the one that asked
+ * for it: such tries, whatever code they aim at, count together over a
+ * day, and wrong ones past the free tries hold the address for a doubling
+ * wait (`countWrongCode`) — for other IPs only. The IP that asked for the
+ * code is never held by the address, so that strangers guessing cannot
+ * lock its owner out. A right code clears the address (`clearCodeTries`).
+ */
+export async function countForeignVerification(db: Executor, address: string): Promise<void> {
   await count(db, "verify-address", address, DAY, CODES.wrongTriesPerDay, (seconds) =>
     authErrors.tooManyTries(seconds),
   );
 }
 
-/** After a wrong code: past the free tries, the address waits before the next try. */
+/** After a wrong try at a live code: past the free tries, the address waits. */
 export async function countWrongCode(db: Executor, address: string): Promise<void> {
-  const now = new Date();
-  const row = await limits.hit(db, "wrong-address", address, now, DAY);
-  if (row.kind === "blocked" || row.count <= CODES.freeWrongTries) return;
-  const doublings = row.count - CODES.freeWrongTries - 1;
-  const seconds = Math.min(CODES.backoffBaseSeconds * 2 ** doublings, CODES.backoffMaxSeconds);
-  await limits.block(db, "verify-address", address, new Date(now.getTime() + seconds * 1000));
+  await countWrong(db, "wrong-address", "verify-address", address, CODES.freeWrongTries);
 }
 
-/** A right code: the address's tries start again from zero. */
+/**
+ * After any wrong try (at a live code or at an address with none): past
+ * its free tries, the IP waits before its next try, doubling.
+ */
+export async function countWrongTryFromIp(db: Executor, ip: string): Promise<void> {
+  await countWrong(db, "wrong-ip", "verify-ip", ip, CODES.freeWrongTriesPerIp);
+}
+
+async function countWrong(
+  db: Executor,
+  scope: string,
+  heldScope: string,
+  key: string,
+  free: number,
+): Promise<void> {
+  const now = new Date();
+  const row = await limits.hit(db, scope, key, now, DAY);
+  if (row.kind === "blocked" || row.count <= free) return;
+  const doublings = row.count - free - 1;
+  const seconds = Math.min(CODES.backoffBaseSeconds * 2 ** doublings, CODES.backoffMaxSeconds);
+  await limits.block(db, heldScope, key, new Date(now.getTime() + seconds * 1000));
+}
+
+/** A right code: the address's tries start again from zero (the IP's do not). */
 export async function clearCodeTries(db: Executor, address: string): Promise<void> {
   await limits.reset(db, "verify-address", address);
   await limits.reset(db, "wrong-address", address);

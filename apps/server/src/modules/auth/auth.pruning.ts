@@ -26,10 +26,12 @@ export interface PruneResult {
 }
 
 /**
- * Keeps the auth tables the size of what is live: a web player refreshes
- * every 50 s, ~1 700 exchanged refresh tokens a day, which are useless once
- * past the grace window. Runs at start and then hourly in every process
- * (the deletes are idempotent, so several processes may run it).
+ * Keeps the auth tables the size of what is live: ended sessions with
+ * their tokens, expired codes and old limit counters go. The exchanged
+ * refresh tokens of a standing session stay for its whole life (reuse of
+ * any of them ends the session), shrunk to their hash once past the grace
+ * window. Runs at start and then hourly in every process (the deletes are
+ * idempotent, so several processes may run it).
  */
 export class AuthTablePruner {
   private timer: NodeJS.Timeout | undefined;
@@ -60,6 +62,7 @@ export class AuthTablePruner {
       codesExpiredBefore: new Date(now.getTime() - PRUNE_AFTER.codesMs),
       rotatedBefore: new Date(now.getTime() - TOKENS.refreshGraceSeconds * 1000),
       endedBefore: new Date(now.getTime() - PRUNE_AFTER.endedSessionsMs),
+      now,
     });
     const rateLimits = await pruneRateLimits(
       this.db,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { authCodes, deviceCodes, refreshTokens, sessions } from "../../db/schema.ts";
 
@@ -17,6 +17,21 @@ export async function insertAuthCode(
   code: { channel: Channel; addressHash: string; codeHash: string; ip: string; expiresAt: Date },
 ): Promise<void> {
   await db.insert(authCodes).values(code);
+}
+
+/** The newest code sent to an address (by its keyed hash), as it is now (not locked). */
+export async function findLatestAuthCode(
+  db: Executor,
+  channel: Channel,
+  addressHash: string,
+): Promise<AuthCodeRow | undefined> {
+  const [code] = await db
+    .select()
+    .from(authCodes)
+    .where(and(eq(authCodes.channel, channel), eq(authCodes.addressHash, addressHash)))
+    .orderBy(desc(authCodes.createdAt), desc(authCodes.id))
+    .limit(1);
+  return code;
 }
 
 /** The newest code sent to an address (by its keyed hash), locked until the transaction ends. */
@@ -309,13 +324,17 @@ export async function markDeviceCodeDelivered(
 
 /**
  * What the pruning job removes, so that the auth tables stay the size of
- * what is live: codes and device codes a day past their expiry, refresh
- * tokens exchanged before `rotatedBefore` (past the grace window), and
- * sessions that ended (revoked or expired) before `endedBefore`.
+ * what is live: codes and device codes a day past their expiry, and
+ * sessions that ended (revoked or expired) before `endedBefore`, with their
+ * refresh tokens. A standing session keeps every token it ever rotated, so
+ * that a stolen one presented months later still reveals the theft and
+ * ends the session (device sessions never expire); past the grace window
+ * only its sealed successor is dropped. Tokens of an ended session go at
+ * once: nothing they answer depends on them any more.
  */
 export async function pruneAuthTables(
   db: Executor,
-  cutoffs: { codesExpiredBefore: Date; rotatedBefore: Date; endedBefore: Date },
+  cutoffs: { codesExpiredBefore: Date; rotatedBefore: Date; endedBefore: Date; now: Date },
 ): Promise<{ codes: number; deviceCodes: number; refreshTokens: number; sessions: number }> {
   const codes = await db
     .delete(authCodes)
@@ -325,12 +344,23 @@ export async function pruneAuthTables(
     .delete(deviceCodes)
     .where(lt(deviceCodes.expiresAt, cutoffs.codesExpiredBefore))
     .returning({ id: deviceCodes.id });
+  const endedSessions = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(or(isNotNull(sessions.revokedAt), lte(sessions.expiresAt, cutoffs.now)));
   const tokens = await db
     .delete(refreshTokens)
-    .where(
-      and(isNotNull(refreshTokens.rotatedAt), lt(refreshTokens.rotatedAt, cutoffs.rotatedBefore)),
-    )
+    .where(inArray(refreshTokens.sessionId, endedSessions))
     .returning({ tokenHash: refreshTokens.tokenHash });
+  await db
+    .update(refreshTokens)
+    .set({ successorSealed: null })
+    .where(
+      and(
+        isNotNull(refreshTokens.successorSealed),
+        lt(refreshTokens.rotatedAt, cutoffs.rotatedBefore),
+      ),
+    );
   const ended = await db
     .delete(sessions)
     .where(

@@ -76,10 +76,14 @@ export class AuthService {
   }
 
   /**
-   * Exchanges the newest code of an address for a token pair, once. Wrong
-   * tries are counted per code (the CODES.maxWrongTries-th kills it) and
-   * per address across all its codes, with a growing wait; tries per IP
-   * are limited too. An address without an account gets a new one.
+   * Exchanges the newest code of an address for a token pair, once. Every
+   * try counts per IP, and every wrong one makes the IP wait, growing.
+   * Wrong tries at a live code count per code too (the
+   * CODES.maxWrongTries-th kills it) and per address, with a growing wait
+   * for every IP but the one that asked for the code; tries at an address
+   * with no live code count against the IP only. So nobody can lock a
+   * person out: a fresh code they ask for is theirs to try. An address
+   * without an account gets a new one.
    */
   async verifyCode(
     channel: Channel,
@@ -93,9 +97,14 @@ export class AuthService {
     const addressHash = hashAddress(keys.addressHashing, channel, address);
     const existing = await this.findAccount(channel, address);
     if (existing) assertMaySignIn(existing);
-    await limits.countVerification(db, addressHash, client.ip);
-
+    await limits.countVerificationFromIp(db, client.ip);
     const now = new Date();
+    const live = await repository.findLatestAuthCode(db, channel, addressHash);
+    const liveCode = live && isLive(live, now) ? live : undefined;
+    if (liveCode && liveCode.ip !== client.ip) {
+      await limits.countForeignVerification(db, addressHash);
+    }
+
     const check = await db.transaction(async (tx): Promise<CodeCheck> => {
       const stored = await repository.findLatestAuthCodeForUpdate(tx, channel, addressHash);
       if (!stored || stored.consumedAt) return { kind: "invalid" };
@@ -111,10 +120,12 @@ export class AuthService {
       return { kind: "ok", tokens: await sessions.startBrowserSession(tx, user, client) };
     });
     // Outside the transaction, so that a counted wrong try is committed.
+    if (check.kind === "ok") {
+      await limits.clearCodeTries(db, addressHash);
+      return check.tokens;
+    }
+    await limits.countWrongTryFromIp(db, client.ip);
     switch (check.kind) {
-      case "ok":
-        await limits.clearCodeTries(db, addressHash);
-        return check.tokens;
       case "expired":
         throw authErrors.codeExpired();
       case "killed":
@@ -226,6 +237,11 @@ export class AuthService {
     if (!refreshToken) return null;
     return { token: await this.deps.sessions.accessToken(session, user), refreshToken };
   }
+}
+
+/** Whether a code may still be tried: unused, not expired, tries left. */
+function isLive(code: repository.AuthCodeRow, now: Date): boolean {
+  return !code.consumedAt && code.wrongTries < CODES.maxWrongTries && code.expiresAt > now;
 }
 
 /** E-mails are compared lower-cased; phones as 11 digits (normalizePhone). */

@@ -3,7 +3,7 @@ import { CODES, MESSAGES, TOKENS } from "@fonika/shared";
 import { eq } from "drizzle-orm";
 import { decodeJwt, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authCodes, refreshTokens, sessions, users } from "../../db/schema.ts";
+import { authCodes, rateLimits, refreshTokens, sessions, users } from "../../db/schema.ts";
 import {
   createEstablishment,
   createSignedInUser,
@@ -301,7 +301,7 @@ describe("revocation reaches the access token and the sockets", () => {
     expect(await again.next()).toEqual({ type: "error", message: MESSAGES.accessDenied });
   });
 
-  it("after a role change", async () => {
+  it("after a role change, while the session stays for its refresh", async () => {
     const admin = await createSignedInUser(server, { role: "role-admin" });
     const { user, socket } = await signedInWithSocket();
     const changed = await post(
@@ -312,6 +312,15 @@ describe("revocation reaches the access token and the sockets", () => {
     expect(changed.status).toBe(200);
     await expectSocketDenied(socket);
     expect((await get(`/personal-info/${user.id}`, user.token)).status).toBe(401);
+    // The old token cannot open a new socket either; the refreshed one can.
+    const again = await connect(server, user.token);
+    expect(await again.next()).toEqual({ type: "error", message: MESSAGES.accessDenied });
+    const refreshed = await post("/auth/refresh-token", { refreshToken: user.refreshToken });
+    expect(refreshed.status).toBe(200);
+    const reopened = await connect(server, refreshed.body.token);
+    reopened.send({ type: "ping" });
+    expect(await reopened.next()).toEqual({ type: "pong" });
+    reopened.socket.close();
   });
 
   it("refuses block and unblock to the wrong roles, to oneself and for bad ids, changing nothing", async () => {
@@ -433,20 +442,77 @@ describe("code limits", () => {
     expect(await userByEmail(email)).toBeUndefined();
   });
 
-  it("limits verification tries per IP, right or wrong", async () => {
-    const headers = ip();
+  it("counts tries at an address with no live code against the caller's IP, never the address", async () => {
+    const owner = uniqueEmail("owner");
+    const scanner = ip();
     const statuses: number[] = [];
-    for (let attempt = 0; attempt <= CODES.verifyPerIpMax; attempt++) {
+    for (let attempt = 0; attempt <= CODES.freeWrongTriesPerIp; attempt++) {
       const answer = await post(
         "/auth/email/verify-code",
-        { email: uniqueEmail("ip"), code: "123456" },
+        { email: owner, code: "123456" },
         undefined,
-        headers,
+        scanner,
       );
       statuses.push(answer.status);
     }
-    expect(statuses.slice(0, CODES.verifyPerIpMax).every((status) => status === 400)).toBe(true);
-    expect(statuses.at(-1)).toBe(429);
+    // The scanner's IP waits, growing; the address never noticed.
+    expect(statuses.slice(0, CODES.freeWrongTriesPerIp).every((status) => status === 400)).toBe(
+      true,
+    );
+    const held = await post(
+      "/auth/email/verify-code",
+      { email: owner, code: "123456" },
+      undefined,
+      scanner,
+    );
+    expect(held.status).toBe(429);
+    expect(Number(held.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    const rows = await server.app.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `email:${owner}`));
+    expect(rows).toEqual([]);
+    // The owner asks for a code from elsewhere and signs in at once.
+    const home = ip();
+    const code = await sendCode(owner, home);
+    const signedIn = await post("/auth/email/verify-code", { email: owner, code }, undefined, home);
+    expect(signedIn.status).toBe(200);
+  });
+
+  it("keeps a fresh code usable by its owner while strangers guess at the address", async () => {
+    const owner = uniqueEmail("target");
+    const home = ip();
+    const first = await sendCode(owner, home);
+    // Strangers on many IPs use up the first code's tries…
+    for (let attempt = 0; attempt < CODES.maxWrongTries; attempt++) {
+      await post("/auth/email/verify-code", { email: owner, code: wrongFor(first) });
+    }
+    const killed = await post(
+      "/auth/email/verify-code",
+      { email: owner, code: first },
+      undefined,
+      home,
+    );
+    expect(killed.body.type).toBe("code-exhausted");
+    // …and, guessing at the owner's fresh code, hold the address for every stranger.
+    const fresh = await sendCode(owner, home);
+    const guess = await post("/auth/email/verify-code", { email: owner, code: wrongFor(fresh) });
+    expect(guess.status).toBe(400);
+    const strangerWithRightCode = await post("/auth/email/verify-code", {
+      email: owner,
+      code: fresh,
+    });
+    expect(strangerWithRightCode.status).toBe(429);
+    expect(strangerWithRightCode.body.type).toBe("rate-limited");
+    // The owner, where the code was asked for, is not held.
+    const signedIn = await post(
+      "/auth/email/verify-code",
+      { email: owner, code: fresh },
+      undefined,
+      home,
+    );
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.token).toBeTruthy();
   });
 
   it("holds the send limit under a parallel burst", async () => {
@@ -541,7 +607,7 @@ function sha256(token: string): string {
 }
 
 describe("pruning", () => {
-  it("removes expired codes, exchanged refresh tokens past the grace and long-ended sessions, and keeps what is live", async () => {
+  it("removes expired codes and long-ended sessions with their tokens, and keeps what is live", async () => {
     const { AuthTablePruner } = await import("./auth.pruning.ts");
     const live = await createSignedInUser(server);
     const ended = await createSignedInUser(server);
@@ -570,7 +636,14 @@ describe("pruning", () => {
     expect(result.refreshTokens).toBeGreaterThanOrEqual(1);
     expect(result.sessions).toBeGreaterThanOrEqual(1);
     expect(await sessionRowsOf(ended.id)).toHaveLength(0);
-    // The live session and its newest refresh token stay and work.
+    // The live session keeps its exchanged token, shrunk to its hash.
+    const [kept] = await server.app.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(live.refreshToken)));
+    expect(kept?.rotatedAt).toBeInstanceOf(Date);
+    expect(kept?.successorSealed).toBeNull();
+    // Its newest refresh token still works.
     const again = await post("/auth/refresh-token", { refreshToken: rotated.body.refreshToken });
     expect(again.status).toBe(200);
     expect(
@@ -579,5 +652,28 @@ describe("pruning", () => {
         .from(authCodes)
         .where(eq(authCodes.addressHash, addressHashOf(email))),
     ).toHaveLength(0);
+  });
+
+  it("never forgets a standing session's exchanged tokens: a month-old one still reveals reuse", async () => {
+    const { AuthTablePruner } = await import("./auth.pruning.ts");
+    const owner = await createSignedInUser(server, { role: "role-client" });
+    for (const start of [await signIn(server, owner.email), await signInDevice(owner)]) {
+      const next = await post("/auth/refresh-token", { refreshToken: start.refreshToken });
+      expect(next.status).toBe(200);
+      const monthAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+      await server.app.db
+        .update(refreshTokens)
+        .set({ rotatedAt: monthAgo })
+        .where(eq(refreshTokens.tokenHash, sha256(start.refreshToken)));
+      await new AuthTablePruner(server.app.db, server.app.log).prune();
+
+      const stolen = await post("/auth/refresh-token", { refreshToken: start.refreshToken });
+      expect(stolen.status).toBe(401);
+      expect(stolen.body.type).toBe("token-reused");
+      const afterTheft = await post("/auth/refresh-token", {
+        refreshToken: next.body.refreshToken,
+      });
+      expect(afterTheft.status).toBe(401);
+    }
   });
 });

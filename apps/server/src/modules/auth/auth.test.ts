@@ -568,27 +568,68 @@ describe("second-device sign-in", () => {
 });
 
 describe("change role", () => {
-  it("lets an admin give any role to another user; the user's sessions end at once", async () => {
+  it("activates a waiting client without signing them out: old tokens stop, the next refresh carries role-client", async () => {
+    const manager = await createSignedInUser(server, { role: "role-client-manager" });
+    const waiting = await createSignedInUser(server, { role: "wait-activation" });
+    const answer = await post(
+      `/auth/role/${waiting.id}/change`,
+      { newRole: "role-client" },
+      { token: manager.token },
+    );
+    expect(answer).toEqual({
+      status: 200,
+      body: { userId: waiting.id, authority: ["role-client"] },
+    });
+    // The access token of the old role stops at once…
+    const stale = await call(server, "GET", `/personal-info/${waiting.id}`, {
+      token: waiting.token,
+    });
+    expect(stale.status).toBe(401);
+    // …but the session stands: its refresh token answers the new role.
+    const refreshed = await post("/auth/refresh-token", { refreshToken: waiting.refreshToken });
+    expect(refreshed.status).toBe(200);
+    expect(decodeJwt(refreshed.body.token).authority).toEqual(["role-client"]);
+    expect(decodeJwt(refreshed.body.token).sid).toBe(decodeJwt(waiting.token).sid);
+    const fresh = await call(server, "GET", `/personal-info/${waiting.id}`, {
+      token: refreshed.body.token,
+    });
+    expect(fresh.status).toBe(200);
+    const rows = await server.app.db.select().from(sessions).where(eq(sessions.userId, waiting.id));
+    expect(rows.every((row) => row.revokedAt === null)).toBe(true);
+  });
+
+  it("keeps the sessions of a promotion; a demotion from staff ends them", async () => {
     const admin = await createSignedInUser(server, { role: "role-admin" });
     const target = await createSignedInUser(server, { role: "role-client" });
-    const answer = await post(
+    const promoted = await post(
       `/auth/role/${target.id}/change`,
       { newRole: "role-content-manager" },
       { token: admin.token },
     );
-    expect(answer).toEqual({
-      status: 200,
-      body: { userId: target.id, authority: ["role-content-manager"] },
-    });
-    // Tokens signed in under the old role stop; signing in again carries the new one.
-    const profile = await call(server, "GET", `/personal-info/${target.id}`, {
+    expect(promoted.body.authority).toEqual(["role-content-manager"]);
+    const stale = await call(server, "GET", `/personal-info/${target.id}`, {
       token: target.token,
     });
-    expect(profile.status).toBe(401);
-    const refreshed = await post("/auth/refresh-token", { refreshToken: target.refreshToken });
-    expect(refreshed.status).toBe(401);
+    expect(stale.status).toBe(401);
+    const asManager = await post("/auth/refresh-token", { refreshToken: target.refreshToken });
+    expect(asManager.status).toBe(200);
+    expect(decodeJwt(asManager.body.token).authority).toEqual(["role-content-manager"]);
+
+    // A staff role taken away (here content manager → support) ends every session.
+    const demoted = await post(
+      `/auth/role/${target.id}/change`,
+      { newRole: "role-support" },
+      { token: admin.token },
+    );
+    expect(demoted.status).toBe(200);
+    const afterDemotion = await post("/auth/refresh-token", {
+      refreshToken: asManager.body.refreshToken,
+    });
+    expect(afterDemotion.status).toBe(401);
+    const rows = await server.app.db.select().from(sessions).where(eq(sessions.userId, target.id));
+    expect(rows.every((row) => row.revokedReason === "demoted")).toBe(true);
     const again = await signIn(server, target.email);
-    expect(decodeJwt(again.token).authority).toEqual(["role-content-manager"]);
+    expect(decodeJwt(again.token).authority).toEqual(["role-support"]);
   });
 
   it("keeps the sign-agreement marker", async () => {

@@ -1,13 +1,15 @@
 import {
   accountsApi,
   authApi,
+  MESSAGES,
   type OrganizationInput,
   organizationsApi,
   type Role,
+  startPathOf,
 } from "@fonika/shared";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { buildAccessToken, buildProfile, buildTokenPair } from "../../../test/factories.ts";
 import {
   buildOrganization,
@@ -32,10 +34,10 @@ interface Backend {
  * activation, as the refreshed token then says.
  */
 function renderCabinet(
-  options: { path?: string; organizationError?: boolean; profileError?: boolean } = {},
+  options: { path?: string; organizationError?: boolean; profileError?: boolean; role?: Role } = {},
 ) {
   const backend: Backend = {
-    role: "edit-personal-info",
+    role: options.role ?? "edit-personal-info",
     organization: null,
     organizationCalls: [],
     profileCalls: [],
@@ -100,11 +102,11 @@ function renderCabinet(
       }),
     ),
     {
-      token: buildAccessToken({ sub: userId, authority: ["edit-personal-info"] }),
+      token: buildAccessToken({ sub: userId, authority: [backend.role] }),
       refreshToken: "stored",
     },
   );
-  return { app, backend };
+  return { app, backend, router: app.router, playerSocket: app.playerSocket };
 }
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -241,5 +243,30 @@ describe("cabinet: completing the profile", () => {
 
     expect((await screen.findByRole("alert")).textContent).toBe("Профиль уже заполнен");
     await waitFor(() => expect(backend.profileCalls).toHaveLength(1));
+  });
+});
+
+describe("cabinet: waiting for activation", () => {
+  it("moves to the client's start screen by itself once the refreshed token says role-client", async () => {
+    const { backend, router, playerSocket } = renderCabinet({ role: "wait-activation" });
+    expect(await screen.findByRole("heading", { name: "Аккаунт ожидает активации" })).toBeTruthy();
+    // A manager activates the account: the server keeps the session and
+    // denies the old role's socket, which makes the session refresh.
+    backend.role = "role-client";
+    const listener = vi.mocked(playerSocket.subscribe).mock.calls[0]?.[0];
+    listener?.({ type: "error", message: MESSAGES.accessDenied });
+    await waitFor(() => expect(router.state.location.pathname).toBe(startPathOf("role-client")));
+  });
+
+  it("says it still waits when the check finds no activation, and leaves once it does", async () => {
+    const user = userEvent.setup();
+    const { backend, router } = renderCabinet({ role: "wait-activation" });
+    const check = await screen.findByRole("button", { name: "Проверить статус" });
+    await user.click(check);
+    expect(await screen.findByText(/Аккаунт пока не активирован/)).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/cabinet");
+    backend.role = "role-client";
+    await user.click(screen.getByRole("button", { name: "Проверить статус" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(startPathOf("role-client")));
   });
 });

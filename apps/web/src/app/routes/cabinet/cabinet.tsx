@@ -1,6 +1,6 @@
-import { needsAgreement, PAGING, ROUTES, startPathOf } from "@fonika/shared";
+import { needsAgreement, PAGING, ROUTES } from "@fonika/shared";
 import { useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
 import { SummaryRowsSkeleton } from "../../../components/ui/skeleton.tsx";
@@ -28,10 +28,13 @@ import {
 import { useSession, useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 
-/** Checks whether a manager has activated the account by refreshing the token. */
+/**
+ * Checks whether a manager has activated the account by refreshing the
+ * token; an activated account then leaves the cabinet (the app shell's
+ * useLeaveWaitingOnActivation).
+ */
 function useActivationCheck() {
   const session = useSession();
-  const navigate = useNavigate();
   const [checking, setChecking] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const check = async () => {
@@ -39,10 +42,8 @@ function useActivationCheck() {
     setMessage(null);
     try {
       await session.refresh();
-      const { role } = session.getState();
-      if (role === "wait-activation")
+      if (session.getState().role === "wait-activation")
         setMessage("Аккаунт пока не активирован. Мы сообщим, когда всё будет готово.");
-      else navigate(startPathOf(role), { replace: true });
     } catch (error) {
       setMessage(errorText(error));
     } finally {
