@@ -1,5 +1,6 @@
 import { INPUT, PAGING } from "../constants.ts";
 import { defineEndpoint, fileAnswer, okSchema, pagedSchema, uuidSchema } from "../endpoint.ts";
+import { STAFF_ROLES } from "../roles.ts";
 import { z } from "../zod.ts";
 
 /**
@@ -103,6 +104,7 @@ function catalogCalls(words: KindWords) {
     }),
     add: defineEndpoint({
       method: "POST",
+      roles: ["role-content-manager"],
       path: `${words.path}/add`,
       summary: `Add ${words.one}; a name already taken (in any letter case) is refused`,
       tags,
@@ -122,6 +124,7 @@ function catalogCalls(words: KindWords) {
     }),
     change: defineEndpoint({
       method: "POST",
+      roles: ["role-content-manager"],
       path: `${words.path}/:id/change`,
       summary: `Rename ${words.one}; songs show the new name`,
       tags,
@@ -132,6 +135,7 @@ function catalogCalls(words: KindWords) {
     }),
     remove: defineEndpoint({
       method: "POST",
+      roles: ["role-content-manager"],
       path: `${words.path}/:id/remove`,
       summary: `Remove ${words.one} for good; songs that pointed at it point at none${words.removalNote}`,
       tags,
@@ -193,6 +197,7 @@ export const addAuthorAttachment = defineEndpoint({
     "at most 20 MB. The same content attached again answers the attachment already there",
   tags: ["catalog"],
   auth: "bearer",
+  roles: ["role-content-manager"],
   params: idParams,
   upload: { accept: [...AUTHOR_ATTACHMENTS.mediaTypes] },
   response: authorAttachmentSchema,
@@ -202,9 +207,10 @@ export const addAuthorAttachment = defineEndpoint({
 export const listAuthorAttachments = defineEndpoint({
   method: "GET",
   path: "/music/author/:id/attachment-file",
-  summary: "The documents attached to an author, oldest first",
+  summary: "The documents attached to an author, oldest first (staff only)",
   tags: ["catalog"],
   auth: "bearer",
+  roles: STAFF_ROLES,
   params: idParams,
   response: z.array(authorAttachmentSchema),
 });
@@ -216,6 +222,7 @@ export const getAuthorAttachment = defineEndpoint({
     "Download one of an author's documents (as an attachment, with its name); " +
     "the token may be given as access_token",
   tags: ["catalog"],
+  roles: STAFF_ROLES,
   params: attachmentParams,
 });
 
@@ -225,6 +232,7 @@ export const removeAuthorAttachment = defineEndpoint({
   summary: "Remove one of an author's documents",
   tags: ["catalog"],
   auth: "bearer",
+  roles: ["role-content-manager"],
   params: attachmentParams,
   response: okSchema,
 });

@@ -71,6 +71,7 @@ export const addPlaylist = defineEndpoint({
   summary: "Create a playlist, placed in a folder of the Playlists partition (default: its root)",
   tags: ["playlists"],
   auth: "bearer",
+  roles: ["role-content-manager"],
   body: z.object({
     name: z.string().trim().min(1).max(INPUT.defaultMax),
     description: descriptionSchema.nullable().optional(),
@@ -124,6 +125,7 @@ export const changePlaylist = defineEndpoint({
   summary: "Change a playlist's name, description, tags or current version",
   tags: ["playlists"],
   auth: "bearer",
+  roles: ["role-content-manager"],
   params: playlistParams,
   body: z
     .object({
@@ -143,6 +145,7 @@ export const removePlaylist = defineEndpoint({
   summary: "Move a playlist to the trash",
   tags: ["playlists"],
   auth: "bearer",
+  roles: ["role-content-manager"],
   params: playlistParams,
   response: okSchema,
 });
@@ -162,6 +165,7 @@ export const changePlaylistAvatar = defineEndpoint({
   summary: "Replace the playlist's cover (JPEG, PNG or WebP)",
   tags: ["playlists"],
   auth: "bearer",
+  roles: ["role-content-manager"],
   params: playlistParams,
   upload: { accept: [...LIBRARY.imageTypes] },
   response: playlistSchema,
@@ -182,6 +186,7 @@ export const changePlaylistSummaryTrack = defineEndpoint({
   summary: "Replace the playlist's preview audio (an accepted audio format, at most 10 MB)",
   tags: ["playlists"],
   auth: "bearer",
+  roles: ["role-content-manager"],
   params: playlistParams,
   upload: { accept: ["audio/*"] },
   response: playlistSchema,

@@ -65,6 +65,7 @@ export const addSong = defineEndpoint({
     "The same content uploaded again answers the song already in the library",
   tags: ["songs"],
   auth: "bearer",
+  roles: ["role-content-manager"],
   upload: { accept: ["audio/*"] },
   response: z.object({
     song: songSchema,
@@ -124,6 +125,7 @@ export const changeSongMeta = defineEndpoint({
   summary: "Change a song's meta; fields left out stay as they are",
   tags: ["songs"],
   auth: "bearer",
+  roles: ["role-content-manager"],
   params: songIdParams,
   body: songMetaChangeSchema,
   response: songSchema,
@@ -144,6 +146,7 @@ export const changeSongAvatar = defineEndpoint({
   summary: "Replace the song's cover (JPEG, PNG or WebP)",
   tags: ["songs"],
   auth: "bearer",
+  roles: ["role-content-manager"],
   params: songIdParams,
   upload: { accept: [...LIBRARY.imageTypes] },
   response: songSchema,
@@ -156,6 +159,7 @@ export const removeSong = defineEndpoint({
     "Remove a song from the library: it leaves lists and search; uploading the same file brings it back",
   tags: ["songs"],
   auth: "bearer",
+  roles: ["role-content-manager"],
   params: songIdParams,
   response: okSchema,
 });
