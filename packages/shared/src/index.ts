@@ -32,5 +32,6 @@ export * from "./operation-ids.ts";
 export * from "./requisites.ts";
 export * from "./roles.ts";
 export * from "./routes.ts";
+export * from "./schedule.ts";
 export * from "./socket.ts";
 export * from "./validation.ts";
