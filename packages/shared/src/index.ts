@@ -28,6 +28,7 @@ export * from "./endpoint.ts";
 export * from "./errors.ts";
 export * from "./menus.ts";
 export * from "./messages.ts";
+export * from "./money.ts";
 export * from "./operation-ids.ts";
 export * from "./requisites.ts";
 export * from "./roles.ts";

@@ -18,6 +18,8 @@ export const MESSAGES = {
   changeRoleFailed: "Change role failed",
   userDeleted: "Пользователь успешно удален",
   nothingFound: "Ничего не найдено",
+  clientNotFound: "Клиент не найден",
+  signInToContinue: "Войдите в систему, чтобы продолжить",
   noRefreshToken: "No refresh token",
   accessDenied: "Access denied error",
 } as const;

@@ -3,7 +3,7 @@ import { MESSAGES } from "@fonika/shared";
 /** Russian texts the web app shows for failures it detects itself. */
 export const CLIENT_ERRORS = {
   network: "Нет связи с сервером. Проверьте подключение к интернету",
-  notSignedIn: "Войдите в систему, чтобы продолжить",
+  notSignedIn: MESSAGES.signInToContinue,
   badResponse: "Сервер прислал неожиданный ответ",
   incompleteTokens: "Сервер не выдал ключи доступа. Попробуйте войти ещё раз",
   noRoleAccess: "У вашей учётной записи нет доступа к приложению",
