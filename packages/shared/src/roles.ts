@@ -42,6 +42,22 @@ export const STAFF_ROLES = [
   "role-support",
 ] as const satisfies readonly RealRole[];
 
+/**
+ * Role groups: who reaches a client's things (profile, organizations,
+ * establishments, subscriptions). The server's policies decide by them and
+ * the web's route table opens the same screens to the same groups.
+ */
+/** Staff who manage clients: activate, edit, block, subscribe for them. */
+export const CLIENT_MANAGING_ROLES: readonly Role[] = ["role-admin", "role-client-manager"];
+/** Staff who see clients' and users' data (the client base, support). */
+export const CLIENT_READING_ROLES: readonly Role[] = [...CLIENT_MANAGING_ROLES, "role-support"];
+/** Account states of a client, or of an account on its way to be one. */
+export const CLIENT_STATES: readonly Role[] = [
+  "role-client",
+  "wait-activation",
+  "edit-personal-info",
+];
+
 /** The role label shown in the header. */
 export const ROLE_LABELS: Record<Role, string> = {
   "role-admin": "Администратор",

@@ -1,10 +1,11 @@
-import { ROLE_LABELS, type Role, SIDE_MENU } from "@fonika/shared";
+import { ROLE_LABELS, type Role } from "@fonika/shared";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { AppLayout } from "../components/layouts/app-layout.tsx";
 import { SideMenu } from "../components/layouts/side-menu.tsx";
 import { UserBadge } from "../components/layouts/user-badge.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
+import { SIDE_MENU } from "../config/menus.ts";
 import { paths } from "../config/paths.ts";
 import { useAvatarUrl } from "../features/accounts/api/get-avatar.ts";
 import { useProfile } from "../features/accounts/api/get-profile.ts";

@@ -3,8 +3,8 @@ import {
   type LibraryEntry,
   PARTITION_IDS,
   type PartitionType,
-  TRUNCATION,
 } from "@fonika/shared";
+import { TRUNCATION } from "../../config/constants.ts";
 
 /** The Russian names of entry types, as rows and the failed-entries modal show them. */
 export const ENTRY_TYPE_LABELS: Record<EntryType, string> = {

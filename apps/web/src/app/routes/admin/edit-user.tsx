@@ -1,9 +1,9 @@
-import { canAccessRoute, ROUTES } from "@fonika/shared";
 import { useParams } from "react-router";
 import { toast } from "react-toastify";
 import { Section } from "../../../components/ui/page.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { canAccessRoute, ROUTES } from "../../../config/routes.ts";
 import { useChangePersonalInfo } from "../../../features/accounts/api/change-personal-info.ts";
 import { useAvatarUrl } from "../../../features/accounts/api/get-avatar.ts";
 import { useProfile } from "../../../features/accounts/api/get-profile.ts";

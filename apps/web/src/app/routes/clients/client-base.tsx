@@ -1,10 +1,8 @@
 import {
   ASSIGNABLE_ROLES,
   type AssignableRole,
-  canAccessRoute,
   MESSAGES,
   type Profile,
-  ROUTES,
   type UserSort,
   userSortSchema,
 } from "@fonika/shared";
@@ -14,6 +12,7 @@ import { toast } from "react-toastify";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { canAccessRoute, ROUTES } from "../../../config/routes.ts";
 import { useActivateUser } from "../../../features/accounts/api/activate-user.ts";
 import { type ListedStatus, useUsers } from "../../../features/accounts/api/list-users.ts";
 import { UsersTable } from "../../../features/users/components/users-table.tsx";

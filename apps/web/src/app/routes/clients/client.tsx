@@ -1,8 +1,8 @@
-import { canAccessRoute, ROUTES } from "@fonika/shared";
 import { useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { canAccessRoute, ROUTES } from "../../../config/routes.ts";
 import { useAvatarUrl } from "../../../features/accounts/api/get-avatar.ts";
 import { useProfile } from "../../../features/accounts/api/get-profile.ts";
 import { useEstablishments } from "../../../features/establishments/api/list-establishments.ts";

@@ -1,4 +1,4 @@
-import { type PlaylistTrack, ROUTES } from "@fonika/shared";
+import type { PlaylistTrack } from "@fonika/shared";
 import { useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
@@ -10,6 +10,7 @@ import { Modal } from "../../../components/ui/modal.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { ROUTES } from "../../../config/routes.ts";
 import { useChangePlaylist } from "../../../features/playlists/api/change-playlist.ts";
 import { useChangePlaylistAvatar } from "../../../features/playlists/api/change-playlist-avatar.ts";
 import { usePlaylist } from "../../../features/playlists/api/get-playlist.ts";

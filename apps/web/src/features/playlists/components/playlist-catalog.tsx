@@ -1,4 +1,4 @@
-import { type Playlist, TRUNCATION, truncateName } from "@fonika/shared";
+import { type Playlist, truncateName } from "@fonika/shared";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
@@ -6,6 +6,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { TRUNCATION } from "../../../config/constants.ts";
 import { pathTo } from "../../../config/paths.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { formatDuration } from "../../../lib/format.ts";

@@ -1,6 +1,7 @@
-import { TRUNCATION, truncateName } from "@fonika/shared";
+import { truncateName } from "@fonika/shared";
 import { useId, useState } from "react";
 import { Field } from "../../../components/ui/field.tsx";
+import { TRUNCATION } from "../../../config/constants.ts";
 import { usePlaylists } from "../api/list-playlists.ts";
 
 /** SPEC.md §9: dropdown items longer than 20 characters show 17 and an ellipsis. */

@@ -1,9 +1,10 @@
-import { type PlaylistTrack, TRUNCATION, truncateName } from "@fonika/shared";
+import { type PlaylistTrack, truncateName } from "@fonika/shared";
 import { type DragEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { PlayButton } from "../../../components/audio/preview-player.tsx";
 import { useBigScreen } from "../../../components/layouts/use-media-query.ts";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Icon } from "../../../components/ui/icon.tsx";
+import { TRUNCATION } from "../../../config/constants.ts";
 import { formatDuration } from "../../../lib/format.ts";
 import { moveItem } from "./track-order.ts";
 

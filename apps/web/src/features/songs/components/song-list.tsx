@@ -1,4 +1,4 @@
-import { MESSAGES, type Song, TRUNCATION, truncateName } from "@fonika/shared";
+import { MESSAGES, type Song, truncateName } from "@fonika/shared";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PlayButton } from "../../../components/audio/preview-player.tsx";
@@ -7,6 +7,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { TRUNCATION } from "../../../config/constants.ts";
 import { pathTo } from "../../../config/paths.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { formatDate, formatDuration, formatSizeMb } from "../../../lib/format.ts";

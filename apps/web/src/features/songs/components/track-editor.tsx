@@ -5,7 +5,6 @@ import {
   type Song,
   type SongMetaChange,
   songMetaChangeSchema,
-  TRUNCATION,
   truncateName,
 } from "@fonika/shared";
 import { type FormEvent, useId, useState } from "react";
@@ -14,6 +13,7 @@ import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { ImageField } from "../../../components/ui/image-field.tsx";
 import { TextInput } from "../../../components/ui/text-input.tsx";
+import { TRUNCATION } from "../../../config/constants.ts";
 import { formatDuration, formatSizeMb } from "../../../lib/format.ts";
 import { useSubmission } from "../../../lib/use-submission.ts";
 

@@ -1,5 +1,6 @@
-import { type LibraryEntry, TRUNCATION, truncateName } from "@fonika/shared";
+import { type LibraryEntry, truncateName } from "@fonika/shared";
 import { Link } from "react-router";
+import { TRUNCATION } from "../../../config/constants.ts";
 import { useDropTarget } from "../hooks/use-drop-target.ts";
 import type { useEntryTransfer } from "../hooks/use-entry-transfer.tsx";
 import { entryHref } from "../library-location.ts";

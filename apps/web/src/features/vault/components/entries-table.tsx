@@ -1,10 +1,11 @@
-import { type LibraryEntry, TRUNCATION, truncateName } from "@fonika/shared";
+import { type LibraryEntry, truncateName } from "@fonika/shared";
 import type { DragEvent, ReactNode } from "react";
 import { Link } from "react-router";
 import { PlayButton } from "../../../components/audio/preview-player.tsx";
 import { useBigScreen } from "../../../components/layouts/use-media-query.ts";
 import { Icon, type IconName } from "../../../components/ui/icon.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { TRUNCATION } from "../../../config/constants.ts";
 import { pathTo } from "../../../config/paths.ts";
 import { formatDate, formatDuration, formatSizeMb } from "../../../lib/format.ts";
 import type { EntrySort, SortOrder } from "../api/list-entries.ts";
