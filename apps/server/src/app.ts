@@ -22,7 +22,7 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { establishmentsRoutes } from "./modules/establishments/establishments.routes.ts";
 import { EstablishmentsService } from "./modules/establishments/establishments.service.ts";
-import { integrationRoutes } from "./modules/integration/integration.routes.ts";
+import { leadsRoutes } from "./modules/leads/leads.routes.ts";
 import { organizationsRoutes } from "./modules/organizations/organizations.routes.ts";
 import { OrganizationsService } from "./modules/organizations/organizations.service.ts";
 import { PlaylistRecordsService } from "./modules/playlists/playlist-records.service.ts";
@@ -139,7 +139,7 @@ export async function buildApp(
     }),
     profiles: new ProfileService({ db, accessEvents, files: app.storage.files }),
   });
-  await app.register(integrationRoutes);
+  await app.register(leadsRoutes);
   // The library's modules meet here: the vault keeps playlist rows in step
   // and makes tracks of songs (whose titles it follows); playlists place
   // themselves through the vault.
