@@ -8,7 +8,7 @@ import { Icon } from "../../../components/ui/icon.tsx";
 import { Modal } from "../../../components/ui/modal.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { SelectableTable } from "../../../components/ui/selectable-table.tsx";
 import { errorText } from "../../../lib/error-messages.ts";
 import { formatDate, formatSizeMb } from "../../../lib/format.ts";
 import { useDeleteEntriesForever } from "../api/delete-entries-forever.ts";
@@ -41,7 +41,6 @@ export function TrashBrowser() {
   const [confirming, setConfirming] = useState<LibraryEntry[] | null>(null);
   const rows = listing.data?.data ?? [];
   const selectedRows = rows.filter((row) => selected.has(row.entryId));
-  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.entryId));
 
   const restoreEntries = async (entries: LibraryEntry[]) => {
     let restored = 0;
@@ -71,13 +70,6 @@ export function TrashBrowser() {
     setConfirming(null);
   };
 
-  const toggle = (entry: LibraryEntry, checked: boolean) => {
-    const next = new Set(selected);
-    if (checked) next.add(entry.entryId);
-    else next.delete(entry.entryId);
-    setSelected(next);
-  };
-
   return (
     <Page
       title="Корзина"
@@ -101,113 +93,86 @@ export function TrashBrowser() {
           </div>
         </div>
       )}
-      <div className="table-wrap" aria-busy={listing.isFetching}>
-        <table className="table table--stack entries-table">
-          <caption className="visually-hidden">Корзина</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="entries-table__check">
-                <input
-                  type="checkbox"
-                  aria-label="Выбрать все"
-                  checked={allSelected}
-                  disabled={rows.length === 0}
-                  onChange={(event) =>
-                    setSelected(
-                      event.target.checked ? new Set(rows.map((row) => row.entryId)) : new Set(),
-                    )
-                  }
-                />
-              </th>
-              <th scope="col">Название</th>
-              <th scope="col">Тип</th>
-              <th scope="col">Откуда</th>
-              <th scope="col">Удалён</th>
-              <th scope="col">Размер</th>
-              <th scope="col" className="entries-table__actions">
-                Действия
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {listing.isPending
-              ? [0, 1, 2].map((index) => (
-                  <tr key={index} className="table__placeholder">
-                    <td colSpan={7}>
-                      <Skeleton width="80%" />
-                    </td>
-                  </tr>
-                ))
-              : rows.map((entry) => {
-                  const name = nameOf(entry);
-                  return (
-                    <tr key={entry.entryId} className="entries-table__row">
-                      <td className="entries-table__check">
-                        <input
-                          type="checkbox"
-                          aria-label={`Выбрать «${name}»`}
-                          checked={selected.has(entry.entryId)}
-                          onChange={(event) => toggle(entry, event.target.checked)}
-                        />
-                      </td>
-                      <td data-label="Название" className="entries-table__name">
-                        <span title={name}>
-                          {truncateName(name, nameLimitOf(entry.entryType, bigScreen))}
-                        </span>
-                      </td>
-                      <td data-label="Тип">{ENTRY_TYPE_LABELS[entry.entryType]}</td>
-                      <td data-label="Откуда">
-                        {entry.originPartitionType
-                          ? PARTITION_LABELS[entry.originPartitionType]
-                          : "—"}
-                      </td>
-                      <td data-label="Удалён" className="nowrap">
-                        {formatDate(entry.deletedDate ?? entry.modifiedDate)}
-                      </td>
-                      <td data-label="Размер" className="nowrap">
-                        {formatSizeMb(entry.size)}
-                      </td>
-                      <td data-label="Действия" className="entries-table__actions">
-                        <div className="row-actions">
-                          <button
-                            type="button"
-                            className="icon-button icon-button--small"
-                            aria-label={`Восстановить «${name}»`}
-                            title="Восстановить"
-                            onClick={() => void restoreEntries([entry])}
-                          >
-                            <Icon name="restore" size={16} />
-                          </button>
-                          <button
-                            type="button"
-                            className="icon-button icon-button--small icon-button--danger"
-                            aria-label={`Удалить навсегда «${name}»`}
-                            title="Удалить навсегда"
-                            onClick={() => setConfirming([entry])}
-                          >
-                            <Icon name="trash" size={16} />
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-          </tbody>
-        </table>
-        {!listing.isPending && rows.length === 0 && (
-          <div className="table__empty">
-            {listing.isError ? (
-              <EmptyState icon="trash" title="Не удалось открыть корзину">
-                {errorText(listing.error)}
-              </EmptyState>
-            ) : (
-              <EmptyState icon="trash" title={EMPTY_HINTS.trash}>
-                Удалённые объекты библиотеки будут храниться здесь.
-              </EmptyState>
-            )}
-          </div>
-        )}
-      </div>
+      <SelectableTable
+        caption="Корзина"
+        columns={[
+          {
+            key: "name",
+            header: "Название",
+            className: "entries-table__name",
+            render: (entry) => (
+              <span title={nameOf(entry)}>
+                {truncateName(nameOf(entry), nameLimitOf(entry.entryType, bigScreen))}
+              </span>
+            ),
+          },
+          { key: "type", header: "Тип", render: (entry) => ENTRY_TYPE_LABELS[entry.entryType] },
+          {
+            key: "origin",
+            header: "Откуда",
+            render: (entry) =>
+              entry.originPartitionType ? PARTITION_LABELS[entry.originPartitionType] : "—",
+          },
+          {
+            key: "deleted",
+            header: "Удалён",
+            className: "nowrap",
+            render: (entry) => formatDate(entry.deletedDate ?? entry.modifiedDate),
+          },
+          {
+            key: "size",
+            header: "Размер",
+            className: "nowrap",
+            render: (entry) => formatSizeMb(entry.size),
+          },
+          {
+            key: "actions",
+            header: "Действия",
+            className: "entries-table__actions",
+            headerClassName: "entries-table__actions",
+            render: (entry) => (
+              <div className="row-actions">
+                <button
+                  type="button"
+                  className="icon-button icon-button--small"
+                  aria-label={`Восстановить «${nameOf(entry)}»`}
+                  title="Восстановить"
+                  onClick={() => void restoreEntries([entry])}
+                >
+                  <Icon name="restore" size={16} />
+                </button>
+                <button
+                  type="button"
+                  className="icon-button icon-button--small icon-button--danger"
+                  aria-label={`Удалить навсегда «${nameOf(entry)}»`}
+                  title="Удалить навсегда"
+                  onClick={() => setConfirming([entry])}
+                >
+                  <Icon name="trash" size={16} />
+                </button>
+              </div>
+            ),
+          },
+        ]}
+        rows={rows}
+        rowKey={(entry) => entry.entryId}
+        rowName={nameOf}
+        selected={selected}
+        onSelect={setSelected}
+        loading={listing.isPending}
+        busy={listing.isFetching}
+        empty={
+          listing.isError ? (
+            <EmptyState icon="trash" title="Не удалось открыть корзину">
+              {errorText(listing.error)}
+            </EmptyState>
+          ) : (
+            <EmptyState icon="trash" title={EMPTY_HINTS.trash}>
+              Удалённые объекты библиотеки будут храниться здесь.
+            </EmptyState>
+          )
+        }
+      />
       <div className="table-footer">
         <span className="muted">Всего: {listing.data?.total ?? 0}</span>
         <Pagination
