@@ -5,6 +5,7 @@ import { useBigScreen } from "../../../components/layouts/use-media-query.ts";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { TRUNCATION } from "../../../config/constants.ts";
+import { carriesFiles } from "../../../lib/audio-files.ts";
 import { formatDuration } from "../../../lib/format.ts";
 import { moveItem } from "./track-order.ts";
 
@@ -86,7 +87,7 @@ export function VersionTracks({
   };
 
   const takesFiles = (event: DragEvent<HTMLElement>) =>
-    Boolean(onFilesDropped) && [...event.dataTransfer.types].includes("Files");
+    Boolean(onFilesDropped) && carriesFiles(event.dataTransfer);
 
   return (
     <section
