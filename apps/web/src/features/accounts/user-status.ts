@@ -12,7 +12,7 @@ export const USER_STATUS_LABELS: Record<UserStatusChip, string> = {
   waiting: "Ждёт активации",
 };
 
-/** Chip tones of styles.css: good, bad, waiting. */
+/** Chip tones of app/styles/ui.css: good, bad, waiting. */
 const CHIP_CLASS: Record<UserStatusChip, string> = {
   active: "chip chip--active",
   blocked: "chip chip--blocked",

@@ -21,6 +21,7 @@ import {
 } from "../playlist-filter.ts";
 import { FavouriteButton } from "./favourite-button.tsx";
 import { PlaylistCover } from "./playlist-cover.tsx";
+import "../playlists.css";
 
 /** The catalogue's own query parameters, beside the route's filter. */
 const CATALOG_PARAMS = { text: "text", page: "page" } as const;

@@ -7,6 +7,7 @@ import { formatDuration } from "../../../lib/format.ts";
 import { useFavouritePlaylistIds } from "../api/list-favourite-playlists.ts";
 import { FavouriteButton } from "./favourite-button.tsx";
 import { PlaylistCover } from "./playlist-cover.tsx";
+import "../playlists.css";
 
 const EXPLICIT_LABEL = "Ненормативная лексика";
 

@@ -8,6 +8,7 @@ import { TRUNCATION } from "../../../config/constants.ts";
 import { carriesFiles } from "../../../lib/audio-files.ts";
 import { formatDuration } from "../../../lib/format.ts";
 import { moveItem } from "./track-order.ts";
+import "../playlists.css";
 
 /** The drag data type of a track being reordered within its version. */
 const ORDER_DRAG_TYPE = "application/x-fonika-track-order";

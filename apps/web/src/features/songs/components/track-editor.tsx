@@ -16,6 +16,7 @@ import { TextInput } from "../../../components/ui/text-input.tsx";
 import { TRUNCATION } from "../../../config/constants.ts";
 import { formatDuration, formatSizeMb } from "../../../lib/format.ts";
 import { useSubmission } from "../../../lib/use-submission.ts";
+import "../songs.css";
 
 type FieldName = "title" | "artists" | "album" | "genreId" | "year" | "isrc";
 

@@ -4,6 +4,7 @@ import { TRUNCATION } from "../../../config/constants.ts";
 import { useDropTarget } from "../hooks/use-drop-target.ts";
 import type { useEntryTransfer } from "../hooks/use-entry-transfer.tsx";
 import { entryHref } from "../library-location.ts";
+import "../vault.css";
 
 interface BreadcrumbsProps {
   /** The ancestors, partition root first (`ls` answers them as `path`). */

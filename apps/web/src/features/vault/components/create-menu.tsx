@@ -17,6 +17,7 @@ import {
   type LibraryLocation,
 } from "../library-location.ts";
 import { NameDialog } from "./name-dialog.tsx";
+import "../vault.css";
 
 interface MenuItem {
   key: string;

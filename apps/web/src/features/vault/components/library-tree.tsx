@@ -15,6 +15,7 @@ import { useEntryTransfer } from "../hooks/use-entry-transfer.tsx";
 import { useLibraryContext } from "../hooks/use-library-context.ts";
 import { entryHref, findPath, type LibraryLocation } from "../library-location.ts";
 import { CreateMenu } from "./create-menu.tsx";
+import "../vault.css";
 
 const ICONS: Record<LibraryTreeNode["entryType"], IconName> = {
   partition: "folder",
