@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type Role } from "@fonika/shared";
+import type { Role } from "@fonika/shared";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { AppLayout } from "../components/layouts/app-layout.tsx";
@@ -7,6 +7,7 @@ import { UserBadge } from "../components/layouts/user-badge.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { SIDE_MENU } from "../config/menus.ts";
 import { paths } from "../config/paths.ts";
+import { ROLE_LABELS } from "../config/roles.ts";
 import { useAvatarUrl } from "../features/accounts/api/get-avatar.ts";
 import { useProfile } from "../features/accounts/api/get-profile.ts";
 import { HeaderSearch } from "../features/search/components/header-search.tsx";

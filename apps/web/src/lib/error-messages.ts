@@ -12,7 +12,9 @@ export const CLIENT_ERRORS = {
   invalidPhone: "Введите номер телефона полностью",
   codeLength: "Введите 6 цифр кода",
   agreementRequired: "Необходимо принять условия оферты и согласие на обработку данных",
-  unknown: MESSAGES.unknownError,
+  unknown: "Неизвестная ошибка",
+  /** SPEC.md §8: the refresh that finds no stored refresh token fails with this. */
+  noRefreshToken: "No refresh token",
 } as const;
 
 /** Error types whose server `reason` this app replaces with its own exact text. */

@@ -1,7 +1,6 @@
 import {
   ASSIGNABLE_ROLES,
   type AssignableRole,
-  MESSAGES,
   type Profile,
   type UserSort,
   userSortSchema,
@@ -13,6 +12,7 @@ import { Icon } from "../../../components/ui/icon.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { canAccessRoute, ROUTES } from "../../../config/routes.ts";
+import { ACCOUNT_TEXTS } from "../../../features/accounts/account-texts.ts";
 import { useActivateUser } from "../../../features/accounts/api/activate-user.ts";
 import { type ListedStatus, useUsers } from "../../../features/accounts/api/list-users.ts";
 import { UsersTable } from "../../../features/accounts/components/users-table.tsx";
@@ -64,8 +64,8 @@ export default function ClientBaseScreen() {
   const handleActivate = useCallback(
     (profile: Profile) =>
       activateUser(profile.userId, {
-        onSuccess: () => toast.success(MESSAGES.changeRoleComplete),
-        onError: () => toast.error(MESSAGES.changeRoleFailed),
+        onSuccess: () => toast.success(ACCOUNT_TEXTS.changeRoleComplete),
+        onError: () => toast.error(ACCOUNT_TEXTS.changeRoleFailed),
       }),
     [activateUser],
   );
