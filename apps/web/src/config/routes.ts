@@ -38,6 +38,12 @@ const playersRoles = roles(
 );
 const contentManager = roles("role-content-manager");
 /**
+ * Who opens the library's screens: content managers, and accounts waiting
+ * for activation, who may look at the tracks (SPEC.md §2).
+ */
+export const LIBRARY_ROLES: readonly Role[] = ["role-content-manager", "wait-activation"];
+const library = roles(...LIBRARY_ROLES);
+/**
  * SPEC.md §2 gives /playlists to content managers only, yet its search sends
  * a client to "Playlists filtered by …" and "Playlist with its id": clients
  * open both too, as a read-only catalogue (decision, see docs).
@@ -90,13 +96,13 @@ export const ROUTES = {
     name: "AddAudios",
     path: "/tracks",
     title: "Треки",
-    access: roles("role-content-manager", "wait-activation"),
+    access: library,
   },
   TrackEdit: {
     name: "TrackEdit",
     path: "/tracks/edit/:id?",
     title: "Трек",
-    access: roles("role-content-manager", "wait-activation"),
+    access: library,
   },
   UiKit: { name: "UiKit", path: "/uikit", title: "UI-kit", access: admin },
   ClientBase: {
