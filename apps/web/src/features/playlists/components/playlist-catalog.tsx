@@ -1,4 +1,4 @@
-import { type Playlist, truncateName } from "@fonika/shared";
+import type { Playlist } from "@fonika/shared";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
@@ -9,7 +9,7 @@ import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { TRUNCATION } from "../../../config/constants.ts";
 import { pathTo } from "../../../config/paths.ts";
 import { errorText } from "../../../lib/error-messages.ts";
-import { formatDuration } from "../../../lib/format.ts";
+import { formatDuration, truncateName } from "../../../lib/format.ts";
 import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
 import { useFavouritePlaylistIds } from "../api/list-favourite-playlists.ts";
 import { usePlaylists } from "../api/list-playlists.ts";

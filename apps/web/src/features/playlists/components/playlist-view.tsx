@@ -1,9 +1,9 @@
-import { type PlaylistTrack, type PlaylistWithTracks, truncateName } from "@fonika/shared";
+import type { PlaylistTrack, PlaylistWithTracks } from "@fonika/shared";
 import { PlayButton } from "../../../components/audio/preview-player.tsx";
 import { useBigScreen } from "../../../components/layouts/use-media-query.ts";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { TRUNCATION } from "../../../config/constants.ts";
-import { formatDuration } from "../../../lib/format.ts";
+import { formatDuration, truncateName } from "../../../lib/format.ts";
 import { useFavouritePlaylistIds } from "../api/list-favourite-playlists.ts";
 import { FavouriteButton } from "./favourite-button.tsx";
 import { PlaylistCover } from "./playlist-cover.tsx";

@@ -1,7 +1,7 @@
-import { truncateName } from "@fonika/shared";
 import { useId, useState } from "react";
 import { Field } from "../../../components/ui/field.tsx";
 import { TRUNCATION } from "../../../config/constants.ts";
+import { truncateName } from "../../../lib/format.ts";
 import { usePlaylists } from "../api/list-playlists.ts";
 import "../playlists.css";
 

@@ -1,4 +1,4 @@
-import { type PlaylistTrack, truncateName } from "@fonika/shared";
+import type { PlaylistTrack } from "@fonika/shared";
 import { type DragEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { PlayButton } from "../../../components/audio/preview-player.tsx";
 import { useBigScreen } from "../../../components/layouts/use-media-query.ts";
@@ -6,7 +6,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { TRUNCATION } from "../../../config/constants.ts";
 import { carriesFiles } from "../../../lib/audio-files.ts";
-import { formatDuration } from "../../../lib/format.ts";
+import { formatDuration, truncateName } from "../../../lib/format.ts";
 import { moveItem } from "./track-order.ts";
 import "../playlists.css";
 

@@ -1,4 +1,4 @@
-import { MESSAGES, truncateName } from "@fonika/shared";
+import { MESSAGES } from "@fonika/shared";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PlayButton } from "../../../components/audio/preview-player.tsx";
@@ -10,7 +10,7 @@ import { SelectableTable } from "../../../components/ui/selectable-table.tsx";
 import { TRUNCATION } from "../../../config/constants.ts";
 import { pathTo } from "../../../config/paths.ts";
 import { errorText } from "../../../lib/error-messages.ts";
-import { formatDate, formatDuration, formatSizeMb } from "../../../lib/format.ts";
+import { formatDate, formatDuration, formatSizeMb, truncateName } from "../../../lib/format.ts";
 import { useSongMeta } from "../api/get-song-meta.ts";
 import { useSongs } from "../api/list-songs.ts";
 

@@ -5,7 +5,6 @@ import {
   type Song,
   type SongMetaChange,
   songMetaChangeSchema,
-  truncateName,
 } from "@fonika/shared";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
@@ -14,7 +13,7 @@ import { Field } from "../../../components/ui/field.tsx";
 import { ImageField } from "../../../components/ui/image-field.tsx";
 import { TextInput } from "../../../components/ui/text-input.tsx";
 import { TRUNCATION } from "../../../config/constants.ts";
-import { formatDuration, formatSizeMb } from "../../../lib/format.ts";
+import { formatDuration, formatSizeMb, truncateName } from "../../../lib/format.ts";
 import { useSubmission } from "../../../lib/use-submission.ts";
 import "../songs.css";
 

@@ -1,6 +1,7 @@
-import { type LibraryEntry, truncateName } from "@fonika/shared";
+import type { LibraryEntry } from "@fonika/shared";
 import { Link } from "react-router";
 import { TRUNCATION } from "../../../config/constants.ts";
+import { truncateName } from "../../../lib/format.ts";
 import { useDropTarget } from "../hooks/use-drop-target.ts";
 import type { useEntryTransfer } from "../hooks/use-entry-transfer.tsx";
 import { entryHref } from "../library-location.ts";

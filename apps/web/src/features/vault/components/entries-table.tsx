@@ -1,4 +1,4 @@
-import { type LibraryEntry, truncateName } from "@fonika/shared";
+import type { LibraryEntry } from "@fonika/shared";
 import type { DragEvent, ReactNode } from "react";
 import { Link } from "react-router";
 import { PlayButton } from "../../../components/audio/preview-player.tsx";
@@ -10,7 +10,7 @@ import {
 } from "../../../components/ui/selectable-table.tsx";
 import { TRUNCATION } from "../../../config/constants.ts";
 import { pathTo } from "../../../config/paths.ts";
-import { formatDate, formatDuration, formatSizeMb } from "../../../lib/format.ts";
+import { formatDate, formatDuration, formatSizeMb, truncateName } from "../../../lib/format.ts";
 import type { EntrySort, SortOrder } from "../api/list-entries.ts";
 import { ENTRY_TYPE_LABELS, nameLimitOf } from "../entry-texts.ts";
 import { useDropTarget } from "../hooks/use-drop-target.ts";

@@ -1,14 +1,10 @@
-import {
-  type LibraryTreeNode,
-  PARTITION_IDS,
-  type PartitionType,
-  truncateName,
-} from "@fonika/shared";
+import { type LibraryTreeNode, PARTITION_IDS, type PartitionType } from "@fonika/shared";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Icon, type IconName } from "../../../components/ui/icon.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { TRUNCATION } from "../../../config/constants.ts";
+import { truncateName } from "../../../lib/format.ts";
 import { PARTITION_LABELS } from "../entry-texts.ts";
 import { useDropTarget } from "../hooks/use-drop-target.ts";
 import { useEntryTransfer } from "../hooks/use-entry-transfer.tsx";

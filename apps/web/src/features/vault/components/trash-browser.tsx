@@ -1,4 +1,4 @@
-import { type LibraryEntry, PARTITION_IDS, truncateName } from "@fonika/shared";
+import { type LibraryEntry, PARTITION_IDS } from "@fonika/shared";
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { useBigScreen } from "../../../components/layouts/use-media-query.ts";
@@ -10,7 +10,7 @@ import { Page } from "../../../components/ui/page.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
 import { SelectableTable } from "../../../components/ui/selectable-table.tsx";
 import { errorText } from "../../../lib/error-messages.ts";
-import { formatDate, formatSizeMb } from "../../../lib/format.ts";
+import { formatDate, formatSizeMb, truncateName } from "../../../lib/format.ts";
 import { useDeleteEntriesForever } from "../api/delete-entries-forever.ts";
 import { useEntries } from "../api/list-entries.ts";
 import { useRestoreEntry } from "../api/restore-entry.ts";
