@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chargesOf, periodTotalKopecks, toKopecks, toRoubles } from "./money.ts";
+import { chargesOf, isWholeKopecks, periodTotalKopecks, toKopecks, toRoubles } from "./money.ts";
 
 describe("roubles and kopecks", () => {
   it("turns roubles into whole kopecks, rounding away float noise", () => {
@@ -7,6 +7,15 @@ describe("roubles and kopecks", () => {
     expect(toKopecks(0.1 + 0.2)).toBe(30);
     expect(toKopecks(99.995)).toBe(10_000);
     expect(toKopecks(0)).toBe(0);
+  });
+
+  it("takes prices with at most two decimals as whole kopecks", () => {
+    expect(isWholeKopecks(1490)).toBe(true);
+    expect(isWholeKopecks(99.5)).toBe(true);
+    expect(isWholeKopecks(0.1 + 0.2)).toBe(true);
+    expect(isWholeKopecks(19.99)).toBe(true);
+    expect(isWholeKopecks(0.005)).toBe(false);
+    expect(isWholeKopecks(10.123)).toBe(false);
   });
 
   it("turns kopecks back into roubles", () => {

@@ -9,6 +9,11 @@ export function toKopecks(roubles: number): number {
   return Math.round(roubles * 100);
 }
 
+/** Whether a price in roubles is a whole number of kopecks (at most two decimals). */
+export function isWholeKopecks(roubles: number): boolean {
+  return Math.abs(roubles * 100 - Math.round(roubles * 100)) < 1e-6;
+}
+
 /** Whole kopecks to roubles (as the API carries them). */
 export function toRoubles(kopecks: number): number {
   return kopecks / 100;
