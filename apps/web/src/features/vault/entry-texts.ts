@@ -49,3 +49,8 @@ export function nameLimitOf(type: EntryType, bigScreen: boolean): number {
   if (type === "track") return bigScreen ? TRUNCATION.trackBigScreen : TRUNCATION.trackComputer;
   return TRUNCATION.folderVersionPlaylist;
 }
+
+/** What an entry is called on screen: a track by its song's title, anything else by its name. */
+export function displayNameOf(entry: Pick<LibraryEntry, "entryType" | "name" | "song">): string {
+  return entry.entryType === "track" ? (entry.song?.title ?? entry.name) : entry.name;
+}

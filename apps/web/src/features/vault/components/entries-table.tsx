@@ -12,7 +12,7 @@ import { TRUNCATION } from "../../../config/constants.ts";
 import { pathTo } from "../../../config/paths.ts";
 import { formatDate, formatDuration, formatSizeMb, truncateName } from "../../../lib/format.ts";
 import type { EntrySort, SortOrder } from "../api/list-entries.ts";
-import { ENTRY_TYPE_LABELS, nameLimitOf } from "../entry-texts.ts";
+import { displayNameOf, ENTRY_TYPE_LABELS, nameLimitOf } from "../entry-texts.ts";
 import { useDropTarget } from "../hooks/use-drop-target.ts";
 import type { useEntryTransfer } from "../hooks/use-entry-transfer.tsx";
 import { entryHref } from "../library-location.ts";
@@ -94,7 +94,7 @@ export function EntriesTable({
       render: (entry) => (
         <EntryName
           entry={entry}
-          name={nameOf(entry)}
+          name={displayNameOf(entry)}
           limit={nameLimitOf(entry.entryType, bigScreen)}
         />
       ),
@@ -137,7 +137,7 @@ export function EntriesTable({
       header: "Действия",
       className: "entries-table__actions",
       headerClassName: "entries-table__actions",
-      render: (entry) => <RowActions entry={entry} name={nameOf(entry)} actions={actions} />,
+      render: (entry) => <RowActions entry={entry} name={displayNameOf(entry)} actions={actions} />,
     },
   ];
 
@@ -147,7 +147,7 @@ export function EntriesTable({
       columns={columns}
       rows={rows}
       rowKey={(entry) => entry.entryId}
-      rowName={nameOf}
+      rowName={displayNameOf}
       selected={selected}
       onSelect={onSelect}
       loading={loading}
@@ -201,10 +201,6 @@ function EntryRow({ entry, rows, selected, className, onDrop, children }: EntryR
       {children}
     </tr>
   );
-}
-
-function nameOf(entry: LibraryEntry): string {
-  return entry.entryType === "track" ? (entry.song?.title ?? entry.name) : entry.name;
 }
 
 function EntryName({ entry, name, limit }: { entry: LibraryEntry; name: string; limit: number }) {

@@ -14,12 +14,14 @@ import { formatDate, formatSizeMb, truncateName } from "../../../lib/format.ts";
 import { useDeleteEntriesForever } from "../api/delete-entries-forever.ts";
 import { useEntries } from "../api/list-entries.ts";
 import { useRestoreEntry } from "../api/restore-entry.ts";
-import { EMPTY_HINTS, ENTRY_TYPE_LABELS, nameLimitOf, PARTITION_LABELS } from "../entry-texts.ts";
+import {
+  displayNameOf,
+  EMPTY_HINTS,
+  ENTRY_TYPE_LABELS,
+  nameLimitOf,
+  PARTITION_LABELS,
+} from "../entry-texts.ts";
 import { useListingParams } from "../hooks/use-listing-params.ts";
-
-function nameOf(entry: LibraryEntry): string {
-  return entry.entryType === "track" ? (entry.song?.title ?? entry.name) : entry.name;
-}
 
 /**
  * The trash (SPEC.md §4): what was deleted, newest first by default, each
@@ -49,7 +51,7 @@ export function TrashBrowser() {
         await restore.mutateAsync(entry.entryId);
         restored += 1;
       } catch (error) {
-        toast.error(`${nameOf(entry)}: ${errorText(error)}`);
+        toast.error(`${displayNameOf(entry)}: ${errorText(error)}`);
       }
     }
     if (restored > 0) toast.success(`Восстановлено: ${restored}`);
@@ -101,8 +103,8 @@ export function TrashBrowser() {
             header: "Название",
             className: "entries-table__name",
             render: (entry) => (
-              <span title={nameOf(entry)}>
-                {truncateName(nameOf(entry), nameLimitOf(entry.entryType, bigScreen))}
+              <span title={displayNameOf(entry)}>
+                {truncateName(displayNameOf(entry), nameLimitOf(entry.entryType, bigScreen))}
               </span>
             ),
           },
@@ -135,7 +137,7 @@ export function TrashBrowser() {
                 <button
                   type="button"
                   className="icon-button icon-button--small"
-                  aria-label={`Восстановить «${nameOf(entry)}»`}
+                  aria-label={`Восстановить «${displayNameOf(entry)}»`}
                   title="Восстановить"
                   onClick={() => void restoreEntries([entry])}
                 >
@@ -144,7 +146,7 @@ export function TrashBrowser() {
                 <button
                   type="button"
                   className="icon-button icon-button--small icon-button--danger"
-                  aria-label={`Удалить навсегда «${nameOf(entry)}»`}
+                  aria-label={`Удалить навсегда «${displayNameOf(entry)}»`}
                   title="Удалить навсегда"
                   onClick={() => setConfirming([entry])}
                 >
@@ -156,7 +158,7 @@ export function TrashBrowser() {
         ]}
         rows={rows}
         rowKey={(entry) => entry.entryId}
-        rowName={nameOf}
+        rowName={displayNameOf}
         selected={selected}
         onSelect={setSelected}
         loading={listing.isPending}
@@ -202,7 +204,7 @@ export function TrashBrowser() {
         >
           <p className="modal__lead">
             {confirming.length === 1
-              ? `«${nameOf(confirming[0] as LibraryEntry)}» будет удалён без возможности восстановления.`
+              ? `«${displayNameOf(confirming[0] as LibraryEntry)}» будет удалён без возможности восстановления.`
               : `Объекты (${confirming.length}) будут удалены без возможности восстановления.`}{" "}
             Загруженные треки останутся в библиотеке.
           </p>
