@@ -18,7 +18,7 @@ import { AccountSessions } from "./modules/auth/account-sessions.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { establishmentsRoutes } from "./modules/establishments/establishments.routes.ts";
 import { EstablishmentsService } from "./modules/establishments/establishments.service.ts";
-import { integrationRoutes } from "./modules/integration/integration.routes.ts";
+import { leadsRoutes } from "./modules/leads/leads.routes.ts";
 import { libraryRoutes } from "./modules/library/library.routes.ts";
 import { createLibrary, type Library } from "./modules/library/library.ts";
 import { organizationsRoutes } from "./modules/organizations/organizations.routes.ts";
@@ -145,7 +145,7 @@ export async function buildApp(
     }),
     profiles: new ProfileService({ db, accessEvents, files: app.storage.files }),
   });
-  await app.register(integrationRoutes);
+  await app.register(leadsRoutes);
   await app.register(libraryRoutes, { library });
   const clients = await registerClientModules(app, directory, library);
 

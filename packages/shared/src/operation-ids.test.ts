@@ -20,7 +20,7 @@ describe("buildOperationIds", () => {
     const ids = buildOperationIds(shared);
     expect(ids.get(shared.authApi.emailSendCode)).toBe("authEmailSendCode");
     expect(ids.get(shared.accountsApi.listUsers)).toBe("accountsListUsers");
-    expect(ids.get(shared.integrationApi.sendLeadForm)).toBe("integrationSendLeadForm");
+    expect(ids.get(shared.leadsApi.sendLeadForm)).toBe("leadsSendLeadForm");
     expect(ids.get(shared.systemApi.health)).toBe("systemHealth");
     const all = [...ids.values()];
     expect(new Set(all).size).toBe(all.length);

@@ -42,34 +42,21 @@ export const STAFF_ROLES = [
   "role-support",
 ] as const satisfies readonly RealRole[];
 
+/**
+ * Role groups: who reaches a client's things (profile, organizations,
+ * establishments, subscriptions). The server's policies decide by them and
+ * the web's route table opens the same screens to the same groups.
+ */
 /** Staff who manage clients: activate, edit, block, subscribe for them. */
-export const CLIENT_MANAGING_ROLES = [
-  "role-admin",
-  "role-client-manager",
-] as const satisfies readonly RealRole[];
-
-/** Staff who see clients' data (support, to answer enquiries). */
-export const CLIENT_READING_ROLES = [
-  ...CLIENT_MANAGING_ROLES,
-  "role-support",
-] as const satisfies readonly RealRole[];
-
-/** The role label shown in the header. */
-export const ROLE_LABELS: Record<Role, string> = {
-  "role-admin": "Администратор",
-  "role-client": "Клиент",
-  "role-content-manager": "Контент-менеджер",
-  "role-client-manager": "Клиент-менеджер",
-  "role-support": "Поддержка",
-  "wait-activation": "Ожидает активации",
-  "edit-personal-info": "Заполнение профиля",
-  "player-device": "Плеер заведения",
-};
-
-/** SPEC.md §2: the default current role before sign-in. */
-export const DEFAULT_ROLE_BEFORE_SIGN_IN: Role = "role-admin";
-/** SPEC.md §4: the role reset to on logout. */
-export const ROLE_AFTER_LOGOUT: Role = "wait-activation";
+export const CLIENT_MANAGING_ROLES: readonly Role[] = ["role-admin", "role-client-manager"];
+/** Staff who see clients' and users' data (the client base, support). */
+export const CLIENT_READING_ROLES: readonly Role[] = [...CLIENT_MANAGING_ROLES, "role-support"];
+/** Account states of a client, or of an account on its way to be one. */
+export const CLIENT_STATES: readonly Role[] = [
+  "role-client",
+  "wait-activation",
+  "edit-personal-info",
+];
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);

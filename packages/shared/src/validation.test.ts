@@ -13,7 +13,6 @@ import {
   isScheduleTime,
   normalizePhone,
   normalizeTime,
-  truncateName,
   truncateToMax,
 } from "./validation.ts";
 
@@ -163,12 +162,5 @@ describe("schedule times and weekdays", () => {
 describe("client phone search", () => {
   it("strips non-digits", () => {
     expect(digitsOnly("+7 (999) 123-45-67")).toBe("79991234567");
-  });
-});
-
-describe("display truncation", () => {
-  it("cuts dropdown items longer than 20 to 17 plus an ellipsis", () => {
-    expect(truncateName("a".repeat(21), 20, 17)).toBe(`${"a".repeat(17)}…`);
-    expect(truncateName("a".repeat(20), 20, 17)).toBe("a".repeat(20));
   });
 });

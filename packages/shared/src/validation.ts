@@ -117,8 +117,3 @@ export function isScheduleTime(value: string): boolean {
 export function compactWeekdays<T>(weekdays: readonly (T | null | undefined | "")[]): T[] {
   return weekdays.filter((day): day is T => day !== null && day !== undefined && day !== "");
 }
-
-/** Truncates a name for display: longer than max becomes cut + '…'. */
-export function truncateName(value: string, max: number, cut: number = max): string {
-  return value.length > max ? `${value.slice(0, cut)}…` : value;
-}

@@ -25,7 +25,7 @@ export const errors = {
   validation: (reason: string, message?: string) =>
     new AppError("validation-error", 400, reason, message),
   unauthorized: (message = "Authentication required") =>
-    new AppError("unauthorized", 401, "Войдите в систему, чтобы продолжить", message),
+    new AppError("unauthorized", 401, MESSAGES.signInToContinue, message),
   forbidden: (message = "Not allowed for this role or owner") =>
     new AppError("forbidden", 403, "Недостаточно прав для этого действия", message),
   notFound: (what = "Resource") =>

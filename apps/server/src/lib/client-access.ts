@@ -1,8 +1,8 @@
 import {
   activeRole,
-  CLIENT_MANAGING_ROLES as MANAGING,
-  CLIENT_READING_ROLES as READING,
-  type Role,
+  CLIENT_MANAGING_ROLES,
+  CLIENT_READING_ROLES,
+  CLIENT_STATES,
   STAFF_ROLES,
 } from "@fonika/shared";
 import type { Actor } from "../plugins/auth.ts";
@@ -12,20 +12,9 @@ import { errors } from "./app-error.ts";
  * Who reaches a client's things (profile, organizations, establishments,
  * subscriptions), written once for every module that keeps them: the
  * client themselves; admins and client managers, who manage clients; and
- * support, who sees them to answer enquiries.
+ * support, who sees them to answer enquiries. The role groups themselves
+ * are shared (`@fonika/shared` roles.ts): the web's route table uses them too.
  */
-
-/** Staff who manage clients: activate, edit, block, subscribe for them (shared). */
-export const CLIENT_MANAGING_ROLES: readonly Role[] = MANAGING;
-/** Staff who see clients' data (shared). */
-export const CLIENT_READING_ROLES: readonly Role[] = READING;
-
-/** Account states of a client, or of an account on its way to be one. */
-export const CLIENT_STATES: readonly Role[] = [
-  "role-client",
-  "wait-activation",
-  "edit-personal-info",
-];
 
 /** Whether the actor is a client (or on the way to be one), signed in in a browser. */
 export function isClientActor(actor: Actor): boolean {

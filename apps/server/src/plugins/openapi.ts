@@ -34,7 +34,7 @@ const TAGS = [
     description: "Sign-in by one-time code, tokens, sessions, second-device sign-in",
   },
   { name: "accounts", description: "Profiles, roles, blocking and deletion; the client base" },
-  { name: "integration", description: "The landing page lead form and the received leads" },
+  { name: "leads", description: "The landing page lead form and the received leads" },
   { name: "songs", description: "Songs of the music library: upload, streaming, meta, covers" },
   {
     name: "playlists",

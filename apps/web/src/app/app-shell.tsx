@@ -1,19 +1,19 @@
-import { ROLE_LABELS, type Role, SIDE_MENU, startPathOf } from "@fonika/shared";
+import type { Role } from "@fonika/shared";
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { AppLayout } from "../components/layouts/app-layout.tsx";
 import { SideMenu } from "../components/layouts/side-menu.tsx";
 import { UserBadge } from "../components/layouts/user-badge.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
+import { SIDE_MENU } from "../config/menus.ts";
 import { paths } from "../config/paths.ts";
+import { ROLE_LABELS } from "../config/roles.ts";
+import { LIBRARY_ROLES, startPathOf } from "../config/routes.ts";
 import { useAvatarUrl } from "../features/accounts/api/get-avatar.ts";
 import { useProfile } from "../features/accounts/api/get-profile.ts";
 import { HeaderSearch } from "../features/search/components/header-search.tsx";
 import { useSession, useSessionState } from "../lib/app-services.ts";
 import { displayNameOf, initialsOf } from "../lib/person-names.ts";
-
-/** The roles that open library screens (SPEC.md §2: the library, and the tracks for wait-activation). */
-const LIBRARY_ROLES: readonly Role[] = ["role-content-manager", "wait-activation"];
 
 // Loaded only for those roles: nobody else downloads the library's shared parts.
 const LibraryFrame = lazy(() => import("./library-frame.tsx"));

@@ -1,19 +1,18 @@
+import { ROLES, type Role } from "@fonika/shared";
+import { describe, expect, it } from "vitest";
 import {
   canAccessRoute,
-  ROLES,
   ROUTE_LIST,
   ROUTES,
-  type Role,
   type RouteDefinition,
   START_SCREEN,
   startPathOf,
-} from "@fonika/shared";
-import { describe, expect, it } from "vitest";
+} from "../config/routes.ts";
 import { decideRoute } from "./guard.ts";
 
 /*
  * Expected tables transcribed by hand from SPEC.md §2, deliberately not
- * derived from the shared route table they check.
+ * derived from the route table (config/routes.ts) they check.
  */
 
 type Who = Role | "anonymous";

@@ -1,10 +1,5 @@
-import {
-  canAccessRoute,
-  ROUTES,
-  type Role,
-  type RouteDefinition,
-  startPathOf,
-} from "@fonika/shared";
+import type { Role } from "@fonika/shared";
+import { canAccessRoute, ROUTES, type RouteDefinition, startPathOf } from "../config/routes.ts";
 import type { SessionStatus } from "../lib/auth/session.ts";
 
 export type GuardDecision =

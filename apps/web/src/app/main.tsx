@@ -3,7 +3,9 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 // Toast styles first, so the app's own stylesheet overrides their variables.
 import "react-toastify/ReactToastify.css";
-import "./styles.css";
+import "./styles/base.css";
+import "./styles/layout.css";
+import "./styles/ui.css";
 import { AppProviders, createQueryClient } from "./providers.tsx";
 import { createAppRouter } from "./router.tsx";
 import { createAppServices } from "./services.ts";

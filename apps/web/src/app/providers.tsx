@@ -1,8 +1,9 @@
-import { MESSAGES, TOASTS } from "@fonika/shared";
+import { MESSAGES } from "@fonika/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { ToastContainer } from "react-toastify";
 import { NetworkActivityBar } from "../components/ui/network-activity-bar.tsx";
+import { TOASTS } from "../config/constants.ts";
 import { isApiError } from "../lib/api-client.ts";
 import { type AppServices, AppServicesContext } from "../lib/app-services.ts";
 

@@ -1,7 +1,8 @@
-import { type RouteDefinition, TIMING } from "@fonika/shared";
 import { type ReactNode, useEffect, useState } from "react";
 import { Navigate } from "react-router";
 import { Spinner } from "../components/ui/spinner.tsx";
+import { TIMING } from "../config/constants.ts";
+import type { RouteDefinition } from "../config/routes.ts";
 import { useSessionState } from "../lib/app-services.ts";
 import { decideRoute } from "./guard.ts";
 

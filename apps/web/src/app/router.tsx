@@ -1,7 +1,7 @@
-import { ROUTE_LIST, type RouteDefinition, type RouteName } from "@fonika/shared";
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { Spinner } from "../components/ui/spinner.tsx";
+import { ROUTE_LIST, type RouteDefinition, type RouteName } from "../config/routes.ts";
 import { AppShell } from "./app-shell.tsx";
 import { RouteGuard } from "./route-guard.tsx";
 import { RouteError } from "./routes/errors/route-error.tsx";

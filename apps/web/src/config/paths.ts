@@ -1,7 +1,8 @@
-import { API_BASE, buildPath, PLAYER_SOCKET_PATH, ROUTES, type RouteName } from "@fonika/shared";
+import { API_BASE, PLAYER_SOCKET_PATH } from "@fonika/shared";
+import { buildPath, ROUTES, type RouteName } from "./routes.ts";
 
 /**
- * Every URL the web app spells: screens come from the shared route table,
+ * Every URL the web app spells: screens come from the route table (routes.ts),
  * API and socket addresses from the shared API base.
  */
 

@@ -1,4 +1,4 @@
-import { accountsApi, authApi, integrationApi, MESSAGES, songsApi } from "@fonika/shared";
+import { accountsApi, authApi, leadsApi, MESSAGES, songsApi } from "@fonika/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildApiClient, buildProfile } from "../test/factories.ts";
 import { buildSong } from "../test/library-factories.ts";
@@ -34,14 +34,14 @@ describe("api client", () => {
   it("fills path parameters and the query string", async () => {
     const { api, fetch } = buildApiClient(
       scriptedServer(
-        on(integrationApi.listLeads, ({ reply }) => reply({ data: [], total: 0, totalPages: 0 })),
+        on(leadsApi.listLeads, ({ reply }) => reply({ data: [], total: 0, totalPages: 0 })),
         on(accountsApi.getPersonalInfo, ({ params, reply }) =>
           reply(buildProfile({ userId: params.userId })),
         ),
       ),
       () => "t",
     );
-    await api.call(integrationApi.listLeads, { query: { page: 2, count: 30 } });
+    await api.call(leadsApi.listLeads, { query: { page: 2, count: 30 } });
     await api.call(accountsApi.getPersonalInfo, { params: { userId } });
     expect(fetch.mock.calls[0]?.[0]).toBe("/api/v1/integration/amo/leads?page=2&count=30");
     expect(fetch.mock.calls[1]?.[0]).toBe(`/api/v1/personal-info/${userId}`);

@@ -8,3 +8,8 @@ export const AUDIO_ACCEPT = [
   ...(songsApi.addSong.upload?.accept ?? []),
   ...LIBRARY.audioFormats.map((format) => `.${format}`),
 ].join(",");
+
+/** Whether a drag carries files from the desktop (only its types are readable while dragging over). */
+export function carriesFiles(dataTransfer: Pick<DataTransfer, "types">): boolean {
+  return [...dataTransfer.types].includes("Files");
+}

@@ -3,7 +3,7 @@ import { MESSAGES } from "@fonika/shared";
 /** Russian texts the web app shows for failures it detects itself. */
 export const CLIENT_ERRORS = {
   network: "Нет связи с сервером. Проверьте подключение к интернету",
-  notSignedIn: "Войдите в систему, чтобы продолжить",
+  notSignedIn: MESSAGES.signInToContinue,
   badResponse: "Сервер прислал неожиданный ответ",
   incompleteTokens: "Сервер не выдал ключи доступа. Попробуйте войти ещё раз",
   noRoleAccess: "У вашей учётной записи нет доступа к приложению",
@@ -12,7 +12,9 @@ export const CLIENT_ERRORS = {
   invalidPhone: "Введите номер телефона полностью",
   codeLength: "Введите 6 цифр кода",
   agreementRequired: "Необходимо принять условия оферты и согласие на обработку данных",
-  unknown: MESSAGES.unknownError,
+  unknown: "Неизвестная ошибка",
+  /** SPEC.md §8: the refresh that finds no stored refresh token fails with this. */
+  noRefreshToken: "No refresh token",
 } as const;
 
 /** Error types whose server `reason` this app replaces with its own exact text. */

@@ -6,6 +6,7 @@ import {
   formatDuration,
   formatRoubles,
   formatSizeMb,
+  truncateName,
 } from "./format.ts";
 
 describe("SPEC.md §9 formats", () => {
@@ -62,5 +63,17 @@ describe("SPEC.md §9 formats", () => {
       "25 месяцев",
       "101 месяц",
     ]);
+  });
+});
+
+describe("truncateName", () => {
+  it("cuts dropdown items longer than 20 to 17 plus an ellipsis", () => {
+    expect(truncateName("a".repeat(21), 20, 17)).toBe(`${"a".repeat(17)}…`);
+    expect(truncateName("a".repeat(20), 20, 17)).toBe("a".repeat(20));
+  });
+
+  it("cuts at the limit itself when no shorter cut is given", () => {
+    expect(truncateName("Утренний джаз", 8)).toBe("Утренний…");
+    expect(truncateName("", 8)).toBe("");
   });
 });

@@ -84,3 +84,11 @@ export function formatCount(
   const form = pluralRules.select(count);
   return `${count} ${form === "one" ? one : form === "few" ? few : many}`;
 }
+
+/**
+ * A name cut for display (SPEC.md §9, the lengths in config TRUNCATION):
+ * longer than `max` becomes its first `cut` characters and '…'.
+ */
+export function truncateName(value: string, max: number, cut: number = max): string {
+  return value.length > max ? `${value.slice(0, cut)}…` : value;
+}

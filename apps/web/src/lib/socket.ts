@@ -3,8 +3,8 @@ import {
   MESSAGES,
   type ServerSocketMessage,
   serverSocketMessageSchema,
-  TIMING,
 } from "@fonika/shared";
+import { TIMING } from "../config/constants.ts";
 import type { Timers } from "./timers.ts";
 
 /** The part of the browser's WebSocket the player socket uses. */

@@ -1,5 +1,6 @@
 import { INPUT, TARIFFS } from "../constants.ts";
 import { defineEndpoint, uuidSchema } from "../endpoint.ts";
+import { isWholeKopecks } from "../money.ts";
 import { CLIENT_MANAGING_ROLES } from "../roles.ts";
 import { z } from "../zod.ts";
 
@@ -18,10 +19,7 @@ export const moneySchema = z
   .number()
   .nonnegative()
   .max(TARIFFS.maxPrice)
-  .refine(
-    (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-    "Цена указывается в рублях, не больше двух знаков после запятой",
-  );
+  .refine(isWholeKopecks, "Цена указывается в рублях, не больше двух знаков после запятой");
 
 const name = z.string().trim().min(1).max(INPUT.defaultMax);
 

@@ -3,6 +3,7 @@ import {
   ASSIGNABLE_ROLES,
   type AssignableRole,
   activeRole,
+  CLIENT_READING_ROLES,
   type Role,
   STAFF_ROLES,
 } from "@fonika/shared";
@@ -17,13 +18,6 @@ import { accountErrors } from "./accounts.errors.ts";
  * same answers ahead of time.
  */
 
-/** Staff who see any user's profile (client base, support). */
-export const PROFILE_READERS: readonly Role[] = [
-  "role-admin",
-  "role-client-manager",
-  "role-support",
-];
-
 /** Only an account that still fills in its profile (edit-personal-info) creates it. */
 export function assertMayCreateProfile(actor: Actor): void {
   if (actor.role !== "edit-personal-info") throw accountErrors.profileFilled();
@@ -32,7 +26,7 @@ export function assertMayCreateProfile(actor: Actor): void {
 /** Anyone reads their own profile; admin, client manager and support read anyone's. */
 export function assertMayReadProfile(actor: Actor, userId: string): void {
   if (actor.userId === userId) return;
-  if (actor.role && PROFILE_READERS.includes(actor.role)) return;
+  if (actor.role && CLIENT_READING_ROLES.includes(actor.role)) return;
   throw errors.forbidden("Only your own profile");
 }
 
@@ -53,7 +47,7 @@ export function assertMayEditProfile(actor: Actor, target: AccountTarget): void 
 
 /** The user list (client base) is for admin, client manager and support. */
 export function assertMayListUsers(actor: Actor): void {
-  if (actor.role && PROFILE_READERS.includes(actor.role)) return;
+  if (actor.role && CLIENT_READING_ROLES.includes(actor.role)) return;
   throw errors.forbidden("Only staff see the list of users");
 }
 

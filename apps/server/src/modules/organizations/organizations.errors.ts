@@ -1,3 +1,4 @@
+import { MESSAGES } from "@fonika/shared";
 import { AppError } from "../../lib/app-error.ts";
 
 /** The errors of organization calls, with their Russian texts in one place. */
@@ -12,7 +13,7 @@ export const organizationErrors = {
       "The profile has no organization yet",
     ),
   clientNotFound: () =>
-    new AppError("not-found", 404, "Клиент не найден", "No client account with this id"),
+    new AppError("not-found", 404, MESSAGES.clientNotFound, "No client account with this id"),
   paymentMethodNotFound: () =>
     new AppError("not-found", 404, "Способ оплаты не найден", "Payment method not found"),
   innTaken: () =>

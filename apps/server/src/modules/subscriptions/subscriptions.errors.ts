@@ -1,10 +1,11 @@
+import { MESSAGES } from "@fonika/shared";
 import { AppError } from "../../lib/app-error.ts";
 
 /** The errors of subscription calls, with their Russian texts in one place. */
 export const subscriptionErrors = {
   notFound: () => new AppError("not-found", 404, "Подписка не найдена", "Subscription not found"),
   clientNotFound: () =>
-    new AppError("not-found", 404, "Клиент не найден", "No client account with this id"),
+    new AppError("not-found", 404, MESSAGES.clientNotFound, "No client account with this id"),
   establishmentNotFound: () =>
     new AppError("not-found", 404, "Заведение не найдено", "Not an establishment of this client"),
   tariffNotFound: () => new AppError("not-found", 404, "Тариф не найден", "Tariff not found"),

@@ -1,9 +1,6 @@
+import { CLIENT_MANAGING_ROLES } from "@fonika/shared";
 import { errors } from "../../lib/app-error.ts";
-import {
-  assertMayReadClient,
-  CLIENT_MANAGING_ROLES,
-  clientAccessOf,
-} from "../../lib/client-access.ts";
+import { assertMayReadClient, clientAccessOf } from "../../lib/client-access.ts";
 import type { Actor } from "../../plugins/auth.ts";
 
 /**

@@ -1,10 +1,13 @@
-import type {
-  ItemApproval,
-  Subscription,
-  SubscriptionInfo,
-  SubscriptionInput,
-  SubscriptionState,
-  TariffType,
+import {
+  chargesOf,
+  type ItemApproval,
+  periodTotalKopecks,
+  type Subscription,
+  type SubscriptionInfo,
+  type SubscriptionInput,
+  type SubscriptionState,
+  type TariffType,
+  toRoubles,
 } from "@fonika/shared";
 import type { Database, Executor } from "../../db/client.ts";
 import { isClientAccount } from "../../lib/client-access.ts";
@@ -76,8 +79,6 @@ export interface SubscriptionListRequest {
   state?: SubscriptionState | undefined;
   awaitingApproval?: "true" | "false" | undefined;
 }
-
-const toRoubles = (kopecks: number) => kopecks / 100;
 
 /**
  * Subscriptions: an establishment bound to a tariff, its chosen items, the
@@ -460,7 +461,7 @@ export class SubscriptionsService {
             };
           }),
           oneTimePrice: toRoubles(row.oneTimeKopecks),
-          totalPrice: toRoubles(row.priceKopecks * row.periodMonths + row.oneTimeKopecks),
+          totalPrice: toRoubles(periodTotalKopecks(row, row.periodMonths)),
           createdAt: row.createdAt.toISOString(),
           abilities: subscriptionAbilities(actor, target),
         };
@@ -515,24 +516,6 @@ function targetOf(row: SubscriptionRow, items: SubscriptionItemRow[]): Subscript
     hasApprovalItems: items.some((item) => item.approval !== "not-required"),
     hasPendingItems: items.some((item) => item.approval === "pending"),
   };
-}
-
-/**
- * What a subscription charges: monthly, the tariff's price and its monthly
- * items; once, its one-time items. Rejected items are not charged.
- */
-function chargesOf(
-  tariffKopecks: number,
-  items: Array<{ recurrent: boolean; priceKopecks: number; approval?: string }>,
-): { priceKopecks: number; oneTimeKopecks: number } {
-  let priceKopecks = tariffKopecks;
-  let oneTimeKopecks = 0;
-  for (const item of items) {
-    if (item.approval === "rejected") continue;
-    if (item.recurrent) priceKopecks += item.priceKopecks;
-    else oneTimeKopecks += item.priceKopecks;
-  }
-  return { priceKopecks, oneTimeKopecks };
 }
 
 function stateOf(value: string): SubscriptionState {

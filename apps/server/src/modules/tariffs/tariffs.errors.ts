@@ -1,3 +1,4 @@
+import { MESSAGES } from "@fonika/shared";
 import { AppError } from "../../lib/app-error.ts";
 
 /** The errors of tariff calls, with their Russian texts in one place. */
@@ -20,7 +21,7 @@ export const tariffErrors = {
       "None of the client's establishments is subscribed to this tariff",
     ),
   clientNotFound: () =>
-    new AppError("not-found", 404, "Клиент не найден", "No client account with this id"),
+    new AppError("not-found", 404, MESSAGES.clientNotFound, "No client account with this id"),
   grantNotFound: () =>
     new AppError(
       "not-found",

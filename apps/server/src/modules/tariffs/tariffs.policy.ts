@@ -1,5 +1,6 @@
+import { CLIENT_MANAGING_ROLES } from "@fonika/shared";
 import { errors } from "../../lib/app-error.ts";
-import { CLIENT_MANAGING_ROLES, isClientActor } from "../../lib/client-access.ts";
+import { isClientActor } from "../../lib/client-access.ts";
 import type { Actor } from "../../plugins/auth.ts";
 
 /**

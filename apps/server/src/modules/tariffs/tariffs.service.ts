@@ -1,4 +1,11 @@
-import type { Tariff, TariffInput, TariffType, UserTariff } from "@fonika/shared";
+import {
+  type Tariff,
+  type TariffInput,
+  type TariffType,
+  toKopecks,
+  toRoubles,
+  type UserTariff,
+} from "@fonika/shared";
 import type { Database } from "../../db/client.ts";
 import { assertMayReadClient, isClientAccount } from "../../lib/client-access.ts";
 import type { Actor } from "../../plugins/auth.ts";
@@ -45,10 +52,6 @@ export interface TariffPricing {
   priceKopecks: number;
   items: PricedItem[];
 }
-
-/** Roubles ↔ kopecks: prices travel in roubles and are kept in whole kopecks. */
-export const toKopecks = (roubles: number) => Math.round(roubles * 100);
-export const toRoubles = (kopecks: number) => kopecks / 100;
 
 /**
  * Tariffs: made and changed by the admin with their features, items,

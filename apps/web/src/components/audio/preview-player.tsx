@@ -10,6 +10,7 @@ import {
 } from "react";
 import { formatClock } from "../../lib/format.ts";
 import { Icon } from "../ui/icon.tsx";
+import "./preview-player.css";
 
 /** What a row hands the player: the song and how to name it. */
 export interface PreviewTrack {

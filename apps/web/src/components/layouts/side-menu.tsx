@@ -1,6 +1,6 @@
-import { LOGOUT_LABEL, type MenuEntry } from "@fonika/shared";
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
+import { LOGOUT_LABEL, type MenuEntry } from "../../config/menus.ts";
 import { pathTo } from "../../config/paths.ts";
 import { Icon } from "../ui/icon.tsx";
 

@@ -1,5 +1,5 @@
-import { BREAKPOINTS } from "@fonika/shared";
 import { useCallback, useSyncExternalStore } from "react";
+import { BREAKPOINTS } from "../../config/constants.ts";
 
 /** Whether a media query matches now, re-rendering when that changes (false without matchMedia). */
 export function useMediaQuery(query: string): boolean {

@@ -1,5 +1,5 @@
-import { BREAKPOINTS } from "@fonika/shared";
 import { useSyncExternalStore } from "react";
+import { BREAKPOINTS } from "../../config/constants.ts";
 
 const QUERY = `(max-width: ${BREAKPOINTS.mobileLayoutBelow - 0.02}px)`;
 

@@ -1,4 +1,4 @@
-/** The chip tones of styles.css: good, waiting, bad; no tone is neutral. */
+/** The chip tones of app/styles/ui.css: good, waiting, bad; no tone is neutral. */
 export type ChipTone = "active" | "pending" | "blocked";
 
 /** A short status word in a chip, coloured by its tone. */

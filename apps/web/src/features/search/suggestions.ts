@@ -1,14 +1,8 @@
-import {
-  canAccessRoute,
-  ROUTES,
-  type Role,
-  type RouteName,
-  type SearchCategory,
-  type Suggestion,
-  TRUNCATION,
-  truncateName,
-} from "@fonika/shared";
+import type { Role, SearchCategory, Suggestion } from "@fonika/shared";
+import { TRUNCATION } from "../../config/constants.ts";
 import { pathTo } from "../../config/paths.ts";
+import { canAccessRoute, ROUTES, type RouteName } from "../../config/routes.ts";
+import { truncateName } from "../../lib/format.ts";
 
 /** The category shown with each suggestion. */
 export const CATEGORY_LABELS: Record<SearchCategory, string> = {

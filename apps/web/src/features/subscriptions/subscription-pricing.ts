@@ -1,4 +1,4 @@
-import type { Tariff } from "@fonika/shared";
+import { chargesOf, periodTotalKopecks, type Tariff, toKopecks, toRoubles } from "@fonika/shared";
 
 export interface SubscriptionPricing {
   /** The tariff's price and the chosen monthly items'. */
@@ -9,29 +9,25 @@ export interface SubscriptionPricing {
   total: number;
 }
 
-const toKopecks = (roubles: number) => Math.round(roubles * 100);
-
 /**
- * What a subscription to `tariff` with the chosen items costs, summed as the
- * server sums it (in whole kopecks, so 0,10 + 0,20 stays 0,30).
+ * What a subscription to `tariff` with the chosen items costs, by the
+ * shared price rule the server applies (in whole kopecks, so 0,10 + 0,20
+ * stays 0,30).
  */
 export function priceSubscription(
   tariff: Pick<Tariff, "price" | "features">,
   itemIds: ReadonlySet<string>,
   periodMonths: number,
 ): SubscriptionPricing {
-  let monthly = toKopecks(tariff.price);
-  let oneTime = 0;
-  for (const feature of tariff.features) {
-    for (const item of feature.items) {
-      if (!itemIds.has(item.id)) continue;
-      if (feature.recurrent) monthly += toKopecks(item.price);
-      else oneTime += toKopecks(item.price);
-    }
-  }
+  const chosen = tariff.features.flatMap((feature) =>
+    feature.items
+      .filter((item) => itemIds.has(item.id))
+      .map((item) => ({ recurrent: feature.recurrent, priceKopecks: toKopecks(item.price) })),
+  );
+  const charges = chargesOf(toKopecks(tariff.price), chosen);
   return {
-    monthly: monthly / 100,
-    oneTime: oneTime / 100,
-    total: (monthly * periodMonths + oneTime) / 100,
+    monthly: toRoubles(charges.priceKopecks),
+    oneTime: toRoubles(charges.oneTimeKopecks),
+    total: toRoubles(periodTotalKopecks(charges, periodMonths)),
   };
 }

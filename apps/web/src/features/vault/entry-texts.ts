@@ -3,8 +3,8 @@ import {
   type LibraryEntry,
   PARTITION_IDS,
   type PartitionType,
-  TRUNCATION,
 } from "@fonika/shared";
+import { TRUNCATION } from "../../config/constants.ts";
 
 /** The Russian names of entry types, as rows and the failed-entries modal show them. */
 export const ENTRY_TYPE_LABELS: Record<EntryType, string> = {
@@ -48,4 +48,9 @@ export function emptyHintOf(
 export function nameLimitOf(type: EntryType, bigScreen: boolean): number {
   if (type === "track") return bigScreen ? TRUNCATION.trackBigScreen : TRUNCATION.trackComputer;
   return TRUNCATION.folderVersionPlaylist;
+}
+
+/** What an entry is called on screen: a track by its song's title, anything else by its name. */
+export function displayNameOf(entry: Pick<LibraryEntry, "entryType" | "name" | "song">): string {
+  return entry.entryType === "track" ? (entry.song?.title ?? entry.name) : entry.name;
 }

@@ -3,10 +3,10 @@ import {
   type LibraryTreeNode,
   PARTITION_IDS,
   type PartitionType,
-  ROUTES,
 } from "@fonika/shared";
 import { matchPath } from "react-router";
 import { pathTo } from "../../config/paths.ts";
+import { ROUTES } from "../../config/routes.ts";
 import { PARTITION_LABELS } from "./entry-texts.ts";
 
 /**

@@ -1,4 +1,5 @@
 import type { EntryType, LibraryEntry, PartitionType } from "@fonika/shared";
+import { carriesFiles } from "../../lib/audio-files.ts";
 
 /** The drag data type of library rows, so that only our rows are taken as entries. */
 export const ENTRIES_DRAG_TYPE = "application/x-fonika-entries";
@@ -52,10 +53,6 @@ export function acceptsEntries(target: Pick<LibraryEntry, "entryType">): boolean
 /** The type list of a drag: only types are readable while dragging over. */
 export function carriesEntries(dataTransfer: Pick<DataTransfer, "types">): boolean {
   return [...dataTransfer.types].includes(ENTRIES_DRAG_TYPE);
-}
-
-export function carriesFiles(dataTransfer: Pick<DataTransfer, "types">): boolean {
-  return [...dataTransfer.types].includes("Files");
 }
 
 export function writeDraggedEntries(dataTransfer: DataTransfer, dragged: DraggedEntries): void {

@@ -1,5 +1,5 @@
-import { TIMING } from "@fonika/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TIMING } from "../../config/constants.ts";
 import { browserTimers } from "../timers.ts";
 import { createRefreshScheduler, type RefreshOutcome } from "./refresh-scheduler.ts";
 

@@ -1,4 +1,4 @@
-import { TIMING } from "@fonika/shared";
+import { TIMING } from "../../config/constants.ts";
 import type { Timers } from "../timers.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { authApi, MESSAGES } from "@fonika/shared";
+import { authApi } from "@fonika/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   buildAccessToken,
@@ -7,6 +7,7 @@ import {
   MemoryStorage,
 } from "../../test/factories.ts";
 import { type FetchHandler, on, replyError, scriptedServer } from "../../test/scripted-server.ts";
+import { CLIENT_ERRORS } from "../error-messages.ts";
 import { browserTimers } from "../timers.ts";
 import { createSession } from "./session.ts";
 import { createTokenStorage } from "./token-storage.ts";
@@ -110,7 +111,7 @@ describe("session", () => {
 
   it("rejects a refresh with no stored refresh token with Error('No refresh token')", async () => {
     const { session } = setup(refreshingServer());
-    await expect(session.refresh()).rejects.toThrow(MESSAGES.noRefreshToken);
+    await expect(session.refresh()).rejects.toThrow(CLIENT_ERRORS.noRefreshToken);
   });
 
   it("refreshes every 50 s once signed in", async () => {

@@ -1,12 +1,5 @@
-import {
-  activeRole,
-  authApi,
-  DEFAULT_ROLE_BEFORE_SIGN_IN,
-  MESSAGES,
-  ROLE_AFTER_LOGOUT,
-  type Role,
-  type TokenPair,
-} from "@fonika/shared";
+import { activeRole, authApi, type Role, type TokenPair } from "@fonika/shared";
+import { DEFAULT_ROLE_BEFORE_SIGN_IN, ROLE_AFTER_LOGOUT } from "../../config/roles.ts";
 import { type ApiClient, ApiError, isApiError } from "../api-client.ts";
 import { CLIENT_ERRORS } from "../error-messages.ts";
 import type { Timers } from "../timers.ts";
@@ -87,7 +80,7 @@ function readPair(pair: Partial<TokenPair> | undefined): {
 }
 
 function outcomeOf(error: unknown): RefreshOutcome {
-  if (error instanceof Error && error.message === MESSAGES.noRefreshToken) return "no-session";
+  if (error instanceof Error && error.message === CLIENT_ERRORS.noRefreshToken) return "no-session";
   if (isApiError(error)) {
     if (error.status === 401) return "unauthorized";
     if (error.status === 403) return "no-session";
@@ -144,7 +137,7 @@ export function createSession({
   const rotate = () =>
     withLock(async () => {
       const stored = storage.load();
-      if (!stored?.refreshToken) throw new Error(MESSAGES.noRefreshToken);
+      if (!stored?.refreshToken) throw new Error(CLIENT_ERRORS.noRefreshToken);
       // Another tab may have rotated the pair already: adopt it instead.
       if (state.accessToken && stored.token !== state.accessToken) {
         const payload = decodeAccessToken(stored.token);

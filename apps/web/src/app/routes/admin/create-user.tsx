@@ -1,4 +1,4 @@
-import { type Profile, ROUTES, STAFF_ROLES } from "@fonika/shared";
+import { type Profile, STAFF_ROLES } from "@fonika/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "react-toastify";
@@ -7,10 +7,11 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { ROUTES } from "../../../config/routes.ts";
 import { profileQueryKey } from "../../../features/accounts/api/get-profile.ts";
+import { useCreatableRoles } from "../../../features/accounts/api/list-creatable-roles.ts";
 import { usersQueryKey } from "../../../features/accounts/api/list-users.ts";
-import { useCreatableRoles } from "../../../features/users/api/list-creatable-roles.ts";
-import { CreateUserForm } from "../../../features/users/components/create-user-form.tsx";
+import { CreateUserForm } from "../../../features/accounts/components/create-user-form.tsx";
 import { errorText } from "../../../lib/error-messages.ts";
 
 /** Whether a role is staff's (their page is the edit page) rather than a client's. */

@@ -1,19 +1,19 @@
-import { canAccessRoute, ROUTES } from "@fonika/shared";
 import { useParams } from "react-router";
 import { toast } from "react-toastify";
 import { Section } from "../../../components/ui/page.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { canAccessRoute, ROUTES } from "../../../config/routes.ts";
 import { useChangePersonalInfo } from "../../../features/accounts/api/change-personal-info.ts";
 import { useAvatarUrl } from "../../../features/accounts/api/get-avatar.ts";
 import { useProfile } from "../../../features/accounts/api/get-profile.ts";
-import { DeleteUserButton } from "../../../features/users/components/delete-user-button.tsx";
-import { UserAccess } from "../../../features/users/components/user-access.tsx";
-import { UserHeader } from "../../../features/users/components/user-header.tsx";
+import { DeleteUserButton } from "../../../features/accounts/components/delete-user-button.tsx";
+import { UserAccess } from "../../../features/accounts/components/user-access.tsx";
+import { UserHeader } from "../../../features/accounts/components/user-header.tsx";
 import {
   type UserInfoChange,
   UserInfoForm,
-} from "../../../features/users/components/user-info-form.tsx";
+} from "../../../features/accounts/components/user-info-form.tsx";
 import { useSessionState } from "../../../lib/app-services.ts";
 import { useRefreshUser } from "../clients/use-refresh-user.ts";
 import { UserNotFound, useLeaveDeletedUser } from "../clients/user-page.tsx";

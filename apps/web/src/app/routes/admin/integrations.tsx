@@ -1,5 +1,5 @@
-import { ROUTES } from "@fonika/shared";
 import { Page, Section } from "../../../components/ui/page.tsx";
+import { ROUTES } from "../../../config/routes.ts";
 import { LeadsTable } from "../../../features/leads/components/leads-table.tsx";
 
 /** Admin: leads sent from the landing page and their forwarding to amoCRM. */

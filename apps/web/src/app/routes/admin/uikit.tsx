@@ -1,4 +1,3 @@
-import { ROUTES } from "@fonika/shared";
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { Button } from "../../../components/ui/button.tsx";
@@ -8,6 +7,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { MaskedInput } from "../../../components/ui/masked-input.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
 import { TextInput } from "../../../components/ui/text-input.tsx";
+import { ROUTES } from "../../../config/routes.ts";
 
 /** Admin: the input components and their SPEC.md §5 rules, to try by hand. */
 export default function UiKitScreen() {

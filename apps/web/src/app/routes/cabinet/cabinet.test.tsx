@@ -5,11 +5,11 @@ import {
   type OrganizationInput,
   organizationsApi,
   type Role,
-  startPathOf,
 } from "@fonika/shared";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { startPathOf } from "../../../config/routes.ts";
 import { buildAccessToken, buildProfile, buildTokenPair } from "../../../test/factories.ts";
 import {
   buildOrganization,

@@ -1,10 +1,11 @@
-import { needsAgreement, PAGING, ROUTES } from "@fonika/shared";
+import { needsAgreement, PAGING } from "@fonika/shared";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
 import { SummaryRowsSkeleton } from "../../../components/ui/skeleton.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { ROUTES } from "../../../config/routes.ts";
 import { useProfile } from "../../../features/accounts/api/get-profile.ts";
 import { AgreementBanner } from "../../../features/accounts/components/agreement-banner.tsx";
 import {

@@ -1,4 +1,3 @@
-import { ROUTES } from "@fonika/shared";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "react-toastify";
 import { BackLink } from "../../../components/layouts/back-link.tsx";
@@ -6,6 +5,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { ROUTES } from "../../../config/routes.ts";
 import { useChangeEstablishment } from "../../../features/establishments/api/change-establishment.ts";
 import { useEstablishment } from "../../../features/establishments/api/get-establishment.ts";
 import { EstablishmentForm } from "../../../features/establishments/components/establishment-form.tsx";

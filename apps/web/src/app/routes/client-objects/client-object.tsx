@@ -1,10 +1,10 @@
-import { ROUTES } from "@fonika/shared";
 import { Link, useParams } from "react-router";
 import { BackLink } from "../../../components/layouts/back-link.tsx";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { ROUTES } from "../../../config/routes.ts";
 import { useEstablishment } from "../../../features/establishments/api/get-establishment.ts";
 import { EstablishmentLoadError } from "../../../features/establishments/components/establishment-load-error.tsx";
 import { LayoutFileSection } from "../../../features/establishments/components/layout-file-section.tsx";

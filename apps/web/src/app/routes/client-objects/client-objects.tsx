@@ -1,9 +1,9 @@
-import { ROUTES } from "@fonika/shared";
 import { useCallback } from "react";
 import { Link } from "react-router";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { ROUTES } from "../../../config/routes.ts";
 import { EstablishmentsList } from "../../../features/establishments/components/establishments-list.tsx";
 import { EstablishmentsSearch } from "../../../features/establishments/components/establishments-search.tsx";
 import { useEstablishmentsOwner } from "../../../features/establishments/hooks/use-establishments-owner.ts";

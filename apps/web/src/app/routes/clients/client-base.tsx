@@ -1,10 +1,7 @@
 import {
   ASSIGNABLE_ROLES,
   type AssignableRole,
-  canAccessRoute,
-  MESSAGES,
   type Profile,
-  ROUTES,
   type UserSort,
   userSortSchema,
 } from "@fonika/shared";
@@ -14,10 +11,12 @@ import { toast } from "react-toastify";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { canAccessRoute, ROUTES } from "../../../config/routes.ts";
+import { ACCOUNT_TEXTS } from "../../../features/accounts/account-texts.ts";
 import { useActivateUser } from "../../../features/accounts/api/activate-user.ts";
 import { type ListedStatus, useUsers } from "../../../features/accounts/api/list-users.ts";
-import { UsersTable } from "../../../features/users/components/users-table.tsx";
-import { UsersToolbar } from "../../../features/users/components/users-toolbar.tsx";
+import { UsersTable } from "../../../features/accounts/components/users-table.tsx";
+import { UsersToolbar } from "../../../features/accounts/components/users-toolbar.tsx";
 import { useSessionState } from "../../../lib/app-services.ts";
 import { pageOf, searchQueryOf, useUpdateSearchParams } from "../../../lib/use-list-params.ts";
 import type { ClientPageState } from "./client-page-state.ts";
@@ -65,8 +64,8 @@ export default function ClientBaseScreen() {
   const handleActivate = useCallback(
     (profile: Profile) =>
       activateUser(profile.userId, {
-        onSuccess: () => toast.success(MESSAGES.changeRoleComplete),
-        onError: () => toast.error(MESSAGES.changeRoleFailed),
+        onSuccess: () => toast.success(ACCOUNT_TEXTS.changeRoleComplete),
+        onError: () => toast.error(ACCOUNT_TEXTS.changeRoleFailed),
       }),
     [activateUser],
   );

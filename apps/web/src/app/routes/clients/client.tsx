@@ -1,22 +1,22 @@
-import { canAccessRoute, ROUTES } from "@fonika/shared";
 import { useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { canAccessRoute, ROUTES } from "../../../config/routes.ts";
 import { useAvatarUrl } from "../../../features/accounts/api/get-avatar.ts";
 import { useProfile } from "../../../features/accounts/api/get-profile.ts";
+import {
+  EstablishmentsSection,
+  PlayersSection,
+  SubscriptionsSection,
+} from "../../../features/accounts/components/client-sections.tsx";
+import { DeleteUserButton } from "../../../features/accounts/components/delete-user-button.tsx";
+import { UserHeader } from "../../../features/accounts/components/user-header.tsx";
 import { useEstablishments } from "../../../features/establishments/api/list-establishments.ts";
 import { playlistsQueryOptions } from "../../../features/playlists/api/list-playlists.ts";
 import { useUserSubscriptions } from "../../../features/subscriptions/api/list-user-subscriptions.ts";
 import { ClientTariffs } from "../../../features/tariffs/components/client-tariffs.tsx";
 import { usePlaylistSearch } from "../../../features/tariffs/hooks/use-playlist-search.ts";
-import {
-  EstablishmentsSection,
-  PlayersSection,
-  SubscriptionsSection,
-} from "../../../features/users/components/client-sections.tsx";
-import { DeleteUserButton } from "../../../features/users/components/delete-user-button.tsx";
-import { UserHeader } from "../../../features/users/components/user-header.tsx";
 import { useApiClient, useSessionState } from "../../../lib/app-services.ts";
 import { backToClientBase } from "./client-page-state.ts";
 import { UserNotFound, useLeaveDeletedUser } from "./user-page.tsx";

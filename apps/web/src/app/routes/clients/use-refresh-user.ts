@@ -6,7 +6,7 @@ import { usersQueryKey } from "../../../features/accounts/api/list-users.ts";
 /**
  * After staff change an account (role, block, unblock, names): its profile
  * (with the abilities the server now gives) and the user list are fetched
- * again. The accounts feature owns both caches; the users feature's calls
+ * again. The accounts feature owns both caches; its staff-action calls
  * leave the refresh to the screen.
  */
 export function useRefreshUser() {

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { profileQueryKey } from "../../../features/accounts/api/get-profile.ts";
-import { UserHeader } from "../../../features/users/components/user-header.tsx";
+import { UserHeader } from "../../../features/accounts/components/user-header.tsx";
 import { errorText } from "../../../lib/error-messages.ts";
 
 /** A user's page (the client page, edit-user) whose user could not be read: why, and the way back. */

@@ -3,6 +3,7 @@ import { Icon, type IconName } from "../../../components/ui/icon.tsx";
 import { Logo } from "../../../components/ui/logo.tsx";
 import { paths } from "../../../config/paths.ts";
 import { LeadForm } from "../../../features/leads/components/lead-form.tsx";
+import "./landing.css";
 
 interface Feature {
   icon: IconName;

@@ -1,5 +1,6 @@
 import { FullscreenLayout } from "../../../components/layouts/fullscreen-layout.tsx";
 import type { LegalDocument } from "./texts/legal-document.ts";
+import "./legal.css";
 
 /** A legal text on a fullscreen reading page. */
 export function LegalPage({ document }: { document: LegalDocument }) {

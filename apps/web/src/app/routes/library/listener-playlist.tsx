@@ -1,4 +1,3 @@
-import { ROUTES } from "@fonika/shared";
 import { useParams } from "react-router";
 import { PreviewPlayerProvider } from "../../../components/audio/preview-player.tsx";
 import { BackLink } from "../../../components/layouts/back-link.tsx";
@@ -6,6 +5,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { ROUTES } from "../../../config/routes.ts";
 import { usePlaylist } from "../../../features/playlists/api/get-playlist.ts";
 import { PlaylistView } from "../../../features/playlists/components/playlist-view.tsx";
 import { useSongFileUrl } from "../../../features/songs/api/get-song-file.ts";

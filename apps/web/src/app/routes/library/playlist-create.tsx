@@ -1,9 +1,9 @@
-import { ROUTES } from "@fonika/shared";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
 import { BackLink } from "../../../components/layouts/back-link.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { ROUTES } from "../../../config/routes.ts";
 import { useAddPlaylist } from "../../../features/playlists/api/add-playlist.ts";
 import { useChangePlaylistAvatar } from "../../../features/playlists/api/change-playlist-avatar.ts";
 import { PlaylistDetailsForm } from "../../../features/playlists/components/playlist-details-form.tsx";

@@ -1,7 +1,8 @@
-import { type PlaylistTrack, ROUTES } from "@fonika/shared";
+import type { PlaylistTrack } from "@fonika/shared";
 import { useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
+import { AudioFilePicker } from "../../../components/audio/audio-file-picker.tsx";
 import { BackLink } from "../../../components/layouts/back-link.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
@@ -10,6 +11,7 @@ import { Modal } from "../../../components/ui/modal.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { ROUTES } from "../../../config/routes.ts";
 import { useChangePlaylist } from "../../../features/playlists/api/change-playlist.ts";
 import { useChangePlaylistAvatar } from "../../../features/playlists/api/change-playlist-avatar.ts";
 import { usePlaylist } from "../../../features/playlists/api/get-playlist.ts";
@@ -24,7 +26,6 @@ import { useOrderEntries } from "../../../features/vault/api/order-entries.ts";
 import { useUploadQueue } from "../../../features/vault/hooks/upload-queue-context.tsx";
 import { entryHref, LIBRARY_PARAMS } from "../../../features/vault/library-location.ts";
 import { useApiClient, useSessionState } from "../../../lib/app-services.ts";
-import { AUDIO_ACCEPT } from "../../../lib/audio-files.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { ListenerPlaylistScreen } from "./listener-playlist.tsx";
 
@@ -222,19 +223,12 @@ function PlaylistScreen() {
               </>
             }
           />
-          <input
-            ref={fileInputRef}
-            type="file"
-            multiple
-            accept={AUDIO_ACCEPT}
-            className="visually-hidden"
-            tabIndex={-1}
-            aria-label="Аудиофайлы для версии"
-            onChange={(event) => {
-              const files = [...(event.target.files ?? [])];
-              event.target.value = "";
-              uploads.add(files, { entryId: viewedVersion.entryId, name: viewedVersion.name });
-            }}
+          <AudioFilePicker
+            inputRef={fileInputRef}
+            label="Аудиофайлы для версии"
+            onFiles={(files) =>
+              uploads.add(files, { entryId: viewedVersion.entryId, name: viewedVersion.name })
+            }
           />
         </Section>
       ) : (

@@ -1,7 +1,8 @@
-import { PARTITION_IDS, ROUTES } from "@fonika/shared";
+import { PARTITION_IDS } from "@fonika/shared";
 import { Navigate, useSearchParams } from "react-router";
 import { Page } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { ROUTES } from "../../../config/routes.ts";
 import { PlaylistCatalog } from "../../../features/playlists/components/playlist-catalog.tsx";
 import { playlistFilterOf } from "../../../features/playlists/playlist-filter.ts";
 import { EntryBrowser } from "../../../features/vault/components/entry-browser.tsx";

@@ -1,4 +1,3 @@
-import { ROUTES } from "@fonika/shared";
 import { useMemo } from "react";
 import { useNavigate, useParams } from "react-router";
 import { toast } from "react-toastify";
@@ -8,6 +7,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { ROUTES } from "../../../config/routes.ts";
 import { useGenres } from "../../../features/catalog/api/list-genres.ts";
 import { useChangeSongAvatar } from "../../../features/songs/api/change-song-avatar.ts";
 import { useChangeSongMeta } from "../../../features/songs/api/change-song-meta.ts";

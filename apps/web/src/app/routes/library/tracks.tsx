@@ -1,4 +1,3 @@
-import { ROUTES } from "@fonika/shared";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
@@ -7,6 +6,7 @@ import { Icon } from "../../../components/ui/icon.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { ROUTES } from "../../../config/routes.ts";
 import { VersionPicker } from "../../../features/playlists/components/version-picker.tsx";
 import {
   FILTER_LABELS,

@@ -1,7 +1,7 @@
-import { ROUTES } from "@fonika/shared";
 import { useParams } from "react-router";
 import { DetailScreen } from "../../../components/layouts/detail-screen.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { ROUTES } from "../../../config/routes.ts";
 
 export default function PlayerScreen() {
   const { id } = useParams();

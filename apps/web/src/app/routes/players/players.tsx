@@ -1,5 +1,5 @@
-import { ROUTES } from "@fonika/shared";
 import { ListScreen } from "../../../components/layouts/list-screen.tsx";
+import { ROUTES } from "../../../config/routes.ts";
 
 export default function PlayersScreen() {
   return (

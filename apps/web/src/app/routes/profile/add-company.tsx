@@ -1,4 +1,4 @@
-import { type Organization, ROUTES } from "@fonika/shared";
+import type { Organization } from "@fonika/shared";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
@@ -7,6 +7,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { ROUTES } from "../../../config/routes.ts";
 import { useAddOrganization } from "../../../features/organizations/api/add-organization.ts";
 import { useAddPaymentMethod } from "../../../features/organizations/api/add-payment-method.ts";
 import { useOrganizations } from "../../../features/organizations/api/list-organizations.ts";

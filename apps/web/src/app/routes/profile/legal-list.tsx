@@ -1,4 +1,4 @@
-import { type Organization, ROUTES } from "@fonika/shared";
+import type { Organization } from "@fonika/shared";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
@@ -9,6 +9,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { ROUTES } from "../../../config/routes.ts";
 import { useProfile } from "../../../features/accounts/api/get-profile.ts";
 import { useOrganizations } from "../../../features/organizations/api/list-organizations.ts";
 import { useRemoveOrganization } from "../../../features/organizations/api/remove-organization.ts";

@@ -1,4 +1,4 @@
-import { canAccessRoute, type Profile, ROLE_LABELS, ROUTES } from "@fonika/shared";
+import type { Profile } from "@fonika/shared";
 import { useState } from "react";
 import { BackLink } from "../../../components/layouts/back-link.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -6,6 +6,8 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { ROLE_LABELS } from "../../../config/roles.ts";
+import { canAccessRoute, ROUTES } from "../../../config/routes.ts";
 import { useProfile } from "../../../features/accounts/api/get-profile.ts";
 import { AvatarField } from "../../../features/accounts/components/avatar-field.tsx";
 import { PersonalInfoForm } from "../../../features/accounts/components/personal-info-form.tsx";

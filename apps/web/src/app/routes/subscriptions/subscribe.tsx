@@ -1,7 +1,7 @@
-import { ROUTES } from "@fonika/shared";
 import { useSearchParams } from "react-router";
 import { Page } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { ROUTES } from "../../../config/routes.ts";
 import { UserSubscriptions } from "../../../features/subscriptions/components/user-subscriptions.tsx";
 import { TariffCards } from "../../../features/tariffs/components/tariff-cards.tsx";
 import { useSessionState } from "../../../lib/app-services.ts";

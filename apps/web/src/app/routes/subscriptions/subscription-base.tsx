@@ -1,6 +1,7 @@
-import { ROUTES, type SubscriptionState, subscriptionStateSchema } from "@fonika/shared";
+import { type SubscriptionState, subscriptionStateSchema } from "@fonika/shared";
 import { useCallback } from "react";
 import { Page } from "../../../components/ui/page.tsx";
+import { ROUTES } from "../../../config/routes.ts";
 import { SubscriptionsTable } from "../../../features/subscriptions/components/subscriptions-table.tsx";
 import { SubscriptionsToolbar } from "../../../features/subscriptions/components/subscriptions-toolbar.tsx";
 import { searchQueryOf, useUpdateSearchParams } from "../../../lib/use-list-params.ts";

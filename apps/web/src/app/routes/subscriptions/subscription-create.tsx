@@ -1,4 +1,4 @@
-import { canAccessRoute, ROUTES, type Subscription, TARIFFS } from "@fonika/shared";
+import { type Subscription, TARIFFS } from "@fonika/shared";
 import { useId, useState } from "react";
 import { Link, useParams } from "react-router";
 import { toast } from "react-toastify";
@@ -9,6 +9,7 @@ import { SelectField } from "../../../components/ui/select-field.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { canAccessRoute, ROUTES } from "../../../config/routes.ts";
 import { useUsers } from "../../../features/accounts/api/list-users.ts";
 import { useOrganizations } from "../../../features/organizations/api/list-organizations.ts";
 import { useChangeSubscription } from "../../../features/subscriptions/api/change-subscription.ts";

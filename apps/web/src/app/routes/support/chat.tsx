@@ -1,5 +1,5 @@
-import { ROUTES } from "@fonika/shared";
 import { DetailScreen } from "../../../components/layouts/detail-screen.tsx";
+import { ROUTES } from "../../../config/routes.ts";
 
 export default function SupportChatScreen() {
   return (

@@ -1,6 +1,6 @@
-import { ROUTES } from "@fonika/shared";
 import { FormScreen } from "../../../components/layouts/form-screen.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { ROUTES } from "../../../config/routes.ts";
 
 export default function CreateEnquiryScreen() {
   return (

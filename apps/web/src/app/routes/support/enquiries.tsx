@@ -1,6 +1,6 @@
-import { canAccessRoute, ROUTES } from "@fonika/shared";
 import { ListScreen } from "../../../components/layouts/list-screen.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { canAccessRoute, ROUTES } from "../../../config/routes.ts";
 import { useSessionState } from "../../../lib/app-services.ts";
 
 /** Support enquiries: a client sees their own, staff see everyone's. */

@@ -1,9 +1,10 @@
-import { canAccessRoute, ROUTES, tariffSortSchema } from "@fonika/shared";
+import { tariffSortSchema } from "@fonika/shared";
 import { useCallback } from "react";
 import { Link } from "react-router";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { canAccessRoute, ROUTES } from "../../../config/routes.ts";
 import type { TariffSort } from "../../../features/tariffs/api/list-all-tariffs.ts";
 import { TariffsTable } from "../../../features/tariffs/components/tariffs-table.tsx";
 import { TariffsToolbar } from "../../../features/tariffs/components/tariffs-toolbar.tsx";

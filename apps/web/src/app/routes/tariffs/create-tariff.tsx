@@ -1,4 +1,4 @@
-import { ROUTES, type TariffInput } from "@fonika/shared";
+import type { TariffInput } from "@fonika/shared";
 import { useNavigate, useParams } from "react-router";
 import { toast } from "react-toastify";
 import { BackLink } from "../../../components/layouts/back-link.tsx";
@@ -6,6 +6,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { ROUTES } from "../../../config/routes.ts";
 import { playlistsQueryOptions } from "../../../features/playlists/api/list-playlists.ts";
 import { useAddTariff } from "../../../features/tariffs/api/add-tariff.ts";
 import { useChangeTariff } from "../../../features/tariffs/api/change-tariff.ts";

@@ -1,4 +1,4 @@
-import { canAccessRoute, PAGING, ROUTES } from "@fonika/shared";
+import { PAGING } from "@fonika/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
@@ -8,6 +8,7 @@ import { Page, Section } from "../../../components/ui/page.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { canAccessRoute, ROUTES } from "../../../config/routes.ts";
 import {
   establishmentsQueryKey,
   useEstablishments,

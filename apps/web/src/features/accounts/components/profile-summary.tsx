@@ -1,5 +1,6 @@
-import { type Profile, ROLE_LABELS } from "@fonika/shared";
+import type { Profile } from "@fonika/shared";
 import { SummaryRowsSkeleton } from "../../../components/ui/skeleton.tsx";
+import { ROLE_LABELS } from "../../../config/roles.ts";
 import { formatPhone } from "../../../lib/format.ts";
 import { fullNameOf } from "../../../lib/person-names.ts";
 

@@ -1,6 +1,7 @@
 import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useDeviceSignIn } from "../hooks/use-device-sign-in.ts";
+import "../auth.css";
 
 interface DeviceSignInProps {
   remember: boolean;

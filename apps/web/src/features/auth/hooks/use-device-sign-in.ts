@@ -1,5 +1,5 @@
-import { TIMING } from "@fonika/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { TIMING } from "../../../config/constants.ts";
 import { isApiError } from "../../../lib/api-client.ts";
 import { useApiClient, useSession } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";

@@ -1,4 +1,4 @@
-import { PAGING } from "@fonika/shared";
+import { MESSAGES, PAGING } from "@fonika/shared";
 import { Link } from "react-router";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Icon } from "../../../components/ui/icon.tsx";
@@ -56,7 +56,7 @@ export function EstablishmentsList({
     return (
       <div className="card">
         {query ? (
-          <EmptyState icon="search" title="Ничего не найдено">
+          <EmptyState icon="search" title={MESSAGES.nothingFound}>
             Нет объектов, в названии или адресе которых есть «{query}».
           </EmptyState>
         ) : (

@@ -1,3 +1,4 @@
+import { MESSAGES } from "@fonika/shared";
 import { useId, useMemo, useState } from "react";
 import { Field } from "../../../components/ui/field.tsx";
 import { Icon } from "../../../components/ui/icon.tsx";
@@ -23,7 +24,7 @@ export function TimeZoneField({ value, onChange, error }: TimeZoneFieldProps) {
   const chosen = options.find((option) => option.value === value);
   const shown = chosen && !found.includes(chosen) ? [chosen, ...found] : found;
   const now = value ? localTimeIn(value) : null;
-  const hint = text && found.length === 0 ? "Ничего не найдено" : now ? `Сейчас там ${now}` : "";
+  const hint = text && found.length === 0 ? MESSAGES.nothingFound : now ? `Сейчас там ${now}` : "";
 
   return (
     <Field id={selectId} label="Часовой пояс" message={error} hint={hint}>

@@ -1,10 +1,10 @@
-import { integrationApi, PAGING } from "@fonika/shared";
+import { leadsApi, PAGING } from "@fonika/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { ApiClient } from "../../../lib/api-client.ts";
 import { useApiClient } from "../../../lib/app-services.ts";
 
 export function listLeads(api: ApiClient, page: number, count: number = PAGING.tablePageSize) {
-  return api.call(integrationApi.listLeads, { query: { page, count } });
+  return api.call(leadsApi.listLeads, { query: { page, count } });
 }
 
 export function leadsQueryOptions(api: ApiClient, page: number) {

@@ -1,10 +1,10 @@
-import { integrationApi, type LeadForm } from "@fonika/shared";
+import { type LeadForm, leadsApi } from "@fonika/shared";
 import { useMutation } from "@tanstack/react-query";
 import type { ApiClient } from "../../../lib/api-client.ts";
 import { useApiClient } from "../../../lib/app-services.ts";
 
 export function sendLead(api: ApiClient, form: LeadForm) {
-  return api.call(integrationApi.sendLeadForm, { body: form });
+  return api.call(leadsApi.sendLeadForm, { body: form });
 }
 
 export function useSendLead() {

@@ -1,4 +1,4 @@
-import { integrationApi, LEAD, MESSAGES } from "@fonika/shared";
+import { LEAD, leadsApi, MESSAGES } from "@fonika/shared";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ function renderLanding() {
   const app = renderApp(
     "/",
     scriptedServer(
-      on(integrationApi.sendLeadForm, ({ body, reply }) => {
+      on(leadsApi.sendLeadForm, ({ body, reply }) => {
         bodies.push(body);
         return reply({ id: leadId });
       }),
@@ -142,7 +142,7 @@ describe("landing lead form", () => {
     renderApp(
       "/",
       scriptedServer(
-        on(integrationApi.sendLeadForm, () =>
+        on(leadsApi.sendLeadForm, () =>
           replyError(429, {
             type: "rate-limited",
             reason: "Слишком много заявок, попробуйте позже",

@@ -1,4 +1,4 @@
-import { type Playlist, TRUNCATION, truncateName } from "@fonika/shared";
+import type { Playlist } from "@fonika/shared";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
@@ -6,9 +6,10 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { TRUNCATION } from "../../../config/constants.ts";
 import { pathTo } from "../../../config/paths.ts";
 import { errorText } from "../../../lib/error-messages.ts";
-import { formatDuration } from "../../../lib/format.ts";
+import { formatDuration, truncateName } from "../../../lib/format.ts";
 import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
 import { useFavouritePlaylistIds } from "../api/list-favourite-playlists.ts";
 import { usePlaylists } from "../api/list-playlists.ts";
@@ -20,6 +21,7 @@ import {
 } from "../playlist-filter.ts";
 import { FavouriteButton } from "./favourite-button.tsx";
 import { PlaylistCover } from "./playlist-cover.tsx";
+import "../playlists.css";
 
 /** The catalogue's own query parameters, beside the route's filter. */
 const CATALOG_PARAMS = { text: "text", page: "page" } as const;

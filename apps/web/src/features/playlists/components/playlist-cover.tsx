@@ -2,6 +2,7 @@ import { useMemo, useState } from "react";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { useApiClient } from "../../../lib/app-services.ts";
 import { playlistAvatarUrl } from "../api/get-playlist-avatar.ts";
+import "../playlists.css";
 
 interface PlaylistCoverProps {
   playlistId: string;

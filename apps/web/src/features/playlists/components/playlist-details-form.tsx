@@ -7,6 +7,7 @@ import { TextInput } from "../../../components/ui/text-input.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { TagsInput } from "./tags-input.tsx";
+import "../playlists.css";
 
 const DESCRIPTION_MAX = 2000;
 

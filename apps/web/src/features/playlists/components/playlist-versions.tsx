@@ -1,6 +1,7 @@
 import type { Playlist } from "@fonika/shared";
 import { Button } from "../../../components/ui/button.tsx";
 import { formatDuration } from "../../../lib/format.ts";
+import "../playlists.css";
 
 interface PlaylistVersionsProps {
   playlist: Playlist;

@@ -1,16 +1,13 @@
-import {
-  type PlaylistTrack,
-  type PlaylistWithTracks,
-  TRUNCATION,
-  truncateName,
-} from "@fonika/shared";
+import type { PlaylistTrack, PlaylistWithTracks } from "@fonika/shared";
 import { PlayButton } from "../../../components/audio/preview-player.tsx";
 import { useBigScreen } from "../../../components/layouts/use-media-query.ts";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { formatDuration } from "../../../lib/format.ts";
+import { TRUNCATION } from "../../../config/constants.ts";
+import { formatDuration, truncateName } from "../../../lib/format.ts";
 import { useFavouritePlaylistIds } from "../api/list-favourite-playlists.ts";
 import { FavouriteButton } from "./favourite-button.tsx";
 import { PlaylistCover } from "./playlist-cover.tsx";
+import "../playlists.css";
 
 const EXPLICIT_LABEL = "Ненормативная лексика";
 

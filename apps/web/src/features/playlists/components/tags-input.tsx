@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useId, useState } from "react";
 import { Icon } from "../../../components/ui/icon.tsx";
+import "../playlists.css";
 
 /** The shared contract's limits of a playlist's tags. */
 export const TAG_LIMITS = { maxTags: 20, maxLength: 50 } as const;

@@ -1,7 +1,9 @@
-import { TRUNCATION, truncateName } from "@fonika/shared";
 import { useId, useState } from "react";
 import { Field } from "../../../components/ui/field.tsx";
+import { TRUNCATION } from "../../../config/constants.ts";
+import { truncateName } from "../../../lib/format.ts";
 import { usePlaylists } from "../api/list-playlists.ts";
+import "../playlists.css";
 
 /** SPEC.md §9: dropdown items longer than 20 characters show 17 and an ellipsis. */
 function dropdownName(name: string): string {

@@ -1,11 +1,14 @@
-import { type PlaylistTrack, TRUNCATION, truncateName } from "@fonika/shared";
+import type { PlaylistTrack } from "@fonika/shared";
 import { type DragEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { PlayButton } from "../../../components/audio/preview-player.tsx";
 import { useBigScreen } from "../../../components/layouts/use-media-query.ts";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Icon } from "../../../components/ui/icon.tsx";
-import { formatDuration } from "../../../lib/format.ts";
+import { TRUNCATION } from "../../../config/constants.ts";
+import { carriesFiles } from "../../../lib/audio-files.ts";
+import { formatDuration, truncateName } from "../../../lib/format.ts";
 import { moveItem } from "./track-order.ts";
+import "../playlists.css";
 
 /** The drag data type of a track being reordered within its version. */
 const ORDER_DRAG_TYPE = "application/x-fonika-track-order";
@@ -85,7 +88,7 @@ export function VersionTracks({
   };
 
   const takesFiles = (event: DragEvent<HTMLElement>) =>
-    Boolean(onFilesDropped) && [...event.dataTransfer.types].includes("Files");
+    Boolean(onFilesDropped) && carriesFiles(event.dataTransfer);
 
   return (
     <section

@@ -1,7 +1,8 @@
-import { accountsApi, canAccessRoute, REAL_ROLES, ROUTES, type Role } from "@fonika/shared";
+import { accountsApi, REAL_ROLES, type Role } from "@fonika/shared";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { canAccessRoute, ROUTES } from "../../../config/routes.ts";
 import { buildUsersPage } from "../../../test/factories.ts";
 import { on } from "../../../test/scripted-server.ts";
 import { renderSignedIn } from "../../../test/signed-in-app.tsx";
@@ -46,7 +47,7 @@ describe("header search (SPEC.md §2 Search)", () => {
     },
   );
 
-  it("follows the shared route table: the client-base search is for those who may open it", () => {
+  it("follows the route table: the client-base search is for those who may open it", () => {
     const searchers = REAL_ROLES.filter((role) => canAccessRoute(ROUTES.ClientBase, role));
     expect(searchers).toEqual(["role-admin", "role-client-manager", "role-support"]);
   });

@@ -1,8 +1,10 @@
-import { canAccessRoute, ROUTES, type Role, searchPlaceholderOf } from "@fonika/shared";
+import type { Role } from "@fonika/shared";
 import { type FormEvent, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { Icon } from "../../../components/ui/icon.tsx";
+import { searchPlaceholderOf } from "../../../config/menus.ts";
 import { pathTo } from "../../../config/paths.ts";
+import { canAccessRoute, ROUTES } from "../../../config/routes.ts";
 import { SuggestionsSearch } from "./suggestions-search.tsx";
 
 /**

@@ -1,4 +1,4 @@
-import { MESSAGES, type Song, TRUNCATION, truncateName } from "@fonika/shared";
+import { MESSAGES } from "@fonika/shared";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PlayButton } from "../../../components/audio/preview-player.tsx";
@@ -6,10 +6,11 @@ import { useBigScreen } from "../../../components/layouts/use-media-query.ts";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { SelectableTable } from "../../../components/ui/selectable-table.tsx";
+import { TRUNCATION } from "../../../config/constants.ts";
 import { pathTo } from "../../../config/paths.ts";
 import { errorText } from "../../../lib/error-messages.ts";
-import { formatDate, formatDuration, formatSizeMb } from "../../../lib/format.ts";
+import { formatDate, formatDuration, formatSizeMb, truncateName } from "../../../lib/format.ts";
 import { useSongMeta } from "../api/get-song-meta.ts";
 import { useSongs } from "../api/list-songs.ts";
 
@@ -67,152 +68,114 @@ export function SongList({
   const limit = bigScreen ? TRUNCATION.trackBigScreen : TRUNCATION.trackComputer;
   const rows = (songs.data?.data ?? []).filter((song) => song.id !== preselected.data?.id);
   const listed = preselected.data && page === 0 ? [preselected.data, ...rows] : rows;
-  const allSelected = listed.length > 0 && listed.every((song) => selected.has(song.id));
-
-  const toggle = (song: Song, checked: boolean) => {
-    const next = new Set(selected);
-    if (checked) next.add(song.id);
-    else next.delete(song.id);
-    onSelect(next);
-  };
-
   return (
     <div aria-busy={songs.isFetching}>
-      <div className="table-wrap">
-        <table className="table table--stack entries-table">
-          <caption className="visually-hidden">Треки библиотеки</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="entries-table__check">
-                <input
-                  type="checkbox"
-                  aria-label="Выбрать все"
-                  checked={allSelected}
-                  disabled={listed.length === 0}
-                  onChange={(event) => {
-                    const next = new Set(selected);
-                    for (const song of listed) {
-                      if (event.target.checked) next.add(song.id);
-                      else next.delete(song.id);
-                    }
-                    onSelect(next);
-                  }}
-                />
-              </th>
-              <th scope="col">Название</th>
-              <th scope="col">Исполнитель</th>
-              <th scope="col">Альбом</th>
-              <th scope="col">Длительность</th>
-              <th scope="col">Размер</th>
-              <th scope="col">Добавлен</th>
-              <th scope="col" className="entries-table__actions">
-                Действия
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {songs.isPending
-              ? [0, 1, 2].map((index) => (
-                  <tr key={index} className="table__placeholder">
-                    <td colSpan={8}>
-                      <Skeleton width="80%" />
-                    </td>
-                  </tr>
-                ))
-              : listed.map((song) => (
-                  <tr
-                    key={song.id}
-                    className={`entries-table__row${song.id === preselect ? " is-preselected" : ""}${selected.has(song.id) ? " is-selected" : ""}`}
-                  >
-                    <td className="entries-table__check">
-                      <input
-                        type="checkbox"
-                        aria-label={`Выбрать «${song.title}»`}
-                        checked={selected.has(song.id)}
-                        onChange={(event) => toggle(song, event.target.checked)}
-                      />
-                    </td>
-                    <td data-label="Название" className="entries-table__name">
-                      <div className="entry-name">
-                        <PlayButton
-                          track={{ songId: song.id, title: song.title, artists: song.artists }}
-                        />
-                        <span title={song.title}>
-                          {truncateName(song.title, limit)}
-                          {song.obsceneLexicon && (
-                            <abbr className="explicit-badge" title="Ненормативная лексика">
-                              E
-                            </abbr>
-                          )}
-                        </span>
-                      </div>
-                    </td>
-                    <td data-label="Исполнитель">
-                      {song.artists.length === 0
-                        ? "—"
-                        : song.artists.map((artist, index) => (
-                            <span key={artist}>
-                              {index > 0 && ", "}
-                              <Link
-                                to={filteredSongsHref({ by: "artist", value: artist }, keepParams)}
-                              >
-                                {artist}
-                              </Link>
-                            </span>
-                          ))}
-                    </td>
-                    <td data-label="Альбом">
-                      {song.album ? (
-                        <Link
-                          to={filteredSongsHref({ by: "album", value: song.album }, keepParams)}
-                        >
-                          {truncateName(song.album, TRUNCATION.folderVersionPlaylist)}
-                        </Link>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                    <td data-label="Длительность" className="nowrap">
-                      {formatDuration(song.durationMs)}
-                    </td>
-                    <td data-label="Размер" className="nowrap">
-                      {formatSizeMb(song.sizeBytes)}
-                    </td>
-                    <td data-label="Добавлен" className="nowrap">
-                      {formatDate(song.createdAt)}
-                    </td>
-                    <td data-label="Действия" className="entries-table__actions">
-                      <Link
-                        className="icon-button icon-button--small"
-                        to={pathTo("TrackEdit", { id: song.id })}
-                        aria-label={`Изменить трек «${song.title}»`}
-                        title="Изменить трек"
-                      >
-                        <Icon name="edit" size={16} />
+      <SelectableTable
+        caption="Треки библиотеки"
+        columns={[
+          {
+            key: "title",
+            header: "Название",
+            className: "entries-table__name",
+            render: (song) => (
+              <div className="entry-name">
+                <PlayButton track={{ songId: song.id, title: song.title, artists: song.artists }} />
+                <span title={song.title}>
+                  {truncateName(song.title, limit)}
+                  {song.obsceneLexicon && (
+                    <abbr className="explicit-badge" title="Ненормативная лексика">
+                      E
+                    </abbr>
+                  )}
+                </span>
+              </div>
+            ),
+          },
+          {
+            key: "artists",
+            header: "Исполнитель",
+            render: (song) =>
+              song.artists.length === 0
+                ? "—"
+                : song.artists.map((artist, index) => (
+                    <span key={artist}>
+                      {index > 0 && ", "}
+                      <Link to={filteredSongsHref({ by: "artist", value: artist }, keepParams)}>
+                        {artist}
                       </Link>
-                    </td>
-                  </tr>
-                ))}
-          </tbody>
-        </table>
-        {!songs.isPending && listed.length === 0 && (
-          <div className="table__empty">
-            {songs.isError ? (
-              <EmptyState icon="music" title="Не удалось загрузить треки">
-                {errorText(songs.error)}
-              </EmptyState>
-            ) : filter ? (
-              <EmptyState icon="search" title={MESSAGES.nothingFound}>
-                {FILTER_LABELS[filter.by]} «{filter.value}»: треков нет.
-              </EmptyState>
-            ) : (
-              <EmptyState icon="music" title="Треков пока нет">
-                Загрузите треки в разделе «Треки» библиотеки.
-              </EmptyState>
-            )}
-          </div>
-        )}
-      </div>
+                    </span>
+                  )),
+          },
+          {
+            key: "album",
+            header: "Альбом",
+            render: (song) =>
+              song.album ? (
+                <Link to={filteredSongsHref({ by: "album", value: song.album }, keepParams)}>
+                  {truncateName(song.album, TRUNCATION.folderVersionPlaylist)}
+                </Link>
+              ) : (
+                "—"
+              ),
+          },
+          {
+            key: "duration",
+            header: "Длительность",
+            className: "nowrap",
+            render: (song) => formatDuration(song.durationMs),
+          },
+          {
+            key: "size",
+            header: "Размер",
+            className: "nowrap",
+            render: (song) => formatSizeMb(song.sizeBytes),
+          },
+          {
+            key: "created",
+            header: "Добавлен",
+            className: "nowrap",
+            render: (song) => formatDate(song.createdAt),
+          },
+          {
+            key: "actions",
+            header: "Действия",
+            className: "entries-table__actions",
+            headerClassName: "entries-table__actions",
+            render: (song) => (
+              <Link
+                className="icon-button icon-button--small"
+                to={pathTo("TrackEdit", { id: song.id })}
+                aria-label={`Изменить трек «${song.title}»`}
+                title="Изменить трек"
+              >
+                <Icon name="edit" size={16} />
+              </Link>
+            ),
+          },
+        ]}
+        rows={listed}
+        rowKey={(song) => song.id}
+        rowName={(song) => song.title}
+        selected={selected}
+        onSelect={onSelect}
+        loading={songs.isPending}
+        rowClassName={(song) => (song.id === preselect ? "is-preselected" : undefined)}
+        empty={
+          songs.isError ? (
+            <EmptyState icon="music" title="Не удалось загрузить треки">
+              {errorText(songs.error)}
+            </EmptyState>
+          ) : filter ? (
+            <EmptyState icon="search" title={MESSAGES.nothingFound}>
+              {FILTER_LABELS[filter.by]} «{filter.value}»: треков нет.
+            </EmptyState>
+          ) : (
+            <EmptyState icon="music" title="Треков пока нет">
+              Загрузите треки в разделе «Треки» библиотеки.
+            </EmptyState>
+          )
+        }
+      />
       <div className="table-footer">
         <span className="muted">Всего: {songs.data?.total ?? 0}</span>
         <Pagination

@@ -1,10 +1,11 @@
 import type { Song } from "@fonika/shared";
 import { useId, useState } from "react";
+import { AudioFilePicker } from "../../../components/audio/audio-file-picker.tsx";
 import { Icon } from "../../../components/ui/icon.tsx";
 import type { UploadProgress } from "../../../lib/api-client.ts";
-import { AUDIO_ACCEPT } from "../../../lib/audio-files.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { useAddSong } from "../api/add-song.ts";
+import "../songs.css";
 
 /**
  * One audio file uploaded into the library, with its progress; `onUploaded`
@@ -40,17 +41,11 @@ export function SongUpload({ onUploaded }: { onUploaded: (song: Song) => void })
         <Icon name="upload" />
         Выбрать аудиофайл
       </label>
-      <input
+      <AudioFilePicker
         id={inputId}
-        type="file"
-        accept={AUDIO_ACCEPT}
-        className="visually-hidden"
+        multiple={false}
         disabled={addSong.isPending}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = "";
-          if (file) upload(file);
-        }}
+        onFiles={([file]) => file && upload(file)}
       />
       <p className="muted">
         MP3, OGG, Opus, FLAC, WAV или M4A. Название, исполнители и альбом прочитаются из тегов

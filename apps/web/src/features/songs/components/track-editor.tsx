@@ -5,8 +5,6 @@ import {
   type Song,
   type SongMetaChange,
   songMetaChangeSchema,
-  TRUNCATION,
-  truncateName,
 } from "@fonika/shared";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
@@ -14,8 +12,10 @@ import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { ImageField } from "../../../components/ui/image-field.tsx";
 import { TextInput } from "../../../components/ui/text-input.tsx";
-import { formatDuration, formatSizeMb } from "../../../lib/format.ts";
+import { TRUNCATION } from "../../../config/constants.ts";
+import { formatDuration, formatSizeMb, truncateName } from "../../../lib/format.ts";
 import { useSubmission } from "../../../lib/use-submission.ts";
+import "../songs.css";
 
 type FieldName = "title" | "artists" | "album" | "genreId" | "year" | "isrc";
 

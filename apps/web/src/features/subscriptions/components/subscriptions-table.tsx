@@ -1,4 +1,4 @@
-import type { Subscription, SubscriptionState } from "@fonika/shared";
+import { MESSAGES, type Subscription, type SubscriptionState } from "@fonika/shared";
 import { useState } from "react";
 import { Link } from "react-router";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
@@ -109,7 +109,7 @@ export function SubscriptionsTable({ query, state, awaitingApproval }: Subscript
               {errorText(subscriptions.error)}
             </EmptyState>
           ) : filtered ? (
-            <EmptyState icon="search" title="Ничего не найдено">
+            <EmptyState icon="search" title={MESSAGES.nothingFound}>
               Измените поиск или фильтры.
             </EmptyState>
           ) : (

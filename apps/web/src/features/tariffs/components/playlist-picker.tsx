@@ -1,4 +1,4 @@
-import { INPUT } from "@fonika/shared";
+import { INPUT, MESSAGES } from "@fonika/shared";
 import { useId } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field } from "../../../components/ui/field.tsx";
@@ -52,7 +52,9 @@ export function PlaylistFinder({
           aria-label="Найденные плейлисты"
           aria-busy={search.loading}
         >
-          {!search.loading && found.length === 0 && <li className="muted">Ничего не найдено</li>}
+          {!search.loading && found.length === 0 && (
+            <li className="muted">{MESSAGES.nothingFound}</li>
+          )}
           {found.map((playlist) => (
             <li key={playlist.id}>
               <span>{playlist.name}</span>

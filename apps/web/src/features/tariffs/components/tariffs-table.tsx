@@ -1,4 +1,4 @@
-import type { Tariff } from "@fonika/shared";
+import { MESSAGES, type Tariff } from "@fonika/shared";
 import { Link } from "react-router";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
@@ -84,7 +84,7 @@ export function TariffsTable({ query, sortBy }: { query: string; sortBy: TariffS
               {errorText(tariffs.error)}
             </EmptyState>
           ) : query ? (
-            <EmptyState icon="search" title="Ничего не найдено">
+            <EmptyState icon="search" title={MESSAGES.nothingFound}>
               Тарифа с названием «{query}» нет.
             </EmptyState>
           ) : (

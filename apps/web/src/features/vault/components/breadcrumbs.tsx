@@ -1,8 +1,11 @@
-import { type LibraryEntry, TRUNCATION, truncateName } from "@fonika/shared";
+import type { LibraryEntry } from "@fonika/shared";
 import { Link } from "react-router";
+import { TRUNCATION } from "../../../config/constants.ts";
+import { truncateName } from "../../../lib/format.ts";
 import { useDropTarget } from "../hooks/use-drop-target.ts";
 import type { useEntryTransfer } from "../hooks/use-entry-transfer.tsx";
 import { entryHref } from "../library-location.ts";
+import "../vault.css";
 
 interface BreadcrumbsProps {
   /** The ancestors, partition root first (`ls` answers them as `path`). */

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "react-toastify";
+import { AudioFilePicker } from "../../../components/audio/audio-file-picker.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Icon, type IconName } from "../../../components/ui/icon.tsx";
 import { pathTo } from "../../../config/paths.ts";
-import { AUDIO_ACCEPT } from "../../../lib/audio-files.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { useMakeFolder } from "../api/make-folder.ts";
 import { useMakeVersion } from "../api/make-version.ts";
@@ -17,6 +17,7 @@ import {
   type LibraryLocation,
 } from "../library-location.ts";
 import { NameDialog } from "./name-dialog.tsx";
+import "../vault.css";
 
 interface MenuItem {
   key: string;
@@ -170,18 +171,11 @@ export function CreateMenu({ menu, location, entry, onNavigate }: CreateMenuProp
           ))}
         </div>
       )}
-      <input
-        ref={fileInputRef}
-        type="file"
-        multiple
-        accept={AUDIO_ACCEPT}
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-label="Файлы треков для версии"
-        onChange={(event) => {
-          const files = [...(event.target.files ?? [])];
-          event.target.value = "";
-          if (menu.track.available && files.length > 0) {
+      <AudioFilePicker
+        inputRef={fileInputRef}
+        label="Файлы треков для версии"
+        onFiles={(files) => {
+          if (menu.track.available) {
             uploads.add(files, {
               entryId: menu.track.target.versionId,
               name: entry?.name ?? "Версия",

@@ -1,14 +1,18 @@
-import { type LibraryEntry, TRUNCATION, truncateName } from "@fonika/shared";
+import type { LibraryEntry } from "@fonika/shared";
 import type { DragEvent, ReactNode } from "react";
 import { Link } from "react-router";
 import { PlayButton } from "../../../components/audio/preview-player.tsx";
 import { useBigScreen } from "../../../components/layouts/use-media-query.ts";
 import { Icon, type IconName } from "../../../components/ui/icon.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import {
+  type SelectableColumn,
+  SelectableTable,
+} from "../../../components/ui/selectable-table.tsx";
+import { TRUNCATION } from "../../../config/constants.ts";
 import { pathTo } from "../../../config/paths.ts";
-import { formatDate, formatDuration, formatSizeMb } from "../../../lib/format.ts";
+import { formatDate, formatDuration, formatSizeMb, truncateName } from "../../../lib/format.ts";
 import type { EntrySort, SortOrder } from "../api/list-entries.ts";
-import { ENTRY_TYPE_LABELS, nameLimitOf } from "../entry-texts.ts";
+import { displayNameOf, ENTRY_TYPE_LABELS, nameLimitOf } from "../entry-texts.ts";
 import { useDropTarget } from "../hooks/use-drop-target.ts";
 import type { useEntryTransfer } from "../hooks/use-entry-transfer.tsx";
 import { entryHref } from "../library-location.ts";
@@ -43,11 +47,6 @@ interface EntriesTableProps {
   empty: ReactNode;
 }
 
-interface SortableColumn {
-  sortBy: EntrySort;
-  label: string;
-}
-
 /**
  * The children of a folder, playlist, version or partition (SPEC.md §9
  * formats: durations in д/ч/м, sizes in MB, dates dd.MM.yyyy; names cut to
@@ -70,117 +69,120 @@ export function EntriesTable({
 }: EntriesTableProps) {
   const bigScreen = useBigScreen();
   const inVersion = listed.entryType === "version";
-  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.entryId));
+  const sortedBy = (column: EntrySort) => ({
+    active: sortBy === column ? order : undefined,
+    onSort: (direction: SortOrder) => onSort(column, direction),
+  });
 
-  const sortHeader = ({ sortBy: column, label }: SortableColumn) => {
-    const active = sortBy === column;
-    const nextOrder: SortOrder = active && order === "asc" ? "desc" : "asc";
-    return (
-      <th
-        scope="col"
-        aria-sort={active ? (order === "asc" ? "ascending" : "descending") : undefined}
-      >
-        <button
-          type="button"
-          className={`table__sort${active ? " is-active" : ""}`}
-          onClick={() => onSort(column, nextOrder)}
-        >
-          {label}
-          {active && <Icon name={order === "asc" ? "arrow-up" : "arrow-down"} size={14} />}
-        </button>
-      </th>
-    );
-  };
+  const columns: SelectableColumn<LibraryEntry>[] = [
+    ...(inVersion
+      ? [
+          {
+            key: "position",
+            header: "№",
+            className: "entries-table__position",
+            sort: sortedBy("position"),
+            render: (entry: LibraryEntry) => entry.position + 1,
+          },
+        ]
+      : []),
+    {
+      key: "name",
+      header: "Название",
+      className: "entries-table__name",
+      sort: sortedBy("name"),
+      render: (entry) => (
+        <EntryName
+          entry={entry}
+          name={displayNameOf(entry)}
+          limit={nameLimitOf(entry.entryType, bigScreen)}
+        />
+      ),
+    },
+    { key: "type", header: "Тип", render: (entry) => ENTRY_TYPE_LABELS[entry.entryType] },
+    {
+      key: "tracks",
+      header: "Треков",
+      render: (entry) => (entry.entryType !== "track" ? entry.tracksCount : "—"),
+    },
+    {
+      key: "duration",
+      header: "Длительность",
+      className: "nowrap",
+      render: (entry) => formatDuration(entry.tracksDuration),
+    },
+    {
+      key: "size",
+      header: "Размер",
+      className: "nowrap",
+      sort: sortedBy("size"),
+      render: (entry) => formatSizeMb(entry.size),
+    },
+    {
+      key: "created",
+      header: "Создан",
+      className: "nowrap",
+      sort: sortedBy("createdDate"),
+      render: (entry) => formatDate(entry.createdDate),
+    },
+    {
+      key: "modified",
+      header: "Изменён",
+      className: "nowrap",
+      sort: sortedBy("modifiedDate"),
+      render: (entry) => formatDate(entry.modifiedDate),
+    },
+    {
+      key: "actions",
+      header: "Действия",
+      className: "entries-table__actions",
+      headerClassName: "entries-table__actions",
+      render: (entry) => <RowActions entry={entry} name={displayNameOf(entry)} actions={actions} />,
+    },
+  ];
 
   return (
-    <div className="table-wrap">
-      <table className="table table--stack entries-table">
-        <caption className="visually-hidden">{listed.name}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="entries-table__check">
-              <input
-                type="checkbox"
-                aria-label="Выбрать все"
-                checked={allSelected}
-                disabled={rows.length === 0}
-                onChange={(event) =>
-                  onSelect(
-                    event.target.checked ? new Set(rows.map((row) => row.entryId)) : new Set(),
-                  )
-                }
-              />
-            </th>
-            {inVersion && sortHeader({ sortBy: "position", label: "№" })}
-            {sortHeader({ sortBy: "name", label: "Название" })}
-            <th scope="col">Тип</th>
-            <th scope="col">Треков</th>
-            <th scope="col">Длительность</th>
-            {sortHeader({ sortBy: "size", label: "Размер" })}
-            {sortHeader({ sortBy: "createdDate", label: "Создан" })}
-            {sortHeader({ sortBy: "modifiedDate", label: "Изменён" })}
-            <th scope="col" className="entries-table__actions">
-              Действия
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {loading
-            ? [0, 1, 2].map((index) => (
-                <tr key={index} className="table__placeholder">
-                  <td colSpan={inVersion ? 10 : 9}>
-                    <Skeleton width="80%" />
-                  </td>
-                </tr>
-              ))
-            : rows.map((row) => (
-                <EntryRow
-                  key={row.entryId}
-                  entry={row}
-                  rows={rows}
-                  showPosition={inVersion}
-                  nameLimit={nameLimitOf(row.entryType, bigScreen)}
-                  selected={selected}
-                  onSelect={onSelect}
-                  actions={actions}
-                  onDrop={onDrop}
-                />
-              ))}
-        </tbody>
-      </table>
-      {!loading && rows.length === 0 && <div className="table__empty">{empty}</div>}
-    </div>
+    <SelectableTable
+      caption={listed.name}
+      columns={columns}
+      rows={rows}
+      rowKey={(entry) => entry.entryId}
+      rowName={displayNameOf}
+      selected={selected}
+      onSelect={onSelect}
+      loading={loading}
+      empty={empty}
+      renderRow={(entry, { className, cells }) => (
+        <EntryRow
+          entry={entry}
+          rows={rows}
+          selected={selected}
+          className={className}
+          onDrop={onDrop}
+        >
+          {cells}
+        </EntryRow>
+      )}
+    />
   );
 }
-
 interface EntryRowProps {
   entry: LibraryEntry;
   rows: readonly LibraryEntry[];
-  showPosition: boolean;
-  nameLimit: number;
   selected: ReadonlySet<string>;
-  onSelect: (selected: Set<string>) => void;
-  actions: EntryActions;
+  className: string;
   onDrop: EntriesTableProps["onDrop"];
+  children: ReactNode;
 }
 
-function EntryRow({
-  entry,
-  rows,
-  showPosition,
-  nameLimit,
-  selected,
-  onSelect,
-  actions,
-  onDrop,
-}: EntryRowProps) {
-  const container = entry.entryType !== "track";
-  const drop = useDropTarget(container ? entry : null, onDrop);
-  const isSelected = selected.has(entry.entryId);
-  const name = entry.entryType === "track" ? (entry.song?.title ?? entry.name) : entry.name;
+/** A row dragged alone, or with the rest of the selection when it is selected; containers take drops. */
+function EntryRow({ entry, rows, selected, className, onDrop, children }: EntryRowProps) {
+  const drop = useDropTarget(entry.entryType !== "track" ? entry : null, onDrop);
 
   const handleDragStart = (event: DragEvent<HTMLTableRowElement>) => {
-    const dragged = isSelected ? rows.filter((row) => selected.has(row.entryId)) : [entry];
+    const dragged = selected.has(entry.entryId)
+      ? rows.filter((row) => selected.has(row.entryId))
+      : [entry];
     writeDraggedEntries(event.dataTransfer, {
       parentId: entry.parentId ?? "",
       partitionType: entry.partitionType,
@@ -189,53 +191,14 @@ function EntryRow({
     });
   };
 
-  const toggleSelected = (checked: boolean) => {
-    const next = new Set(selected);
-    if (checked) next.add(entry.entryId);
-    else next.delete(entry.entryId);
-    onSelect(next);
-  };
-
   return (
     <tr
-      className={`entries-table__row${isSelected ? " is-selected" : ""}${drop.over ? " is-drop-target" : ""}`}
+      className={`${className}${drop.over ? " is-drop-target" : ""}`}
       draggable
       onDragStart={handleDragStart}
       {...drop.props}
     >
-      <td className="entries-table__check">
-        <input
-          type="checkbox"
-          aria-label={`Выбрать «${name}»`}
-          checked={isSelected}
-          onChange={(event) => toggleSelected(event.target.checked)}
-        />
-      </td>
-      {showPosition && (
-        <td data-label="№" className="entries-table__position">
-          {entry.position + 1}
-        </td>
-      )}
-      <td data-label="Название" className="entries-table__name">
-        <EntryName entry={entry} name={name} limit={nameLimit} />
-      </td>
-      <td data-label="Тип">{ENTRY_TYPE_LABELS[entry.entryType]}</td>
-      <td data-label="Треков">{container ? entry.tracksCount : "—"}</td>
-      <td data-label="Длительность" className="nowrap">
-        {formatDuration(entry.tracksDuration)}
-      </td>
-      <td data-label="Размер" className="nowrap">
-        {formatSizeMb(entry.size)}
-      </td>
-      <td data-label="Создан" className="nowrap">
-        {formatDate(entry.createdDate)}
-      </td>
-      <td data-label="Изменён" className="nowrap">
-        {formatDate(entry.modifiedDate)}
-      </td>
-      <td data-label="Действия" className="entries-table__actions">
-        <RowActions entry={entry} name={name} actions={actions} />
-      </td>
+      {children}
     </tr>
   );
 }

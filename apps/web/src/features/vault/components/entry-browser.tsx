@@ -2,6 +2,7 @@ import { type LibraryEntry, MESSAGES } from "@fonika/shared";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
+import { AudioFilePicker } from "../../../components/audio/audio-file-picker.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Icon } from "../../../components/ui/icon.tsx";
@@ -9,7 +10,6 @@ import { Page } from "../../../components/ui/page.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { pathTo } from "../../../config/paths.ts";
-import { AUDIO_ACCEPT } from "../../../lib/audio-files.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { formatDuration } from "../../../lib/format.ts";
 import { useRenameEntry } from "../api/edit-entry.ts";
@@ -26,6 +26,7 @@ import { Breadcrumbs } from "./breadcrumbs.tsx";
 import { EntriesTable } from "./entries-table.tsx";
 import { MoveDialog } from "./move-dialog.tsx";
 import { NameDialog } from "./name-dialog.tsx";
+import "../vault.css";
 
 const SORT_OPTIONS: readonly { value: `${EntrySort}:${SortOrder}`; label: string }[] = [
   { value: "name:asc", label: "По названию, А–Я" },
@@ -346,19 +347,10 @@ export function EntryBrowser({ entryId }: EntryBrowserProps) {
         Строки перетаскиваются на папку в таблице, в пути или в меню слева — так они переносятся; с
         зажатой Ctrl или Alt — копируются.
       </p>
-      <input
-        ref={fileInputRef}
-        type="file"
-        multiple
-        accept={AUDIO_ACCEPT}
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-label="Файлы треков"
-        onChange={(event) => {
-          const files = [...(event.target.files ?? [])];
-          event.target.value = "";
-          uploads.add(files, { entryId: listed.entryId, name: listed.name });
-        }}
+      <AudioFilePicker
+        inputRef={fileInputRef}
+        label="Файлы треков"
+        onFiles={(files) => uploads.add(files, { entryId: listed.entryId, name: listed.name })}
       />
       {renaming && (
         <NameDialog

@@ -1,20 +1,17 @@
-import {
-  type LibraryTreeNode,
-  PARTITION_IDS,
-  type PartitionType,
-  TRUNCATION,
-  truncateName,
-} from "@fonika/shared";
+import { type LibraryTreeNode, PARTITION_IDS, type PartitionType } from "@fonika/shared";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Icon, type IconName } from "../../../components/ui/icon.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { TRUNCATION } from "../../../config/constants.ts";
+import { truncateName } from "../../../lib/format.ts";
 import { PARTITION_LABELS } from "../entry-texts.ts";
 import { useDropTarget } from "../hooks/use-drop-target.ts";
 import { useEntryTransfer } from "../hooks/use-entry-transfer.tsx";
 import { useLibraryContext } from "../hooks/use-library-context.ts";
 import { entryHref, findPath, type LibraryLocation } from "../library-location.ts";
 import { CreateMenu } from "./create-menu.tsx";
+import "../vault.css";
 
 const ICONS: Record<LibraryTreeNode["entryType"], IconName> = {
   partition: "folder",

@@ -6,6 +6,7 @@ import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useEntryTree } from "../api/entry-tree.ts";
 import { moveTargetsFor } from "../move-targets.ts";
 import type { TransferOperation } from "../transfer.ts";
+import "../vault.css";
 
 interface MoveDialogProps {
   entries: readonly LibraryEntry[];

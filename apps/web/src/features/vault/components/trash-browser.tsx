@@ -1,4 +1,4 @@
-import { type LibraryEntry, PARTITION_IDS, truncateName } from "@fonika/shared";
+import { type LibraryEntry, PARTITION_IDS } from "@fonika/shared";
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { useBigScreen } from "../../../components/layouts/use-media-query.ts";
@@ -8,18 +8,20 @@ import { Icon } from "../../../components/ui/icon.tsx";
 import { Modal } from "../../../components/ui/modal.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { SelectableTable } from "../../../components/ui/selectable-table.tsx";
 import { errorText } from "../../../lib/error-messages.ts";
-import { formatDate, formatSizeMb } from "../../../lib/format.ts";
+import { formatDate, formatSizeMb, truncateName } from "../../../lib/format.ts";
 import { useDeleteEntriesForever } from "../api/delete-entries-forever.ts";
 import { useEntries } from "../api/list-entries.ts";
 import { useRestoreEntry } from "../api/restore-entry.ts";
-import { EMPTY_HINTS, ENTRY_TYPE_LABELS, nameLimitOf, PARTITION_LABELS } from "../entry-texts.ts";
+import {
+  displayNameOf,
+  EMPTY_HINTS,
+  ENTRY_TYPE_LABELS,
+  nameLimitOf,
+  PARTITION_LABELS,
+} from "../entry-texts.ts";
 import { useListingParams } from "../hooks/use-listing-params.ts";
-
-function nameOf(entry: LibraryEntry): string {
-  return entry.entryType === "track" ? (entry.song?.title ?? entry.name) : entry.name;
-}
 
 /**
  * The trash (SPEC.md §4): what was deleted, newest first by default, each
@@ -41,7 +43,6 @@ export function TrashBrowser() {
   const [confirming, setConfirming] = useState<LibraryEntry[] | null>(null);
   const rows = listing.data?.data ?? [];
   const selectedRows = rows.filter((row) => selected.has(row.entryId));
-  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.entryId));
 
   const restoreEntries = async (entries: LibraryEntry[]) => {
     let restored = 0;
@@ -50,7 +51,7 @@ export function TrashBrowser() {
         await restore.mutateAsync(entry.entryId);
         restored += 1;
       } catch (error) {
-        toast.error(`${nameOf(entry)}: ${errorText(error)}`);
+        toast.error(`${displayNameOf(entry)}: ${errorText(error)}`);
       }
     }
     if (restored > 0) toast.success(`Восстановлено: ${restored}`);
@@ -69,13 +70,6 @@ export function TrashBrowser() {
     }
     setSelected(new Set());
     setConfirming(null);
-  };
-
-  const toggle = (entry: LibraryEntry, checked: boolean) => {
-    const next = new Set(selected);
-    if (checked) next.add(entry.entryId);
-    else next.delete(entry.entryId);
-    setSelected(next);
   };
 
   return (
@@ -101,113 +95,86 @@ export function TrashBrowser() {
           </div>
         </div>
       )}
-      <div className="table-wrap" aria-busy={listing.isFetching}>
-        <table className="table table--stack entries-table">
-          <caption className="visually-hidden">Корзина</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="entries-table__check">
-                <input
-                  type="checkbox"
-                  aria-label="Выбрать все"
-                  checked={allSelected}
-                  disabled={rows.length === 0}
-                  onChange={(event) =>
-                    setSelected(
-                      event.target.checked ? new Set(rows.map((row) => row.entryId)) : new Set(),
-                    )
-                  }
-                />
-              </th>
-              <th scope="col">Название</th>
-              <th scope="col">Тип</th>
-              <th scope="col">Откуда</th>
-              <th scope="col">Удалён</th>
-              <th scope="col">Размер</th>
-              <th scope="col" className="entries-table__actions">
-                Действия
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {listing.isPending
-              ? [0, 1, 2].map((index) => (
-                  <tr key={index} className="table__placeholder">
-                    <td colSpan={7}>
-                      <Skeleton width="80%" />
-                    </td>
-                  </tr>
-                ))
-              : rows.map((entry) => {
-                  const name = nameOf(entry);
-                  return (
-                    <tr key={entry.entryId} className="entries-table__row">
-                      <td className="entries-table__check">
-                        <input
-                          type="checkbox"
-                          aria-label={`Выбрать «${name}»`}
-                          checked={selected.has(entry.entryId)}
-                          onChange={(event) => toggle(entry, event.target.checked)}
-                        />
-                      </td>
-                      <td data-label="Название" className="entries-table__name">
-                        <span title={name}>
-                          {truncateName(name, nameLimitOf(entry.entryType, bigScreen))}
-                        </span>
-                      </td>
-                      <td data-label="Тип">{ENTRY_TYPE_LABELS[entry.entryType]}</td>
-                      <td data-label="Откуда">
-                        {entry.originPartitionType
-                          ? PARTITION_LABELS[entry.originPartitionType]
-                          : "—"}
-                      </td>
-                      <td data-label="Удалён" className="nowrap">
-                        {formatDate(entry.deletedDate ?? entry.modifiedDate)}
-                      </td>
-                      <td data-label="Размер" className="nowrap">
-                        {formatSizeMb(entry.size)}
-                      </td>
-                      <td data-label="Действия" className="entries-table__actions">
-                        <div className="row-actions">
-                          <button
-                            type="button"
-                            className="icon-button icon-button--small"
-                            aria-label={`Восстановить «${name}»`}
-                            title="Восстановить"
-                            onClick={() => void restoreEntries([entry])}
-                          >
-                            <Icon name="restore" size={16} />
-                          </button>
-                          <button
-                            type="button"
-                            className="icon-button icon-button--small icon-button--danger"
-                            aria-label={`Удалить навсегда «${name}»`}
-                            title="Удалить навсегда"
-                            onClick={() => setConfirming([entry])}
-                          >
-                            <Icon name="trash" size={16} />
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-          </tbody>
-        </table>
-        {!listing.isPending && rows.length === 0 && (
-          <div className="table__empty">
-            {listing.isError ? (
-              <EmptyState icon="trash" title="Не удалось открыть корзину">
-                {errorText(listing.error)}
-              </EmptyState>
-            ) : (
-              <EmptyState icon="trash" title={EMPTY_HINTS.trash}>
-                Удалённые объекты библиотеки будут храниться здесь.
-              </EmptyState>
-            )}
-          </div>
-        )}
-      </div>
+      <SelectableTable
+        caption="Корзина"
+        columns={[
+          {
+            key: "name",
+            header: "Название",
+            className: "entries-table__name",
+            render: (entry) => (
+              <span title={displayNameOf(entry)}>
+                {truncateName(displayNameOf(entry), nameLimitOf(entry.entryType, bigScreen))}
+              </span>
+            ),
+          },
+          { key: "type", header: "Тип", render: (entry) => ENTRY_TYPE_LABELS[entry.entryType] },
+          {
+            key: "origin",
+            header: "Откуда",
+            render: (entry) =>
+              entry.originPartitionType ? PARTITION_LABELS[entry.originPartitionType] : "—",
+          },
+          {
+            key: "deleted",
+            header: "Удалён",
+            className: "nowrap",
+            render: (entry) => formatDate(entry.deletedDate ?? entry.modifiedDate),
+          },
+          {
+            key: "size",
+            header: "Размер",
+            className: "nowrap",
+            render: (entry) => formatSizeMb(entry.size),
+          },
+          {
+            key: "actions",
+            header: "Действия",
+            className: "entries-table__actions",
+            headerClassName: "entries-table__actions",
+            render: (entry) => (
+              <div className="row-actions">
+                <button
+                  type="button"
+                  className="icon-button icon-button--small"
+                  aria-label={`Восстановить «${displayNameOf(entry)}»`}
+                  title="Восстановить"
+                  onClick={() => void restoreEntries([entry])}
+                >
+                  <Icon name="restore" size={16} />
+                </button>
+                <button
+                  type="button"
+                  className="icon-button icon-button--small icon-button--danger"
+                  aria-label={`Удалить навсегда «${displayNameOf(entry)}»`}
+                  title="Удалить навсегда"
+                  onClick={() => setConfirming([entry])}
+                >
+                  <Icon name="trash" size={16} />
+                </button>
+              </div>
+            ),
+          },
+        ]}
+        rows={rows}
+        rowKey={(entry) => entry.entryId}
+        rowName={displayNameOf}
+        selected={selected}
+        onSelect={setSelected}
+        loading={listing.isPending}
+        busy={listing.isFetching}
+        empty={
+          listing.isError ? (
+            <EmptyState icon="trash" title="Не удалось открыть корзину">
+              {errorText(listing.error)}
+            </EmptyState>
+          ) : (
+            <EmptyState icon="trash" title={EMPTY_HINTS.trash}>
+              Удалённые объекты библиотеки будут храниться здесь.
+            </EmptyState>
+          )
+        }
+      />
       <div className="table-footer">
         <span className="muted">Всего: {listing.data?.total ?? 0}</span>
         <Pagination
@@ -237,7 +204,7 @@ export function TrashBrowser() {
         >
           <p className="modal__lead">
             {confirming.length === 1
-              ? `«${nameOf(confirming[0] as LibraryEntry)}» будет удалён без возможности восстановления.`
+              ? `«${displayNameOf(confirming[0] as LibraryEntry)}» будет удалён без возможности восстановления.`
               : `Объекты (${confirming.length}) будут удалены без возможности восстановления.`}{" "}
             Загруженные треки останутся в библиотеке.
           </p>

@@ -1,10 +1,10 @@
 import type { LibraryEntry } from "@fonika/shared";
 import { type DragEvent, useRef, useState } from "react";
+import { carriesFiles } from "../../../lib/audio-files.ts";
 import {
   acceptsEntries,
   acceptsFiles,
   carriesEntries,
-  carriesFiles,
   type DropDecision,
   dropDecision,
   transferOperationOf,

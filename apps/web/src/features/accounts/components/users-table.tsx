@@ -1,10 +1,4 @@
-import {
-  MESSAGES,
-  type Profile,
-  type ProfilePage,
-  ROLE_LABELS,
-  type UserSort,
-} from "@fonika/shared";
+import { MESSAGES, type Profile, type ProfilePage, type UserSort } from "@fonika/shared";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
@@ -12,6 +6,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { ROLE_LABELS } from "../../../config/roles.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { formatDate, formatPhone } from "../../../lib/format.ts";
 import { fullNameOf } from "../../../lib/person-names.ts";

@@ -1,4 +1,4 @@
-import type { Role } from "./roles.ts";
+import { CLIENT_READING_ROLES, type Role } from "@fonika/shared";
 import type { RouteName } from "./routes.ts";
 
 /**
@@ -62,7 +62,5 @@ export const SIDE_MENU: Record<Role, readonly MenuEntry[]> = {
 
 /** Header search placeholder by role (SPEC.md §2). */
 export function searchPlaceholderOf(role: Role): string {
-  return role === "role-admin" || role === "role-client-manager" || role === "role-support"
-    ? "Поиск по логину"
-    : "Поиск по названию";
+  return CLIENT_READING_ROLES.includes(role) ? "Поиск по логину" : "Поиск по названию";
 }

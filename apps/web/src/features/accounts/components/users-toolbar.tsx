@@ -3,13 +3,13 @@ import {
   type AssignableRole,
   type accountsApi,
   type EndpointQuery,
-  ROLE_LABELS,
   type UserSort,
   userSortSchema,
 } from "@fonika/shared";
 import { useId } from "react";
 import { SearchBox } from "../../../components/ui/search-box.tsx";
 import { ToolbarSelect } from "../../../components/ui/toolbar-select.tsx";
+import { ROLE_LABELS } from "../../../config/roles.ts";
 import "../users.css";
 
 export const SORT_LABELS: Record<UserSort, string> = {

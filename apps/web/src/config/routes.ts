@@ -1,8 +1,10 @@
-import type { Role } from "./roles.ts";
+import { CLIENT_MANAGING_ROLES, CLIENT_READING_ROLES, type Role } from "@fonika/shared";
 
 /**
- * The route table of SPEC.md §2: one row per screen, used by the web router,
- * the guard, the menus and the tests. Paths use react-router syntax.
+ * The route table of SPEC.md §2: one row per screen, used by the router,
+ * the guard, the menus and the tests. Paths use react-router syntax. Who may
+ * open a client's screens follows the shared role groups the server's
+ * policies decide by; titles, paths and menus are the web's own.
  */
 export type RouteAccess =
   /** Open to everyone, signed in or not. */
@@ -25,7 +27,7 @@ export interface RouteDefinition {
 
 const open: RouteAccess = { kind: "open" };
 const authenticated: RouteAccess = { kind: "authenticated" };
-const roles = (...list: Role[]): RouteAccess => ({ kind: "roles", roles: list });
+const roles = (...list: readonly Role[]): RouteAccess => ({ kind: "roles", roles: list });
 
 const playersRoles = roles(
   "role-admin",
@@ -36,12 +38,19 @@ const playersRoles = roles(
 );
 const contentManager = roles("role-content-manager");
 /**
+ * Who opens the library's screens: content managers, and accounts waiting
+ * for activation, who may look at the tracks (SPEC.md §2).
+ */
+export const LIBRARY_ROLES: readonly Role[] = ["role-content-manager", "wait-activation"];
+const library = roles(...LIBRARY_ROLES);
+/**
  * SPEC.md §2 gives /playlists to content managers only, yet its search sends
  * a client to "Playlists filtered by …" and "Playlist with its id": clients
  * open both too, as a read-only catalogue (decision, see docs).
  */
 const contentManagerAndClient = roles("role-content-manager", "role-client");
-const adminAndManager = roles("role-admin", "role-client-manager");
+const clientManagers = roles(...CLIENT_MANAGING_ROLES);
+const clientReaders = roles(...CLIENT_READING_ROLES);
 const admin = roles("role-admin");
 
 export const ROUTES = {
@@ -87,32 +96,32 @@ export const ROUTES = {
     name: "AddAudios",
     path: "/tracks",
     title: "Треки",
-    access: roles("role-content-manager", "wait-activation"),
+    access: library,
   },
   TrackEdit: {
     name: "TrackEdit",
     path: "/tracks/edit/:id?",
     title: "Трек",
-    access: roles("role-content-manager", "wait-activation"),
+    access: library,
   },
   UiKit: { name: "UiKit", path: "/uikit", title: "UI-kit", access: admin },
   ClientBase: {
     name: "ClientBase",
     path: "/client-base",
     title: "Пользователи",
-    access: roles("role-admin", "role-client-manager", "role-support"),
+    access: clientReaders,
   },
   SubscriptionBase: {
     name: "SubscriptionBase",
     path: "/subscription-base",
     title: "Подписки",
-    access: adminAndManager,
+    access: clientManagers,
   },
   SubscriptionCreate: {
     name: "SubscriptionCreate",
     path: "/subscription-create/:subscriptionEditId?",
     title: "Подписка",
-    access: adminAndManager,
+    access: clientManagers,
   },
   SupportEnquiries: {
     name: "SupportEnquiries",
@@ -142,7 +151,7 @@ export const ROUTES = {
     name: "PlayersBase",
     path: "/players-base",
     title: "Плееры",
-    access: roles("role-admin", "role-client-manager", "role-support"),
+    access: clientReaders,
   },
   PlayerUpdates: {
     name: "PlayerUpdates",
@@ -220,7 +229,7 @@ export const ROUTES = {
     access: admin,
   },
   Integrations: { name: "Integrations", path: "/integrations", title: "Интеграции", access: admin },
-  Client: { name: "Client", path: "/client/:clientId", title: "Клиент", access: adminAndManager },
+  Client: { name: "Client", path: "/client/:clientId", title: "Клиент", access: clientManagers },
   BroadcastHistory: {
     name: "BroadcastHistory",
     path: "/broadcast-history/:id/:clientId?",
@@ -237,13 +246,13 @@ export const ROUTES = {
     name: "CreateUser",
     path: "/create-user",
     title: "Новый пользователь",
-    access: adminAndManager,
+    access: clientManagers,
   },
   EditUser: {
     name: "EditUser",
     path: "/edit-user/:clientId",
     title: "Редактирование пользователя",
-    access: adminAndManager,
+    access: clientManagers,
   },
 } as const satisfies Record<string, RouteDefinition>;
 

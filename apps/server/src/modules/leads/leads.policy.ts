@@ -2,7 +2,7 @@ import { errors } from "../../lib/app-error.ts";
 import type { Actor } from "../../plugins/auth.ts";
 
 /**
- * Who may see the integrations. Pure functions that throw the refusal; the
+ * Who may see the leads. Pure functions that throw the refusal; the
  * service calls them first. Sending the lead form is open to everyone.
  */
 

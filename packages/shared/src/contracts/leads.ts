@@ -45,7 +45,7 @@ export const sendLeadForm = defineEndpoint({
   method: "POST",
   path: "/integration/amo/form",
   summary: "Send the landing page lead form",
-  tags: ["integration"],
+  tags: ["leads"],
   auth: "public",
   body: leadFormSchema,
   response: z.object({ id: uuidSchema }),
@@ -56,7 +56,7 @@ export const listLeads = defineEndpoint({
   method: "GET",
   path: "/integration/amo/leads",
   summary: "Leads received from the landing page, newest first (admin)",
-  tags: ["integration"],
+  tags: ["leads"],
   auth: "bearer",
   roles: ["role-admin"],
   query: z.object({

@@ -1,9 +1,10 @@
-import { type AssignableRole, MESSAGES, type Profile, ROLE_LABELS } from "@fonika/shared";
+import type { AssignableRole, Profile } from "@fonika/shared";
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
+import { ROLE_LABELS } from "../../../config/roles.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { fullNameOf } from "../../../lib/person-names.ts";
 import { useBlockUser } from "../api/block-user.ts";
@@ -11,6 +12,7 @@ import { useChangeRole } from "../api/change-role.ts";
 import { useUnblockUser } from "../api/unblock-user.ts";
 import { UserStatusChip } from "./user-status-chip.tsx";
 import "../users.css";
+import { ACCOUNT_TEXTS } from "../account-texts.ts";
 
 interface UserAccessProps {
   profile: Profile;
@@ -45,10 +47,10 @@ function RoleChange({ profile, onChanged }: UserAccessProps) {
             { userId: profile.userId, newRole: chosen },
             {
               onSuccess: () => {
-                toast.success(MESSAGES.changeRoleComplete);
+                toast.success(ACCOUNT_TEXTS.changeRoleComplete);
                 onChanged(profile.userId);
               },
-              onError: () => toast.error(MESSAGES.changeRoleFailed),
+              onError: () => toast.error(ACCOUNT_TEXTS.changeRoleFailed),
             },
           );
         }}
@@ -70,10 +72,10 @@ function ActivateButton({ profile, onChanged }: UserAccessProps) {
           { userId: profile.userId, newRole: "role-client" },
           {
             onSuccess: () => {
-              toast.success(MESSAGES.changeRoleComplete);
+              toast.success(ACCOUNT_TEXTS.changeRoleComplete);
               onChanged(profile.userId);
             },
-            onError: () => toast.error(MESSAGES.changeRoleFailed),
+            onError: () => toast.error(ACCOUNT_TEXTS.changeRoleFailed),
           },
         )
       }

@@ -1,6 +1,6 @@
+import { ROLES } from "@fonika/shared";
 import { describe, expect, it } from "vitest";
 import { SIDE_MENU } from "./menus.ts";
-import { ROLES } from "./roles.ts";
 import { canAccessRoute, ROUTES } from "./routes.ts";
 
 describe("side menus", () => {

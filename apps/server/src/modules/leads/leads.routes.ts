@@ -1,14 +1,14 @@
-import { integrationApi } from "@fonika/shared";
+import { leadsApi } from "@fonika/shared";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../../lib/endpoint-route.ts";
-import { IntegrationService } from "./integration.service.ts";
 import { LeadForwarder } from "./lead-forwarder.ts";
+import { LeadsService } from "./leads.service.ts";
 
 /** One address may send this many lead forms per window. */
 const LEAD_FORM_RATE_LIMIT = { max: 10, timeWindow: "10 minutes" };
 
 /** The landing page lead form and the admin's list of leads. */
-export async function integrationRoutes(app: FastifyInstance) {
+export async function leadsRoutes(app: FastifyInstance) {
   const webhookUrl = app.config.amoWebhookUrl;
   const forwarder = webhookUrl
     ? new LeadForwarder({
@@ -21,19 +21,13 @@ export async function integrationRoutes(app: FastifyInstance) {
     app.addHook("onReady", async () => forwarder.start());
     app.addHook("onClose", async () => forwarder.stop());
   }
-  const service = new IntegrationService(
-    app.db,
-    forwarder,
-    app.log.child({ module: "integration" }),
-  );
+  const service = new LeadsService(app.db, forwarder, app.log.child({ module: "leads" }));
 
   registerEndpoint(
     app,
-    integrationApi.sendLeadForm,
+    leadsApi.sendLeadForm,
     ({ body, request }) => service.sendLeadForm(body, request.ip),
     { rateLimit: LEAD_FORM_RATE_LIMIT },
   );
-  registerEndpoint(app, integrationApi.listLeads, ({ actor, query }) =>
-    service.listLeads(actor, query),
-  );
+  registerEndpoint(app, leadsApi.listLeads, ({ actor, query }) => service.listLeads(actor, query));
 }

@@ -1,14 +1,9 @@
-import {
-  type AssignableRole,
-  emailSchema,
-  isEmailLike,
-  type Profile,
-  ROLE_LABELS,
-} from "@fonika/shared";
+import { type AssignableRole, emailSchema, isEmailLike, type Profile } from "@fonika/shared";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { completedPhone, EmailOrPhoneInput } from "../../../components/ui/email-or-phone-input.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
+import { ROLE_LABELS } from "../../../config/roles.ts";
 import { CLIENT_ERRORS, errorText } from "../../../lib/error-messages.ts";
 import { useCreateUser } from "../api/create-user.ts";
 import { NameFields, namesInvalid, type PersonNames } from "./name-fields.tsx";

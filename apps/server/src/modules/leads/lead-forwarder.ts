@@ -6,7 +6,7 @@ import {
   markLeadFailing,
   markLeadForwarded,
   releaseLead,
-} from "./integration.repository.ts";
+} from "./leads.repository.ts";
 
 /** Waits after the 1st, 2nd, … failure; the last one repeats for ever. */
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [

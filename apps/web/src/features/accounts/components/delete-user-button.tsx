@@ -1,10 +1,11 @@
-import { MESSAGES, type Profile } from "@fonika/shared";
+import type { Profile } from "@fonika/shared";
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { errorText } from "../../../lib/error-messages.ts";
 import { fullNameOf } from "../../../lib/person-names.ts";
+import { ACCOUNT_TEXTS } from "../account-texts.ts";
 import { useDeleteUser } from "../api/delete-user.ts";
 
 interface DeleteUserButtonProps {
@@ -42,7 +43,7 @@ export function DeleteUserButton({ profile, onDeleted }: DeleteUserButtonProps) 
           onConfirm={() =>
             deletion.mutate(profile.userId, {
               onSuccess: () => {
-                toast.success(MESSAGES.userDeleted);
+                toast.success(ACCOUNT_TEXTS.userDeleted);
                 onDeleted();
               },
             })

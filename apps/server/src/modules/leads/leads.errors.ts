@@ -1,6 +1,6 @@
 import { errors } from "../../lib/app-error.ts";
 
 /** The errors of the lead form and the leads list, with their Russian texts in one place. */
-export const integrationErrors = {
+export const leadErrors = {
   invalidPhone: errors.invalidPhone,
 };

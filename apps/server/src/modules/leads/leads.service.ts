@@ -4,16 +4,16 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
 import { type Page, toPage } from "../../lib/paging.ts";
 import type { Actor } from "../../plugins/auth.ts";
-import { integrationErrors } from "./integration.errors.ts";
-import { assertMayListLeads } from "./integration.policy.ts";
-import { insertLead, type LeadRow, listLeads } from "./integration.repository.ts";
 import type { LeadForwarder } from "./lead-forwarder.ts";
+import { leadErrors } from "./leads.errors.ts";
+import { assertMayListLeads } from "./leads.policy.ts";
+import { insertLead, type LeadRow, listLeads } from "./leads.repository.ts";
 
 /**
  * The landing page leads: stored first, then forwarded to the CRM webhook
  * by the outbox when one is configured (`forwarder`), listed for the admin.
  */
-export class IntegrationService {
+export class LeadsService {
   constructor(
     private readonly db: Database,
     private readonly forwarder: LeadForwarder | undefined,
@@ -35,7 +35,7 @@ export class IntegrationService {
       return { id: randomUUID() };
     }
     const phone = normalizePhone(form.phone);
-    if (!phone) throw integrationErrors.invalidPhone();
+    if (!phone) throw leadErrors.invalidPhone();
     const lead = await insertLead(this.db, {
       name: form.name,
       phone,

@@ -14,7 +14,7 @@ export const USER_STATUS_LABELS: Record<UserStatusChip, string> = {
   deleted: "Удалён",
 };
 
-/** Chip tones of styles.css: good, bad, waiting; muted for what is gone. */
+/** Chip tones of app/styles/ui.css: good, bad, waiting; muted for what is gone. */
 const CHIP_CLASS: Record<UserStatusChip, string> = {
   active: "chip chip--active",
   blocked: "chip chip--blocked",

@@ -4,8 +4,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { leads } from "../../db/schema.ts";
 import { startTestServer, type TestServer } from "../../test/harness.ts";
-import { insertLead } from "./integration.repository.ts";
 import { LeadForwarder, type LeadForwarderOptions } from "./lead-forwarder.ts";
+import { insertLead } from "./leads.repository.ts";
 
 /**
  * The outbox forwarder on a real database against a real HTTP receiver,

@@ -1,8 +1,9 @@
-import { type Profile, ROLE_LABELS } from "@fonika/shared";
+import type { Profile } from "@fonika/shared";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { ROLE_LABELS } from "../../../config/roles.ts";
 import { fullNameOf, initialsOf } from "../../../lib/person-names.ts";
 import { UserStatusChip } from "./user-status-chip.tsx";
 import "../users.css";
