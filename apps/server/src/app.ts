@@ -18,6 +18,7 @@ import { AccountSessions } from "./modules/auth/account-sessions.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { establishmentsRoutes } from "./modules/establishments/establishments.routes.ts";
 import { EstablishmentsService } from "./modules/establishments/establishments.service.ts";
+import { LeadForwarder } from "./modules/leads/lead-forwarder.ts";
 import { leadsRoutes } from "./modules/leads/leads.routes.ts";
 import { libraryRoutes } from "./modules/library/library.routes.ts";
 import { createLibrary, type Library } from "./modules/library/library.ts";
@@ -32,6 +33,7 @@ import authPlugin from "./plugins/auth.ts";
 import busPlugin from "./plugins/bus.ts";
 import dbPlugin from "./plugins/db.ts";
 import errorsPlugin from "./plugins/errors.ts";
+import leadForwardingPlugin from "./plugins/lead-forwarding.ts";
 import loudnessPlugin from "./plugins/loudness.ts";
 import notificationsPlugin from "./plugins/notifications.ts";
 import openapiPlugin from "./plugins/openapi.ts";
@@ -118,6 +120,16 @@ export async function buildApp(
         log: app.log.child({ module: "loudness" }),
         claimsDieWithProcess: app.database.kind === "pglite",
       }),
+  });
+  await app.register(leadForwardingPlugin, {
+    createJob: () =>
+      config.amoWebhookUrl
+        ? new LeadForwarder({
+            db: app.db,
+            webhookUrl: config.amoWebhookUrl,
+            log: app.log.child({ module: "lead-forwarder" }),
+          })
+        : undefined,
   });
   await app.register(realtimePlugin);
   await app.register(webPlugin);

@@ -5,10 +5,10 @@ import {
   type Profile,
   SIGN_AGREEMENT,
 } from "@fonika/shared";
-import type { FastifyBaseLogger } from "fastify";
 import type { Database, Executor } from "../../db/client.ts";
 import { errors } from "../../lib/app-error.ts";
 import type { ServerKeys } from "../../lib/keys.ts";
+import type { ServiceLog } from "../../lib/logging.ts";
 import type { AccessEvents, Actor } from "../../plugins/auth.ts";
 import type { FileStore } from "../../storage/file-store.ts";
 import { erasedAddressHash } from "./account-directory.service.ts";
@@ -54,7 +54,7 @@ export interface AccountServiceDependencies {
   accessEvents: AccessEvents;
   sessions: SessionTermination;
   files: FileStore;
-  log: FastifyBaseLogger;
+  log: ServiceLog;
   /**
    * The modules that forget a deleted client, in this order (made after
    * accounts, so asked for when a deletion runs).

@@ -1,6 +1,6 @@
 import { TOKENS } from "@fonika/shared";
-import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
+import type { ServiceLog } from "../../lib/logging.ts";
 import { pruneAuthTables } from "./auth.repository.ts";
 import { pruneRateLimits } from "./rate-limit.repository.ts";
 
@@ -39,7 +39,7 @@ export class AuthTablePruner {
 
   constructor(
     private readonly db: Database,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: ServiceLog,
     private readonly intervalMs = HOUR,
   ) {}
 

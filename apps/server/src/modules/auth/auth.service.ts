@@ -1,8 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 import { CODES, normalizePhone, type SessionInfo, TOKENS, type TokenPair } from "@fonika/shared";
-import type { FastifyBaseLogger } from "fastify";
 import type { Database, Executor } from "../../db/client.ts";
 import { type ServerKeys, seal, unseal } from "../../lib/keys.ts";
+import type { ServiceLog } from "../../lib/logging.ts";
 import type { AccessEvents, Actor } from "../../plugins/auth.ts";
 import type { Notifier } from "../../plugins/notifications.ts";
 import type { AccountLookup, SignInAccount } from "./auth.accounts.ts";
@@ -20,7 +20,7 @@ export interface AuthServiceDependencies {
   keys: ServerKeys;
   sessions: SessionIssuer;
   accessEvents: AccessEvents;
-  log: FastifyBaseLogger;
+  log: ServiceLog;
   accounts: AccountLookup;
 }
 

@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
+import type { ServiceLog } from "../../lib/logging.ts";
 import {
   claimDueLeads,
   type LeadRow,
@@ -20,7 +20,7 @@ export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [
 export interface LeadForwarderOptions {
   db: Database;
   webhookUrl: string;
-  log: FastifyBaseLogger;
+  log: ServiceLog;
   retryDelaysMs?: readonly number[];
   /** How often due leads are looked for besides the wake-ups (default 5 s). */
   pollIntervalMs?: number;

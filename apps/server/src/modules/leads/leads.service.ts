@@ -1,23 +1,28 @@
 import { randomUUID } from "node:crypto";
 import { type Lead, type LeadForm, normalizePhone } from "@fonika/shared";
-import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
+import type { ServiceLog } from "../../lib/logging.ts";
 import { type Page, toPage } from "../../lib/paging.ts";
 import type { Actor } from "../../plugins/auth.ts";
-import type { LeadForwarder } from "./lead-forwarder.ts";
 import { leadErrors } from "./leads.errors.ts";
 import { assertMayListLeads } from "./leads.policy.ts";
 import { insertLead, type LeadRow, listLeads } from "./leads.repository.ts";
 
+/** What the leads need of the forwarding worker (plugins/lead-forwarding.ts). */
+export interface LeadForwardingPort {
+  enabled: boolean;
+  wake(): void;
+}
+
 /**
  * The landing page leads: stored first, then forwarded to the CRM webhook
- * by the outbox when one is configured (`forwarder`), listed for the admin.
+ * by the outbox when one is configured (`forwarding`), listed for the admin.
  */
 export class LeadsService {
   constructor(
     private readonly db: Database,
-    private readonly forwarder: LeadForwarder | undefined,
-    private readonly log: FastifyBaseLogger,
+    private readonly forwarding: LeadForwardingPort,
+    private readonly log: ServiceLog,
   ) {}
 
   /**
@@ -41,10 +46,10 @@ export class LeadsService {
       phone,
       company: form.company,
       ip,
-      status: this.forwarder ? "pending" : "stored",
-      nextAttemptAt: this.forwarder ? new Date() : null,
+      status: this.forwarding.enabled ? "pending" : "stored",
+      nextAttemptAt: this.forwarding.enabled ? new Date() : null,
     });
-    this.forwarder?.wake();
+    this.forwarding.wake();
     return { id: lead.id };
   }
 

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { constants as osConstants, setPriority } from "node:os";
 import path from "node:path";
 import { LIBRARY } from "@fonika/shared";
-import type { BaseLogger } from "pino";
+import type { ServiceLog } from "../../../lib/logging.ts";
 import type { FileStore } from "../../../storage/file-store.ts";
 import type { LibraryStore } from "../store/library.store.ts";
 import type { ClaimedSong } from "../store/songs.repository.ts";
@@ -272,7 +272,7 @@ function describe(error: unknown): string {
 export interface LoudnessJobOptions {
   store: LibraryStore;
   files: FileStore;
-  log: Pick<BaseLogger, "info" | "warn" | "error">;
+  log: ServiceLog;
   ffmpegPath: string;
   /** Default LIBRARY.loudnessTargetLufs (−14). */
   targetLufs?: number;
