@@ -24,6 +24,8 @@ import { libraryRoutes } from "./modules/library/library.routes.ts";
 import { createLibrary, type Library } from "./modules/library/library.ts";
 import { organizationsRoutes } from "./modules/organizations/organizations.routes.ts";
 import { OrganizationsService } from "./modules/organizations/organizations.service.ts";
+import { SubscriptionStatesService } from "./modules/subscriptions/subscription-states.service.ts";
+import { SubscriptionPresenter } from "./modules/subscriptions/subscriptions.presenter.ts";
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes.ts";
 import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
@@ -153,7 +155,11 @@ export async function buildApp(
       sessions: new AccountSessions(),
       files: app.storage.files,
       // A deleted client is forgotten by every client module (made below).
-      clientRecords: () => [clients.subscriptions, clients.organizations, clients.establishments],
+      clientRecords: () => [
+        clients.subscriptionStates,
+        clients.organizations,
+        clients.establishments,
+      ],
     }),
     profiles: new ProfileService({ db, accessEvents, files: app.storage.files }),
   });
@@ -209,20 +215,26 @@ async function registerClientModules(
     playlistNames: (ids) => library.playlistNames(ids),
     liveTariffsOf: (userId) => subscriptions.liveTariffsOf(userId),
   });
-  const subscriptions: SubscriptionsService = new SubscriptionsService({
+  const subscriptionPorts = {
     db,
     accounts: {
       find: findAccount,
-      namesOf: (ids) => directory.namesOf(db, ids),
-      idsMatching: (query) => directory.idsMatching(db, query),
+      namesOf: (ids: string[]) => directory.namesOf(db, ids),
+      idsMatching: (query: string) => directory.idsMatching(db, query),
     },
     establishments,
     organizations,
     tariffs,
+  };
+  const presenter = new SubscriptionPresenter(subscriptionPorts);
+  const subscriptions: SubscriptionsService = new SubscriptionsService({
+    ...subscriptionPorts,
+    presenter,
   });
+  const subscriptionStates = new SubscriptionStatesService({ db, presenter });
   await app.register(establishmentsRoutes, { establishments });
   await app.register(organizationsRoutes, { organizations });
   await app.register(tariffsRoutes, { tariffs });
-  await app.register(subscriptionsRoutes, { subscriptions });
-  return { establishments, organizations, tariffs, subscriptions };
+  await app.register(subscriptionsRoutes, { subscriptions, states: subscriptionStates });
+  return { establishments, organizations, tariffs, subscriptions, subscriptionStates };
 }

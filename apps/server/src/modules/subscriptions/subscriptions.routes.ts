@@ -1,14 +1,15 @@
 import { subscriptionsApi } from "@fonika/shared";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../../lib/endpoint-route.ts";
+import type { SubscriptionStatesService } from "./subscription-states.service.ts";
 import type { SubscriptionsService } from "./subscriptions.service.ts";
 
 /** Subscriptions: a client's venues bound to tariffs, and the client managers' base. */
 export async function subscriptionsRoutes(
   app: FastifyInstance,
-  options: { subscriptions: SubscriptionsService },
+  options: { subscriptions: SubscriptionsService; states: SubscriptionStatesService },
 ) {
-  const { subscriptions } = options;
+  const { subscriptions, states } = options;
   registerEndpoint(app, subscriptionsApi.addSubscription, ({ actor, params, body }) =>
     subscriptions.add(actor, params.userId, body),
   );
@@ -25,18 +26,18 @@ export async function subscriptionsRoutes(
     subscriptions.change(actor, params.id, body),
   );
   registerEndpoint(app, subscriptionsApi.decideSubscriptionItem, ({ actor, params, body }) =>
-    subscriptions.decideItem(actor, params.id, params.itemId, body.approval),
+    states.decideItem(actor, params.id, params.itemId, body.approval),
   );
   registerEndpoint(app, subscriptionsApi.activateSubscription, ({ actor, params }) =>
-    subscriptions.activate(actor, params.id),
+    states.activate(actor, params.id),
   );
   registerEndpoint(app, subscriptionsApi.suspendSubscription, ({ actor, params }) =>
-    subscriptions.suspend(actor, params.id),
+    states.suspend(actor, params.id),
   );
   registerEndpoint(app, subscriptionsApi.resumeSubscription, ({ actor, params }) =>
-    subscriptions.resume(actor, params.id),
+    states.resume(actor, params.id),
   );
   registerEndpoint(app, subscriptionsApi.endSubscription, ({ actor, params }) =>
-    subscriptions.end(actor, params.id),
+    states.end(actor, params.id),
   );
 }

@@ -4,7 +4,7 @@ import { subscriptions } from "../../db/schema.ts";
 import { readyToSubscribe, tariffInput } from "../../test/clients.ts";
 import { createSignedInUser, type SignedInUser } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
-import { addMonths } from "./subscriptions.service.ts";
+import { addMonths } from "./subscription-transitions.ts";
 
 let server: TestServer;
 let admin: SignedInUser;

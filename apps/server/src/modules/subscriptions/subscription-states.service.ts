@@ -1,0 +1,124 @@
+import type { Subscription, SubscriptionState } from "@fonika/shared";
+import { chargesOf } from "@fonika/shared";
+import type { Database, Executor } from "../../db/client.ts";
+import type { Actor } from "../../plugins/auth.ts";
+import { addMonths, endingOf, transition } from "./subscription-transitions.ts";
+import { subscriptionErrors } from "./subscriptions.errors.ts";
+import { assertMayEndSubscription, assertMayManageSubscriptions } from "./subscriptions.policy.ts";
+import type { SubscriptionPresenter } from "./subscriptions.presenter.ts";
+import * as repository from "./subscriptions.repository.ts";
+
+export interface SubscriptionStatesDependencies {
+  db: Database;
+  presenter: SubscriptionPresenter;
+}
+
+/**
+ * A subscription's life after it is made: items approved or rejected, then
+ * pending → active ⇄ suspended → ended, by staff (a client may cancel their
+ * own while it waits), and ended with a deleted client.
+ */
+export class SubscriptionStatesService {
+  constructor(private readonly deps: SubscriptionStatesDependencies) {}
+
+  /** Approves or rejects an item that needs approval; a rejected item is not charged. */
+  async decideItem(
+    actor: Actor,
+    id: string,
+    itemId: string,
+    approval: "approved" | "rejected",
+  ): Promise<Subscription> {
+    assertMayManageSubscriptions(actor);
+    const row = await transition(this.deps.db, actor, id, async (tx, current) => {
+      if (current.state === "ended") throw subscriptionErrors.wrongState("Подписка завершена");
+      const items = await repository.itemsOf(tx, [id]);
+      const item = items.find((candidate) => candidate.itemId === itemId);
+      if (!item || item.approval === "not-required") throw subscriptionErrors.itemNeedsNoApproval();
+      await repository.decideItem(tx, id, itemId, {
+        approval,
+        decidedBy: actor.userId,
+        decidedAt: new Date(),
+      });
+      const decided = items.map((candidate) =>
+        candidate.itemId === itemId ? { ...candidate, approval } : candidate,
+      );
+      return repository.updateSubscription(tx, id, chargesOf(current.tariffPriceKopecks, decided));
+    });
+    return this.deps.presenter.presentOne(actor, row);
+  }
+
+  /** Starts a pending subscription: its period runs from now. */
+  async activate(actor: Actor, id: string): Promise<Subscription> {
+    assertMayManageSubscriptions(actor);
+    const row = await transition(this.deps.db, actor, id, async (tx, current, target) => {
+      if (current.state !== "pending") {
+        throw subscriptionErrors.wrongState("Активировать можно только ожидающую подписку");
+      }
+      if (target.hasPendingItems) throw subscriptionErrors.approvalsPending();
+      const now = new Date();
+      return repository.updateSubscription(tx, id, {
+        state: "active",
+        startsAt: now,
+        endsAt: addMonths(now, current.periodMonths),
+      });
+    });
+    return this.deps.presenter.presentOne(actor, row);
+  }
+
+  async suspend(actor: Actor, id: string): Promise<Subscription> {
+    return this.move(
+      actor,
+      id,
+      "active",
+      "suspended",
+      "Приостановить можно только активную подписку",
+    );
+  }
+
+  async resume(actor: Actor, id: string): Promise<Subscription> {
+    return this.move(
+      actor,
+      id,
+      "suspended",
+      "active",
+      "Возобновить можно только приостановленную подписку",
+    );
+  }
+
+  /** Ends a subscription now; a client may cancel their own while it is pending. */
+  async end(actor: Actor, id: string): Promise<Subscription> {
+    const row = await transition(this.deps.db, actor, id, async (tx, current, target) => {
+      assertMayEndSubscription(actor, target);
+      if (current.state === "ended") throw subscriptionErrors.wrongState("Подписка уже завершена");
+      return repository.updateSubscription(tx, id, endingOf(current, new Date()));
+    });
+    return this.deps.presenter.presentOne(actor, row);
+  }
+
+  /**
+   * Ends every subscription of a deleted client that has not ended, pending
+   * and live alike, inside the deletion's transaction (accounts' port): as
+   * `end` does, now, or at its period's end for one already over.
+   */
+  async forgetClient(tx: Executor, clientId: string, at: Date): Promise<() => Promise<void>> {
+    for (const row of await repository.notEndedOfUserForUpdate(tx, clientId)) {
+      await repository.updateSubscription(tx, row.id, endingOf(row, at));
+    }
+    return async () => {};
+  }
+
+  private async move(
+    actor: Actor,
+    id: string,
+    from: SubscriptionState,
+    to: SubscriptionState,
+    refusal: string,
+  ): Promise<Subscription> {
+    assertMayManageSubscriptions(actor);
+    const row = await transition(this.deps.db, actor, id, async (tx, current) => {
+      if (current.state !== from) throw subscriptionErrors.wrongState(refusal);
+      return repository.updateSubscription(tx, id, { state: to });
+    });
+    return this.deps.presenter.presentOne(actor, row);
+  }
+}
