@@ -34,3 +34,4 @@ export * from "./roles.ts";
 export * from "./schedule.ts";
 export * from "./socket.ts";
 export * from "./validation.ts";
+export * from "./vault-rules.ts";

@@ -19,34 +19,23 @@ export async function insertAuthCode(
   await db.insert(authCodes).values(code);
 }
 
-/** The newest code sent to an address (by its keyed hash), as it is now (not locked). */
+/**
+ * The newest code sent to an address (by its keyed hash); with `lock`,
+ * locked until the transaction ends.
+ */
 export async function findLatestAuthCode(
   db: Executor,
   channel: Channel,
   addressHash: string,
+  options: { lock?: boolean } = {},
 ): Promise<AuthCodeRow | undefined> {
-  const [code] = await db
+  const query = db
     .select()
     .from(authCodes)
     .where(and(eq(authCodes.channel, channel), eq(authCodes.addressHash, addressHash)))
     .orderBy(desc(authCodes.createdAt), desc(authCodes.id))
     .limit(1);
-  return code;
-}
-
-/** The newest code sent to an address (by its keyed hash), locked until the transaction ends. */
-export async function findLatestAuthCodeForUpdate(
-  db: Executor,
-  channel: Channel,
-  addressHash: string,
-): Promise<AuthCodeRow | undefined> {
-  const [code] = await db
-    .select()
-    .from(authCodes)
-    .where(and(eq(authCodes.channel, channel), eq(authCodes.addressHash, addressHash)))
-    .orderBy(desc(authCodes.createdAt), desc(authCodes.id))
-    .limit(1)
-    .for("update");
+  const [code] = options.lock ? await query.for("update") : await query;
   return code;
 }
 

@@ -106,7 +106,9 @@ export class AuthService {
     }
 
     const check = await db.transaction(async (tx): Promise<CodeCheck> => {
-      const stored = await repository.findLatestAuthCodeForUpdate(tx, channel, addressHash);
+      const stored = await repository.findLatestAuthCode(tx, channel, addressHash, {
+        lock: true,
+      });
       if (!stored || stored.consumedAt) return { kind: "invalid" };
       if (stored.wrongTries >= CODES.maxWrongTries) return { kind: "exhausted" };
       if (stored.expiresAt <= now) return { kind: "expired" };

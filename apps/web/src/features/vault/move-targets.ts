@@ -1,28 +1,18 @@
-import type { EntryType, LibraryEntry, LibraryTreeNode, PartitionType } from "@fonika/shared";
-
-/**
- * What may hold what (CONTRACT.md Library), to offer only sensible targets
- * in the move dialog; the server checks it again and answers the rest with
- * a composition error.
- */
-const HOLDS: Record<Exclude<PartitionType, "deleted">, Partial<Record<EntryType, EntryType[]>>> = {
-  playlists: {
-    partition: ["folder", "playlist"],
-    folder: ["folder", "playlist"],
-    playlist: ["version"],
-    version: ["track"],
-  },
-  tracks: { partition: ["folder", "track"], folder: ["folder", "track"] },
-};
+import {
+  type LibraryEntry,
+  type LibraryTreeNode,
+  mayCrossPartitions,
+  mayHold,
+} from "@fonika/shared";
 
 type Moving = Pick<LibraryEntry, "entryId" | "entryType" | "partitionType" | "parentId">;
 
+/** Only sensible targets are offered; the server checks the same rules again. */
 function mayReceive(target: LibraryTreeNode, entry: Moving): boolean {
-  if (target.partitionType === "deleted") return false;
-  const holds = HOLDS[target.partitionType][target.entryType] ?? [];
-  if (!holds.includes(entry.entryType)) return false;
-  // Only tracks cross partitions (a song of Tracks goes into a version).
-  return entry.entryType === "track" || entry.partitionType === target.partitionType;
+  return (
+    mayHold(target.partitionType, target.entryType, entry.entryType) &&
+    mayCrossPartitions(entry.entryType, entry.partitionType, target.partitionType)
+  );
 }
 
 export interface MoveTarget {

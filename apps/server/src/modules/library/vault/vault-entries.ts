@@ -3,6 +3,7 @@ import {
   type EntryType,
   type FailedEntry,
   type LibraryEntry,
+  mayHold,
   PARTITION_IDS,
 } from "@fonika/shared";
 import { AppError } from "../../../lib/app-error.ts";
@@ -14,7 +15,6 @@ import type {
   Totals,
 } from "../store/vault-entries.repository.ts";
 import { vaultErrors } from "./vault.errors.ts";
-import { mayHold } from "./vault.rules.ts";
 
 /**
  * The parts every vault operation is made of: finding and locking entries,

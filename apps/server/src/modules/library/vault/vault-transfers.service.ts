@@ -1,7 +1,10 @@
 import {
   type ConflictPolicy,
+  depthAllowed,
   type EntriesResult,
   type LibraryEntry,
+  mayCrossPartitions,
+  mayHold,
   PARTITION_IDS,
 } from "@fonika/shared";
 import type { Actor } from "../../../plugins/auth.ts";
@@ -9,7 +12,7 @@ import type { LibraryStore } from "../store/library.store.ts";
 import type { EntryRow } from "../store/vault-entries.repository.ts";
 import { vaultErrors } from "./vault.errors.ts";
 import { assertMayUseVault } from "./vault.policy.ts";
-import { depthAllowed, mayCrossPartitions, mayHold, numberedName } from "./vault.rules.ts";
+import { numberedName } from "./vault.rules.ts";
 import {
   afterArrival,
   afterDeparture,

@@ -1,4 +1,5 @@
 import {
+  depthAllowed,
   type LibraryEntry,
   type LibraryTreeNode,
   PARTITION_IDS,
@@ -12,7 +13,6 @@ import type { LibraryStore } from "../store/library.store.ts";
 import type { EntryRow } from "../store/vault-entries.repository.ts";
 import { vaultErrors } from "./vault.errors.ts";
 import { assertMayUseVault } from "./vault.policy.ts";
-import { depthAllowed } from "./vault.rules.ts";
 import {
   existingEntry,
   insertChild,
