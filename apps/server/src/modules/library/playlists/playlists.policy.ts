@@ -1,11 +1,8 @@
-import type { Role } from "@fonika/shared";
+import { CLIENT_READING_ROLES } from "@fonika/shared";
 import { errors } from "../../../lib/app-error.ts";
 import type { Actor } from "../../../plugins/auth.ts";
 
 /** Who may do what with playlists. Pure; called first in every service method. */
-
-/** Staff who look at any user's playlists (client base, support). */
-const USER_READERS: readonly Role[] = ["role-admin", "role-client-manager", "role-support"];
 
 /** Content managers make and change playlists. */
 export function assertMayEditPlaylists(actor: Actor): void {
@@ -22,7 +19,8 @@ export function maySeeDeletedPlaylists(actor: Actor): boolean {
 /** A user's allowed playlists: the user, their player devices, and staff who serve them. */
 export function assertMayReadUserPlaylists(actor: Actor, userId: string): void {
   if (actor.userId === userId) return;
-  if (actor.role && USER_READERS.includes(actor.role)) return;
+  // Staff who look at any user's playlists (client base, support).
+  if (actor.role && CLIENT_READING_ROLES.includes(actor.role)) return;
   throw errors.forbidden("Only your own playlists");
 }
 

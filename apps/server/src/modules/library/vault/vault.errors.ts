@@ -1,4 +1,4 @@
-import { type EntryType, LIBRARY, type PartitionType } from "@fonika/shared";
+import { type EntryType, LIBRARY, MESSAGES, type PartitionType } from "@fonika/shared";
 import { AppError } from "../../../lib/app-error.ts";
 
 /** The Russian texts of the vault's failures (SPEC.md §5 quotes the first ones exactly). */
@@ -8,10 +8,10 @@ export const vaultErrors = {
       "duplicate-entry-error",
       400,
       type === "playlist"
-        ? "Плейлист с таким названием уже существует"
+        ? MESSAGES.duplicatePlaylist
         : type === "version"
           ? "Версия с таким названием уже существует"
-          : "Папка с таким названием уже существует",
+          : MESSAGES.duplicateFolder,
       `A sibling ${type} has this name`,
     ),
   duplicateTrack: () =>
@@ -25,7 +25,7 @@ export const vaultErrors = {
     new AppError(
       "composition-error",
       400,
-      `Вы не можете перенести объект типа "${child}" в объект типа "${parent}" в разделе "${partition}"`,
+      MESSAGES.compositionError(child, parent, partition),
       `A ${parent} in ${partition} cannot hold a ${child}`,
     ),
   tooDeep: () =>
