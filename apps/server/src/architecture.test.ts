@@ -51,9 +51,7 @@ const violations = sourceFiles(root)
       const face = publicFaceOf(to);
       const allowed =
         from !== undefined && (face ? target === face : target.endsWith(".service.ts"));
-      return allowed
-        ? []
-        : [`${path.relative(root, file)} → ${path.relative(root, target)}`];
+      return allowed ? [] : [`${path.relative(root, file)} → ${path.relative(root, target)}`];
     }),
   );
 
