@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,6 +16,7 @@ import {
   loaderCeiling,
   startBareServer,
   startBenchApp,
+  uploadNoiseSong,
   verdictLine,
 } from "./support.ts";
 
@@ -44,38 +44,12 @@ const STREAM_TARGET = 0.5;
 const FILE_BYTES = 10 * 1024 * 1024;
 const RANGE_BYTES = 256 * 1024;
 
-/** A WAVE file of `bytes` of noise: real audio the library accepts, of an exact size. */
-function noiseWave(bytes: number): Buffer {
-  const dataBytes = bytes - 44;
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0, "latin1");
-  header.writeUInt32LE(bytes - 8, 4);
-  header.write("WAVEfmt ", 8, "latin1");
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(2, 22); // stereo
-  header.writeUInt32LE(44_100, 24);
-  header.writeUInt32LE(44_100 * 4, 28);
-  header.writeUInt16LE(4, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36, "latin1");
-  header.writeUInt32LE(dataBytes, 40);
-  return Buffer.concat([header, randomBytes(dataBytes)]);
-}
-
 async function measureStreaming(): Promise<boolean> {
   const bench = await startBenchApp(undefined);
   try {
     const manager = await bench.signInAs("role-content-manager");
     const client = await bench.signInAs("role-client");
-    const form = new FormData();
-    form.append("file", new Blob([noiseWave(FILE_BYTES)], { type: "audio/wav" }), "noise.wav");
-    const added = await fetch(`${bench.base}/api/v1/music/song/add`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${manager.token}` },
-      body: form,
-    });
-    const { song } = (await added.json()) as { song: { id: string } };
+    const songId = await uploadNoiseSong(bench, manager.token, FILE_BYTES);
     const [key] = await bench.app.storage.files.list("audio/");
     if (!key) throw new Error("The uploaded song is not in storage");
     const ranges = { fileSize: FILE_BYTES, rangeBytes: RANGE_BYTES };
@@ -89,7 +63,7 @@ async function measureStreaming(): Promise<boolean> {
       const { baseline, product } = await compare(
         () => load(plain.url, { ranges }),
         () =>
-          load(`${bench.base}/api/v1/music/song/${song.id}/file`, {
+          load(`${bench.base}/api/v1/music/song/${songId}/file`, {
             headers: { authorization: `Bearer ${client.token}` },
             ranges,
           }),

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -212,19 +213,34 @@ export async function compare(
   baseline: () => Promise<Figure>,
   product: () => Promise<Figure>,
 ): Promise<{ baseline: Figure; product: Figure }> {
+  const { baseline: base, products } = await compareAll(baseline, { product });
+  return { baseline: base, product: products.product as Figure };
+}
+
+/**
+ * One baseline and several products, alternating in that order for ROUNDS
+ * rounds after a warm-up of each; each one's median run is kept.
+ */
+export async function compareAll<Name extends string>(
+  baseline: () => Promise<Figure>,
+  products: Record<Name, () => Promise<Figure>>,
+): Promise<{ baseline: Figure; products: Record<Name, Figure> }> {
+  const entries = Object.entries(products) as Array<[Name, () => Promise<Figure>]>;
   await baseline();
-  await product();
+  for (const [, product] of entries) await product();
   const baselines: Figure[] = [];
-  const products: Figure[] = [];
+  const runs = new Map<Name, Figure[]>(entries.map(([name]) => [name, []]));
   for (let round = 0; round < ROUNDS; round++) {
     baselines.push(await baseline());
-    products.push(await product());
+    for (const [name, product] of entries) runs.get(name)?.push(await product());
   }
   const median = (figures: Figure[]) => {
     const sorted = [...figures].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
     return sorted[Math.floor(sorted.length / 2)] as Figure;
   };
-  return { baseline: median(baselines), product: median(products) };
+  const medians = {} as Record<Name, Figure>;
+  for (const [name, figures] of runs) medians[name] = median(figures);
+  return { baseline: median(baselines), products: medians };
 }
 
 /** A line of figures, aligned like every other line of the bench. */
@@ -368,4 +384,37 @@ export async function benchPostgres(): Promise<{ url: string; stop(): void } | u
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A WAVE file of `bytes` of noise: real audio the library accepts, of an exact size. */
+export function noiseWave(bytes: number): Buffer {
+  const dataBytes = bytes - 44;
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0, "latin1");
+  header.writeUInt32LE(bytes - 8, 4);
+  header.write("WAVEfmt ", 8, "latin1");
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(2, 22); // stereo
+  header.writeUInt32LE(44_100, 24);
+  header.writeUInt32LE(44_100 * 4, 28);
+  header.writeUInt16LE(4, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36, "latin1");
+  header.writeUInt32LE(dataBytes, 40);
+  return Buffer.concat([header, randomBytes(dataBytes)]);
+}
+
+/** Uploads a song of `bytes` of noise through the API; answers its id. */
+export async function uploadNoiseSong(bench: BenchApp, token: string, bytes: number) {
+  const form = new FormData();
+  form.append("file", new Blob([noiseWave(bytes)], { type: "audio/wav" }), "noise.wav");
+  const added = await fetch(`${bench.base}/api/v1/music/song/add`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = (await added.json()) as { song?: { id: string } };
+  if (!body.song) throw new Error(`Uploading a song failed: ${JSON.stringify(body)}`);
+  return body.song.id;
 }
