@@ -40,16 +40,26 @@ export interface Figure {
   p50: number;
   p99: number;
   errors: number;
+  /** The loader's own CPU time over the run, in cores (wrk only): near 1, it was the limit. */
+  loaderCores?: number;
 }
 
-/** wrk from apt when present: it reaches far more than autocannon (a C loop against a JS one). */
-const WRK = ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((candidate) => existsSync(candidate));
+/**
+ * wrk from apt when present: it reaches far more than autocannon (a C loop
+ * against a JS one). BENCH_LOADER=autocannon uses the fallback anyway.
+ */
+const WRK =
+  process.env.BENCH_LOADER === "autocannon"
+    ? undefined
+    : ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((candidate) => existsSync(candidate));
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 
 /** Which loader this run uses, as a line of the bench's output. */
 export const LOADER = WRK
   ? `wrk (${WRK}), 1 thread`
-  : "autocannon in a worker thread (wrk not found: install it for figures the loader does not cap)";
+  : process.env.BENCH_LOADER === "autocannon"
+    ? "autocannon in a worker thread (BENCH_LOADER=autocannon)"
+    : "autocannon in a worker thread (wrk not found: install it for figures the loader does not cap)";
 
 export interface LoadOptions {
   headers?: Record<string, string>;
@@ -106,6 +116,7 @@ async function loadWithWrk(wrk: string, url: string, options: LoadOptions): Prom
     errors: number;
     p50Us: number;
     p99Us: number;
+    cpuSeconds: number;
   };
   const seconds = result.durationUs / 1_000_000;
   const milliseconds = (microseconds: number) => Math.round(microseconds / 100) / 10;
@@ -115,6 +126,7 @@ async function loadWithWrk(wrk: string, url: string, options: LoadOptions): Prom
     p50: milliseconds(result.p50Us),
     p99: milliseconds(result.p99Us),
     errors: result.errors,
+    loaderCores: result.cpuSeconds / seconds,
   };
 }
 
@@ -194,14 +206,27 @@ export async function loaderCeiling(args: string[], options: LoadOptions = {}): 
   }
 }
 
-/** The line that says the loader was, or may have been, the ceiling of a baseline. */
+/**
+ * The line that says whether the loader was, or may have been, the ceiling
+ * of a baseline: its ceiling must stand well above the baseline, and (wrk)
+ * its one thread must not have been busy all the time.
+ */
 export function ceilingLine(ceiling: Figure, baseline: Figure, unit: "req/s" | "MB/s"): string {
   const rate = (figure: Figure) =>
     unit === "MB/s" ? figure.bytesPerSecond : figure.requestsPerSecond;
   const headroom = rate(ceiling) / rate(baseline);
-  return headroom >= 1.5
-    ? `    loader ceiling ${headroom.toFixed(1)}× the baseline: the loader is not what limits it`
-    : `    WARN loader ceiling only ${headroom.toFixed(1)}× the baseline: the loader may cap both`;
+  const busy = baseline.loaderCores;
+  const cores = busy === undefined ? "" : `, loader busy ${Math.round(busy * 100)}% of its core`;
+  if (headroom < 1.5 || (busy !== undefined && busy > 0.9)) {
+    return `    WARN loader ceiling ${headroom.toFixed(1)}× the baseline${cores}: the loader may cap both`;
+  }
+  return (
+    `    loader ceiling ${headroom.toFixed(1)}× the baseline${cores}: the loader is not what limits it` +
+    (busy === undefined
+      ? " (autocannon: its own load is not measured, and answers streamed in pieces cost" +
+        " it far more than this ceiling shows; install wrk)"
+      : "")
+  );
 }
 
 /**
