@@ -28,7 +28,7 @@ import {
  *     on the embedded database and on PostgreSQL;
  *   - two library reads, reported beside health without a target (issue
  *     12): the vault's partition list (`GET /vault/partition`, a content
- *     manager) and a playlist of PLAYLIST_TRACKS tracks
+ *     manager) and a playlist of PLAYLIST_TRACKS (5) tracks
  *     (`GET /music/playlist/{id}`, a client).
  * PostgreSQL is BENCH_DATABASE_URL, or a throwaway cluster started here
  * when Debian's PostgreSQL 15 is installed. BENCH_ONLY=pglite or postgres
@@ -111,7 +111,7 @@ async function measure(
         `ratio ${(queries.read / queries.ping).toFixed(2)}×`,
     );
     reported("library: GET /vault/partition", products.partitions);
-    reported(`library: GET /music/playlist/{id}, ${PLAYLIST_TRACKS} tr.`, products.playlist);
+    reported("library: GET /music/playlist/{id}", products.playlist);
     return ok && !failed(products.partitions) && !failed(products.playlist);
   } finally {
     await bench.close();
