@@ -1,8 +1,11 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { once } from "node:events";
 import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Role } from "@fonika/shared";
 import autocannon from "autocannon";
 import type { FastifyInstance } from "fastify";
@@ -18,32 +21,129 @@ export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Product and baseline alternate this many times; each figure is the median. */
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
+const onlyParts = (process.env.BENCH_ONLY ?? "")
+  .split(",")
+  .map((part) => part.trim())
+  .filter(Boolean);
+/**
+ * The parts of a bench to run: BENCH_ONLY=streaming,search runs those
+ * (library: streaming, import, search; request path: pglite, postgres);
+ * unset, every part runs.
+ */
+export const BENCH_ONLY = {
+  has: (part: string): boolean => onlyParts.length === 0 || onlyParts.includes(part),
+};
+
 export interface Figure {
   requestsPerSecond: number;
   bytesPerSecond: number;
   p50: number;
   p99: number;
   errors: number;
+  /** The loader's own CPU time over the run, in cores (wrk only): near 1, it was the limit. */
+  loaderCores?: number;
 }
 
 /**
- * One run at full load. The load comes from a worker thread: the server's
- * event loop is not shared with the client's. `setupRequest` is the path
- * of a module whose default export shapes each request (workers cannot
- * take functions).
+ * wrk from apt when present: it reaches far more than autocannon (a C loop
+ * against a JS one). BENCH_LOADER=autocannon uses the fallback anyway.
  */
-export async function load(
-  url: string,
-  options: { headers?: Record<string, string>; setupRequest?: string; seconds?: number } = {},
-): Promise<Figure> {
+const WRK =
+  process.env.BENCH_LOADER === "autocannon"
+    ? undefined
+    : ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((candidate) => existsSync(candidate));
+const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+
+/** Which loader this run uses, as a line of the bench's output. */
+export const LOADER = WRK
+  ? `wrk (${WRK}), 1 thread`
+  : process.env.BENCH_LOADER === "autocannon"
+    ? "autocannon in a worker thread (BENCH_LOADER=autocannon)"
+    : "autocannon in a worker thread (wrk not found: install it for figures the loader does not cap)";
+
+export interface LoadOptions {
+  headers?: Record<string, string>;
+  /** Each request asks for a random range of `rangeBytes` within a file of `fileSize` bytes. */
+  ranges?: { fileSize: number; rangeBytes: number };
+  seconds?: number;
+}
+
+/**
+ * One run at full load, from wrk in its own process when present, else
+ * from autocannon in a worker thread: either way the server's event loop is
+ * not shared with the client's.
+ */
+export function load(url: string, options: LoadOptions = {}): Promise<Figure> {
+  return WRK ? loadWithWrk(WRK, url, options) : loadWithAutocannon(url, options);
+}
+
+async function loadWithWrk(wrk: string, url: string, options: LoadOptions): Promise<Figure> {
+  const args = [
+    "-t1",
+    `-c${CONNECTIONS}`,
+    `-d${options.seconds ?? SECONDS}s`,
+    "--timeout",
+    "10s",
+    "-s",
+    path.join(BENCH_DIR, "wrk-load.lua"),
+  ];
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    args.push("-H", `${name}: ${value}`);
+  }
+  args.push(url);
+  const child = spawn(wrk, args, {
+    env: {
+      ...process.env,
+      BENCH_FILE_SIZE: String(options.ranges?.fileSize ?? 0),
+      BENCH_RANGE_BYTES: String(options.ranges?.rangeBytes ?? 0),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const [code] = (await once(child, "close")) as [number | null];
+  const line = /WRK_RESULT (\{.*\})/.exec(output)?.[1];
+  if (code !== 0 || !line) throw new Error(`wrk failed (exit ${code}): ${output}`);
+  const result = JSON.parse(line) as {
+    requests: number;
+    bytes: number;
+    durationUs: number;
+    errors: number;
+    p50Us: number;
+    p99Us: number;
+    cpuSeconds: number;
+  };
+  const seconds = result.durationUs / 1_000_000;
+  const milliseconds = (microseconds: number) => Math.round(microseconds / 100) / 10;
+  return {
+    requestsPerSecond: result.requests / seconds,
+    bytesPerSecond: result.bytes / seconds,
+    p50: milliseconds(result.p50Us),
+    p99: milliseconds(result.p99Us),
+    errors: result.errors,
+    loaderCores: result.cpuSeconds / seconds,
+  };
+}
+
+async function loadWithAutocannon(url: string, options: LoadOptions): Promise<Figure> {
+  if (options.ranges) {
+    // The worker's setupRequest module reads these (workers cannot take functions).
+    process.env.BENCH_FILE_SIZE = String(options.ranges.fileSize);
+    process.env.BENCH_RANGE_BYTES = String(options.ranges.rangeBytes);
+  }
   const result = await autocannon({
     url,
     headers: options.headers,
     connections: CONNECTIONS,
     workers: 1,
     duration: options.seconds ?? SECONDS,
-    ...(options.setupRequest
-      ? { requests: [{ setupRequest: options.setupRequest as never }] }
+    ...(options.ranges
+      ? { requests: [{ setupRequest: path.join(BENCH_DIR, "random-range.cjs") as never }] }
       : {}),
   });
   return {
@@ -55,6 +155,80 @@ export async function load(
   };
 }
 
+/** A bare Node http server in its own process (bare-server.mjs); `url` serves every path. */
+export interface BareServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts bare-server.mjs with these arguments (`file <path> <size>`,
+ * `memory <bytes>`, `json`) in a process of its own, so that its event loop
+ * and heap are not the product's.
+ */
+export async function startBareServer(args: string[]): Promise<BareServer> {
+  const child = spawn(process.execPath, [path.join(BENCH_DIR, "bare-server.mjs"), ...args], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = /^(\d+)\n/.exec(output)?.[1];
+      if (line) resolve(Number(line));
+    });
+    child.once("exit", (code) => reject(new Error(`bare-server ${args[0]} exited (${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/bare`,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = once(child, "exit");
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/**
+ * What the loader reaches against a bare Node server in its own process
+ * answering `args` (e.g. a static 256 KB body from memory): the ceiling
+ * above which no figure of this run can go. A baseline close to it was
+ * capped by the loader, not measured.
+ */
+export async function loaderCeiling(args: string[], options: LoadOptions = {}): Promise<Figure> {
+  const bare = await startBareServer(args);
+  try {
+    await load(bare.url, { ...options, seconds: 1 });
+    return await load(bare.url, options);
+  } finally {
+    await bare.stop();
+  }
+}
+
+/**
+ * The line that says whether the loader was, or may have been, the ceiling
+ * of a baseline: its ceiling must stand well above the baseline, and (wrk)
+ * its one thread must not have been busy all the time.
+ */
+export function ceilingLine(ceiling: Figure, baseline: Figure, unit: "req/s" | "MB/s"): string {
+  const rate = (figure: Figure) =>
+    unit === "MB/s" ? figure.bytesPerSecond : figure.requestsPerSecond;
+  const headroom = rate(ceiling) / rate(baseline);
+  const busy = baseline.loaderCores;
+  const cores = busy === undefined ? "" : `, loader busy ${Math.round(busy * 100)}% of its core`;
+  if (headroom < 1.5 || (busy !== undefined && busy > 0.9)) {
+    return `    WARN loader ceiling ${headroom.toFixed(1)}× the baseline${cores}: the loader may cap both`;
+  }
+  return (
+    `    loader ceiling ${headroom.toFixed(1)}× the baseline${cores}: the loader is not what limits it` +
+    (busy === undefined
+      ? " (autocannon: its own load is not measured, and answers streamed in pieces cost" +
+        " it far more than this ceiling shows; install wrk)"
+      : "")
+  );
+}
+
 /**
  * Both sides alternating for ROUNDS rounds after a warm-up (JIT, caches and
  * prepared statements settle), so that a passing disturbance of the machine
@@ -64,19 +238,34 @@ export async function compare(
   baseline: () => Promise<Figure>,
   product: () => Promise<Figure>,
 ): Promise<{ baseline: Figure; product: Figure }> {
+  const { baseline: base, products } = await compareAll(baseline, { product });
+  return { baseline: base, product: products.product as Figure };
+}
+
+/**
+ * One baseline and several products, alternating in that order for ROUNDS
+ * rounds after a warm-up of each; each one's median run is kept.
+ */
+export async function compareAll<Name extends string>(
+  baseline: () => Promise<Figure>,
+  products: Record<Name, () => Promise<Figure>>,
+): Promise<{ baseline: Figure; products: Record<Name, Figure> }> {
+  const entries = Object.entries(products) as Array<[Name, () => Promise<Figure>]>;
   await baseline();
-  await product();
+  for (const [, product] of entries) await product();
   const baselines: Figure[] = [];
-  const products: Figure[] = [];
+  const runs = new Map<Name, Figure[]>(entries.map(([name]) => [name, []]));
   for (let round = 0; round < ROUNDS; round++) {
     baselines.push(await baseline());
-    products.push(await product());
+    for (const [name, product] of entries) runs.get(name)?.push(await product());
   }
   const median = (figures: Figure[]) => {
     const sorted = [...figures].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
     return sorted[Math.floor(sorted.length / 2)] as Figure;
   };
-  return { baseline: median(baselines), product: median(products) };
+  const medians = {} as Record<Name, Figure>;
+  for (const [name, figures] of runs) medians[name] = median(figures);
+  return { baseline: median(baselines), products: medians };
 }
 
 /** A line of figures, aligned like every other line of the bench. */
@@ -220,4 +409,37 @@ export async function benchPostgres(): Promise<{ url: string; stop(): void } | u
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A WAVE file of `bytes` of noise: real audio the library accepts, of an exact size. */
+export function noiseWave(bytes: number): Buffer {
+  const dataBytes = bytes - 44;
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0, "latin1");
+  header.writeUInt32LE(bytes - 8, 4);
+  header.write("WAVEfmt ", 8, "latin1");
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(2, 22); // stereo
+  header.writeUInt32LE(44_100, 24);
+  header.writeUInt32LE(44_100 * 4, 28);
+  header.writeUInt16LE(4, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36, "latin1");
+  header.writeUInt32LE(dataBytes, 40);
+  return Buffer.concat([header, randomBytes(dataBytes)]);
+}
+
+/** Uploads a song of `bytes` of noise through the API; answers its id. */
+export async function uploadNoiseSong(bench: BenchApp, token: string, bytes: number) {
+  const form = new FormData();
+  form.append("file", new Blob([noiseWave(bytes)], { type: "audio/wav" }), "noise.wav");
+  const added = await fetch(`${bench.base}/api/v1/music/song/add`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = (await added.json()) as { song?: { id: string } };
+  if (!body.song) throw new Error(`Uploading a song failed: ${JSON.stringify(body)}`);
+  return body.song.id;
 }

@@ -111,6 +111,7 @@ export async function buildApp(
     db: app.db,
     files: app.storage.files,
     maxUploadBytes: config.maxUploadBytes,
+    bus: app.bus,
     players: {
       playlistsOf: (actor, playerId) => app.realtime.playerDirectory().playlistsOf(actor, playerId),
     },

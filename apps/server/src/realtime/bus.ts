@@ -34,7 +34,13 @@ export type BusEvent =
    * change…): every process forgets what it knew of them, and the sockets
    * in `rooms` (their user and session rooms, or none) are told access is gone.
    */
-  | { kind: "access-changed"; rooms: string[]; userIds: string[]; sessionIds: string[] };
+  | { kind: "access-changed"; rooms: string[]; userIds: string[]; sessionIds: string[] }
+  /**
+   * Songs changed in what their file answers rest on (removed, brought
+   * back, a new cover): every process forgets what it knew of them. No
+   * socket hears it (`rooms` is always empty).
+   */
+  | { kind: "songs-changed"; rooms: []; songIds: string[] };
 
 export type BusListener = (event: BusEvent) => void;
 
@@ -245,6 +251,9 @@ function isBusEvent(value: unknown): value is BusEvent {
   if (event.kind === "access-changed") {
     const changed = event as { userIds?: unknown; sessionIds?: unknown };
     return isStringArray(changed.userIds) && isStringArray(changed.sessionIds);
+  }
+  if (event.kind === "songs-changed") {
+    return event.rooms.length === 0 && isStringArray((event as { songIds?: unknown }).songIds);
   }
   return event.kind === "message" && typeof event.message?.type === "string";
 }

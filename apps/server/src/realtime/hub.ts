@@ -117,8 +117,8 @@ export class SocketHub {
     for (const socket of targets) {
       if (event.kind === "message") {
         send(socket, event.message);
-      } else {
-        // access-changed: the socket's access is gone.
+      } else if (event.kind === "access-changed") {
+        // The socket's access is gone.
         send(socket, { type: "error", message: MESSAGES.accessDenied });
         socket.close(CLOSE_CODES.accessDenied, "Access denied");
         this.remove(socket);

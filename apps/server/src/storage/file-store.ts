@@ -1,17 +1,11 @@
 import { randomUUID } from "node:crypto";
-import {
-  copyFile,
-  mkdir,
-  open,
-  readdir,
-  rename,
-  rm,
-  stat,
-  unlink,
-  writeFile,
-} from "node:fs/promises";
+import { createReadStream, open as openCallback } from "node:fs";
+import { copyFile, mkdir, readdir, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { promisify } from "node:util";
+
+const openDescriptor = promisify(openCallback);
 
 /** A byte range of a stored file, both ends included (HTTP's convention). */
 export interface ByteRange {
@@ -146,8 +140,11 @@ export class LocalFileStore implements FileStore {
 
   async open(key: string, range?: ByteRange): Promise<Readable | undefined> {
     try {
-      const handle = await open(this.pathOf(key), "r");
-      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+      // A descriptor, not a FileHandle: a FileHandle's stream reads through
+      // promises, and served about a fifth fewer random 256 KB ranges than
+      // fs.createReadStream's callbacks (npm run bench, Range streaming).
+      const fd = await openDescriptor(this.pathOf(key), "r");
+      return createReadStream("", { fd, ...(range ? { start: range.start, end: range.end } : {}) });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
       throw error;

@@ -1,5 +1,6 @@
 import type { Executor } from "../../db/client.ts";
 import type { Actor } from "../../plugins/auth.ts";
+import type { EventBus } from "../../realtime/bus.ts";
 import type { FileStore } from "../../storage/file-store.ts";
 import { AuthorAttachmentsService } from "./catalog/author-attachments.service.ts";
 import { CatalogService } from "./catalog/catalog.service.ts";
@@ -33,6 +34,11 @@ export interface LibraryDependencies {
   maxUploadBytes: number;
   /** Which playlists a player plays (the players' directory; null: no such player for the actor). */
   players: { playlistsOf(actor: Actor, playerId: string): Promise<string[] | null> };
+  /**
+   * The event bus: the library tells every process which songs' files
+   * changed, and forgets what it knew when another process tells it.
+   */
+  bus: EventBus;
 }
 
 /** The library's services, made once per app over one store. */
@@ -66,7 +72,12 @@ export interface Library {
 export function createLibrary(deps: LibraryDependencies): Library {
   const store = new LibraryStore(deps.db);
   const { files } = deps;
-  const songs = new SongsService({ store, files, players: deps.players });
+  const songs = new SongsService({ store, files, players: deps.players, bus: deps.bus });
+  // Listening ends with the bus, which closes with the app.
+  deps.bus.subscribe((event) => {
+    if (event.kind === "songs-changed") songs.forgetFiles(event.songIds);
+  });
+  deps.bus.onGap(() => songs.forgetAllFiles());
   const intake = new SongIntakeService({
     store,
     files,

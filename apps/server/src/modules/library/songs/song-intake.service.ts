@@ -73,6 +73,7 @@ export class SongIntakeService {
     );
     const outcomes = new Map<string, ImportOutcome>();
     const fresh = new Map<string, { filePath: string; size: number }>();
+    const broughtBack: string[] = [];
     for (const file of hashed) {
       if (!("sha256" in file)) {
         outcomes.set(file.filePath, { filePath: file.filePath, error: file.error });
@@ -80,7 +81,10 @@ export class SongIntakeService {
       }
       const song = known.get(file.sha256);
       if (song) {
-        if (song.removedAt) await db.songs.updateSong(song.id, { removedAt: null });
+        if (song.removedAt) {
+          await db.songs.updateSong(song.id, { removedAt: null });
+          broughtBack.push(song.id);
+        }
         outcomes.set(file.filePath, {
           filePath: file.filePath,
           id: song.id,
@@ -90,6 +94,7 @@ export class SongIntakeService {
         fresh.set(file.sha256, { filePath: file.filePath, size: file.size });
       }
     }
+    await this.deps.songs.announceFileChange(broughtBack);
     // Reading tags is mostly waiting for the disk: the batch's files are read together.
     const parsed = new Map<string, { filePath: string; size: number; audio: AudioFacts }>();
     await Promise.all(
@@ -163,7 +168,10 @@ export class SongIntakeService {
       if (file.size === 0) throw songErrors.unreadableAudio("The file is empty");
       const known = await this.deps.store.songs.findSongIdByHash(file.sha256);
       if (known) {
-        if (known.removedAt) await this.deps.store.songs.updateSong(known.id, { removedAt: null });
+        if (known.removedAt) {
+          await this.deps.store.songs.updateSong(known.id, { removedAt: null });
+          await this.deps.songs.announceFileChange([known.id]);
+        }
         return { id: known.id, alreadyInLibrary: true };
       }
       const audio = await readAudioFile(file.path, file.filename);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, type SignedInUser } from "../../../test/factories.ts";
 import { startTestServer, type TestServer } from "../../../test/harness.ts";
@@ -10,13 +13,14 @@ import { audioFixture, uploadFile } from "../../../test/library.ts";
  */
 
 let server: TestServer;
+let manager: SignedInUser;
 let client: SignedInUser;
 let songId: string;
 const data = audioFixture("tone.mp3");
 
 beforeAll(async () => {
   server = await startTestServer();
-  const manager = await createSignedInUser(server, { role: "role-content-manager" });
+  manager = await createSignedInUser(server, { role: "role-content-manager" });
   client = await createSignedInUser(server, { role: "role-client" });
   const answer = await uploadFile(server, "/music/song/add", data, {
     token: manager.token,
@@ -127,5 +131,62 @@ describe("song file", () => {
     expect(unknown.status).toBe(404);
     const malformed = await fetchFile({}, "", "GET", "not-an-id");
     expect(malformed.status).toBe(400);
+  });
+});
+
+describe("song file from memory", () => {
+  /** Uploads a fixture and reads a range of it, so that its file facts are held in memory. */
+  async function streamedSong(fixture: string) {
+    const added = await uploadFile(server, "/music/song/add", audioFixture(fixture), {
+      token: manager.token,
+      filename: fixture,
+    });
+    const id: string = added.body.song.id;
+    expect((await fetchFile({ range: "bytes=0-9" }, "", "GET", id)).status).toBe(206);
+    return id;
+  }
+
+  const status = async (id: string, token = client.token) =>
+    (
+      await fetch(`${server.url}/api/v1/music/song/${id}/file`, {
+        headers: { authorization: `Bearer ${token}`, range: "bytes=0-9" },
+      })
+    ).status;
+
+  it("stops streaming a removed song at once, and streams it again when an upload brings it back", async () => {
+    const id = await streamedSong("tone.ogg");
+    const removed = await fetch(`${server.url}/api/v1/music/song/${id}/remove`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${manager.token}` },
+    });
+    expect(removed.status).toBe(200);
+    expect(await status(id)).toBe(404);
+    // Content managers still hear what they removed.
+    expect(await status(id, manager.token)).toBe(206);
+
+    const back = await uploadFile(server, "/music/song/add", audioFixture("tone.ogg"), {
+      token: manager.token,
+      filename: "tone again.ogg",
+    });
+    expect(back.body).toMatchObject({ alreadyInLibrary: true, song: { id } });
+    expect(await status(id)).toBe(206);
+  });
+
+  it("streams a removed song again when the operator's import brings it back", async () => {
+    const id = await streamedSong("tone.flac");
+    await server.app.library.songs.remove(await server.app.authenticateToken(manager.token), id);
+    expect(await status(id)).toBe(404);
+
+    const directory = mkdtempSync(path.join(tmpdir(), "fonika-import-"));
+    try {
+      writeFileSync(path.join(directory, "tone.flac"), audioFixture("tone.flac"));
+      const [outcome] = await server.app.library.intake.importFiles([
+        path.join(directory, "tone.flac"),
+      ]);
+      expect(outcome).toMatchObject({ id, alreadyInLibrary: true });
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+    expect(await status(id)).toBe(206);
   });
 });

@@ -1,14 +1,16 @@
 import { readFile } from "node:fs/promises";
 import { LIBRARY, type Song, type SongMetaChange, type songsApi } from "@fonika/shared";
 import type { z } from "zod";
+import { BusCache } from "../../../lib/bus-cache.ts";
 import { type Page, toPage } from "../../../lib/paging.ts";
 import type { Actor } from "../../../plugins/auth.ts";
+import type { EventBus } from "../../../realtime/bus.ts";
 import { type FileStore, hashOfKey } from "../../../storage/file-store.ts";
 import { imageErrors, storeImage } from "../../../storage/images.ts";
 import type { StoredFile } from "../../../storage/send-file.ts";
 import type { UploadSource } from "../../../storage/upload.ts";
 import type { LibraryStore } from "../store/library.store.ts";
-import type { SongRow } from "../store/songs.repository.ts";
+import type { SongFileRow, SongRow } from "../store/songs.repository.ts";
 import { artistsOfTrack } from "../store/vault-entries.repository.ts";
 import { AUDIO_CONTENT_TYPES, type AudioFacts, readAudioFile } from "./audio-file.ts";
 import { songErrors } from "./songs.errors.ts";
@@ -19,6 +21,8 @@ export interface SongsDependencies {
   files: FileStore;
   /** Which playlists a player plays (the players module's directory). */
   players: { playlistsOf(actor: Actor, playerId: string): Promise<string[] | null> };
+  /** Where a change of songs' files is told to every process. */
+  bus: Pick<EventBus, "publish">;
 }
 
 type SongListQuery = z.output<NonNullable<typeof songsApi.listSongs.query>>;
@@ -29,9 +33,39 @@ type SongListQuery = z.output<NonNullable<typeof songsApi.listSongs.query>>;
  */
 export class SongsService {
   private readonly store: LibraryStore;
+  /**
+   * What file answers need of a song (its audio and cover descriptors and
+   * whether it is removed), kept in memory: a player asks for a song range
+   * by range, and each range would otherwise cost a query. Forgotten on
+   * every process by a `songs-changed` event, which every change of these
+   * columns publishes once it is stored (`announceFileChange`).
+   */
+  private readonly songFiles: BusCache<SongFileRow>;
 
   constructor(private readonly deps: SongsDependencies) {
     this.store = deps.store;
+    this.songFiles = new BusCache({ load: (id) => this.store.songs.findSongFile(id) });
+  }
+
+  /**
+   * Tells every process, this one before it answers, that these songs'
+   * removal or cover changed, so that none answers from what it knew.
+   * Called after the change is stored (committed), never before.
+   */
+  async announceFileChange(ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) {
+      await this.deps.bus.publish({ kind: "songs-changed", rooms: [], songIds: [...ids] });
+    }
+  }
+
+  /** Forgets what is known of these songs' files (a `songs-changed` event named them). */
+  forgetFiles(ids: readonly string[]): void {
+    this.songFiles.forget(ids);
+  }
+
+  /** Forgets every song's file facts (the bus may have missed events). */
+  forgetAllFiles(): void {
+    this.songFiles.clear();
   }
 
   /** Removes a cover image from storage when no song shows it any more (covers are shared by content). */
@@ -41,7 +75,7 @@ export class SongsService {
 
   /** The song's audio, for the file answer (Range, ETag) to `<audio>` or a player. */
   async audioFile(actor: Actor, id: string): Promise<StoredFile> {
-    const song = await this.store.songs.findSongFile(id);
+    const song = await this.songFiles.get(id);
     if (!song || (song.removedAt && !maySeeRemovedSongs(actor))) throw songErrors.songNotFound();
     return {
       key: song.storageKey,
@@ -54,7 +88,7 @@ export class SongsService {
 
   /** The song's cover, for the file answer; 404 when it has none. */
   async coverFile(actor: Actor, id: string): Promise<StoredFile> {
-    const song = await this.store.songs.findSongFile(id);
+    const song = await this.songFiles.get(id);
     if (!song || (song.removedAt && !maySeeRemovedSongs(actor))) throw songErrors.songNotFound();
     if (!song.coverKey || !song.coverType) throw songErrors.coverNotFound();
     return {
@@ -127,6 +161,7 @@ export class SongsService {
         coverType: cover.contentType,
         coverSize: cover.size,
       });
+      await this.announceFileChange([id]);
       if (before.coverKey && before.coverKey !== cover.key) {
         await this.forgetCoverIfUnused(before.coverKey);
       }
@@ -144,7 +179,9 @@ export class SongsService {
     assertMayEditLibrary(actor);
     const song = await this.store.songs.findSongFile(id);
     if (!song) throw songErrors.songNotFound();
-    if (!song.removedAt) await this.store.songs.updateSong(id, { removedAt: new Date() });
+    if (song.removedAt) return;
+    await this.store.songs.updateSong(id, { removedAt: new Date() });
+    await this.announceFileChange([id]);
   }
 
   /** The caller's rating of a song (1–5); answers the song's average over everyone. */

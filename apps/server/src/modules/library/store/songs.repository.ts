@@ -98,8 +98,20 @@ export async function findSongsForTracks(db: Executor, ids: readonly string[]) {
     .where(and(inArray(songs.id, [...ids]), isNull(songs.removedAt)));
 }
 
+/** What a file answer needs of a song (`findSongFile`). */
+export interface SongFileRow {
+  storageKey: string;
+  contentHash: string;
+  format: string;
+  sizeBytes: number;
+  coverKey: string | null;
+  coverType: string | null;
+  coverSize: number | null;
+  removedAt: Date | null;
+}
+
 /** The few columns a file answer needs: the hot read of audio streaming. */
-export async function findSongFile(db: Executor, id: string) {
+export async function findSongFile(db: Executor, id: string): Promise<SongFileRow | undefined> {
   const statement = prepared(db, "songs_find_file", (handle) =>
     handle
       .select({
