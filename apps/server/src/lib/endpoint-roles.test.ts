@@ -48,7 +48,9 @@ describe("roles are checked before the input", () => {
         "tariffsAddTariff",
         "accountsChangeRole",
         "accountsCreateUser",
-        "integrationListLeads",
+        "leadsListLeads",
+        "vaultMakeFolder",
+        "catalogListAuthorAttachments",
         "subscriptionsListSubscriptions",
       ]),
     );
