@@ -48,7 +48,8 @@ describe("roles are checked before the input", () => {
         "tariffsAddTariff",
         "accountsChangeRole",
         "accountsCreateUser",
-        "integrationListLeads",
+        "leadsListLeads",
+        "playersListAllPlayers",
         "subscriptionsListSubscriptions",
       ]),
     );
