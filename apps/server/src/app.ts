@@ -164,6 +164,7 @@ export async function buildApp(
         clients.subscriptionStates,
         clients.organizations,
         clients.establishments,
+        clients.players,
       ],
     }),
     profiles: new ProfileService({ db, accessEvents, files: app.storage.files }),
@@ -255,5 +256,5 @@ async function registerClientModules(
   });
   app.realtime.usePlayerDirectory(players.directory());
   await app.register(playersRoutes, { players });
-  return { establishments, organizations, tariffs, subscriptions, subscriptionStates };
+  return { establishments, organizations, tariffs, subscriptions, subscriptionStates, players };
 }

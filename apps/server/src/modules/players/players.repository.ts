@@ -238,3 +238,13 @@ export async function listRequests(
   ]);
   return { rows, total: counted?.total ?? 0 };
 }
+
+/** Deletes a user's players (their playlists go with them) and requests; answers how many players. */
+export async function deleteEverythingOfUser(db: Executor, userId: string): Promise<number> {
+  await db.delete(playerRequests).where(eq(playerRequests.userId, userId));
+  const rows = await db
+    .delete(players)
+    .where(eq(players.userId, userId))
+    .returning({ id: players.id });
+  return rows.length;
+}

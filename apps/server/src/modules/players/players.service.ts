@@ -8,7 +8,7 @@ import {
   type StaffPlayer,
 } from "@fonika/shared";
 import type { z } from "zod";
-import type { Database } from "../../db/client.ts";
+import type { Database, Executor } from "../../db/client.ts";
 import { errors } from "../../lib/app-error.ts";
 import {
   assertMayChangeClient,
@@ -324,6 +324,16 @@ export class PlayersService {
         );
       },
     };
+  }
+
+  /**
+   * Forgets a deleted client's players and requests (the requests hold a
+   * buyer's name, phone and e-mail), inside the deletion's transaction
+   * (accounts' ClientRecords port).
+   */
+  async forgetClient(tx: Executor, clientId: string): Promise<() => Promise<void>> {
+    await repository.deleteEverythingOfUser(tx, clientId);
+    return async () => {};
   }
 
   private async establishmentFor(ownerId: string, given: string | undefined): Promise<string> {

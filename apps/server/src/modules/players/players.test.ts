@@ -521,6 +521,17 @@ describe("requests about players", () => {
     );
     expect((await get("/music/player/request/all", client.token)).status).toBe(403);
     expect((await get("/music/player/request/all?kind=gift", admin.token)).status).toBe(400);
+
+    // A deleted client's players go, and so do their requests with the buyer's details.
+    const deleted = await post(`/auth/account/${client.id}/delete-account`, clientManager.token);
+    expect(deleted.status).toBe(200);
+    expect((await get(`/music/player/${client.id}/all`, admin.token)).body.total).toBe(0);
+    const after = await get("/music/player/request/all?count=500", admin.token);
+    expect(after.body.data.filter((row: { userId: string }) => row.userId === client.id)).toEqual(
+      [],
+    );
+    expect(JSON.stringify(after.body)).not.toContain("Анна Смирнова");
+    expect((await get(`/music/player/${other.client.id}/all`, admin.token)).body.total).toBe(1);
   });
 });
 
