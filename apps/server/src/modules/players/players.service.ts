@@ -6,6 +6,7 @@ import {
   type PlayerType,
   type playersApi,
   type StaffPlayer,
+  uuidSchema,
 } from "@fonika/shared";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.ts";
@@ -291,7 +292,7 @@ export class PlayersService {
   directory(): PlayerDirectory {
     return {
       findControllable: async (actor, playerId) => {
-        const player = await repository.findPlayer(this.deps.db, playerId);
+        const player = await this.findByAnyId(playerId);
         if (!player) return null;
         const own =
           actor.userId === player.userId &&
@@ -304,7 +305,7 @@ export class PlayersService {
         return rows.map((row) => playerRoom(row.id));
       },
       playlistsOf: async (actor, playerId) => {
-        const player = await repository.findPlayer(this.deps.db, playerId);
+        const player = await this.findByAnyId(playerId);
         if (!player) return null;
         try {
           assertMayReadPlayer(actor, player);
@@ -346,6 +347,12 @@ export class PlayersService {
     if (ids.length === 0) throw playerErrors.noEstablishment();
     if (ids.length > 1) throw playerErrors.severalEstablishments();
     return ids[0] as string;
+  }
+
+  /** The player of an id a socket message gave unchecked: one that is not a uuid names none. */
+  private async findByAnyId(id: string): Promise<PlayerRow | undefined> {
+    if (!uuidSchema.safeParse(id).success) return undefined;
+    return repository.findPlayer(this.deps.db, id);
   }
 
   private async find(id: string): Promise<PlayerRow> {

@@ -548,6 +548,8 @@ describe("the player directory", () => {
     });
     expect(await directory.findControllable(browserActor(other.client.id), player.id)).toBeNull();
     expect(await directory.findControllable(browserActor(client.id), unknownId)).toBeNull();
+    expect(await directory.findControllable(browserActor(client.id), "no-such-player")).toBeNull();
+    expect(await directory.playlistsOf(browserActor(client.id), "no-such-player")).toBeNull();
     const device = { ...browserActor(client.id), sessionKind: "device" as const, establishmentId };
     expect(await directory.findControllable(device, player.id)).not.toBeNull();
     expect(
