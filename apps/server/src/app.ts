@@ -24,6 +24,8 @@ import { libraryRoutes } from "./modules/library/library.routes.ts";
 import { createLibrary, type Library } from "./modules/library/library.ts";
 import { organizationsRoutes } from "./modules/organizations/organizations.routes.ts";
 import { OrganizationsService } from "./modules/organizations/organizations.service.ts";
+import { playersRoutes } from "./modules/players/players.routes.ts";
+import { PlayersService } from "./modules/players/players.service.ts";
 import { SubscriptionStatesService } from "./modules/subscriptions/subscription-states.service.ts";
 import { SubscriptionPresenter } from "./modules/subscriptions/subscriptions.presenter.ts";
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes.ts";
@@ -115,6 +117,8 @@ export async function buildApp(
     players: {
       playlistsOf: (actor, playerId) => app.realtime.playerDirectory().playlistsOf(actor, playerId),
     },
+    // What a user may play is decided by their subscriptions' tariffs (made below).
+    allowedPlaylists: { idsOf: (userId) => clients.tariffs.allowedPlaylistIds(userId) },
   });
   app.decorate("library", library);
   await app.register(loudnessPlugin, {
@@ -160,6 +164,7 @@ export async function buildApp(
         clients.subscriptionStates,
         clients.organizations,
         clients.establishments,
+        clients.players,
       ],
     }),
     profiles: new ProfileService({ db, accessEvents, files: app.storage.files }),
@@ -237,5 +242,19 @@ async function registerClientModules(
   await app.register(organizationsRoutes, { organizations });
   await app.register(tariffsRoutes, { tariffs });
   await app.register(subscriptionsRoutes, { subscriptions, states: subscriptionStates });
-  return { establishments, organizations, tariffs, subscriptions, subscriptionStates };
+  // Players belong to establishments and play what their owner's tariffs allow.
+  const players = new PlayersService({
+    db,
+    findAccount,
+    accounts: {
+      namesOf: (ids) => directory.namesOf(db, ids),
+      idsMatching: (query) => directory.idsMatching(db, query),
+    },
+    establishments,
+    allowedPlaylistIds: (userId) => tariffs.allowedPlaylistIds(userId),
+    playlistNames: (ids) => library.playlistNames(ids),
+  });
+  app.realtime.usePlayerDirectory(players.directory());
+  await app.register(playersRoutes, { players });
+  return { establishments, organizations, tariffs, subscriptions, subscriptionStates, players };
 }

@@ -210,3 +210,4 @@ export const leads = pgTable(
 
 export * from "./clients-schema.ts";
 export * from "./library-schema.ts";
+export * from "./players-schema.ts";

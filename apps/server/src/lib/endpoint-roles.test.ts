@@ -51,6 +51,7 @@ describe("roles are checked before the input", () => {
         "leadsListLeads",
         "vaultMakeFolder",
         "catalogListAuthorAttachments",
+        "playersListAllPlayers",
         "subscriptionsListSubscriptions",
       ]),
     );

@@ -53,6 +53,16 @@ export async function listEstablishments(
   return { rows, total: counted?.total ?? 0 };
 }
 
+/** Ids of a client's establishments, oldest first. */
+export async function idsOfClient(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: establishments.id })
+    .from(establishments)
+    .where(eq(establishments.userId, userId))
+    .orderBy(asc(establishments.createdAt), asc(establishments.id));
+  return rows.map((row) => row.id);
+}
+
 /** The establishment `id` of the client `userId`; undefined when it is not theirs or missing. */
 export async function findEstablishment(
   db: Executor,

@@ -189,6 +189,11 @@ export class EstablishmentsService {
     return row ? { id: row.id, name: nameOf(row.name) } : undefined;
   }
 
+  /** Ids of a client's establishments, oldest first (players' port: a player goes to the only one). */
+  idsOf(clientId: string): Promise<string[]> {
+    return repository.idsOfClient(this.deps.db, clientId);
+  }
+
   /** Names of establishments by id (subscriptions' port); an erased one is 'Удалённый клиент'. */
   async namesOf(ids: string[]): Promise<Map<string, string>> {
     const names = await repository.namesOf(this.deps.db, ids);

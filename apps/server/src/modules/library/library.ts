@@ -35,6 +35,11 @@ export interface LibraryDependencies {
   /** Which playlists a player plays (the players' directory; null: no such player for the actor). */
   players: { playlistsOf(actor: Actor, playerId: string): Promise<string[] | null> };
   /**
+   * The playlists a user may play now (their live subscriptions' tariffs and
+   * personal grants; the tariffs module answers): `allowed` lists these.
+   */
+  allowedPlaylists: { idsOf(userId: string): Promise<ReadonlySet<string>> };
+  /**
    * The event bus: the library tells every process which songs' files
    * changed, and forgets what it knew when another process tells it.
    */
@@ -86,7 +91,14 @@ export function createLibrary(deps: LibraryDependencies): Library {
   });
   const tree = new VaultTreeService(store);
   const placement = new TrackPlacementService(store);
-  const playlists = new PlaylistsService({ store, files, tree, placement, songs });
+  const playlists = new PlaylistsService({
+    store,
+    files,
+    tree,
+    placement,
+    songs,
+    allowedPlaylists: deps.allowedPlaylists,
+  });
   return {
     songs,
     intake,

@@ -162,6 +162,18 @@ export class TariffsService {
   }
 
   /**
+   * The playlists a user may play now: those of the tariffs their live
+   * subscriptions hold and those granted to them personally under these
+   * tariffs (players' and the library's port). A grant under a tariff the
+   * user no longer holds gives nothing.
+   */
+  async allowedPlaylistIds(userId: string): Promise<Set<string>> {
+    const held = await this.deps.liveTariffsOf(userId);
+    const grants = await repository.playlistGrants(this.deps.db, [...held.keys()], userId);
+    return new Set(grants.map((grant) => grant.playlistId));
+  }
+
+  /**
    * A tariff and the chosen items as a subscription prices them; unknown
    * or retired items, or items of another tariff, are left out (the caller
    * compares). Undefined when there is no such tariff (subscriptions' port).

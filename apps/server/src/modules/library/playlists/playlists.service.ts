@@ -32,6 +32,8 @@ export interface PlaylistsDependencies {
   tree: VaultTreeService;
   placement: TrackPlacementService;
   songs: SongsService;
+  /** The playlists a user may play now (the tariffs module, through app.ts). */
+  allowedPlaylists: { idsOf(userId: string): Promise<ReadonlySet<string>> };
 }
 
 type Query<E extends { query?: z.ZodType }> = z.output<NonNullable<E["query"]>>;
@@ -227,15 +229,21 @@ export class PlaylistsService {
     }
   }
 
-  /** The playlists a user may play, with song counts (every playable one until tariffs narrow it). */
+  /**
+   * The playlists a user may play, with song counts: those of their live
+   * subscriptions' tariffs and those granted to them under these tariffs,
+   * as long as they are live and have tracks.
+   */
   async allowed(
     actor: Actor,
     userId: string,
     query: Query<typeof playlistsApi.listAllowedPlaylists>,
   ) {
     assertMayReadUserPlaylists(actor, userId);
+    const allowedIds = await this.deps.allowedPlaylists.idsOf(userId);
     const { ids, total } = await this.store.playlists.listPlaylistIds({
       text: query.text,
+      ids: [...allowedIds],
       playable: true,
       limit: query.limit,
       offset: query.offset,

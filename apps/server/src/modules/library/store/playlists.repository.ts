@@ -155,6 +155,8 @@ export interface PlaylistFilter {
   tag?: string | undefined;
   /** Only playlists whose current version has tracks (what can be played). */
   playable?: boolean;
+  /** Only playlists of these ids (none: no playlist at all). */
+  ids?: readonly string[];
   limit: number;
   offset: number;
 }
@@ -171,7 +173,9 @@ export async function listPlaylistIds(
   db: Executor,
   filter: PlaylistFilter,
 ): Promise<{ ids: string[]; total: number }> {
+  if (filter.ids?.length === 0) return { ids: [], total: 0 };
   const conditions: SQL[] = [isNull(playlists.deletedAt)];
+  if (filter.ids) conditions.push(inArray(playlists.id, [...filter.ids]));
   if (filter.text) {
     const pattern = containsPattern(filter.text);
     conditions.push(

@@ -1,0 +1,96 @@
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { establishments } from "./clients-schema.ts";
+import { playlists } from "./library-schema.ts";
+import { users } from "./schema.ts";
+
+/**
+ * The players' tables (issue 13): players of an establishment, the
+ * playlists put on them, and clients' requests about players. Written by
+ * the players module only.
+ */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const players = pgTable(
+  "players",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The owner: the client whose establishment it plays in. */
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    establishmentId: uuid("establishment_id")
+      .notNull()
+      .references(() => establishments.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** web | boxPlayer */
+    type: text("type").notNull(),
+    /** A box player's serial number (unique); null for a web player. */
+    serialBoxNumber: text("serial_box_number"),
+    address: text("address").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("players_serial_key")
+      .on(sql`lower(${table.serialBoxNumber})`)
+      .where(sql`${table.serialBoxNumber} is not null`),
+    index("players_user_idx").on(table.userId, table.createdAt),
+    index("players_establishment_idx").on(table.establishmentId),
+    index("players_created_at_idx").on(table.createdAt),
+  ],
+);
+
+/** The playlists put on a player. */
+export const playerPlaylists = pgTable(
+  "player_playlists",
+  {
+    playerId: uuid("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    playlistId: uuid("playlist_id")
+      .notNull()
+      .references(() => playlists.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.playerId, table.playlistId] }),
+    index("player_playlists_playlist_idx").on(table.playlistId),
+  ],
+);
+
+/** A client's request about players: buying a box (purchase) or stopping one (leave). */
+export const playerRequests = pgTable(
+  "player_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** purchase | leave */
+    kind: text("kind").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** A leave request's player; kept null once the player is removed. */
+    playerId: uuid("player_id").references(() => players.id, { onDelete: "set null" }),
+    /** The player's name when asked, so the request still reads after removal. */
+    playerName: text("player_name"),
+    name: text("name"),
+    phone: text("phone"),
+    email: text("email"),
+    company: text("company"),
+    address: text("address"),
+    quantity: integer("quantity"),
+    comment: text("comment"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("player_requests_created_at_idx").on(table.createdAt, table.kind)],
+);

@@ -1,0 +1,250 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { containsPattern } from "../../db/like.ts";
+import { playerPlaylists, playerRequests, players } from "../../db/schema.ts";
+
+/** SQL of players, their playlists and requests. Every function takes the database or a transaction. */
+
+export type PlayerRow = typeof players.$inferSelect;
+export type PlayerRequestRow = typeof playerRequests.$inferSelect;
+
+export interface PlayerFields {
+  userId: string;
+  establishmentId: string;
+  name: string;
+  type: string;
+  serialBoxNumber: string | null;
+  address: string;
+}
+
+/** Inserts a player; "taken" when a box with its serial number is already registered. */
+export async function insertPlayer(
+  db: Executor,
+  fields: PlayerFields,
+): Promise<PlayerRow | "taken"> {
+  try {
+    const [row] = await db.insert(players).values(fields).returning();
+    if (!row) throw new Error("player insert returned no row");
+    return row;
+  } catch (error) {
+    // The unique index on lower(serial_box_number) is the one judge of a duplicate.
+    if (isUniqueViolation(error)) return "taken";
+    throw error;
+  }
+}
+
+/** PostgreSQL's unique_violation, whether the driver or drizzle's wrapper carries it. */
+function isUniqueViolation(error: unknown): boolean {
+  let cause: unknown = error;
+  for (let depth = 0; depth < 5 && typeof cause === "object" && cause !== null; depth++) {
+    if ((cause as { code?: unknown }).code === "23505") return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export async function updatePlayer(
+  db: Executor,
+  id: string,
+  fields: Partial<Pick<PlayerFields, "name" | "address">>,
+): Promise<void> {
+  await db
+    .update(players)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(players.id, id));
+}
+
+export async function deletePlayer(db: Executor, id: string): Promise<void> {
+  await db.delete(players).where(eq(players.id, id));
+}
+
+export async function findPlayer(db: Executor, id: string): Promise<PlayerRow | undefined> {
+  const [row] = await db.select().from(players).where(eq(players.id, id));
+  return row;
+}
+
+/** A user's players, oldest first, optionally of one establishment. */
+export async function listPlayersOfUser(
+  db: Executor,
+  userId: string,
+  filter: { establishmentId?: string | undefined; limit: number; offset: number },
+): Promise<{ rows: PlayerRow[]; total: number }> {
+  const where = and(
+    eq(players.userId, userId),
+    filter.establishmentId ? eq(players.establishmentId, filter.establishmentId) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(players)
+      .where(where)
+      .orderBy(asc(players.createdAt), asc(players.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: count() }).from(players).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** The players of an establishment (a device session plays for one). */
+export function playersOfEstablishment(db: Executor, establishmentId: string) {
+  return db
+    .select({ id: players.id })
+    .from(players)
+    .where(eq(players.establishmentId, establishmentId));
+}
+
+export interface PlayerSearch {
+  /** Words matched against a player's name, serial number and address. */
+  query?: string | undefined;
+  /** Owners or establishments whose names the query found (an OR with the words). */
+  userIds: string[];
+  establishmentIds: string[];
+  type?: string | undefined;
+  sortBy: "createdAt" | "name" | "type";
+  limit: number;
+  offset: number;
+}
+
+/** Every player matching the search, a page at a time. */
+export async function searchPlayers(
+  db: Executor,
+  search: PlayerSearch,
+): Promise<{ rows: PlayerRow[]; total: number }> {
+  const conditions: Array<SQL | undefined> = [
+    search.type ? eq(players.type, search.type) : undefined,
+  ];
+  const text = search.query?.trim();
+  if (text) {
+    const pattern = containsPattern(text);
+    conditions.push(
+      or(
+        ilike(players.name, pattern),
+        ilike(players.serialBoxNumber, pattern),
+        ilike(players.address, pattern),
+        search.userIds.length > 0 ? inArray(players.userId, search.userIds) : undefined,
+        search.establishmentIds.length > 0
+          ? inArray(players.establishmentId, search.establishmentIds)
+          : undefined,
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const order =
+    search.sortBy === "name"
+      ? [asc(sql`lower(${players.name})`), asc(players.id)]
+      : search.sortBy === "type"
+        ? [asc(players.type), desc(players.createdAt), asc(players.id)]
+        : [desc(players.createdAt), asc(players.id)];
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(players)
+      .where(where)
+      .orderBy(...order)
+      .limit(search.limit)
+      .offset(search.offset),
+    db.select({ total: count() }).from(players).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** How many players each establishment has. */
+export async function countsByEstablishment(
+  db: Executor,
+  establishmentIds: string[],
+): Promise<Map<string, number>> {
+  if (establishmentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ establishmentId: players.establishmentId, players: count() })
+    .from(players)
+    .where(inArray(players.establishmentId, establishmentIds))
+    .groupBy(players.establishmentId);
+  return new Map(rows.map((row) => [row.establishmentId, row.players]));
+}
+
+/** The playlists on a player, in the order they were put on. */
+export function playlistsOfPlayer(db: Executor, playerId: string) {
+  return db
+    .select({ playlistId: playerPlaylists.playlistId, createdAt: playerPlaylists.createdAt })
+    .from(playerPlaylists)
+    .where(eq(playerPlaylists.playerId, playerId))
+    .orderBy(asc(playerPlaylists.createdAt), asc(playerPlaylists.playlistId));
+}
+
+/** Puts a playlist on a player; false when it was already there. */
+export async function addPlayerPlaylist(
+  db: Executor,
+  playerId: string,
+  playlistId: string,
+): Promise<boolean> {
+  const rows = await db
+    .insert(playerPlaylists)
+    .values({ playerId, playlistId })
+    .onConflictDoNothing()
+    .returning({ playerId: playerPlaylists.playerId });
+  return rows.length > 0;
+}
+
+/** Takes a playlist off a player; false when it was not there. */
+export async function removePlayerPlaylist(
+  db: Executor,
+  playerId: string,
+  playlistId: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(playerPlaylists)
+    .where(and(eq(playerPlaylists.playerId, playerId), eq(playerPlaylists.playlistId, playlistId)))
+    .returning({ playerId: playerPlaylists.playerId });
+  return rows.length > 0;
+}
+
+/** A user's players that hold a playlist, oldest first. */
+export function playersWithPlaylist(db: Executor, userId: string, playlistId: string) {
+  return db
+    .select({ player: players })
+    .from(players)
+    .innerJoin(playerPlaylists, eq(playerPlaylists.playerId, players.id))
+    .where(and(eq(players.userId, userId), eq(playerPlaylists.playlistId, playlistId)))
+    .orderBy(asc(players.createdAt), asc(players.id));
+}
+
+export type PlayerRequestFields = Omit<PlayerRequestRow, "id" | "createdAt">;
+
+export async function insertRequest(
+  db: Executor,
+  fields: PlayerRequestFields,
+): Promise<PlayerRequestRow> {
+  const [row] = await db.insert(playerRequests).values(fields).returning();
+  if (!row) throw new Error("player request insert returned no row");
+  return row;
+}
+
+/** Requests, newest first, optionally of one kind. */
+export async function listRequests(
+  db: Executor,
+  filter: { kind?: string | undefined; limit: number; offset: number },
+): Promise<{ rows: PlayerRequestRow[]; total: number }> {
+  const where = filter.kind ? eq(playerRequests.kind, filter.kind) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(playerRequests)
+      .where(where)
+      .orderBy(desc(playerRequests.createdAt), asc(playerRequests.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: count() }).from(playerRequests).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** Deletes a user's players (their playlists go with them) and requests; answers how many players. */
+export async function deleteEverythingOfUser(db: Executor, userId: string): Promise<number> {
+  await db.delete(playerRequests).where(eq(playerRequests.userId, userId));
+  const rows = await db
+    .delete(players)
+    .where(eq(players.userId, userId))
+    .returning({ id: players.id });
+  return rows.length;
+}

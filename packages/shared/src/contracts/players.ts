@@ -1,0 +1,327 @@
+import { INPUT, PAGING } from "../constants.ts";
+import { defineEndpoint, okSchema, pagedSchema, uuidSchema } from "../endpoint.ts";
+import { CLIENT_MANAGING_ROLES, CLIENT_READING_ROLES, CLIENT_STATES } from "../roles.ts";
+import { z } from "../zod.ts";
+import { emailSchema, phoneInputSchema } from "./auth.ts";
+
+/**
+ * Players (SPEC.md §3 Player, §7 Players): a web or box player of one
+ * establishment of its owner, the playlists put on it, and the requests a
+ * client sends about players (buying a box, leaving the service). A player
+ * may hold only playlists its owner may play (their live subscriptions'
+ * tariffs and the playlists granted to them under those tariffs).
+ */
+
+export const PLAYER_TYPES = ["web", "boxPlayer"] as const;
+export type PlayerType = (typeof PLAYER_TYPES)[number];
+
+export const PLAYERS = {
+  addressMax: 500,
+  serialMin: 3,
+  serialMax: 64,
+  /** Letters, digits, dash and underscore: what is printed on a box. */
+  serialPattern: /^[A-Za-z0-9_-]+$/,
+  commentMax: 1000,
+} as const;
+
+const nameSchema = z.string().trim().min(INPUT.defaultMin).max(INPUT.defaultMax);
+const addressSchema = z.string().trim().min(INPUT.defaultMin).max(PLAYERS.addressMax);
+export const serialBoxNumberSchema = z
+  .string()
+  .trim()
+  .min(PLAYERS.serialMin)
+  .max(PLAYERS.serialMax)
+  .regex(PLAYERS.serialPattern, "Серийный номер: латинские буквы, цифры, дефис");
+
+export const playerAddSchema = z
+  .object({
+    name: nameSchema,
+    type: z.enum(PLAYER_TYPES),
+    /** Printed on the box; required for a box player, absent for a web one; unique. */
+    serialBoxNumber: serialBoxNumberSchema.nullish(),
+    address: addressSchema,
+    /** Default: the owner's only establishment. */
+    establishmentId: uuidSchema.optional(),
+    /** The owner: the caller by default; staff who manage clients name the client. */
+    userId: uuidSchema.optional(),
+  })
+  .superRefine((input, context) => {
+    if (input.type === "boxPlayer" && !input.serialBoxNumber) {
+      context.addIssue({
+        code: "custom",
+        path: ["serialBoxNumber"],
+        message: "Укажите серийный номер плеера",
+      });
+    }
+    if (input.type === "web" && input.serialBoxNumber) {
+      context.addIssue({
+        code: "custom",
+        path: ["serialBoxNumber"],
+        message: "У веб-плеера нет серийного номера",
+      });
+    }
+  });
+export type PlayerAdd = z.input<typeof playerAddSchema>;
+
+export const playerChangeSchema = z
+  .object({ name: nameSchema.optional(), address: addressSchema.optional() })
+  .refine((input) => input.name !== undefined || input.address !== undefined, {
+    message: "Укажите название или адрес",
+  });
+
+export const playerAbilitiesSchema = z.object({
+  /** Rename it, change its address, put playlists on it. */
+  edit: z.boolean(),
+  remove: z.boolean(),
+});
+
+export const playerSchema = z
+  .object({
+    id: uuidSchema,
+    /** The owner. */
+    userId: uuidSchema,
+    establishmentId: uuidSchema,
+    establishmentName: z.string(),
+    name: z.string(),
+    type: z.enum(PLAYER_TYPES),
+    serialBoxNumber: z.string().nullable(),
+    address: z.string(),
+    createdAt: z.iso.datetime(),
+    abilities: playerAbilitiesSchema,
+  })
+  .meta({ id: "Player" });
+export type Player = z.infer<typeof playerSchema>;
+
+/** A player as staff see it in the players base. */
+export const staffPlayerSchema = playerSchema
+  .extend({ clientName: z.string() })
+  .meta({ id: "StaffPlayer" });
+export type StaffPlayer = z.infer<typeof staffPlayerSchema>;
+
+/** A playlist put on a player. */
+export const playerPlaylistSchema = z
+  .object({
+    playlistId: uuidSchema,
+    name: z.string(),
+    /**
+     * Whether the owner may play it now: false once the subscription whose
+     * tariff gave it has ended (it stays on the player; the schedule falls back).
+     */
+    playable: z.boolean(),
+    addedAt: z.iso.datetime(),
+  })
+  .meta({ id: "PlayerPlaylist" });
+export type PlayerPlaylist = z.infer<typeof playerPlaylistSchema>;
+
+export const PLAYER_REQUEST_KINDS = ["purchase", "leave"] as const;
+
+export const purchaseRequestSchema = z.object({
+  name: nameSchema,
+  phone: phoneInputSchema,
+  email: emailSchema.optional(),
+  company: z.string().trim().min(INPUT.defaultMin).max(INPUT.defaultMax).optional(),
+  /** Where the box is to be delivered. */
+  address: addressSchema,
+  quantity: z.number().int().min(1).max(100).default(1),
+  comment: z.string().trim().max(PLAYERS.commentMax).optional(),
+});
+
+export const leaveRequestSchema = z.object({
+  /** The player whose service the client wants to stop. */
+  playerId: uuidSchema,
+  comment: z.string().trim().max(PLAYERS.commentMax).optional(),
+});
+
+export const playerRequestSchema = z
+  .object({
+    id: uuidSchema,
+    kind: z.enum(PLAYER_REQUEST_KINDS),
+    userId: uuidSchema,
+    clientName: z.string(),
+    /** The player a leave request is about (null for a purchase, or once it was removed). */
+    playerId: uuidSchema.nullable(),
+    playerName: z.string().nullable(),
+    name: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    company: z.string().nullable(),
+    address: z.string().nullable(),
+    quantity: z.number().int().nullable(),
+    comment: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "PlayerRequest" });
+export type PlayerRequest = z.infer<typeof playerRequestSchema>;
+
+export const PLAYER_SORTS = ["createdAt", "name", "type"] as const;
+
+const idParams = z.object({ id: uuidSchema });
+const userParams = z.object({ userId: uuidSchema });
+/** Who may add, change and remove players: clients for themselves, managers for a client. */
+const changingRoles = [...CLIENT_STATES, ...CLIENT_MANAGING_ROLES];
+const tags = ["players"];
+
+export const addPlayer = defineEndpoint({
+  method: "POST",
+  path: "/music/player/add",
+  summary:
+    "Add a player to an establishment of its owner (without establishmentId: the owner's only one)",
+  tags,
+  auth: "bearer",
+  roles: changingRoles,
+  body: playerAddSchema,
+  response: playerSchema,
+  successStatus: 201,
+});
+
+export const changePlayer = defineEndpoint({
+  method: "POST",
+  path: "/music/player/:id/change",
+  summary: "Rename a player or change its address",
+  tags,
+  auth: "bearer",
+  roles: changingRoles,
+  params: idParams,
+  body: playerChangeSchema,
+  response: playerSchema,
+});
+
+export const getPlayer = defineEndpoint({
+  method: "GET",
+  path: "/music/player/:id",
+  summary: "One player (its owner, staff, or the device playing for its establishment)",
+  tags,
+  auth: "bearer",
+  sessions: ["browser", "device"],
+  params: idParams,
+  response: playerSchema,
+});
+
+export const listAllPlayers = defineEndpoint({
+  method: "GET",
+  path: "/music/player/all",
+  summary: "Every player with its client and establishment (players base), found by name",
+  tags,
+  auth: "bearer",
+  roles: CLIENT_READING_ROLES,
+  query: z.object({
+    page: z.coerce.number().int().min(0).default(0),
+    count: z.coerce.number().int().min(1).max(PAGING.maxPageSize).default(PAGING.tablePageSize),
+    sortBy: z.enum(PLAYER_SORTS).default("createdAt"),
+    query: z.string().trim().max(INPUT.defaultMax).optional(),
+    type: z.enum(PLAYER_TYPES).optional(),
+  }),
+  response: pagedSchema(staffPlayerSchema),
+});
+
+export const listUserPlayers = defineEndpoint({
+  method: "GET",
+  path: "/music/player/:userId/all",
+  summary: "A user's players, oldest first, optionally of one establishment",
+  tags,
+  auth: "bearer",
+  sessions: ["browser", "device"],
+  params: userParams,
+  query: z.object({
+    limit: z.coerce.number().int().min(1).max(PAGING.maxPageSize).default(PAGING.playersFetchLimit),
+    offset: z.coerce.number().int().min(0).default(0),
+    establishmentId: uuidSchema.optional(),
+  }),
+  response: pagedSchema(playerSchema),
+});
+
+export const removePlayer = defineEndpoint({
+  method: "POST",
+  path: "/music/player/:id/:userId/remove",
+  summary: "Remove a player of a user, with its playlists",
+  tags,
+  auth: "bearer",
+  roles: changingRoles,
+  params: z.object({ id: uuidSchema, userId: uuidSchema }),
+  response: okSchema,
+});
+
+export const sendPlayerRequest = defineEndpoint({
+  method: "POST",
+  path: "/music/player/:userId/send-player-request",
+  summary: "Ask to buy a box player: the buyer's details are stored for staff",
+  tags,
+  auth: "bearer",
+  roles: changingRoles,
+  params: userParams,
+  body: purchaseRequestSchema,
+  response: playerRequestSchema,
+  successStatus: 201,
+});
+
+export const leaveRequest = defineEndpoint({
+  method: "POST",
+  path: "/music/player/:userId/leave-request",
+  summary: "Ask to stop a player's service (return a box, leave): stored for staff",
+  tags,
+  auth: "bearer",
+  roles: changingRoles,
+  params: userParams,
+  body: leaveRequestSchema,
+  response: playerRequestSchema,
+  successStatus: 201,
+});
+
+export const listPlayerRequests = defineEndpoint({
+  method: "GET",
+  path: "/music/player/request/all",
+  summary: "Clients' purchase and leave requests, newest first (staff)",
+  tags,
+  auth: "bearer",
+  roles: CLIENT_READING_ROLES,
+  query: z.object({
+    page: z.coerce.number().int().min(0).default(0),
+    count: z.coerce.number().int().min(1).max(PAGING.maxPageSize).default(PAGING.tablePageSize),
+    kind: z.enum(PLAYER_REQUEST_KINDS).optional(),
+  }),
+  response: pagedSchema(playerRequestSchema),
+});
+
+export const listPlayerPlaylists = defineEndpoint({
+  method: "GET",
+  path: "/music/player/:id/playlist/all",
+  summary: "The playlists put on a player, each marked playable or not",
+  tags,
+  auth: "bearer",
+  sessions: ["browser", "device"],
+  params: idParams,
+  response: z.object({ data: z.array(playerPlaylistSchema) }),
+});
+
+export const addPlayerPlaylist = defineEndpoint({
+  method: "POST",
+  path: "/music/player/:id/playlist/add",
+  summary: "Put a playlist the owner may play on a player (any other: 403)",
+  tags,
+  auth: "bearer",
+  roles: changingRoles,
+  params: idParams,
+  body: z.object({ playlistId: uuidSchema }),
+  response: z.object({ data: z.array(playerPlaylistSchema) }),
+});
+
+export const removePlayerPlaylist = defineEndpoint({
+  method: "POST",
+  path: "/music/player/:id/playlist/:playlistId/remove",
+  summary: "Take a playlist off a player",
+  tags,
+  auth: "bearer",
+  roles: changingRoles,
+  params: z.object({ id: uuidSchema, playlistId: uuidSchema }),
+  response: z.object({ data: z.array(playerPlaylistSchema) }),
+});
+
+export const listPlaylistPlayers = defineEndpoint({
+  method: "GET",
+  path: "/music/player/:userId/:playlistId/players",
+  summary: "A user's players that hold a playlist",
+  tags,
+  auth: "bearer",
+  params: z.object({ userId: uuidSchema, playlistId: uuidSchema }),
+  response: z.object({ data: z.array(playerSchema) }),
+});
