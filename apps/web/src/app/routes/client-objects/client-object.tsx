@@ -12,6 +12,7 @@ import { PlayersState } from "../../../features/establishments/components/player
 import { SubscriptionSummary } from "../../../features/establishments/components/subscription-summary.tsx";
 import { TimeZoneNow } from "../../../features/establishments/components/time-zone-now.tsx";
 import { useEstablishmentsOwner } from "../../../features/establishments/hooks/use-establishments-owner.ts";
+import { EstablishmentPlayers } from "../../../features/players/components/establishment-players.tsx";
 import { formatDate } from "../../../lib/format.ts";
 
 function DetailSkeleton() {
@@ -112,6 +113,12 @@ export default function ClientObjectScreen() {
             </div>
           </dl>
         </Section>
+        <EstablishmentPlayers
+          establishment={data}
+          ownerId={ownerId}
+          clientId={clientId}
+          canAdd={data.abilities.edit}
+        />
         <Section title="Подписка">
           <SubscriptionSummary establishment={data} clientId={clientId} detailed />
         </Section>

@@ -1,0 +1,90 @@
+import { CLIENT_READING_ROLES } from "@fonika/shared";
+import { useNavigate } from "react-router";
+import { BackLink } from "../../../components/layouts/back-link.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { Page, Section } from "../../../components/ui/page.tsx";
+import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { pathTo } from "../../../config/paths.ts";
+
+import { usePlayer } from "../../../features/players/api/get-player.ts";
+import { PlayerPlaylists } from "../../../features/players/components/player-playlists.tsx";
+import { PlayerSummary } from "../../../features/players/components/player-summary.tsx";
+import { RemovePlayerButton } from "../../../features/players/components/remove-player-button.tsx";
+import { PLAYER_TYPE_LABELS } from "../../../features/players/player-texts.ts";
+import { isApiError } from "../../../lib/api-client.ts";
+import { useSessionState } from "../../../lib/app-services.ts";
+import { errorText } from "../../../lib/error-messages.ts";
+
+/**
+ * One player: its facts, its playlists, and the place where its schedule
+ * and remote control will be. Staff come from the players base and see a
+ * client's pages; the owner comes from their players.
+ */
+export function PlayerView({ id, title }: { id: string; title: string }) {
+  const { role } = useSessionState();
+  const navigate = useNavigate();
+  const player = usePlayer(id);
+  const staff = CLIENT_READING_ROLES.includes(role);
+  const back = staff
+    ? { label: "Все плееры", to: pathTo("PlayersBase") }
+    : { label: "Мои плееры", to: pathTo("Players") };
+
+  if (player.isError) {
+    const missing = isApiError(player.error) && player.error.status === 404;
+    return (
+      <Page title={title} actions={<BackLink {...back} />}>
+        <div className="card">
+          <EmptyState
+            icon="players"
+            title={missing ? "Плеер не найден" : "Не удалось загрузить плеер"}
+          >
+            {missing
+              ? "Возможно, его удалили или он принадлежит другому клиенту."
+              : errorText(player.error)}
+          </EmptyState>
+        </div>
+      </Page>
+    );
+  }
+  const data = player.data;
+  if (!data) {
+    return (
+      <Page title={title} actions={<BackLink {...back} />}>
+        <div className="card players-skeleton" aria-busy="true">
+          <Skeleton width="40%" height="20px" />
+          <Skeleton width="70%" />
+          <Skeleton width="55%" />
+        </div>
+      </Page>
+    );
+  }
+  return (
+    <Page
+      title={data.name}
+      description={`${PLAYER_TYPE_LABELS[data.type]} · ${data.establishmentName} · ${data.address}`}
+      actions={
+        <>
+          <BackLink {...back} />
+          <RemovePlayerButton
+            player={data}
+            onRemoved={() => navigate(back.to, { replace: true })}
+          />
+        </>
+      }
+    >
+      <div className="player-detail">
+        <PlayerSummary player={data} clientId={staff ? data.userId : undefined} />
+        <PlayerPlaylists player={data} />
+        <Section title="Расписание и управление">
+          <EmptyState icon="calendar" title="Скоро здесь">
+            <p className="player-coming">
+              Недельное расписание плейлистов и пульт плеера (что звучит сейчас, пауза, следующий
+              трек, громкость) появятся в следующем обновлении. Пока плеер не играет музыку по
+              расписанию.
+            </p>
+          </EmptyState>
+        </Section>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,48 @@
+import type { Player } from "@fonika/shared";
+import { Link } from "react-router";
+import { Section } from "../../../components/ui/page.tsx";
+import { pathTo } from "../../../config/paths.ts";
+import { formatDate } from "../../../lib/format.ts";
+import { PLAYER_TYPE_LABELS } from "../player-texts.ts";
+
+interface PlayerSummaryProps {
+  player: Player;
+  /** Set when staff look at a client's player: the venue link opens the client's establishment. */
+  clientId?: string;
+}
+
+/** The player's facts: type, serial, venue, address, when it was added. */
+export function PlayerSummary({ player, clientId }: PlayerSummaryProps) {
+  return (
+    <Section title="Плеер">
+      <dl className="summary">
+        <div className="summary__row">
+          <dt>Тип</dt>
+          <dd>{PLAYER_TYPE_LABELS[player.type]}</dd>
+        </div>
+        {player.serialBoxNumber && (
+          <div className="summary__row">
+            <dt>Серийный номер</dt>
+            <dd>{player.serialBoxNumber}</dd>
+          </div>
+        )}
+        <div className="summary__row">
+          <dt>Объект</dt>
+          <dd>
+            <Link to={pathTo("ClientObject", { id: player.establishmentId, clientId })}>
+              {player.establishmentName}
+            </Link>
+          </dd>
+        </div>
+        <div className="summary__row">
+          <dt>Адрес</dt>
+          <dd>{player.address}</dd>
+        </div>
+        <div className="summary__row">
+          <dt>Добавлен</dt>
+          <dd>{formatDate(player.createdAt)}</dd>
+        </div>
+      </dl>
+    </Section>
+  );
+}

@@ -1,0 +1,101 @@
+import type { Player } from "@fonika/shared";
+import { Link } from "react-router";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { pathTo } from "../../../config/paths.ts";
+import { errorText } from "../../../lib/error-messages.ts";
+import { useUserPlayers } from "../api/list-user-players.ts";
+import { PlayersList } from "./players-list.tsx";
+import "../players.css";
+
+interface EstablishmentGroup {
+  establishmentId: string;
+  establishmentName: string;
+  players: Player[];
+}
+
+/** Players grouped by establishment, the groups in the order their first player was added. */
+export function groupByEstablishment(players: readonly Player[]): EstablishmentGroup[] {
+  const groups = new Map<string, EstablishmentGroup>();
+  for (const player of players) {
+    const group = groups.get(player.establishmentId) ?? {
+      establishmentId: player.establishmentId,
+      establishmentName: player.establishmentName,
+      players: [],
+    };
+    group.players.push(player);
+    groups.set(player.establishmentId, group);
+  }
+  return [...groups.values()];
+}
+
+interface PlayersByEstablishmentProps {
+  ownerId: string;
+  /** Set when staff look at a client's players: links keep to that client's pages. */
+  clientId?: string;
+}
+
+/** All of a client's players, one card per establishment that has any. */
+export function PlayersByEstablishment({ ownerId, clientId }: PlayersByEstablishmentProps) {
+  const players = useUserPlayers(ownerId);
+  if (players.isPending) {
+    return (
+      <div className="card players-skeleton" aria-busy="true">
+        <Skeleton width="40%" height="20px" />
+        <Skeleton width="70%" />
+        <Skeleton width="55%" />
+      </div>
+    );
+  }
+  if (players.isError) {
+    return (
+      <div className="card">
+        <EmptyState icon="alert" title="Не удалось загрузить плееры">
+          {errorText(players.error)}
+        </EmptyState>
+      </div>
+    );
+  }
+  const groups = groupByEstablishment(players.data.data);
+  if (groups.length === 0) {
+    return (
+      <div className="card">
+        <EmptyState
+          icon="players"
+          title="Плееров пока нет"
+          action={
+            <Link
+              to={pathTo("ClientObjectsList", {}, { clientId })}
+              className="button button--primary button--md"
+            >
+              {clientId ? "Объекты клиента" : "Мои объекты"}
+            </Link>
+          }
+        >
+          Плеер добавляется на странице объекта: откройте объект и нажмите «Добавить плеер». Если
+          объектов ещё нет, сначала добавьте объект.
+        </EmptyState>
+      </div>
+    );
+  }
+  return (
+    <div className="players-groups">
+      {groups.map((group) => (
+        <section key={group.establishmentId} className="card" aria-label={group.establishmentName}>
+          <header className="card__header">
+            <h2 className="card__title">
+              <Link to={pathTo("ClientObject", { id: group.establishmentId, clientId })}>
+                {group.establishmentName}
+              </Link>
+            </h2>
+            <span className="muted">{group.players.length} шт.</span>
+          </header>
+          <PlayersList
+            players={group.players}
+            label={`Плееры объекта ${group.establishmentName}`}
+          />
+        </section>
+      ))}
+    </div>
+  );
+}
