@@ -34,6 +34,9 @@ const LENGTH_MESSAGE: Partial<Record<keyof PlayerFormValues, string>> = {
   address: checkLength("", ADDRESS_LENGTH) ?? undefined,
 };
 
+/** The serial's rule as one message (its pattern's own message is the shared schema's). */
+const SERIAL_LENGTH_MESSAGE = `Серийный номер: от ${PLAYERS.serialMin} до ${PLAYERS.serialMax} символов`;
+
 const TYPE_OPTIONS = PLAYER_TYPES.map((type) => ({ value: type, label: PLAYER_TYPE_LABELS[type] }));
 
 /**
@@ -47,7 +50,8 @@ export function playerInputOf(
   const candidate: PlayerAdd = {
     name: values.name,
     type: values.type,
-    serialBoxNumber: values.type === "boxPlayer" ? values.serialBoxNumber : undefined,
+    serialBoxNumber:
+      values.type === "boxPlayer" ? values.serialBoxNumber.trim() || undefined : undefined,
     address: values.address,
     establishmentId: owner.establishmentId,
     userId: owner.userId,
@@ -55,10 +59,19 @@ export function playerInputOf(
   const parsed = playerAddSchema.safeParse(candidate);
   if (parsed.success) return { input: candidate, errors: null };
   const errors: FieldErrors = {};
+  // The schema asks for the serial only once the other fields pass; the form says so at once.
+  if (candidate.type === "boxPlayer" && !candidate.serialBoxNumber) {
+    errors.serialBoxNumber = "Укажите серийный номер плеера";
+  }
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as keyof PlayerFormValues | undefined;
     if (field && !errors[field]) {
-      errors[field] = LENGTH_MESSAGE[field] ?? issue.message;
+      errors[field] =
+        LENGTH_MESSAGE[field] ??
+        (field === "serialBoxNumber" && (issue.code === "too_small" || issue.code === "too_big")
+          ? SERIAL_LENGTH_MESSAGE
+          : null) ??
+        issue.message;
     }
   }
   return { input: null, errors };
