@@ -1,0 +1,206 @@
+import { type PlayerPlaylist, playersApi, playlistsApi } from "@fonika/shared";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { buildPlaylist } from "../../../test/library-factories.ts";
+import { buildPlayer, buildPlayerPlaylist, onePage } from "../../../test/players-factories.ts";
+import { on, replyError } from "../../../test/scripted-server.ts";
+import { renderSignedIn, SIGNED_IN_USER_ID } from "../../../test/signed-in-app.tsx";
+
+async function playlistsSection() {
+  const heading = await screen.findByRole("heading", { name: "Плейлисты плеера" });
+  const section = heading.closest("section");
+  if (!section) throw new Error("no playlists section");
+  return section;
+}
+
+describe("a player's page", () => {
+  it("shows the player, its playlists with those out of the tariff marked, and no fake controls", async () => {
+    const player = buildPlayer({
+      userId: SIGNED_IN_USER_ID,
+      name: "Бокс у стойки",
+      type: "boxPlayer",
+      serialBoxNumber: "FB-7",
+      establishmentName: "Бар на Садовой",
+      address: "Москва, Садовая, 1",
+    });
+    renderSignedIn(
+      "role-client",
+      `/player/${player.id}`,
+      on(playersApi.getPlayer, ({ reply }) => reply(player)),
+      on(playersApi.listPlayerPlaylists, ({ reply }) =>
+        reply({
+          data: [
+            buildPlayerPlaylist({ name: "Утро в кофейне" }),
+            buildPlayerPlaylist({ name: "Лаунж прошлого тарифа", playable: false }),
+          ],
+        }),
+      ),
+    );
+    expect(await screen.findByRole("heading", { name: "Бокс у стойки", level: 1 })).toBeTruthy();
+    expect(screen.getByText("Бокс-плеер · Бар на Садовой · Москва, Садовая, 1")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Бар на Садовой" }).getAttribute("href")).toBe(
+      `/client-objects/${player.establishmentId}`,
+    );
+    expect(screen.getByText("FB-7")).toBeTruthy();
+    const section = await playlistsSection();
+    const items = await within(section).findAllByRole("listitem");
+    expect(items.map((item) => item.textContent)).toEqual([
+      "Утро в кофейнеУбрать",
+      "Лаунж прошлого тарифане входит в тарифУбрать",
+    ]);
+    expect(screen.getByRole("heading", { name: "Расписание и управление" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /пауза|играть|следующий/i })).toBeNull();
+  });
+
+  it("adds a playlist from those the owner may play and takes one off", async () => {
+    const player = buildPlayer({ userId: SIGNED_IN_USER_ID });
+    const morning = buildPlaylist({ name: "Утро в кофейне" });
+    const evening = buildPlaylist({ name: "Вечерний джаз" });
+    let attached: PlayerPlaylist[] = [
+      buildPlayerPlaylist({ playlistId: morning.id, name: morning.name }),
+    ];
+    const allowedFor: string[] = [];
+    const calls: string[] = [];
+    renderSignedIn(
+      "role-client",
+      `/player/${player.id}`,
+      on(playersApi.getPlayer, ({ reply }) => reply(player)),
+      on(playersApi.listPlayerPlaylists, ({ reply }) => reply({ data: attached })),
+      on(playlistsApi.listAllowedPlaylists, ({ params, reply }) => {
+        allowedFor.push(params.userId);
+        return reply(
+          onePage([
+            { ...morning, songCount: 12 },
+            { ...evening, songCount: 3 },
+          ]),
+        );
+      }),
+      on(playersApi.addPlayerPlaylist, ({ params, body, reply }) => {
+        calls.push(`add ${params.id} ${body.playlistId}`);
+        attached = [
+          ...attached,
+          buildPlayerPlaylist({ playlistId: evening.id, name: evening.name }),
+        ];
+        return reply({ data: attached });
+      }),
+      on(playersApi.removePlayerPlaylist, ({ params, reply }) => {
+        calls.push(`remove ${params.id} ${params.playlistId}`);
+        attached = attached.filter((playlist) => playlist.playlistId !== params.playlistId);
+        return reply({ data: attached });
+      }),
+    );
+    const section = await playlistsSection();
+    const user = userEvent.setup();
+    await user.click(within(section).getByRole("button", { name: "Добавить плейлист" }));
+    const picker = await screen.findByRole("dialog", { name: "Добавить плейлист" });
+    expect(await within(picker).findByText("Уже на плеере")).toBeTruthy();
+    expect(within(picker).getByText("3 трека")).toBeTruthy();
+    await user.click(
+      within(picker).getByRole("button", { name: "Добавить плейлист Вечерний джаз" }),
+    );
+    expect(await screen.findByText("Плейлист «Вечерний джаз» добавлен на плеер")).toBeTruthy();
+    expect(await within(section).findByText("Вечерний джаз")).toBeTruthy();
+    expect(allowedFor).toEqual([SIGNED_IN_USER_ID]);
+    await user.click(within(picker).getByRole("button", { name: "Закрыть" }));
+
+    await user.click(
+      within(section).getByRole("button", { name: "Убрать плейлист Утро в кофейне" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Убрать плейлист с плеера?" });
+    await user.click(within(dialog).getByRole("button", { name: "Убрать" }));
+    expect(await screen.findByText("Плейлист убран с плеера")).toBeTruthy();
+    expect(within(section).queryByText("Утро в кофейне")).toBeNull();
+    expect(calls).toEqual([`add ${player.id} ${evening.id}`, `remove ${player.id} ${morning.id}`]);
+  });
+
+  it("shows the server's refusal of a playlist outside the tariff", async () => {
+    const player = buildPlayer({ userId: SIGNED_IN_USER_ID });
+    const lounge = buildPlaylist({ name: "Лаунж" });
+    renderSignedIn(
+      "role-client",
+      `/player/${player.id}`,
+      on(playersApi.getPlayer, ({ reply }) => reply(player)),
+      on(playersApi.listPlayerPlaylists, ({ reply }) => reply({ data: [] })),
+      on(playlistsApi.listAllowedPlaylists, ({ reply }) =>
+        reply(onePage([{ ...lounge, songCount: 5 }])),
+      ),
+      on(playersApi.addPlayerPlaylist, () =>
+        replyError(403, {
+          type: "forbidden",
+          reason: "Этот плейлист не входит в тарифы клиента",
+          message: "not allowed",
+        }),
+      ),
+    );
+    const section = await playlistsSection();
+    expect(await within(section).findByText("Плейлисты не добавлены")).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(within(section).getByRole("button", { name: "Добавить плейлист" }));
+    const picker = await screen.findByRole("dialog", { name: "Добавить плейлист" });
+    await user.click(
+      await within(picker).findByRole("button", { name: "Добавить плейлист Лаунж" }),
+    );
+    expect((await within(picker).findByRole("alert")).textContent).toBe(
+      "Этот плейлист не входит в тарифы клиента",
+    );
+  });
+
+  it("removes the player after the confirmation and goes back to the list", async () => {
+    const player = buildPlayer({ userId: SIGNED_IN_USER_ID, name: "Терраса" });
+    let removed = false;
+    renderSignedIn(
+      "role-client",
+      `/player/${player.id}`,
+      on(playersApi.getPlayer, ({ reply }) => reply(player)),
+      on(playersApi.listPlayerPlaylists, ({ reply }) => reply({ data: [] })),
+      on(playersApi.removePlayer, ({ reply }) => {
+        removed = true;
+        return reply({ ok: true });
+      }),
+      on(playersApi.listUserPlayers, ({ reply }) => reply(onePage([]))),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Удалить плеер Терраса" }));
+    const dialog = await screen.findByRole("dialog", { name: "Удалить плеер?" });
+    await user.click(within(dialog).getByRole("button", { name: "Удалить" }));
+    expect(await screen.findByRole("heading", { name: "Мои плееры", level: 1 })).toBeTruthy();
+    expect(removed).toBe(true);
+  });
+
+  it("says plainly when the player is not there", async () => {
+    const missing = buildPlayer();
+    renderSignedIn(
+      "role-client",
+      `/player/${missing.id}`,
+      on(playersApi.getPlayer, () =>
+        replyError(404, { type: "not-found", reason: "Плеер не найден", message: "no player" }),
+      ),
+    );
+    expect(await screen.findByText("Плеер не найден")).toBeTruthy();
+    expect(screen.getByText(/Возможно, его удалили/)).toBeTruthy();
+  });
+
+  it("shows an admin a client's player read-only when the server allows no change", async () => {
+    const player = buildPlayer({ name: "Зал клиента", abilities: { edit: false, remove: false } });
+    renderSignedIn(
+      "role-admin",
+      `/role-admin-player/${player.id}`,
+      on(playersApi.getPlayer, ({ reply }) => reply(player)),
+      on(playersApi.listPlayerPlaylists, ({ reply }) =>
+        reply({ data: [buildPlayerPlaylist({ name: "Утро в кофейне" })] }),
+      ),
+    );
+    expect(await screen.findByRole("heading", { name: "Зал клиента", level: 1 })).toBeTruthy();
+    const section = await playlistsSection();
+    expect(await within(section).findByText("Утро в кофейне")).toBeTruthy();
+    expect(within(section).queryByRole("button")).toBeNull();
+    expect(screen.queryByRole("button", { name: /Удалить плеер/ })).toBeNull();
+    expect(screen.getByRole("link", { name: "Все плееры" }).getAttribute("href")).toBe(
+      "/players-base",
+    );
+    expect(screen.getByRole("link", { name: player.establishmentName }).getAttribute("href")).toBe(
+      `/client-objects/${player.establishmentId}/${player.userId}`,
+    );
+  });
+});
