@@ -13,9 +13,10 @@ describe("side menus", () => {
     expect(refused).toEqual([]);
   });
 
-  it("give a client its playlists right after its objects", () => {
+  it("give a client its players and playlists right after its objects", () => {
     expect(SIDE_MENU["role-client"].map((entry) => entry.label)).toEqual([
       "Мои объекты",
+      "Плееры",
       "Плейлисты",
       "Подписки",
       "Профиль",

@@ -5,7 +5,8 @@ import type { RouteName } from "./routes.ts";
  * Side menu entries by role, SPEC.md §2 Layout. Every menu also ends with a
  * Logout entry, which the layout adds. The admin menu carries Integrations
  * too: it is the admin's only way to the leads page, and the client's menu
- * Playlists, the catalogue its search leads to (decisions, see docs).
+ * Playlists, the catalogue its search leads to, and Players, its players
+ * across venues (decisions, see docs).
  */
 export interface MenuEntry {
   readonly label: string;
@@ -47,6 +48,7 @@ export const SIDE_MENU: Record<Role, readonly MenuEntry[]> = {
   ],
   "role-client": [
     { label: "Мои объекты", route: "ClientObjectsList", icon: "objects" },
+    { label: "Плееры", route: "Players", icon: "players" },
     { label: "Плейлисты", route: "Playlists", icon: "playlists" },
     { label: "Подписки", route: "Subscribe", icon: "subscriptions" },
     { label: "Профиль", route: "Profile", icon: "profile" },
