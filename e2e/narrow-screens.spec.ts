@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createAccount, createSignedInAccount } from "./support/accounts.ts";
-import { addEstablishment, addPayer } from "./support/clients.ts";
+import { addEstablishment, addPayer, addWebPlayer } from "./support/clients.ts";
 import { signInByEmail } from "./support/sign-in.ts";
 
 /** The narrowest phone the product supports (SPEC: usable at 375 px). */
@@ -38,9 +38,16 @@ test("a client's screens fit a 375 px phone", async ({ page }) => {
   const client = await createSignedInAccount("role-client", "narrow-client");
   await addPayer(client);
   const venue = await addEstablishment(client, "Кофейня с очень длинным названием на углу");
+  const player = await addWebPlayer(client, venue, "Плеер в зале с очень длинным названием у окна");
   await signInByEmail(page, client.email);
   await expectFits(page, "/client-objects", "Кофейня с очень длинным названием на углу");
-  await expectFits(page, `/client-objects/${venue}`, "Часовой пояс");
+  await expectFits(
+    page,
+    `/client-objects/${venue}`,
+    "Плеер в зале с очень длинным названием у окна",
+  );
+  await expectFits(page, "/players", "Плеер в зале с очень длинным названием у окна");
+  await expectFits(page, `/player/${player}`, "Плейлисты не добавлены");
   await expectFits(page, "/add-client-objects", "Часовой пояс");
   await expectFits(page, "/subscribe", /Тариф|тариф/);
   await expectFits(page, "/profile", "Устройства и браузеры");
@@ -59,4 +66,5 @@ test("staff screens of clients and tariffs fit a 375 px phone", async ({ page })
   await expectFits(page, "/all-tariff", /тариф/i);
   await expectFits(page, "/create-tariff", "Функции и позиции");
   await expectFits(page, "/subscription-base", /подпис/i);
+  await expectFits(page, "/players-base", /Всего: \d+/);
 });

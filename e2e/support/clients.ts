@@ -1,4 +1,10 @@
-import { establishmentsApi, organizationsApi, type TariffInput, tariffsApi } from "@fonika/shared";
+import {
+  establishmentsApi,
+  organizationsApi,
+  playersApi,
+  type TariffInput,
+  tariffsApi,
+} from "@fonika/shared";
 import { type Account, adminAccessToken, callApi } from "./accounts.ts";
 
 /**
@@ -18,6 +24,20 @@ export async function addEstablishment(
   const made = await callApi(establishmentsApi.addEstablishment, {
     params: { userId: owner.userId },
     body: { name, address },
+    token: owner.token,
+  });
+  return made.id;
+}
+
+/** Adds a web player to an establishment of a signed-in client; answers its id. */
+export async function addWebPlayer(
+  owner: SignedIn,
+  establishmentId: string,
+  name: string,
+  address = "Москва, Тверская, 7",
+): Promise<string> {
+  const made = await callApi(playersApi.addPlayer, {
+    body: { name, type: "web", address, establishmentId },
     token: owner.token,
   });
   return made.id;
