@@ -183,6 +183,9 @@ describe("client page", () => {
     expect(within(players).getByText("Плееров: 2")).toBeTruthy();
     expect(within(players).getByText("В сети: 1")).toBeTruthy();
     expect(within(players).queryByText("Бар «Вечер»")).toBeNull();
+    expect(
+      within(players).getByRole("link", { name: "Все плееры клиента" }).getAttribute("href"),
+    ).toBe(`/players/${user.userId}`);
   });
 
   it("says so where the client has no establishments, subscriptions or players", async () => {

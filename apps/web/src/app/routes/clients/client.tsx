@@ -81,7 +81,10 @@ export default function ClientScreen() {
         establishments={establishments.data?.data ?? []}
         playlistSearch={playlistSearch}
       />
-      <PlayersSection establishments={establishments} />
+      <PlayersSection
+        establishments={establishments}
+        playersPath={pathTo("Players", { id: clientId })}
+      />
     </section>
   );
 }

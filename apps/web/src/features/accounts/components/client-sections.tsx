@@ -182,10 +182,26 @@ export function SubscriptionsSection({ subscriptions }: { subscriptions: Loaded<
   );
 }
 
-/** Players per establishment (of the establishments listed above): how many, how many online. */
-export function PlayersSection({ establishments }: { establishments: Loaded<EstablishmentPage> }) {
+/**
+ * Players per establishment (of the establishments listed above): how many,
+ * how many online; `playersPath` leads to the client's players themselves.
+ */
+export function PlayersSection({
+  establishments,
+  playersPath,
+}: {
+  establishments: Loaded<EstablishmentPage>;
+  playersPath: string;
+}) {
   return (
-    <Section title="Плееры">
+    <Section
+      title="Плееры"
+      actions={
+        <Link to={playersPath} className="button button--ghost button--md">
+          Все плееры клиента
+        </Link>
+      }
+    >
       <SectionBody
         loaded={establishments}
         isEmpty={(data) =>
