@@ -78,6 +78,23 @@ describe("a client's players", () => {
   });
 });
 
+describe("a player device on its start screen", () => {
+  it("is told what it is and asks for no client's players", async () => {
+    const asked: string[] = [];
+    renderSignedIn(
+      "player-device",
+      "/players",
+      on(playersApi.listUserPlayers, ({ params, reply }) => {
+        asked.push(params.userId);
+        return reply(onePage([]));
+      }),
+    );
+    expect(await screen.findByText("Этот браузер подключён как плеер объекта")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Купить бокс-плеер" })).toBeNull();
+    expect(asked).toEqual([]);
+  });
+});
+
 describe("buying a box player", () => {
   it("checks the buyer's details, sends them, and says the request is on its way", async () => {
     const sent: unknown[] = [];
