@@ -238,30 +238,35 @@ export class SchedulesService {
     window: Omit<ScheduleWindow, "id" | "weekdays"> & { id?: string; weekdays: Weekday[] },
   ): Promise<ScheduleEntry> {
     await this.assertPlayable(player, window.playlistId);
-    const saved = await this.deps.db.transaction(async (tx) => {
+    // Names are read after the transaction: on PGlite it holds the one connection.
+    type Saved = { row: ScheduleRow } | { overlap: ScheduleWindow };
+    const saved = await this.deps.db.transaction(async (tx): Promise<Saved> => {
       await repository.lockPlayer(tx, player.id);
       const others = (await repository.windowsOfPlayers(tx, [player.id])).map(toWindow);
-      const candidate: ScheduleWindow = { ...window, id: window.id ?? "" };
-      const overlap = findOverlap(candidate, others);
-      if (overlap) {
-        const names = await this.deps.playlistNames([overlap.playlistId]);
-        throw playerErrors.scheduleOverlap({
-          ...overlap,
-          playlistName: names.get(overlap.playlistId) ?? "Удалённый плейлист",
-        });
-      }
+      const overlap = findOverlap({ ...window, id: window.id ?? "" }, others);
+      if (overlap) return { overlap };
       const fields = {
         playlistId: window.playlistId,
         startTime: window.startTime,
         endTime: window.endTime,
         weekdays: [...window.weekdays],
       };
-      return window.id
-        ? repository.updateWindow(tx, window.id, fields)
-        : repository.insertWindow(tx, { playerId: player.id, ...fields });
+      return {
+        row: window.id
+          ? await repository.updateWindow(tx, window.id, fields)
+          : await repository.insertWindow(tx, { playerId: player.id, ...fields }),
+      };
     });
+    if ("overlap" in saved) {
+      const { overlap } = saved;
+      const names = await this.deps.playlistNames([overlap.playlistId]);
+      throw playerErrors.scheduleOverlap({
+        ...overlap,
+        playlistName: names.get(overlap.playlistId) ?? "Удалённый плейлист",
+      });
+    }
     await this.announce([player.id]);
-    return toEntry(saved);
+    return toEntry(saved.row);
   }
 
   /** 404 unless the playlist is on the player; 403 unless its owner may play it now. */
