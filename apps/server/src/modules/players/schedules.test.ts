@@ -406,6 +406,42 @@ describe("what a player plays", () => {
     }
   });
 
+  it("reads the windows by the establishment's wall clock, in any of its time zones", async () => {
+    const day = await playablePlaylist("День");
+    const { client, establishmentId, playerId } = await clientWithPlayer([day.id], [day.id]);
+    await post(`/music/player/${playerId}/playlist/${day.id}/schedule/add`, client.token, workdays);
+    // Monday 2026-11-30, 06:30Z and 08:30Z: 09:00–18:00 on the venue's wall or not.
+    const cases: Array<[string, string, boolean]> = [
+      ["Europe/Moscow", "06:30", true],
+      ["Asia/Vladivostok", "06:30", true],
+      ["Europe/Kaliningrad", "06:30", false],
+      ["Europe/Berlin", "06:30", false],
+      ["Europe/Moscow", "08:30", true],
+      ["Asia/Vladivostok", "08:30", false],
+      ["Europe/Kaliningrad", "08:30", true],
+      ["Europe/Berlin", "08:30", true],
+    ];
+    const failures: string[] = [];
+    for (const [timeZone, utc, plays] of cases) {
+      const zoned = await post(
+        `/establishment/${client.id}/${establishmentId}/change`,
+        client.token,
+        {
+          timeZone,
+        },
+      );
+      expect(zoned.status).toBe(200);
+      const answer = await get(
+        `/music/player/${playerId}/playlist/play-now?at=2026-11-30T${utc}:00.000Z`,
+        support.token,
+      );
+      if (answer.body.timeZone !== timeZone || (answer.body.playlistId === day.id) !== plays) {
+        failures.push(`${timeZone} ${utc}Z: ${JSON.stringify(answer.body)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("leaves out the windows and fallback of a playlist the owner may no longer play", async () => {
     const fromTariff = await playablePlaylist("Тариф");
     const granted = await playablePlaylist("Подарок");
