@@ -1,6 +1,7 @@
 import {
   CLIENT_READING_ROLES,
   decide,
+  ESTABLISHMENTS,
   type EstablishmentWeek,
   findOverlap,
   type PlayerSchedule,
@@ -307,24 +308,22 @@ export class SchedulesService {
       ),
       this.deps.playlistNames([...new Set(attached.map((row) => row.playlistId))]),
     ]);
+    // Grouped once, so that many players cost about many × one, not players × windows.
+    const windowsOf = groupBy(windows, (window) => window.playerId);
+    const attachedTo = groupBy(attached, (entry) => entry.playerId);
     const schedules = new Map<string, PlayerSchedule>();
     for (const row of rows) {
       const allowed = allowedByOwner.get(row.userId) ?? new Set<string>();
       const playable = new Set(
-        attached
-          .filter(
-            (entry) =>
-              entry.playerId === row.id &&
-              allowed.has(entry.playlistId) &&
-              names.has(entry.playlistId),
-          )
-          .map((entry) => entry.playlistId),
+        (attachedTo.get(row.id) ?? [])
+          .map((entry) => entry.playlistId)
+          .filter((playlistId) => allowed.has(playlistId) && names.has(playlistId)),
       );
       schedules.set(
         row.id,
         playableSchedule(
-          places.get(row.establishmentId)?.timeZone ?? "Europe/Moscow",
-          windows.filter((window) => window.playerId === row.id).map(toWindow),
+          places.get(row.establishmentId)?.timeZone ?? ESTABLISHMENTS.defaultTimeZone,
+          (windowsOf.get(row.id) ?? []).map(toWindow),
           row.fallbackPlaylistId,
           playable,
         ),
@@ -347,6 +346,7 @@ export class SchedulesService {
     const names = await this.deps.playlistNames([
       ...new Set([...attached, ...windows].map((row) => row.playlistId)),
     ]);
+    const windowsOf = groupBy(windows, (window) => window.playerId);
     return {
       establishmentId,
       timeZone: place.timeZone,
@@ -354,13 +354,11 @@ export class SchedulesService {
         playerId: row.id,
         name: row.name,
         fallbackPlaylistId: row.fallbackPlaylistId,
-        windows: windows
-          .filter((window) => window.playerId === row.id)
-          .map((window) => ({
-            ...toEntry(window),
-            playlistName: names.get(window.playlistId) ?? "Удалённый плейлист",
-            playable: names.has(window.playlistId) && allowed.has(window.playlistId),
-          })),
+        windows: (windowsOf.get(row.id) ?? []).map((window) => ({
+          ...toEntry(window),
+          playlistName: names.get(window.playlistId) ?? "Удалённый плейлист",
+          playable: names.has(window.playlistId) && allowed.has(window.playlistId),
+        })),
       })),
     };
   }
@@ -402,6 +400,17 @@ function instantOf(actor: Actor, at: string | undefined): number {
     throw playerErrors.instantForStaffOnly();
   }
   return Date.parse(at);
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
 }
 
 function weekdaysOf(stored: string[]): Weekday[] {
