@@ -628,14 +628,35 @@ describe("a schedule change reaches a running player", () => {
     expect(published()).toBe(2);
     await post(`/music/player/${playerId}/fallback`, client.token, { playlistId: morning.id });
     expect(published()).toBe(3);
+    const { establishmentId } = (await get(`/music/player/${playerId}`, client.token)).body;
+    const night = { startTime: "22:00:00", endTime: "02:00:00", weekdays: ["SATURDAY"] };
+    const inWeek = await post(`/music/schedule/${establishmentId}/change`, client.token, {
+      playerId,
+      playlistId: evening.id,
+      ...night,
+    });
+    expect(published()).toBe(4);
+    const eveningWindow = inWeek.body.players[0].windows.find(
+      (window: { playlistId: string }) => window.playlistId === evening.id,
+    );
+    await post(`/music/schedule/${establishmentId}/${eveningWindow.id}/remove`, client.token);
+    expect(published()).toBe(5);
+    const eveningPath = `/music/player/${playerId}/playlist/${evening.id}/schedule`;
+    const again = await post(`${eveningPath}/add`, client.token, night);
+    expect(published()).toBe(6);
+    await post(`${eveningPath}/${again.body.id}/remove`, client.token);
+    expect(published()).toBe(7);
 
     // Taking the playlist off the player takes its windows and the fallback with it.
     const off = await post(`/music/player/${playerId}/playlist/${morning.id}/remove`, client.token);
     expect(off.status).toBe(200);
-    expect(published()).toBe(4);
+    expect(published()).toBe(8);
     const player = await get(`/music/player/${playerId}`, client.token);
     expect(player.body.fallbackPlaylistId).toBeNull();
-    const week = await get(`/music/schedule/${player.body.establishmentId}`, client.token);
+    const week = await get(`/music/schedule/${establishmentId}`, client.token);
     expect(week.body.players[0].windows).toEqual([]);
+    // A reader's refused call publishes nothing either.
+    await post(`/music/player/${playerId}/fallback`, support.token, { playlistId: null });
+    expect(published()).toBe(8);
   });
 });
