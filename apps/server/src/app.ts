@@ -257,8 +257,6 @@ async function registerClientModules(
     allowedPlaylistIds: (userId) => tariffs.allowedPlaylistIds(userId),
     playlistNames: (ids) => library.playlistNames(ids),
   });
-  app.realtime.usePlayerDirectory(players.directory());
-  await app.register(playersRoutes, { players });
   const schedules = new SchedulesService({
     db,
     bus: app.bus,
@@ -266,6 +264,11 @@ async function registerClientModules(
     allowedPlaylistIds: (userId) => tariffs.allowedPlaylistIds(userId),
     playlistNames: (ids) => library.playlistNames(ids),
   });
+  app.realtime.usePlayerDirectory({
+    ...players.directory(),
+    decide: (playerIds, instantMs) => schedules.decideFor(playerIds, instantMs),
+  });
+  await app.register(playersRoutes, { players });
   await app.register(schedulesRoutes, { schedules });
   return { establishments, organizations, tariffs, subscriptions, subscriptionStates, players };
 }

@@ -296,8 +296,11 @@ export class PlayersService {
     );
   }
 
-  /** The player socket's and the songs' view of players (realtime's PlayerDirectory port). */
-  directory(): PlayerDirectory {
+  /**
+   * The player socket's and the songs' view of players (realtime's
+   * PlayerDirectory port); what players play is the schedules' part.
+   */
+  directory(): Omit<PlayerDirectory, "decide"> {
     return {
       findControllable: async (actor, playerId) => {
         const player = await this.findByAnyId(playerId);

@@ -442,6 +442,66 @@ describe("what a player plays", () => {
     expect(failures).toEqual([]);
   });
 
+  it("is decided for many players of venues in several zones in one call, as the socket asks", async () => {
+    const day = await playablePlaylist("День");
+    const spare = await playablePlaylist("Запас");
+    const { client, establishmentId, playerId } = await clientWithPlayer(
+      [day.id, spare.id],
+      [day.id, spare.id],
+    );
+    const zones = ["Asia/Vladivostok", "Europe/Kaliningrad", "Europe/Berlin"];
+    const playerIds = [playerId];
+    for (const timeZone of zones) {
+      const venue = await post(`/establishment/${client.id}/add`, client.token, {
+        name: `Заведение ${timeZone}`,
+        address: "Москва, Тверская, 7",
+        timeZone,
+      });
+      expect(venue.status).toBe(201);
+      const player = await post("/music/player/add", client.token, {
+        name: "Зал",
+        type: "web",
+        address: "Москва, Тверская, 7",
+        establishmentId: venue.body.id,
+      });
+      expect(player.status).toBe(201);
+      playerIds.push(player.body.id);
+    }
+    for (const id of playerIds) {
+      for (const playlistId of [day.id, spare.id]) {
+        if (id !== playerId) {
+          await post(`/music/player/${id}/playlist/add`, client.token, { playlistId });
+        }
+      }
+      const window = await post(
+        `/music/player/${id}/playlist/${day.id}/schedule/add`,
+        client.token,
+        workdays,
+      );
+      expect(window.status).toBe(201);
+    }
+    await post(`/music/player/${playerIds[3]}/fallback`, client.token, { playlistId: spare.id });
+    expect(
+      (await get(`/music/schedule/${establishmentId}`, client.token)).body.players,
+    ).toHaveLength(1);
+
+    // Monday 2026-11-30 06:30Z: 09:30 in Moscow, 16:30 in Vladivostok, 08:30 in Kaliningrad, 07:30 in Berlin.
+    const decisions = await server.app.realtime
+      .playerDirectory()
+      .decide([...playerIds, unknownId], Date.parse("2026-11-30T06:30:00.000Z"));
+    expect([...decisions.keys()].sort()).toEqual([...playerIds].sort());
+    expect(playerIds.map((id) => decisions.get(id)?.playlistId)).toEqual([
+      day.id,
+      day.id,
+      null,
+      spare.id,
+    ]);
+    expect(decisions.get(playerIds[2] as string)).toMatchObject({
+      fallback: false,
+      decideAgainAt: Date.parse("2026-11-30T07:00:00.000Z"),
+    });
+  });
+
   it("leaves out the windows and fallback of a playlist the owner may no longer play", async () => {
     const fromTariff = await playablePlaylist("Тариф");
     const granted = await playablePlaylist("Подарок");
