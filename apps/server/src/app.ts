@@ -26,6 +26,8 @@ import { organizationsRoutes } from "./modules/organizations/organizations.route
 import { OrganizationsService } from "./modules/organizations/organizations.service.ts";
 import { playersRoutes } from "./modules/players/players.routes.ts";
 import { PlayersService } from "./modules/players/players.service.ts";
+import { schedulesRoutes } from "./modules/players/schedules.routes.ts";
+import { SchedulesService } from "./modules/players/schedules.service.ts";
 import { SubscriptionStatesService } from "./modules/subscriptions/subscription-states.service.ts";
 import { SubscriptionPresenter } from "./modules/subscriptions/subscriptions.presenter.ts";
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes.ts";
@@ -245,6 +247,7 @@ async function registerClientModules(
   // Players belong to establishments and play what their owner's tariffs allow.
   const players = new PlayersService({
     db,
+    bus: app.bus,
     findAccount,
     accounts: {
       namesOf: (ids) => directory.namesOf(db, ids),
@@ -254,7 +257,18 @@ async function registerClientModules(
     allowedPlaylistIds: (userId) => tariffs.allowedPlaylistIds(userId),
     playlistNames: (ids) => library.playlistNames(ids),
   });
-  app.realtime.usePlayerDirectory(players.directory());
+  const schedules = new SchedulesService({
+    db,
+    bus: app.bus,
+    establishments,
+    allowedPlaylistIds: (userId) => tariffs.allowedPlaylistIds(userId),
+    playlistNames: (ids) => library.playlistNames(ids),
+  });
+  app.realtime.usePlayerDirectory({
+    ...players.directory(),
+    decide: (playerIds, instantMs) => schedules.decideFor(playerIds, instantMs),
+  });
   await app.register(playersRoutes, { players });
+  await app.register(schedulesRoutes, { schedules });
   return { establishments, organizations, tariffs, subscriptions, subscriptionStates, players };
 }

@@ -15,6 +15,8 @@ export * as playersApi from "./contracts/players.ts";
 export * from "./contracts/players.ts";
 export * as playlistsApi from "./contracts/playlists.ts";
 export * from "./contracts/playlists.ts";
+export * as schedulesApi from "./contracts/schedules.ts";
+export * from "./contracts/schedules.ts";
 export * as searchApi from "./contracts/search.ts";
 export * from "./contracts/search.ts";
 export * as songsApi from "./contracts/songs.ts";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -38,6 +39,13 @@ export const players = pgTable(
     /** A box player's serial number (unique); null for a web player. */
     serialBoxNumber: text("serial_box_number"),
     address: text("address").notNull(),
+    /**
+     * What plays when no window does: a playlist put on the player (the
+     * service checks it; taking it off the player clears it); null: silence.
+     */
+    fallbackPlaylistId: uuid("fallback_playlist_id").references(() => playlists.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,6 +74,34 @@ export const playerPlaylists = pgTable(
   (table) => [
     primaryKey({ columns: [table.playerId, table.playlistId] }),
     index("player_playlists_playlist_idx").on(table.playlistId),
+  ],
+);
+
+/**
+ * A player's schedule: windows of its playlists on weekdays (SPEC.md §3
+ * schedule entry), read in its establishment's time zone. A window goes
+ * with its playlist when the playlist is taken off the player.
+ */
+export const playerSchedules = pgTable(
+  "player_schedules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    playerId: uuid("player_id").notNull(),
+    playlistId: uuid("playlist_id").notNull(),
+    /** HH:MM:SS on the venue's wall clock. */
+    startTime: text("start_time").notNull(),
+    endTime: text("end_time").notNull(),
+    /** MONDAY…SUNDAY, at least one, in the week's order. */
+    weekdays: text("weekdays").array().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    foreignKey({
+      name: "player_schedules_player_playlist_fk",
+      columns: [table.playerId, table.playlistId],
+      foreignColumns: [playerPlaylists.playerId, playerPlaylists.playlistId],
+    }).onDelete("cascade"),
+    index("player_schedules_player_idx").on(table.playerId, table.playlistId),
   ],
 );
 

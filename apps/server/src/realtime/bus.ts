@@ -40,7 +40,14 @@ export type BusEvent =
    * back, a new cover): every process forgets what it knew of them. No
    * socket hears it (`rooms` is always empty).
    */
-  | { kind: "songs-changed"; rooms: []; songIds: string[] };
+  | { kind: "songs-changed"; rooms: []; songIds: string[] }
+  /**
+   * What these players play changed (a window added, changed or removed, a
+   * fallback set, a playlist taken off): whoever drives them decides again
+   * now, without a restart. No socket hears the event itself (`rooms` is
+   * always empty); the player socket turns it into its own message.
+   */
+  | { kind: "schedule-changed"; rooms: []; playerIds: string[] };
 
 export type BusListener = (event: BusEvent) => void;
 
@@ -254,6 +261,9 @@ function isBusEvent(value: unknown): value is BusEvent {
   }
   if (event.kind === "songs-changed") {
     return event.rooms.length === 0 && isStringArray((event as { songIds?: unknown }).songIds);
+  }
+  if (event.kind === "schedule-changed") {
+    return event.rooms.length === 0 && isStringArray((event as { playerIds?: unknown }).playerIds);
   }
   return event.kind === "message" && typeof event.message?.type === "string";
 }

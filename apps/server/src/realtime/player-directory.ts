@@ -1,3 +1,4 @@
+import type { ScheduleDecision } from "@fonika/shared";
 import type { Actor } from "../plugins/auth.ts";
 
 /** A player that a control message may reach, with the user who owns it. */
@@ -30,6 +31,13 @@ export interface PlayerDirectory {
    * online; an establishment without players is absent from the map.
    */
   countsByEstablishment(establishmentIds: string[]): Promise<Map<string, PlayerCounts>>;
+  /**
+   * What each of these players plays at `instantMs` by its schedule (unknown
+   * ids are absent): the socket decides again on a `schedule-changed` event
+   * and at each decision's `decideAgainAt`. No access check: the caller
+   * names players it already reached.
+   */
+  decide(playerIds: string[], instantMs: number): Promise<Map<string, ScheduleDecision>>;
 }
 
 export interface PlayerCounts {
@@ -43,4 +51,5 @@ export const emptyPlayerDirectory: PlayerDirectory = {
   roomsOf: async () => [],
   playlistsOf: async () => null,
   countsByEstablishment: async () => new Map(),
+  decide: async () => new Map(),
 };

@@ -86,6 +86,8 @@ export const playerSchema = z
     type: z.enum(PLAYER_TYPES),
     serialBoxNumber: z.string().nullable(),
     address: z.string(),
+    /** What plays where no window of its schedule does; null: silence. */
+    fallbackPlaylistId: uuidSchema.nullable(),
     createdAt: z.iso.datetime(),
     abilities: playerAbilitiesSchema,
   })

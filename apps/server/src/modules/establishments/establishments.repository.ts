@@ -113,6 +113,22 @@ export async function namesOf(db: Executor, ids: string[]): Promise<Map<string, 
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+/** Owners and time zones of establishments by id (what players' schedules are read by). */
+export async function placesOf(
+  db: Executor,
+  ids: string[],
+): Promise<Array<{ id: string; userId: string; timeZone: string }>> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: establishments.id,
+      userId: establishments.userId,
+      timeZone: establishments.timeZone,
+    })
+    .from(establishments)
+    .where(inArray(establishments.id, ids));
+}
+
 /** Ids of establishments whose name or address holds every word, at most `limit`. */
 export async function idsMatching(db: Executor, query: string, limit: number): Promise<string[]> {
   const filter = matches(query);

@@ -200,6 +200,16 @@ export class EstablishmentsService {
     return new Map([...names].map(([id, name]) => [id, nameOf(name)]));
   }
 
+  /**
+   * Owners and IANA time zones of establishments by id (players' port: a
+   * player's schedule is read in its establishment's zone; a venue's week
+   * is shown to whoever reaches its owner).
+   */
+  async placesOf(ids: string[]): Promise<Map<string, { userId: string; timeZone: string }>> {
+    const rows = await repository.placesOf(this.deps.db, ids);
+    return new Map(rows.map((row) => [row.id, { userId: row.userId, timeZone: row.timeZone }]));
+  }
+
   /** Establishments whose name or address the query finds; at most 1000 (subscriptions' port). */
   idsMatching(query: string): Promise<string[]> {
     return repository.idsMatching(this.deps.db, query, 1000);

@@ -1,4 +1,26 @@
+import type { Weekday } from "@fonika/shared";
 import { AppError } from "../../lib/app-error.ts";
+
+const WEEKDAY_SHORT: Record<Weekday, string> = {
+  MONDAY: "пн",
+  TUESDAY: "вт",
+  WEDNESDAY: "ср",
+  THURSDAY: "чт",
+  FRIDAY: "пт",
+  SATURDAY: "сб",
+  SUNDAY: "вс",
+};
+
+/** A window as a person reads it: «Утро» (пн, ср, 07:00–11:00). */
+function describeWindow(window: {
+  playlistName: string;
+  weekdays: readonly Weekday[];
+  startTime: string;
+  endTime: string;
+}): string {
+  const days = window.weekdays.map((day) => WEEKDAY_SHORT[day]).join(", ");
+  return `«${window.playlistName}» (${days}, ${window.startTime.slice(0, 5)}–${window.endTime.slice(0, 5)})`;
+}
 
 /** The errors of player calls, with their Russian texts in one place. */
 export const playerErrors = {
@@ -53,5 +75,26 @@ export const playerErrors = {
       404,
       "Этого плейлиста нет на плеере",
       "The playlist is not on the player",
+    ),
+  scheduleNotFound: () =>
+    new AppError(
+      "not-found",
+      404,
+      "Окно расписания не найдено",
+      "No such schedule window of the player and playlist",
+    ),
+  scheduleOverlap: (other: Parameters<typeof describeWindow>[0]) =>
+    new AppError(
+      "conflict",
+      409,
+      `Время пересекается с окном плейлиста ${describeWindow(other)}`,
+      "The window overlaps another window of the player",
+    ),
+  instantForStaffOnly: () =>
+    new AppError(
+      "forbidden",
+      403,
+      "Выбирать момент времени может только персонал",
+      "The `at` query parameter is an operator's diagnostic, for staff only",
     ),
 };

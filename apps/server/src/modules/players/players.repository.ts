@@ -199,6 +199,11 @@ export async function removePlayerPlaylist(
   return rows.length > 0;
 }
 
+/** The player plays silence where no window plays (its fallback playlist was taken off it). */
+export async function clearFallback(db: Executor, playerId: string): Promise<void> {
+  await db.update(players).set({ fallbackPlaylistId: null }).where(eq(players.id, playerId));
+}
+
 /** A user's players that hold a playlist, oldest first. */
 export function playersWithPlaylist(db: Executor, userId: string, playlistId: string) {
   return db

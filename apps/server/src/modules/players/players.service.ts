@@ -18,6 +18,7 @@ import {
 } from "../../lib/client-access.ts";
 import { type Page, toPage } from "../../lib/paging.ts";
 import type { Actor } from "../../plugins/auth.ts";
+import type { EventBus } from "../../realtime/bus.ts";
 import { playerRoom } from "../../realtime/hub.ts";
 import type { PlayerCounts, PlayerDirectory } from "../../realtime/player-directory.ts";
 import { playerErrors } from "./players.errors.ts";
@@ -59,6 +60,8 @@ export interface PlayerPorts {
 
 export interface PlayersDependencies extends PlayerPorts {
   db: Database;
+  /** Taking a playlist off a player changes what it plays: published as `schedule-changed`. */
+  bus: EventBus;
 }
 
 /**
@@ -272,9 +275,14 @@ export class PlayersService {
   async removePlaylist(actor: Actor, id: string, playlistId: string): Promise<PlayerPlaylist[]> {
     const player = await this.find(id);
     assertMayChangePlayer(actor, player);
-    if (!(await repository.removePlayerPlaylist(this.deps.db, id, playlistId))) {
-      throw playerErrors.playlistNotOnPlayer();
-    }
+    // Its windows go with it (the schedule's foreign key), and so does the fallback.
+    const removed = await this.deps.db.transaction(async (tx) => {
+      if (!(await repository.removePlayerPlaylist(tx, id, playlistId))) return false;
+      if (player.fallbackPlaylistId === playlistId) await repository.clearFallback(tx, id);
+      return true;
+    });
+    if (!removed) throw playerErrors.playlistNotOnPlayer();
+    await this.deps.bus.publish({ kind: "schedule-changed", rooms: [], playerIds: [id] });
     return this.presentPlaylists(player);
   }
 
@@ -288,8 +296,11 @@ export class PlayersService {
     );
   }
 
-  /** The player socket's and the songs' view of players (realtime's PlayerDirectory port). */
-  directory(): PlayerDirectory {
+  /**
+   * The player socket's and the songs' view of players (realtime's
+   * PlayerDirectory port); what players play is the schedules' part.
+   */
+  directory(): Omit<PlayerDirectory, "decide"> {
     return {
       findControllable: async (actor, playerId) => {
         const player = await this.findByAnyId(playerId);
@@ -398,6 +409,7 @@ export class PlayersService {
       type: playerTypeOf(row.type),
       serialBoxNumber: row.serialBoxNumber,
       address: row.address,
+      fallbackPlaylistId: row.fallbackPlaylistId,
       createdAt: row.createdAt.toISOString(),
       abilities: playerAbilities(actor, row),
     }));
