@@ -27,6 +27,7 @@ export function buildPlayer(overrides: Partial<Player> = {}): Player {
     type: "web",
     serialBoxNumber: null,
     address: "Москва, ул. Лесная, 5",
+    fallbackPlaylistId: null,
     createdAt: stamp,
     abilities: { edit: true, remove: true },
     ...overrides,
