@@ -281,8 +281,13 @@ export function figureLine(name: string, figure: Figure, unit: "req/s" | "MB/s" 
 }
 
 /** `ok` or `MISS`, the ratio and its target. */
-export function verdictLine(ratio: number, target: number, ok = ratio >= target): string {
-  return `    ${ok ? "ok  " : "MISS"} ratio ${ratio.toFixed(2)}× (target ≥ ${target}×)`;
+export function verdictLine(
+  ratio: number,
+  target: number,
+  ok = ratio >= target,
+  sense: "≥" | "≤" = "≥",
+): string {
+  return `    ${ok ? "ok  " : "MISS"} ratio ${ratio.toFixed(2)}× (target ${sense} ${target}×)`;
 }
 
 export interface BenchApp {

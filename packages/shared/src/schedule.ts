@@ -64,15 +64,23 @@ export interface WeekSpan {
   length: number;
 }
 
+/** Spans already worked out, per window object (a window is read, never changed in place). */
+const spansOfWindow = new WeakMap<ScheduleWindow, WeekSpan[]>();
+
 /** The stretches of the week a window plays, one per weekday it names. */
 export function weekSpans(window: ScheduleWindow): WeekSpan[] {
-  const start = secondsOfTime(window.startTime);
-  const length = windowLength(window);
-  return [...new Set(window.weekdays)].map((day) => ({
-    window,
-    start: WEEKDAYS.indexOf(day) * DAY_SECONDS + start,
-    length,
-  }));
+  let spans = spansOfWindow.get(window);
+  if (!spans) {
+    const start = secondsOfTime(window.startTime);
+    const length = windowLength(window);
+    spans = [...new Set(window.weekdays)].map((day) => ({
+      window,
+      start: WEEKDAYS.indexOf(day) * DAY_SECONDS + start,
+      length,
+    }));
+    spansOfWindow.set(window, spans);
+  }
+  return spans;
 }
 
 /** Seconds from `from` forward to `to` around the week (0 when equal). */
@@ -238,21 +246,45 @@ export function decide(schedule: PlayerSchedule, instantMs: number): ScheduleDec
   return decideAt(schedule, instantMs, wallClockAt(instantMs, schedule.timeZone));
 }
 
-/** `decide`, given the wall clock already read at that instant (shared by players of one zone). */
+/**
+ * `decide`, given the wall clock already read at that instant (shared by
+ * players of one zone) and, when known, the zone's next change of UTC
+ * offset after it (`nextOffsetChange`, also shared): then no clock is read
+ * at all.
+ */
 export function decideAt(
   schedule: PlayerSchedule,
   instantMs: number,
   clock: WallClock,
+  offsetChangeAt?: number,
 ): ScheduleDecision {
   const whole = Math.floor(instantMs / 1000) * 1000;
   const slot = slotAt(schedule, clock.weekSecond);
   const edgeAt = whole + secondsToNextEdge(schedule.windows, clock.weekSecond) * 1000;
+  if (offsetChangeAt !== undefined) {
+    return { ...slot, decideAgainAt: Math.min(edgeAt, offsetChangeAt) };
+  }
   const offsetThen = wallClockAt(edgeAt, schedule.timeZone).offsetMs;
   const decideAgainAt =
     offsetThen === clock.offsetMs
       ? edgeAt
       : offsetChangeBetween(whole, edgeAt, clock.offsetMs, schedule.timeZone);
   return { ...slot, decideAgainAt };
+}
+
+/**
+ * The first second after `instantMs` at which the zone's UTC offset
+ * differs from the offset at `instantMs`, looking a week and a day ahead
+ * (further than any window's next edge); Infinity when it stays the same.
+ * Zones change their offset at most a few times a year, never twice in
+ * eight days.
+ */
+export function nextOffsetChange(instantMs: number, timeZone: string): number {
+  const whole = Math.floor(instantMs / 1000) * 1000;
+  const offset = wallClockAt(whole, timeZone).offsetMs;
+  const horizon = whole + (WEEK_SECONDS + DAY_SECONDS) * 1000;
+  if (wallClockAt(horizon, timeZone).offsetMs === offset) return Number.POSITIVE_INFINITY;
+  return offsetChangeBetween(whole, horizon, offset, timeZone);
 }
 
 /** The first second after `from` whose offset differs from `offsetMs` (before `to`, where it differs). */
