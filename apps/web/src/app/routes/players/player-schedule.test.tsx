@@ -315,6 +315,50 @@ describe("a player's week", () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("resizes a window across midnight by its end on the next day, keeping its id", async () => {
+    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue(
+      DOMRect.fromRect({ x: 0, y: 0, width: 700, height: 720 }),
+    );
+    const windows = usualWindows();
+    const sent: unknown[] = [];
+    renderSchedule(
+      buildWeek(player, windows),
+      on(schedulesApi.changeEstablishmentSchedule, ({ body, reply }) => {
+        sent.push(body);
+        return reply(
+          buildWeek(player, [
+            ...windows.filter((each) => each.id !== body.scheduleId),
+            savedWindow(body, "Ночь"),
+          ]),
+        );
+      }),
+    );
+    const section = await scheduleSection();
+    const edge = day(section, "Суббота").querySelector(".schedule-piece__edge--end");
+    if (!edge) throw new Error("no end edge on Saturday");
+    expect(day(section, "Пятница").querySelector(".schedule-piece__edge--end")).toBeNull();
+    fireEvent.pointerDown(edge, { button: 0, pointerId: 3, clientX: 550, clientY: 2 * 30 });
+    fireEvent.pointerMove(edge, { pointerId: 3, clientX: 550, clientY: 4 * 30 });
+    expect(within(section).getByRole("status").textContent).toBe("«Ночь» (пт, 22:00–04:00)");
+    fireEvent.pointerUp(edge, { pointerId: 3, clientX: 550, clientY: 4 * 30 });
+    expect(await screen.findByText("Окно расписания сохранено")).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        scheduleId: windows[1]?.id,
+        playerId: player.id,
+        playlistId: night.playlistId,
+        startTime: "22:00:00",
+        endTime: "04:00:00",
+        weekdays: ["FRIDAY"],
+      },
+    ]);
+    expect(
+      within(day(section, "Суббота")).getByRole("button", {
+        name: "Окно «Ночь» (пт, 22:00–04:00), продолжение после полуночи",
+      }),
+    ).toBeTruthy();
+  });
+
   it("shows one day at a time with day tabs on a phone", async () => {
     vi.stubGlobal("matchMedia", (query: string) => ({
       matches: query.includes("max-width"),
