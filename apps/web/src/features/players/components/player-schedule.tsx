@@ -1,4 +1,4 @@
-import { type Player, WEEKDAYS } from "@fonika/shared";
+import { DAY_SECONDS, type Player, WEEKDAYS, wallClockAt } from "@fonika/shared";
 import { type CSSProperties, useMemo, useRef, useState } from "react";
 import { toast } from "react-toastify";
 import { useMediaQuery } from "../../../components/layouts/use-media-query.ts";
@@ -31,9 +31,9 @@ const HOURS = Array.from({ length: 25 }, (_, hour) => hour);
 
 type Editing = { kind: "new" } | { kind: "window"; window: TimelineWindow } | null;
 
-/** Today's column (Monday first) on this device's clock, where a phone opens its day tabs. */
-function todayColumn(): number {
-  return (new Date().getDay() + 6) % 7;
+/** Today's column (Monday first) on the venue's wall clock, where a phone opens its day tabs. */
+function todayColumn(timeZone: string): number {
+  return Math.floor(wallClockAt(Date.now(), timeZone).weekSecond / DAY_SECONDS);
 }
 
 function pieceStyle(from: number, to: number, colour: string): CSSProperties {
@@ -58,7 +58,7 @@ export function PlayerSchedule({ player }: { player: Player }) {
   const save = useSaveScheduleWindow(player.establishmentId);
   const remove = useRemoveScheduleWindow(player.establishmentId);
   const oneDay = useMediaQuery(ONE_DAY_QUERY);
-  const [day, setDay] = useState(todayColumn);
+  const [chosenDay, setDay] = useState<number | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const daysRef = useRef<HTMLDivElement>(null);
@@ -72,6 +72,7 @@ export function PlayerSchedule({ player }: { player: Player }) {
     const place = attached.findIndex((playlist) => playlist.playlistId === playlistId);
     return PLAYLIST_COLOURS[(place < 0 ? 0 : place) % PLAYLIST_COLOURS.length] ?? "#777";
   };
+  const day = chosenDay ?? (week.data ? todayColumn(week.data.timeZone) : 0);
   const visibleDays = oneDay ? [day] : WEEKDAYS.map((_, index) => index);
 
   const persist = (window: TimelineWindow, done?: () => void) => {
