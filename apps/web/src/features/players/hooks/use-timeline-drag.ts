@@ -146,6 +146,11 @@ export function useTimelineDrag({
   const handleUp = () => {
     const current = dragRef.current;
     update(null);
+    // The click that follows a pointerup comes in the same task; after it, a
+    // keyboard's click must open the form again.
+    setTimeout(() => {
+      movedRef.current = false;
+    }, 0);
     if (!current?.candidate || !movedRef.current) return;
     if (current.conflict) onRefused(current.conflict);
     else onDrop(current.candidate);
