@@ -2,6 +2,7 @@ import {
   establishmentsApi,
   organizationsApi,
   playersApi,
+  subscriptionsApi,
   type TariffInput,
   tariffsApi,
 } from "@fonika/shared";
@@ -56,18 +57,23 @@ export const PAYER = {
   account: { kind: "settlement-account", bik: "044525225", accountNumber: "40702810200000000001" },
 } as const;
 
-/** Gives a signed-in client a legal entity paying by settlement account. */
-export async function addPayer(owner: SignedIn): Promise<void> {
+/** Gives a signed-in client a legal entity paying by settlement account; answers their ids. */
+export async function addPayer(
+  owner: SignedIn,
+): Promise<{ organizationId: string; paymentMethodId: string }> {
   const organization = await callApi(organizationsApi.addOrganization, {
     params: { userId: owner.userId },
     body: PAYER.organization,
     token: owner.token,
   });
-  await callApi(organizationsApi.addPaymentMethod, {
+  const paying = await callApi(organizationsApi.addPaymentMethod, {
     params: { userId: owner.userId, organizationId: organization.id },
     body: PAYER.account,
     token: owner.token,
   });
+  const account = paying.accounts[0];
+  if (!account) throw new Error("the payer's settlement account was not kept");
+  return { organizationId: organization.id, paymentMethodId: account.id };
 }
 
 /** An active tariff made by the bootstrap administrator; answers its name. */
@@ -78,4 +84,42 @@ export async function addTariff(input: Omit<TariffInput, "name">, label: string)
     token: await adminAccessToken(),
   });
   return name;
+}
+
+/**
+ * Subscribes a client's establishment to a new tariff granting these
+ * playlists and has the bootstrap administrator activate it, so that the
+ * client may put them on its players.
+ */
+export async function subscribeWithPlaylists(
+  owner: SignedIn,
+  establishmentId: string,
+  playlistIds: string[],
+  label: string,
+): Promise<void> {
+  const admin = await adminAccessToken();
+  const tariff = await callApi(tariffsApi.addTariff, {
+    body: {
+      type: "basic",
+      name: `${label} ${Date.now() % 100_000}`,
+      description: "Музыка для заведения",
+      active: true,
+      price: 990,
+      basePrice: 990,
+      features: [],
+      benefits: [],
+      playlistIds,
+    },
+    token: admin,
+  });
+  const payer = await addPayer(owner);
+  const subscription = await callApi(subscriptionsApi.addSubscription, {
+    params: { userId: owner.userId },
+    body: { establishmentId, tariffId: tariff.id, itemIds: [], periodMonths: 1, ...payer },
+    token: owner.token,
+  });
+  await callApi(subscriptionsApi.activateSubscription, {
+    params: { id: subscription.id },
+    token: admin,
+  });
 }

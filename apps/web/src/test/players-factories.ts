@@ -1,4 +1,10 @@
-import type { Player, PlayerPlaylist, PlayerRequest, StaffPlayer } from "@fonika/shared";
+import type {
+  EstablishmentWeek,
+  Player,
+  PlayerPlaylist,
+  PlayerRequest,
+  StaffPlayer,
+} from "@fonika/shared";
 import { CLIENT_ID } from "./establishments-factories.ts";
 
 /**
@@ -72,4 +78,42 @@ export function buildPlayerRequest(overrides: Partial<PlayerRequest> = {}): Play
 /** A paged answer holding `rows`, all on one page. */
 export function onePage<Row>(rows: Row[]): { data: Row[]; total: number; totalPages: number } {
   return { data: rows, total: rows.length, totalPages: rows.length > 0 ? 1 : 0 };
+}
+
+type WeekWindow = EstablishmentWeek["players"][number]["windows"][number];
+
+/** A window of a venue's week (the week call's entry), Monday 07:00–11:00 unless told. */
+export function buildWeekWindow(
+  overrides: Partial<WeekWindow> & Pick<WeekWindow, "playerId" | "playlistId">,
+): WeekWindow {
+  return {
+    id: nextPlayerId(),
+    playlistName: "Утро в кофейне",
+    playable: true,
+    startTime: "07:00:00",
+    endTime: "11:00:00",
+    weekdays: ["MONDAY"],
+    ...overrides,
+  };
+}
+
+/** A venue's week holding one player with these windows. */
+export function buildWeek(
+  player: Player,
+  windows: WeekWindow[],
+  overrides: Partial<EstablishmentWeek> = {},
+): EstablishmentWeek {
+  return {
+    establishmentId: player.establishmentId,
+    timeZone: "Europe/Moscow",
+    players: [
+      {
+        playerId: player.id,
+        name: player.name,
+        fallbackPlaylistId: player.fallbackPlaylistId,
+        windows,
+      },
+    ],
+    ...overrides,
+  };
 }

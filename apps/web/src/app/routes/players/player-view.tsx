@@ -8,6 +8,7 @@ import { pathTo } from "../../../config/paths.ts";
 
 import { usePlayer } from "../../../features/players/api/get-player.ts";
 import { PlayerPlaylists } from "../../../features/players/components/player-playlists.tsx";
+import { PlayerSchedule } from "../../../features/players/components/player-schedule.tsx";
 import { PlayerSummary } from "../../../features/players/components/player-summary.tsx";
 import { RemovePlayerButton } from "../../../features/players/components/remove-player-button.tsx";
 import { PLAYER_TYPE_LABELS } from "../../../features/players/player-texts.ts";
@@ -16,8 +17,8 @@ import { useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 
 /**
- * One player: its facts, its playlists, and the place where its schedule
- * and remote control will be. Staff come from the players base and see a
+ * One player: its facts, its playlists, its week, and the place where
+ * its remote control will be. Staff come from the players base and see a
  * client's pages; the owner comes from their players.
  */
 export function PlayerView({ id, title }: { id: string; title: string }) {
@@ -75,12 +76,12 @@ export function PlayerView({ id, title }: { id: string; title: string }) {
       <div className="player-detail">
         <PlayerSummary player={data} clientId={staff ? data.userId : undefined} />
         <PlayerPlaylists player={data} />
-        <Section title="Расписание и управление">
+        <PlayerSchedule player={data} />
+        <Section title="Пульт плеера">
           <EmptyState icon="calendar" title="Скоро здесь">
             <p className="player-coming">
-              Недельное расписание плейлистов и пульт плеера (что звучит сейчас, пауза, следующий
-              трек, громкость) появятся в следующем обновлении. Пока плеер не играет музыку по
-              расписанию.
+              Что звучит сейчас, пауза, следующий трек и громкость появятся здесь в следующем
+              обновлении.
             </p>
           </EmptyState>
         </Section>

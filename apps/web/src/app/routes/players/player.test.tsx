@@ -49,7 +49,7 @@ describe("a player's page", () => {
       "Утро в кофейнеУбрать",
       "Лаунж прошлого тарифане входит в тарифУбрать",
     ]);
-    expect(screen.getByRole("heading", { name: "Расписание и управление" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Пульт плеера" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: /пауза|играть|следующий/i })).toBeNull();
   });
 
