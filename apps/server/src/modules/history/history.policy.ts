@@ -1,3 +1,5 @@
+import { CLIENT_READING_ROLES } from "@fonika/shared";
+import { errors } from "../../lib/app-error.ts";
 import { clientAccessOf } from "../../lib/client-access.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import { historyErrors } from "./history.errors.ts";
@@ -17,8 +19,13 @@ export function assertMayReadEstablishmentHistory(actor: Actor, ownerId: string)
   if (clientAccessOf(actor, ownerId) === "none") throw historyErrors.establishmentNotFound();
 }
 
-/** The report across all venues is for staff who see clients (a manager or a reader). */
+/** The report across all venues is for staff who see clients (admin, client manager, support). */
 export function assertMayReportAllVenues(actor: Actor): void {
-  const access = clientAccessOf(actor, "");
-  if (access !== "manager" && access !== "reader") throw historyErrors.establishmentNotFound();
+  if (
+    actor.sessionKind !== "browser" ||
+    !actor.role ||
+    !CLIENT_READING_ROLES.includes(actor.role)
+  ) {
+    throw errors.forbidden("Only staff who see clients");
+  }
 }
