@@ -18,6 +18,8 @@ import { AccountSessions } from "./modules/auth/account-sessions.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { establishmentsRoutes } from "./modules/establishments/establishments.routes.ts";
 import { EstablishmentsService } from "./modules/establishments/establishments.service.ts";
+import { historyRoutes } from "./modules/history/history.routes.ts";
+import { HistoryService, type PlayRecorder } from "./modules/history/history.service.ts";
 import { LeadForwarder } from "./modules/leads/lead-forwarder.ts";
 import { leadsRoutes } from "./modules/leads/leads.routes.ts";
 import { libraryRoutes } from "./modules/library/library.routes.ts";
@@ -54,6 +56,8 @@ declare module "fastify" {
     config: Config;
     /** The library's services, for the operator's tools (npm run import) and benches. */
     library: Library;
+    /** Where the player socket records what players play (the history module). */
+    playRecorder: PlayRecorder;
   }
 }
 
@@ -270,5 +274,15 @@ async function registerClientModules(
   });
   await app.register(playersRoutes, { players });
   await app.register(schedulesRoutes, { schedules });
+  // The broadcast history files plays under their player's venue and names them through the library.
+  const history = new HistoryService({
+    db,
+    players,
+    establishments,
+    songFacts: (ids) => library.songFacts(ids),
+    playlistNames: (ids) => library.playlistNames(ids),
+  });
+  app.decorate("playRecorder", history);
+  await app.register(historyRoutes, { history });
   return { establishments, organizations, tariffs, subscriptions, subscriptionStates, players };
 }

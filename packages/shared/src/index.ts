@@ -7,6 +7,8 @@ export * as catalogApi from "./contracts/catalog.ts";
 export * from "./contracts/catalog.ts";
 export * as establishmentsApi from "./contracts/establishments.ts";
 export * from "./contracts/establishments.ts";
+export * as historyApi from "./contracts/history.ts";
+export * from "./contracts/history.ts";
 export * as leadsApi from "./contracts/leads.ts";
 export * from "./contracts/leads.ts";
 export * as organizationsApi from "./contracts/organizations.ts";

@@ -113,17 +113,19 @@ export async function namesOf(db: Executor, ids: string[]): Promise<Map<string, 
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-/** Owners and time zones of establishments by id (what players' schedules are read by). */
+/** Owners, time zones, names and addresses of establishments by id (players' schedules, history). */
 export async function placesOf(
   db: Executor,
   ids: string[],
-): Promise<Array<{ id: string; userId: string; timeZone: string }>> {
+): Promise<Array<{ id: string; userId: string; timeZone: string; name: string; address: string }>> {
   if (ids.length === 0) return [];
   return db
     .select({
       id: establishments.id,
       userId: establishments.userId,
       timeZone: establishments.timeZone,
+      name: establishments.name,
+      address: establishments.address,
     })
     .from(establishments)
     .where(inArray(establishments.id, ids));

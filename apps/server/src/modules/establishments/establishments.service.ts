@@ -210,6 +210,27 @@ export class EstablishmentsService {
     return new Map(rows.map((row) => [row.id, { userId: row.userId, timeZone: row.timeZone }]));
   }
 
+  /**
+   * What the broadcast history shows of establishments by id (history's
+   * port): owner, zone, name and address, as a royalty report names a venue.
+   */
+  async venuesOf(
+    ids: string[],
+  ): Promise<Map<string, { userId: string; timeZone: string; name: string; address: string }>> {
+    const rows = await repository.placesOf(this.deps.db, ids);
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          userId: row.userId,
+          timeZone: row.timeZone,
+          name: nameOf(row.name),
+          address: row.address,
+        },
+      ]),
+    );
+  }
+
   /** Establishments whose name or address the query finds; at most 1000 (subscriptions' port). */
   idsMatching(query: string): Promise<string[]> {
     return repository.idsMatching(this.deps.db, query, 1000);

@@ -59,6 +59,11 @@ export interface Library {
   attachments: AuthorAttachmentsService;
   /** Names of live playlists by id (tariffs name their playlists). */
   playlistNames(ids: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * What the broadcast history and royalty reports name of songs by id,
+   * removed ones included (they were played); unknown ids are left out.
+   */
+  songFacts(ids: readonly string[]): Promise<Map<string, SongFacts>>;
   /** The operator's import of a catalog on disk (`npm run import`). */
   importFromDisk(options: Omit<ImportOptions, "intake" | "placement">): Promise<ImportReport>;
   /** The operator's one-shot repair of mojibake tags already stored (`npm run repair-tags`). */
@@ -71,6 +76,15 @@ export interface Library {
     log: LoudnessJobOptions["log"];
     claimsDieWithProcess: boolean;
   }): LoudnessJob;
+}
+
+/** A song as a royalty report names it. */
+export interface SongFacts {
+  title: string;
+  artists: string[];
+  author: string | null;
+  copyrightHolder: string | null;
+  durationMs: number;
 }
 
 /** Makes the library: one store, and services that call each other directly. */
@@ -110,6 +124,21 @@ export function createLibrary(deps: LibraryDependencies): Library {
     catalog: new CatalogService({ store, files }),
     attachments: new AuthorAttachmentsService({ store, files }),
     playlistNames: (ids) => playlists.namesOf(ids),
+    songFacts: async (ids) => {
+      const found = await songs.getMany(ids, { includeRemoved: true });
+      return new Map(
+        found.map((song) => [
+          song.id,
+          {
+            title: song.title,
+            artists: song.artists,
+            author: song.author?.name ?? null,
+            copyrightHolder: song.copyrightHolder?.name ?? null,
+            durationMs: song.durationMs,
+          },
+        ]),
+      );
+    },
     importFromDisk: (options) => importLibrary({ ...options, intake, placement }),
     repairStoredTags: (options) => repairStoredTags({ ...options, store, songs }),
     createLoudnessJob: (options) =>

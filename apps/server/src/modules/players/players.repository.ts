@@ -63,6 +63,12 @@ export async function findPlayer(db: Executor, id: string): Promise<PlayerRow | 
   return row;
 }
 
+/** Players by id (unknown ids left out). */
+export async function findPlayers(db: Executor, ids: string[]): Promise<PlayerRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(players).where(inArray(players.id, ids));
+}
+
 /** A user's players, oldest first, optionally of one establishment. */
 export async function listPlayersOfUser(
   db: Executor,

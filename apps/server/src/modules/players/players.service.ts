@@ -360,6 +360,23 @@ export class PlayersService {
     return ids[0] as string;
   }
 
+  /**
+   * Owners, establishments and names of players by id (history's port:
+   * a play is filed under its player's venue); unknown ids are left out.
+   */
+  async placesOf(
+    ids: readonly string[],
+  ): Promise<Map<string, { userId: string; establishmentId: string; name: string }>> {
+    const valid = [...new Set(ids)].filter((id) => uuidSchema.safeParse(id).success);
+    const rows = await repository.findPlayers(this.deps.db, valid);
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { userId: row.userId, establishmentId: row.establishmentId, name: row.name },
+      ]),
+    );
+  }
+
   /** The player of an id a socket message gave unchecked: one that is not a uuid names none. */
   private async findByAnyId(id: string): Promise<PlayerRow | undefined> {
     if (!uuidSchema.safeParse(id).success) return undefined;

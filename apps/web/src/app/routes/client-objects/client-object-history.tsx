@@ -1,26 +1,24 @@
 import { useParams } from "react-router";
-import { DetailScreen } from "../../../components/layouts/detail-screen.tsx";
+import { BackLink } from "../../../components/layouts/back-link.tsx";
+import { Page } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { ROUTES } from "../../../config/routes.ts";
+import { EstablishmentHistory } from "../../../features/history/components/establishment-history.tsx";
 
+/**
+ * ClientObjectHistory: what the venue's players played, with a period, pages
+ * and the royalty report. With `{clientId}` staff view a client's venue.
+ */
 export default function ClientObjectHistoryScreen() {
-  const { id } = useParams();
+  const { id = "", clientId } = useParams();
   return (
-    <DetailScreen
+    <Page
       title={ROUTES.ClientObjectHistory.title}
-      description={`Номер: ${id ?? "—"}`}
-      back={{ label: "Мои объекты", to: pathTo("ClientObjectsList") }}
-      sections={[
-        {
-          title: "История эфира",
-          columns: ["Трек", "Исполнитель", "Плеер", "Начало", "Окончание"],
-          empty: {
-            icon: "history",
-            title: "Эфир ещё не записан",
-            text: "Каждый прозвучавший на объекте трек появится здесь со временем начала и окончания.",
-          },
-        },
-      ]}
-    />
+      actions={<BackLink label="Объект" to={pathTo("ClientObject", { id, clientId })} />}
+    >
+      <section className="card">
+        <EstablishmentHistory establishmentId={id} />
+      </section>
+    </Page>
   );
 }

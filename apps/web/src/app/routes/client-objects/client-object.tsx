@@ -72,6 +72,13 @@ export default function ClientObjectScreen() {
       actions={
         <>
           <BackLink {...back} />
+          <Link
+            to={pathTo("ClientObjectHistory", { id: data.id, clientId })}
+            className="button button--secondary button--md"
+          >
+            <Icon name="history" />
+            История эфира
+          </Link>
           {data.abilities.edit && (
             <Link
               to={pathTo("ClientObjectChange", { id: data.id, clientId })}

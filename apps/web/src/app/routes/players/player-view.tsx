@@ -1,11 +1,12 @@
 import { CLIENT_READING_ROLES } from "@fonika/shared";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { BackLink } from "../../../components/layouts/back-link.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { pathTo } from "../../../config/paths.ts";
 
+import { PlayerHistory } from "../../../features/history/components/player-history.tsx";
 import { usePlayer } from "../../../features/players/api/get-player.ts";
 import { PlayerPlaylists } from "../../../features/players/components/player-playlists.tsx";
 import { PlayerSchedule } from "../../../features/players/components/player-schedule.tsx";
@@ -84,6 +85,16 @@ export function PlayerView({ id, title }: { id: string; title: string }) {
               обновлении.
             </p>
           </EmptyState>
+        </Section>
+        <Section
+          title="История эфира"
+          actions={
+            role === "role-admin" ? (
+              <Link to={pathTo("BroadcastHistory", { id: data.id })}>Открыть отдельно</Link>
+            ) : undefined
+          }
+        >
+          <PlayerHistory playerId={data.id} establishmentId={data.establishmentId} />
         </Section>
       </div>
     </Page>

@@ -1,0 +1,31 @@
+import { CLIENT_READING_ROLES } from "@fonika/shared";
+import { errors } from "../../lib/app-error.ts";
+import { clientAccessOf } from "../../lib/client-access.ts";
+import type { Actor } from "../../plugins/auth.ts";
+import { historyErrors } from "./history.errors.ts";
+
+/** Who may read which broadcast history. Pure; called first in every service method. */
+
+/**
+ * Throws 404 unless the actor may read the history of a player of `ownerId`:
+ * its owner, or staff who see clients. Nobody learns which ids exist.
+ */
+export function assertMayReadPlayerHistory(actor: Actor, ownerId: string): void {
+  if (clientAccessOf(actor, ownerId) === "none") throw historyErrors.playerNotFound();
+}
+
+/** As for a player: the venue's owner, or staff who see clients; others hear 404. */
+export function assertMayReadEstablishmentHistory(actor: Actor, ownerId: string): void {
+  if (clientAccessOf(actor, ownerId) === "none") throw historyErrors.establishmentNotFound();
+}
+
+/** The report across all venues is for staff who see clients (admin, client manager, support). */
+export function assertMayReportAllVenues(actor: Actor): void {
+  if (
+    actor.sessionKind !== "browser" ||
+    !actor.role ||
+    !CLIENT_READING_ROLES.includes(actor.role)
+  ) {
+    throw errors.forbidden("Only staff who see clients");
+  }
+}

@@ -1,0 +1,274 @@
+import type { PlayEnding, PlayHistoryPage, PlayRecord } from "@fonika/shared";
+import { uuidSchema } from "@fonika/shared";
+import type { Database } from "../../db/client.ts";
+import { toPage } from "../../lib/paging.ts";
+import type { Actor } from "../../plugins/auth.ts";
+import { HISTORY_TEXTS, historyErrors, REPORT_HEADERS, UNKNOWN_FACT } from "./history.errors.ts";
+import {
+  assertMayReadEstablishmentHistory,
+  assertMayReadPlayerHistory,
+  assertMayReportAllVenues,
+} from "./history.policy.ts";
+import * as repository from "./history.repository.ts";
+import { BYTE_ORDER_MARK, csvLine, formatDuration } from "./report-csv.ts";
+
+/** What a player reports when a song starts (the live-state socket passes it on). */
+export interface PlayStartReport {
+  /** The player's own id of this play: the same id sent again is the same play. */
+  playId: string;
+  playerId: string;
+  songId: string;
+  playlistId: string | null;
+  fallback: boolean;
+  startedAt: Date;
+}
+
+/**
+ * The port the player socket records plays through. Both calls are
+ * idempotent by `playId` (a player resends what it kept while offline); a
+ * start for an unknown player is ignored; an end arriving before its start
+ * is kept and joined when the start comes.
+ */
+export interface PlayRecorder {
+  recordStarted(report: PlayStartReport): Promise<void>;
+  recordEnded(playId: string, endedAt: Date, ending: PlayEnding): Promise<void>;
+}
+
+/** What the history needs of other modules; app.ts wires them. */
+export interface HistoryPorts {
+  players: {
+    placesOf(
+      ids: readonly string[],
+    ): Promise<Map<string, { userId: string; establishmentId: string; name: string }>>;
+  };
+  establishments: {
+    venuesOf(
+      ids: string[],
+    ): Promise<Map<string, { userId: string; timeZone: string; name: string; address: string }>>;
+  };
+  /** The library's facts of songs, removed ones included. */
+  songFacts(ids: readonly string[]): Promise<
+    Map<
+      string,
+      {
+        title: string;
+        artists: string[];
+        author: string | null;
+        copyrightHolder: string | null;
+        durationMs: number;
+      }
+    >
+  >;
+  /** Names of live playlists by id (the library). */
+  playlistNames(ids: readonly string[]): Promise<Map<string, string>>;
+}
+
+export interface HistoryDependencies extends HistoryPorts {
+  db: Database;
+}
+
+/** A period of venue days, inclusive; either end may be open. */
+export interface Period {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** How many (venue, song) totals a report reads per query. */
+const REPORT_PAGE = 500;
+/** The longest play id kept; a longer one is not a player's. */
+const PLAY_ID_MAX = 128;
+
+/**
+ * Broadcast history: records what players played (the socket reports
+ * starts and ends), shows it per player and per establishment, and writes
+ * royalty reports of a period as CSV lines, streamed.
+ */
+export class HistoryService implements PlayRecorder {
+  constructor(private readonly deps: HistoryDependencies) {}
+
+  /** Records a play's start (PlayRecorder). */
+  async recordStarted(report: PlayStartReport): Promise<void> {
+    if (!isPlayId(report.playId) || !uuidSchema.safeParse(report.songId).success) return;
+    if (report.playlistId !== null && !uuidSchema.safeParse(report.playlistId).success) return;
+    if (Number.isNaN(report.startedAt.getTime())) return;
+    const player = (await this.deps.players.placesOf([report.playerId])).get(report.playerId);
+    if (!player) return;
+    const venue = (await this.deps.establishments.venuesOf([player.establishmentId])).get(
+      player.establishmentId,
+    );
+    await repository.recordStart(this.deps.db, {
+      id: report.playId,
+      playerId: report.playerId,
+      userId: player.userId,
+      establishmentId: player.establishmentId,
+      timeZone: venue?.timeZone ?? "Europe/Moscow",
+      songId: report.songId,
+      playlistId: report.playlistId,
+      fallback: report.fallback,
+      startedAt: report.startedAt,
+    });
+  }
+
+  /** Records a play's end (PlayRecorder); the first end reported is kept. */
+  async recordEnded(playId: string, endedAt: Date, ending: PlayEnding): Promise<void> {
+    if (!isPlayId(playId) || Number.isNaN(endedAt.getTime())) return;
+    await repository.recordEnd(this.deps.db, playId, endedAt, ending);
+  }
+
+  /** A player's plays in a period, newest first. */
+  async ofPlayer(
+    actor: Actor,
+    playerId: string,
+    query: Period & { page: number; count: number },
+  ): Promise<PlayHistoryPage> {
+    await this.readablePlayer(actor, playerId);
+    const { rows, total } = await repository.listPlays(
+      this.deps.db,
+      { playerId, from: query.from, to: query.to },
+      { limit: query.count, offset: query.page * query.count },
+    );
+    return toPage(await this.present(rows), total, query.count);
+  }
+
+  /** Ids of a player's plays, newest first, optionally only those that ended so (SPEC §7). */
+  async idsOfPlayer(
+    actor: Actor,
+    playerId: string,
+    query: { limit: number; offset: number; type?: PlayEnding | undefined },
+  ): Promise<{ broadcastIds: string[]; total: number }> {
+    await this.readablePlayer(actor, playerId);
+    const { rows, total } = await repository.listPlays(
+      this.deps.db,
+      { playerId, ...(query.type ? { ending: query.type } : {}) },
+      { limit: query.limit, offset: query.offset },
+    );
+    return { broadcastIds: rows.map((row) => row.id), total };
+  }
+
+  /** An establishment's plays across its players in a period, newest first. */
+  async ofEstablishment(
+    actor: Actor,
+    establishmentId: string,
+    query: Period & { page: number; count: number },
+  ): Promise<PlayHistoryPage & { timeZone: string; establishmentName: string }> {
+    const venue = await this.readableEstablishment(actor, establishmentId);
+    const { rows, total } = await repository.listPlays(
+      this.deps.db,
+      { establishmentId, from: query.from, to: query.to },
+      { limit: query.count, offset: query.page * query.count },
+    );
+    return {
+      ...toPage(await this.present(rows), total, query.count),
+      timeZone: venue.timeZone,
+      establishmentName: venue.name,
+    };
+  }
+
+  /**
+   * The royalty report of one establishment's period as CSV lines: access
+   * is checked now (a refusal is an ordinary error), the lines are read
+   * while they are consumed.
+   */
+  async establishmentReport(
+    actor: Actor,
+    establishmentId: string,
+    period: Required<Period>,
+  ): Promise<AsyncIterable<string>> {
+    await this.readableEstablishment(actor, establishmentId);
+    return this.reportLines({ establishmentId, ...period });
+  }
+
+  /** The royalty report of every venue's period (staff who see clients), one line per song and venue. */
+  async allVenuesReport(actor: Actor, period: Required<Period>): Promise<AsyncIterable<string>> {
+    assertMayReportAllVenues(actor);
+    return this.reportLines({ ...period });
+  }
+
+  private async *reportLines(filter: repository.PlayFilter): AsyncGenerator<string> {
+    yield BYTE_ORDER_MARK + csvLine(REPORT_HEADERS);
+    let after: { establishmentId: string; songId: string } | null = null;
+    for (;;) {
+      const totals = await repository.songTotals(this.deps.db, filter, after, REPORT_PAGE);
+      if (totals.length === 0) return;
+      const [facts, venues] = await Promise.all([
+        this.deps.songFacts(totals.map((total) => total.songId)),
+        this.deps.establishments.venuesOf([
+          ...new Set(totals.map((total) => total.establishmentId)),
+        ]),
+      ]);
+      let lines = "";
+      for (const total of totals) {
+        const song = facts.get(total.songId);
+        const venue = venues.get(total.establishmentId);
+        lines += csvLine([
+          song?.title ?? UNKNOWN_FACT,
+          song?.artists.join(", ") ?? UNKNOWN_FACT,
+          song?.author ?? UNKNOWN_FACT,
+          song?.copyrightHolder ?? UNKNOWN_FACT,
+          song ? formatDuration(song.durationMs / 1000) : UNKNOWN_FACT,
+          total.plays,
+          total.seconds,
+          venue?.name ?? UNKNOWN_FACT,
+          venue?.address ?? UNKNOWN_FACT,
+        ]);
+      }
+      yield lines;
+      if (totals.length < REPORT_PAGE) return;
+      const last = totals[totals.length - 1] as repository.SongTotal;
+      after = { establishmentId: last.establishmentId, songId: last.songId };
+    }
+  }
+
+  private async readablePlayer(actor: Actor, playerId: string) {
+    const player = (await this.deps.players.placesOf([playerId])).get(playerId);
+    if (!player) throw historyErrors.playerNotFound();
+    assertMayReadPlayerHistory(actor, player.userId);
+    return player;
+  }
+
+  private async readableEstablishment(actor: Actor, establishmentId: string) {
+    const venue = (await this.deps.establishments.venuesOf([establishmentId])).get(establishmentId);
+    if (!venue) throw historyErrors.establishmentNotFound();
+    assertMayReadEstablishmentHistory(actor, venue.userId);
+    return venue;
+  }
+
+  private async present(rows: repository.PlayRow[]): Promise<PlayRecord[]> {
+    const songIds = rows.flatMap((row) => (row.songId ? [row.songId] : []));
+    const playlistIds = rows.flatMap((row) => (row.playlistId ? [row.playlistId] : []));
+    const playerIds = rows.flatMap((row) => (row.playerId ? [row.playerId] : []));
+    const [songs, playlists, players] = await Promise.all([
+      this.deps.songFacts(songIds),
+      this.deps.playlistNames([...new Set(playlistIds)]),
+      this.deps.players.placesOf(playerIds),
+    ]);
+    return rows.map((row) => {
+      const song = row.songId ? songs.get(row.songId) : undefined;
+      const startedAt = row.startedAt as Date;
+      const endedAt = row.endedAt;
+      return {
+        id: row.id,
+        playerId: row.playerId as string,
+        playerName:
+          (row.playerId && players.get(row.playerId)?.name) || HISTORY_TEXTS.removedPlayer,
+        songId: row.songId as string,
+        title: song?.title ?? HISTORY_TEXTS.unknownSong,
+        artists: song?.artists ?? [],
+        playlistId: row.playlistId,
+        playlistName: row.playlistId ? (playlists.get(row.playlistId) ?? null) : null,
+        startedAt: startedAt.toISOString(),
+        endedAt: endedAt ? endedAt.toISOString() : null,
+        durationSeconds: endedAt
+          ? Math.max(0, Math.round((endedAt.getTime() - startedAt.getTime()) / 1000))
+          : null,
+        ending: (row.ending as PlayEnding | null) ?? null,
+        fallback: row.fallback,
+        timeZone: row.timeZone,
+      };
+    });
+  }
+}
+
+function isPlayId(value: string): boolean {
+  return typeof value === "string" && value.length > 0 && value.length <= PLAY_ID_MAX;
+}

@@ -1,0 +1,28 @@
+import { historyApi } from "@fonika/shared";
+import type { ApiClient } from "../../../lib/api-client.ts";
+
+/** A report's period: venue days, inclusive. */
+export interface ReportPeriod {
+  from: string;
+  to: string;
+}
+
+/**
+ * The address of an establishment's royalty report (CSV) with the access
+ * token of this moment: take it when the link is followed, not when drawn.
+ */
+export function establishmentReportUrl(
+  api: ApiClient,
+  establishmentId: string,
+  period: ReportPeriod,
+): string {
+  return api.fileUrl(historyApi.establishmentReport, {
+    params: { id: establishmentId },
+    query: period,
+  });
+}
+
+/** The address of the report across all venues (staff), with the token of this moment. */
+export function allVenuesReportUrl(api: ApiClient, period: ReportPeriod): string {
+  return api.fileUrl(historyApi.allVenuesReport, { query: period });
+}
