@@ -59,6 +59,14 @@ export interface Library {
   attachments: AuthorAttachmentsService;
   /** Names of live playlists by id (tariffs name their playlists). */
   playlistNames(ids: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * The songs of each live playlist's current version in play order, with
+   * their artists (players decide next and previous from them); a playlist
+   * in the trash or without a current version is absent.
+   */
+  playlistTracks(
+    ids: readonly string[],
+  ): Promise<Map<string, Array<{ songId: string; artists: string[] }>>>;
   /** The operator's import of a catalog on disk (`npm run import`). */
   importFromDisk(options: Omit<ImportOptions, "intake" | "placement">): Promise<ImportReport>;
   /** The operator's one-shot repair of mojibake tags already stored (`npm run repair-tags`). */
@@ -110,6 +118,7 @@ export function createLibrary(deps: LibraryDependencies): Library {
     catalog: new CatalogService({ store, files }),
     attachments: new AuthorAttachmentsService({ store, files }),
     playlistNames: (ids) => playlists.namesOf(ids),
+    playlistTracks: (ids) => store.playlists.currentVersionTracks(ids),
     importFromDisk: (options) => importLibrary({ ...options, intake, placement }),
     repairStoredTags: (options) => repairStoredTags({ ...options, store, songs }),
     createLoudnessJob: (options) =>
