@@ -65,9 +65,10 @@ export class LiveService implements PlayerControl {
   private readonly localDevices = new Map<string, number>();
   /** When to decide again for a player whose device is connected here. */
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly stopListening: () => void;
 
   constructor(private readonly deps: LiveDependencies) {
-    deps.bus.subscribe((event) => {
+    this.stopListening = deps.bus.subscribe((event) => {
       if (event.kind !== "schedule-changed") return;
       const here = event.playerIds.filter((id) => this.localDevices.has(id));
       if (here.length > 0) void this.pushStatus(here);
@@ -189,8 +190,9 @@ export class LiveService implements PlayerControl {
     }
   }
 
-  /** Stops the timers of this process (the app closes). */
+  /** Stops listening and the timers of this process (the app closes). */
   stop(): void {
+    this.stopListening();
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
   }
