@@ -350,6 +350,11 @@ describe("live player state over the socket", () => {
       state: { playerId: venue.playerId },
     });
     await nextOfType(device, "status");
+    // Its venue counts it online; the other venue's player is not.
+    const venueInfo = async (id: string) =>
+      (await get(`/establishment/${venue.client.id}/${id}`, venue.client.token)).body.playerInfo;
+    expect(await venueInfo(venue.establishmentId)).toEqual({ players: 1, online: 1 });
+    expect(await venueInfo(secondVenueId)).toEqual({ players: 1, online: 0 });
     device.send({ type: "pause", playerId: secondPlayer.body.id });
     expect(await device.next()).toEqual({ type: "error", message: liveErrors.playerNotFound });
     device.send({ type: "volume", playerId: venue.playerId, volume: 10 });
