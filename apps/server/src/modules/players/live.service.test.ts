@@ -1,8 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../plugins/auth.ts";
 import { createEstablishment, createSignedInUser } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
+import { connect } from "../../test/socket-client.ts";
 import { LiveService, type PlayHistory } from "./live.service.ts";
 
 /**
@@ -13,13 +17,15 @@ import { LiveService, type PlayHistory } from "./live.service.ts";
  */
 
 let server: TestServer;
+const dataDir = mkdtempSync(path.join(tmpdir(), "fonika-live-"));
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ DATA_DIR: dataDir });
 });
 
 afterAll(async () => {
   await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 type Recorded =
@@ -27,7 +33,7 @@ type Recorded =
   | { kind: "ended"; playId: string; endedAt: Date; ending: string };
 
 describe("plays reported to the history port", () => {
-  it("records a start and its end, and ends the current play 'offline' when the device leaves", async () => {
+  it("records a start and its end, ends the current play 'offline' when the device leaves, and keeps the state over a restart", async () => {
     const client = await createSignedInUser(server, { role: "role-client" });
     const establishmentId = await createEstablishment(server, client.id, { name: "Кафе" });
     const player = await call(server, "POST", "/music/player/add", {
@@ -135,5 +141,15 @@ describe("plays reported to the history port", () => {
       songId,
     });
     live.stop();
+
+    // After a restart the owner's new socket gets the state as it was kept.
+    await server.close({ keepData: true });
+    server = await startTestServer({ DATA_DIR: dataDir, DATABASE_URL: server.config.databaseUrl });
+    const socket = await connect(server, client.token);
+    expect(await socket.next()).toMatchObject({
+      type: "playerState",
+      state: { playerId, songId, online: false, playing: false, positionSeconds: 0 },
+    });
+    socket.socket.close();
   });
 });
