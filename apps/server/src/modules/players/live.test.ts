@@ -379,6 +379,43 @@ describe("live player state over the socket", () => {
     device.socket.close();
   });
 
+  it("pushes the next decision when the current one's time is up", async () => {
+    const venue = await venueWithPlayer();
+    const device = await connect(server, venue.deviceToken);
+    await nextOfType(device, "status");
+    // A window of two seconds starting in about two, on the venue's wall clock (Moscow, UTC+3).
+    const startMs = Math.ceil((Date.now() + 1_500) / 1_000) * 1_000;
+    const endMs = startMs + 2_000;
+    const moscow = (ms: number) => new Date(ms + 3 * 3_600_000);
+    const clock = (ms: number) => moscow(ms).toISOString().slice(11, 19);
+    const weekday = ["SUNDAY", "MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY"][
+      moscow(startMs).getUTCDay()
+    ];
+    const added = await post(
+      `/music/player/${venue.playerId}/playlist/${venue.playlistId}/schedule/add`,
+      venue.client.token,
+      { startTime: clock(startMs), endTime: clock(endMs), weekdays: [weekday] },
+    );
+    expect(added.status).toBe(201);
+    const statusWith = async (playlistId: string | null) => {
+      for (;;) {
+        const status = (await nextOfType(device, "status")) as {
+          schedule: { playlistId: unknown };
+        };
+        if (status.schedule.playlistId === playlistId) return status;
+      }
+    };
+    expect(await statusWith(venue.playlistId)).toMatchObject({
+      schedule: { fallback: false, until: new Date(endMs).toISOString() },
+    });
+    expect(Date.now()).toBeGreaterThanOrEqual(startMs);
+    expect(Date.now()).toBeLessThan(startMs + 1_000);
+    await statusWith(null);
+    expect(Date.now()).toBeGreaterThanOrEqual(endMs);
+    expect(Date.now()).toBeLessThan(endMs + 1_000);
+    device.socket.close();
+  });
+
   it("refuses a bad token with 'Access denied error'", async () => {
     const socket = await connect(server, "not-a-token");
     expect(await socket.next()).toEqual({ type: "error", message: MESSAGES.accessDenied });
