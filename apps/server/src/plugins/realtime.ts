@@ -168,7 +168,10 @@ export default fp(
         hub.add(socket, actor.userId, [sessionRoom(actor.sessionId), ...rooms]);
         admitted.set(socket, actor);
         for (const message of snapshot) send(socket, message);
-        await control.opened(actor);
+        // A failed presence write costs the player its online mark, not the socket.
+        await control.opened(actor).catch((error: unknown) => {
+          request.log.error({ err: error }, "player socket presence failed");
+        });
         return actor;
       } catch (error) {
         // A bad token, an ended session, a blocked or deleted account: the

@@ -76,11 +76,11 @@ export class LiveService implements PlayerControl {
   }
 
   async snapshot(actor: Actor): Promise<ServerSocketMessage[]> {
+    if (actor.sessionKind === "device" && !actor.establishmentId) return [];
     const rows = await repository.playersWithState(this.deps.db, {
       ownerId: actor.userId,
       establishmentId: actor.sessionKind === "device" ? actor.establishmentId : undefined,
     });
-    if (actor.sessionKind === "device" && !actor.establishmentId) return [];
     return rows.map((row) => ({ type: "playerState", state: present(row.playerId, row.state) }));
   }
 
