@@ -26,6 +26,8 @@ import { libraryRoutes } from "./modules/library/library.routes.ts";
 import { createLibrary, type Library } from "./modules/library/library.ts";
 import { organizationsRoutes } from "./modules/organizations/organizations.routes.ts";
 import { OrganizationsService } from "./modules/organizations/organizations.service.ts";
+import { liveRoutes } from "./modules/players/live.routes.ts";
+import { LiveService } from "./modules/players/live.service.ts";
 import { playersRoutes } from "./modules/players/players.routes.ts";
 import { PlayersService } from "./modules/players/players.service.ts";
 import { schedulesRoutes } from "./modules/players/schedules.routes.ts";
@@ -272,8 +274,6 @@ async function registerClientModules(
     ...players.directory(),
     decide: (playerIds, instantMs) => schedules.decideFor(playerIds, instantMs),
   });
-  await app.register(playersRoutes, { players });
-  await app.register(schedulesRoutes, { schedules });
   // The broadcast history files plays under their player's venue and names them through the library.
   const history = new HistoryService({
     db,
@@ -283,6 +283,23 @@ async function registerClientModules(
     playlistNames: (ids) => library.playlistNames(ids),
   });
   app.decorate("playRecorder", history);
+  const playerDirectory = players.directory();
+  const live = new LiveService({
+    db,
+    bus: app.bus,
+    log: app.log.child({ module: "live" }),
+    // Every play a player reports is filed in the broadcast history.
+    history,
+    findControllable: playerDirectory.findControllable,
+    playlistsOf: playerDirectory.playlistsOf,
+    playlistTracks: (ids) => library.playlistTracks(ids),
+    decide: (playerIds, instantMs) => schedules.decideFor(playerIds, instantMs),
+  });
+  app.realtime.usePlayerControl(live);
+  app.addHook("onClose", async () => live.stop());
+  await app.register(playersRoutes, { players });
+  await app.register(schedulesRoutes, { schedules });
   await app.register(historyRoutes, { history });
+  await app.register(liveRoutes, { live });
   return { establishments, organizations, tariffs, subscriptions, subscriptionStates, players };
 }

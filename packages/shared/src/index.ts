@@ -13,6 +13,7 @@ export * as leadsApi from "./contracts/leads.ts";
 export * from "./contracts/leads.ts";
 export * as organizationsApi from "./contracts/organizations.ts";
 export * from "./contracts/organizations.ts";
+export * as playerLiveApi from "./contracts/player-live.ts";
 export * as playersApi from "./contracts/players.ts";
 export * from "./contracts/players.ts";
 export * as playlistsApi from "./contracts/playlists.ts";

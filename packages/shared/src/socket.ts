@@ -6,6 +6,33 @@ import { z } from "./zod.ts";
  */
 const id = z.string().min(1).max(64);
 
+/** How a play ended: played through, skipped, stopped, or the player went offline. */
+export const PLAY_ENDINGS = ["finished", "skipped", "stopped", "offline"] as const;
+export type PlayEnding = (typeof PLAY_ENDINGS)[number];
+
+/**
+ * The state of one player as the server keeps it (SPEC.md §3 player socket
+ * state): what it plays, where in the song, how, and whether it is online.
+ */
+export const playerLiveStateSchema = z.object({
+  playerId: id,
+  songId: id.nullable(),
+  previousSongId: id.nullable(),
+  nextSongId: id.nullable(),
+  playlistId: id.nullable(),
+  /** Seconds into the song when the device reported it, at `positionAt`. */
+  positionSeconds: z.number(),
+  positionAt: z.string().nullable(),
+  loop: z.boolean(),
+  shuffle: z.boolean(),
+  /** 0–100. */
+  volume: z.number(),
+  playing: z.boolean(),
+  online: z.boolean(),
+  lastSeenAt: z.string().nullable(),
+});
+export type PlayerLiveState = z.infer<typeof playerLiveStateSchema>;
+
 export const clientSocketMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping") }),
   z.object({ type: z.literal("connect"), userId: id.optional() }),
@@ -20,6 +47,32 @@ export const clientSocketMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("disableLoopPlayingRequested"), playerId: id }),
   z.object({ type: z.literal("shuffleRequested"), playerId: id, playlistId: id }),
   z.object({ type: z.literal("volume"), playerId: id, volume: z.number().min(0).max(100) }),
+  // Reports of the player device about itself (a remote control's are refused).
+  z.object({
+    type: z.literal("playerStatus"),
+    playerId: id,
+    songId: z.uuid().nullable(),
+    playlistId: z.uuid().nullable(),
+    positionSeconds: z.number().min(0).max(86_400),
+    volume: z.number().min(0).max(100),
+    playing: z.boolean(),
+  }),
+  z.object({
+    type: z.literal("songStarted"),
+    playerId: id,
+    playId: z.uuid(),
+    songId: z.uuid(),
+    playlistId: z.uuid().nullable(),
+    fallback: z.boolean(),
+    startedAt: z.iso.datetime({ offset: true }),
+  }),
+  z.object({
+    type: z.literal("songEnded"),
+    playerId: id,
+    playId: z.uuid(),
+    endedAt: z.iso.datetime({ offset: true }),
+    ending: z.enum(PLAY_ENDINGS),
+  }),
 ]);
 export type ClientSocketMessage = z.infer<typeof clientSocketMessageSchema>;
 
@@ -30,6 +83,8 @@ export const serverSocketMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("needToStartPlayerError"), playerId: id }),
   z.object({ type: z.literal("stopPlay"), playerId: id }),
   z.object({ type: z.literal("status"), playerId: id, schedule: z.unknown() }),
+  /** A player's whole state: first one per visible player after (re)connecting, then on each change. */
+  z.object({ type: z.literal("playerState"), state: playerLiveStateSchema }),
   z.object({
     type: z.literal("playSong"),
     playerId: id,

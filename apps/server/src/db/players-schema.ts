@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   foreignKey,
   index,
   integer,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -130,3 +132,35 @@ export const playerRequests = pgTable(
   },
   (table) => [index("player_requests_created_at_idx").on(table.createdAt, table.kind)],
 );
+
+/**
+ * What a player plays now and how (issue 13, live state), one row per
+ * player that ever connected; kept across restarts. Commands write the
+ * settings (loop, shuffle, volume), the player device writes what it plays.
+ * Online is not stored as a flag: `heartbeat_at` is renewed by the device's
+ * socket on every process, and a player is online while it is fresh.
+ */
+export const playerStates = pgTable("player_states", {
+  playerId: uuid("player_id")
+    .primaryKey()
+    .references(() => players.id, { onDelete: "cascade" }),
+  songId: uuid("song_id"),
+  previousSongId: uuid("previous_song_id"),
+  nextSongId: uuid("next_song_id"),
+  playlistId: uuid("playlist_id"),
+  positionSeconds: real("position_seconds").notNull().default(0),
+  /** When the device reported the position. */
+  positionAt: timestamp("position_at", { withTimezone: true }),
+  loop: boolean("loop").notNull().default(false),
+  shuffle: boolean("shuffle").notNull().default(false),
+  volume: integer("volume").notNull().default(100),
+  playing: boolean("playing").notNull().default(false),
+  /** The play now going on (the device's uuid), ended 'offline' when it disconnects. */
+  currentPlayId: uuid("current_play_id"),
+  /** The songs it played last, oldest first (shuffle avoids them). */
+  recentSongIds: uuid("recent_song_ids").array().notNull().default(sql`'{}'::uuid[]`),
+  /** Renewed by the device's socket while it is connected; null once it left. */
+  heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
+  lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

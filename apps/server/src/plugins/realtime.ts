@@ -6,8 +6,9 @@ import type { WebSocket } from "ws";
 import { AppError } from "../lib/app-error.ts";
 import type { EventBus, RealtimeMessage } from "../realtime/bus.ts";
 import { CLOSE_CODES, SocketHub, send, sessionRoom } from "../realtime/hub.ts";
+import { noPlayerControl, type PlayerControl } from "../realtime/player-control.ts";
 import { emptyPlayerDirectory, type PlayerDirectory } from "../realtime/player-directory.ts";
-import { handleFrame } from "../realtime/socket-session.ts";
+import { handleFrame, SOCKET_ERRORS } from "../realtime/socket-session.ts";
 import type { Actor } from "./auth.ts";
 
 /** What services use to reach sockets; every call goes through the bus. */
@@ -20,6 +21,8 @@ export interface Realtime {
   usePlayerDirectory(directory: PlayerDirectory): void;
   /** The player directory installed now (before the players module: no players). */
   playerDirectory(): PlayerDirectory;
+  /** Installs the players' live state: snapshots, commands, reports, presence. */
+  usePlayerControl(control: PlayerControl): void;
 }
 
 declare module "fastify" {
@@ -52,6 +55,7 @@ export default fp(
     const bus = app.bus;
     const hub = new SocketHub();
     let players = emptyPlayerDirectory;
+    let control = noPlayerControl(SOCKET_ERRORS.playerNotFound);
     /** The actor each open, admitted socket was admitted as. */
     const admitted = new Map<WebSocket, Actor>();
     bus.subscribe((event) => hub.deliver(event));
@@ -65,6 +69,9 @@ export default fp(
         players = directory;
       },
       playerDirectory: () => players,
+      usePlayerControl: (installed) => {
+        control = installed;
+      },
     } satisfies Realtime);
 
     await app.register(websocket, {
@@ -125,13 +132,7 @@ export default fp(
           hub.touch(socket);
           queue = queue.then(async (actor) => {
             if (!actor) return null;
-            const context = {
-              actor,
-              socket,
-              players,
-              publish: bus.publish.bind(bus),
-              log: request.log,
-            };
+            const context = { actor, socket, control, log: request.log };
             await handleFrame(context, data, isBinary).catch((error: unknown) => {
               request.log.error({ err: error }, "player socket frame failed");
             });
@@ -142,6 +143,14 @@ export default fp(
         socket.on("close", () => {
           hub.remove(socket);
           admitted.delete(socket);
+          // Once admitted, the player's presence on this process ends with the socket.
+          void queue.then(async (actor) => {
+            if (!actor) return null;
+            await control.closed(actor).catch((error: unknown) => {
+              request.log.error({ err: error }, "player socket close failed");
+            });
+            return actor;
+          });
         });
       },
     });
@@ -152,9 +161,17 @@ export default fp(
       try {
         const actor = await app.authenticateToken(typeof token === "string" ? token : undefined);
         const rooms = await players.roomsOf(actor);
+        const snapshot = await control.snapshot(actor);
         if (socket.readyState !== socket.OPEN) return null;
+        // The snapshot goes first, in the same turn as joining the rooms:
+        // every change delivered after it is newer than it.
         hub.add(socket, actor.userId, [sessionRoom(actor.sessionId), ...rooms]);
         admitted.set(socket, actor);
+        for (const message of snapshot) send(socket, message);
+        // A failed presence write costs the player its online mark, not the socket.
+        await control.opened(actor).catch((error: unknown) => {
+          request.log.error({ err: error }, "player socket presence failed");
+        });
         return actor;
       } catch (error) {
         // A bad token, an ended session, a blocked or deleted account: the

@@ -20,7 +20,7 @@ import { connectRedis, quitRedis, withTimeout } from "./redis.ts";
 /** A player-control request relayed to the player's sockets. */
 export type PlayerControlMessage = Exclude<
   ClientSocketMessage,
-  { type: "ping" } | { type: "connect" }
+  { type: "ping" | "connect" | "playerStatus" | "songStarted" | "songEnded" }
 >;
 
 /** What may travel to a socket through the bus. */

@@ -1,9 +1,8 @@
 import { clientSocketMessageSchema } from "@fonika/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Actor } from "../plugins/auth.ts";
-import type { BusEvent, PlayerControlMessage } from "./bus.ts";
-import { type HubSocket, playerRoom, send, userRoom } from "./hub.ts";
-import type { PlayerDirectory } from "./player-directory.ts";
+import { type HubSocket, send } from "./hub.ts";
+import type { PlayerControl, PlayerSocketMessage } from "./player-control.ts";
 
 /** Russian texts of the socket's error messages. */
 export const SOCKET_ERRORS = {
@@ -18,8 +17,8 @@ export const SOCKET_ERRORS = {
 export interface SessionContext {
   actor: Actor;
   socket: HubSocket;
-  players: PlayerDirectory;
-  publish(event: BusEvent): Promise<void>;
+  /** The players' live state: commands, reports and the device's heartbeat. */
+  control: PlayerControl;
   log: FastifyBaseLogger;
 }
 
@@ -60,31 +59,28 @@ export async function handleFrame(
   const message = parsed.data;
   switch (message.type) {
     case "ping":
-      return send(socket, { type: "pong" });
+      send(socket, { type: "pong" });
+      // A device's ping keeps its player online on every process.
+      return context.control.alive(context.actor).catch((error: unknown) => {
+        context.log.error({ err: error }, "player heartbeat failed");
+      });
     case "connect":
       // The identity comes from the token; a userId in the message is only
       // the client's echo of it and is not trusted.
       return send(socket, { type: "connected", userId: context.actor.userId });
     default:
-      return relayControl(context, message);
+      return controlPlayer(context, message);
   }
 }
 
 /**
- * A player-control request goes through the bus to the player's sockets and
- * its owner's, on every process — only for a player the actor may control.
+ * A command or a device's report goes to the players' live service, which
+ * publishes what follows on the bus; only a refusal comes back to this socket.
  */
-async function relayControl(context: SessionContext, message: PlayerControlMessage): Promise<void> {
+async function controlPlayer(context: SessionContext, message: PlayerSocketMessage): Promise<void> {
   try {
-    const player = await context.players.findControllable(context.actor, message.playerId);
-    if (!player) {
-      return send(context.socket, { type: "error", message: SOCKET_ERRORS.playerNotFound });
-    }
-    await context.publish({
-      kind: "message",
-      rooms: [playerRoom(player.playerId), userRoom(player.ownerId)],
-      message,
-    });
+    const answer = await context.control.handle(context.actor, message);
+    if (answer) send(context.socket, answer);
   } catch (error) {
     context.log.error({ err: error, type: message.type }, "player control message failed");
     send(context.socket, { type: "error", message: SOCKET_ERRORS.failed });

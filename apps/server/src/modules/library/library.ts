@@ -64,6 +64,14 @@ export interface Library {
    * removed ones included (they were played); unknown ids are left out.
    */
   songFacts(ids: readonly string[]): Promise<Map<string, SongFacts>>;
+  /**
+   * The songs of each live playlist's current version in play order, with
+   * their artists (players decide next and previous from them); a playlist
+   * in the trash or without a current version is absent.
+   */
+  playlistTracks(
+    ids: readonly string[],
+  ): Promise<Map<string, Array<{ songId: string; artists: string[] }>>>;
   /** The operator's import of a catalog on disk (`npm run import`). */
   importFromDisk(options: Omit<ImportOptions, "intake" | "placement">): Promise<ImportReport>;
   /** The operator's one-shot repair of mojibake tags already stored (`npm run repair-tags`). */
@@ -139,6 +147,7 @@ export function createLibrary(deps: LibraryDependencies): Library {
         ]),
       );
     },
+    playlistTracks: (ids) => store.playlists.currentVersionTracks(ids),
     importFromDisk: (options) => importLibrary({ ...options, intake, placement }),
     repairStoredTags: (options) => repairStoredTags({ ...options, store, songs }),
     createLoudnessJob: (options) =>

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { containsPattern } from "../../db/like.ts";
-import { playerPlaylists, playerRequests, players } from "../../db/schema.ts";
+import { playerPlaylists, playerRequests, playerStates, players } from "../../db/schema.ts";
 
 /** SQL of players, their playlists and requests. Every function takes the database or a transaction. */
 
@@ -159,14 +159,25 @@ export async function searchPlayers(
 export async function countsByEstablishment(
   db: Executor,
   establishmentIds: string[],
-): Promise<Map<string, number>> {
+  onlineSince: Date,
+): Promise<Map<string, { players: number; online: number }>> {
   if (establishmentIds.length === 0) return new Map();
   const rows = await db
-    .select({ establishmentId: players.establishmentId, players: count() })
+    .select({
+      establishmentId: players.establishmentId,
+      players: count(),
+      online:
+        sql<number>`count(*) filter (where ${playerStates.heartbeatAt} > ${onlineSince})`.mapWith(
+          Number,
+        ),
+    })
     .from(players)
+    .leftJoin(playerStates, eq(playerStates.playerId, players.id))
     .where(inArray(players.establishmentId, establishmentIds))
     .groupBy(players.establishmentId);
-  return new Map(rows.map((row) => [row.establishmentId, row.players]));
+  return new Map(
+    rows.map((row) => [row.establishmentId, { players: row.players, online: row.online }]),
+  );
 }
 
 /** The playlists on a player, in the order they were put on. */

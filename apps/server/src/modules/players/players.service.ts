@@ -21,6 +21,7 @@ import type { Actor } from "../../plugins/auth.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import { playerRoom } from "../../realtime/hub.ts";
 import type { PlayerCounts, PlayerDirectory } from "../../realtime/player-directory.ts";
+import { HEARTBEAT_FRESH_MS } from "./live.service.ts";
 import { playerErrors } from "./players.errors.ts";
 import {
   assertMayChangePlayer,
@@ -329,10 +330,10 @@ export class PlayersService {
           .map((playlist) => playlist.playlistId);
       },
       countsByEstablishment: async (establishmentIds) => {
-        const counts = await repository.countsByEstablishment(this.deps.db, establishmentIds);
-        // Online stays 0 until the live player state (the socket's presence) is kept.
+        // Online: the device's heartbeat is fresh (live.service.ts).
+        const onlineSince = new Date(Date.now() - HEARTBEAT_FRESH_MS);
         return new Map<string, PlayerCounts>(
-          [...counts].map(([id, players]) => [id, { players, online: 0 }]),
+          await repository.countsByEstablishment(this.deps.db, establishmentIds, onlineSince),
         );
       },
     };

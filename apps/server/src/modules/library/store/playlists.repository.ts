@@ -238,3 +238,36 @@ export async function namesOfLivePlaylists(
     .where(and(inArray(playlists.id, [...ids]), isNull(playlists.deletedAt)));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+/**
+ * The tracks of each live playlist's current version in their order, with
+ * the artists of each song (removed songs left out); a playlist without a
+ * current version or in the trash is absent.
+ */
+export async function currentVersionTracks(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, Array<{ songId: string; artists: string[] }>>> {
+  const tracks = new Map<string, Array<{ songId: string; artists: string[] }>>();
+  if (ids.length === 0) return tracks;
+  const rows = await db
+    .select({ playlistId: playlists.id, songId: songs.id, artists: songs.artists })
+    .from(playlists)
+    .innerJoin(vaultEntries, eq(vaultEntries.parentId, playlists.currentVersionId))
+    .innerJoin(songs, eq(songs.id, vaultEntries.songId))
+    .where(
+      and(
+        inArray(playlists.id, [...ids]),
+        isNull(playlists.deletedAt),
+        eq(vaultEntries.type, "track"),
+        isNull(songs.removedAt),
+      ),
+    )
+    .orderBy(asc(playlists.id), asc(vaultEntries.position), asc(vaultEntries.id));
+  for (const row of rows) {
+    const list = tracks.get(row.playlistId) ?? [];
+    list.push({ songId: row.songId, artists: row.artists ?? [] });
+    tracks.set(row.playlistId, list);
+  }
+  return tracks;
+}

@@ -1,0 +1,20 @@
+import { AppError } from "../../lib/app-error.ts";
+
+/** The Russian texts of the live state and remote control, socket and REST alike. */
+export const liveErrors = {
+  playerNotFound: "Плеер не найден",
+  onlyDevice: "О своём состоянии сообщает только сам плеер",
+  playlistNotOnPlayer: "Этого плейлиста нет на плеере",
+  songNotInPlaylist: "Этой песни нет в плейлисте",
+  notFound: () => new AppError("not-found", 404, "Плеер не найден", "Player not found"),
+  /** A command over HTTP for a player whose device is not connected. */
+  playerNotStarted: () =>
+    new AppError(
+      "conflict",
+      409,
+      "Плеер не запущен: откройте его на устройстве",
+      "The player's device is not connected",
+    ),
+  /** A refusal the socket answers as an error message, over HTTP. */
+  refused: (reason: string) => new AppError("not-found", 404, reason, reason),
+};

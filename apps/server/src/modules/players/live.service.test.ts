@@ -1,0 +1,155 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "../../plugins/auth.ts";
+import { createEstablishment, createSignedInUser } from "../../test/factories.ts";
+import { call, startTestServer, type TestServer } from "../../test/harness.ts";
+import { connect } from "../../test/socket-client.ts";
+import { LiveService, type PlayHistory } from "./live.service.ts";
+
+/**
+ * What the live service hands the history module: every play a device
+ * reports, and the play cut short when the device leaves. The service runs
+ * on the real server's database and bus; only the history port, another
+ * module's, is a recorder here.
+ */
+
+let server: TestServer;
+const dataDir = mkdtempSync(path.join(tmpdir(), "fonika-live-"));
+
+beforeAll(async () => {
+  server = await startTestServer({ DATA_DIR: dataDir });
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Recorded =
+  | { kind: "started"; report: Parameters<PlayHistory["recordStarted"]>[0] }
+  | { kind: "ended"; playId: string; endedAt: Date; ending: string };
+
+describe("plays reported to the history port", () => {
+  it("records a start and its end, ends the current play 'offline' when the device leaves, and keeps the state over a restart", async () => {
+    const client = await createSignedInUser(server, { role: "role-client" });
+    const establishmentId = await createEstablishment(server, client.id, { name: "Кафе" });
+    const player = await call(server, "POST", "/music/player/add", {
+      token: client.token,
+      body: { name: "Зал", type: "web", address: "Москва, Тверская, 7", establishmentId },
+    });
+    expect(player.status).toBe(201);
+    const playerId = player.body.id as string;
+
+    const recorded: Recorded[] = [];
+    const directory = server.app.realtime.playerDirectory();
+    const live = new LiveService({
+      db: server.app.db,
+      bus: server.app.bus,
+      log: server.app.log,
+      history: {
+        recordStarted: async (report) => {
+          recorded.push({ kind: "started", report });
+        },
+        recordEnded: async (playId, endedAt, ending) => {
+          recorded.push({ kind: "ended", playId, endedAt, ending });
+        },
+      },
+      findControllable: directory.findControllable,
+      playlistsOf: directory.playlistsOf,
+      playlistTracks: (ids) => server.app.library.playlistTracks(ids),
+      decide: directory.decide,
+    });
+    const device: Actor = {
+      userId: client.id,
+      authority: ["player-device"],
+      role: undefined,
+      sessionId: randomUUID(),
+      sessionKind: "device",
+      establishmentId,
+    };
+    const owner: Actor = { ...device, sessionKind: "browser", establishmentId: null };
+    await live.opened(device);
+
+    const songId = randomUUID();
+    const first = randomUUID();
+    const startedAt = new Date("2026-11-25T10:00:00.000Z");
+    // The owner's browser may not report plays; nothing is recorded.
+    expect(
+      await live.handle(owner, {
+        type: "songStarted",
+        playerId,
+        playId: first,
+        songId,
+        playlistId: null,
+        fallback: true,
+        startedAt: startedAt.toISOString(),
+      }),
+    ).toMatchObject({ type: "error" });
+    expect(recorded).toEqual([]);
+
+    await live.handle(device, {
+      type: "songStarted",
+      playerId,
+      playId: first,
+      songId,
+      playlistId: null,
+      fallback: true,
+      startedAt: startedAt.toISOString(),
+    });
+    await live.handle(device, {
+      type: "songEnded",
+      playerId,
+      playId: first,
+      endedAt: "2026-11-25T10:03:00.000Z",
+      ending: "finished",
+    });
+    const second = randomUUID();
+    await live.handle(device, {
+      type: "songStarted",
+      playerId,
+      playId: second,
+      songId,
+      playlistId: null,
+      fallback: true,
+      startedAt: "2026-11-25T10:03:00.000Z",
+    });
+    expect((await live.stateOf(playerId)).online).toBe(true);
+    await live.closed(device);
+
+    expect(recorded.slice(0, 3)).toEqual([
+      {
+        kind: "started",
+        report: { playId: first, playerId, songId, playlistId: null, fallback: true, startedAt },
+      },
+      {
+        kind: "ended",
+        playId: first,
+        endedAt: new Date("2026-11-25T10:03:00.000Z"),
+        ending: "finished",
+      },
+      { kind: "started", report: expect.objectContaining({ playId: second }) },
+    ]);
+    expect(recorded[3]).toMatchObject({ kind: "ended", playId: second, ending: "offline" });
+    expect(recorded).toHaveLength(4);
+    // The state survives in the table: offline now, with what it played last.
+    expect(await live.stateOf(playerId)).toMatchObject({
+      online: false,
+      playing: false,
+      songId,
+    });
+    live.stop();
+
+    // After a restart the owner's new socket gets the state as it was kept.
+    await server.close({ keepData: true });
+    server = await startTestServer({ DATA_DIR: dataDir, DATABASE_URL: server.config.databaseUrl });
+    const socket = await connect(server, client.token);
+    expect(await socket.next()).toMatchObject({
+      type: "playerState",
+      state: { playerId, songId, online: false, playing: false, positionSeconds: 0 },
+    });
+    socket.socket.close();
+  });
+});
