@@ -7,6 +7,7 @@ import {
   uuidSchema,
 } from "../endpoint.ts";
 import { CLIENT_READING_ROLES, type Role } from "../roles.ts";
+import { PLAY_ENDINGS } from "../socket.ts";
 import { z } from "../zod.ts";
 
 /**
@@ -16,9 +17,6 @@ import { z } from "../zod.ts";
  * calendar days read in the venue's own time zone; instants on the wire are
  * ISO 8601 UTC. The owner and staff who read clients see it.
  */
-
-export const PLAY_ENDINGS = ["finished", "skipped", "stopped", "offline"] as const;
-export type PlayEnding = (typeof PLAY_ENDINGS)[number];
 
 /** Who may read a history: clients (their own players) and staff who see clients. */
 export const HISTORY_ROLES: readonly Role[] = ["role-client", ...CLIENT_READING_ROLES];
