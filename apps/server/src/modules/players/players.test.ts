@@ -562,7 +562,7 @@ describe("the player directory", () => {
     expect(await directory.roomsOf(browserActor(client.id))).toEqual([]);
     expect(await directory.playlistsOf(browserActor(other.client.id), player.id)).toBeNull();
 
-    // The establishment shows how many players it has (online comes with live state).
+    // The establishment shows how many players it has; none is online without its device's socket.
     const venue = await get(`/establishment/${client.id}/${establishmentId}`, client.token);
     expect(venue.body.playerInfo).toEqual({ players: 1, online: 0 });
 
