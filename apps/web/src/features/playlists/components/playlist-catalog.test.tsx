@@ -212,14 +212,15 @@ describe("the client's playlists", () => {
     await waitFor(() => expect(button.getAttribute("aria-pressed")).toBe("false"));
   });
 
-  it("is in the client's side menu, right after the objects", async () => {
+  it("is in the client's side menu, after the objects and their players", async () => {
     renderCatalog("/playlists");
     const menu = await screen.findByRole("complementary", { name: "Главное меню" });
     const labels = within(menu)
       .getAllByRole("link")
       .map((link) => link.textContent?.trim());
-    expect(labels.slice(labels.indexOf("Мои объекты"), labels.indexOf("Мои объекты") + 2)).toEqual([
+    expect(labels.slice(labels.indexOf("Мои объекты"), labels.indexOf("Мои объекты") + 3)).toEqual([
       "Мои объекты",
+      "Плееры",
       "Плейлисты",
     ]);
   });
