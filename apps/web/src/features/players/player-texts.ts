@@ -10,3 +10,12 @@ export const PLAYER_REQUEST_KIND_LABELS: Record<PlayerRequest["kind"], string> =
   purchase: "Покупка бокс-плеера",
   leave: "Отключение плеера",
 };
+
+/** Why a command to a player did not take effect, shown beside the remote control. */
+export const PLAYER_LIVE_TEXTS = {
+  needToStart: "Плеер не запущен: откройте веб-плеер в заведении или включите бокс-плеер",
+  offline: "Не в сети",
+  online: "В сети",
+  nothingPlays: "Сейчас ничего не играет",
+  unknownSong: "Песня",
+} as const;
