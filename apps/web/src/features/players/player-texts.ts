@@ -18,4 +18,13 @@ export const PLAYER_LIVE_TEXTS = {
   online: "В сети",
   nothingPlays: "Сейчас ничего не играет",
   unknownSong: "Песня",
+  waiting: "Ждём состояние плеера…",
+  silence: "Тишина",
+  play: "Играть",
+  pause: "Пауза",
+  next: "Следующий трек",
+  previous: "Предыдущий трек",
+  shuffle: "Перемешать",
+  loop: "Повтор плейлиста",
+  volume: "Громкость",
 } as const;
