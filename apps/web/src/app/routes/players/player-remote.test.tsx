@@ -15,7 +15,12 @@ import { buildPlayer, buildPlayerPlaylist } from "../../../test/players-factorie
 import { on } from "../../../test/scripted-server.ts";
 import { renderSignedIn, SIGNED_IN_USER_ID } from "../../../test/signed-in-app.tsx";
 
-const song = buildSong({ title: "Осенний блюз", artists: ["Квартет Ли"], durationMs: 200_000 });
+const song = buildSong({
+  title: "Осенний блюз",
+  artists: ["Квартет Ли"],
+  durationMs: 200_000,
+  hasCover: true,
+});
 const nextSong = buildSong({ title: "Кофе с корицей", artists: ["Анна Ким"] });
 const morning = buildPlayerPlaylist({ name: "Утро в кофейне" });
 
@@ -90,6 +95,17 @@ describe("the remote control on a player's page", () => {
     expect(await within(section).findByText(/Утро в кофейне · до/)).toBeTruthy();
     expect(within(section).getByText("В сети")).toBeTruthy();
     expect(within(section).getByRole("progressbar").getAttribute("aria-valuemax")).toBe("200");
+    const cover = section.querySelector(".remote-now__cover img");
+    expect(cover?.getAttribute("src")).toMatch(
+      new RegExp(`/music/song/${song.id}/avatar-file\\?access_token=.+`),
+    );
+  });
+
+  it("draws a placeholder for a song without a cover", async () => {
+    const { player, section, serverSends } = await openRemote();
+    serverSends({ type: "playerState", state: stateOf(player.id, { songId: nextSong.id }) });
+    expect(await within(section).findAllByText("Кофе с корицей")).toHaveLength(2);
+    expect(section.querySelector(".remote-now__cover img")).toBeNull();
   });
 
   it("shows pause pending until the server's state confirms it", async () => {

@@ -17,7 +17,12 @@ export const playNowQueryKey = (id: string) => [...playerQueryKey(id), "play-now
 export const playerQueueQueryKey = (id: string) => [...playerQueryKey(id), "queue"] as const;
 
 export function playNowQueryOptions(api: ApiClient, id: string) {
-  return queryOptions({ queryKey: playNowQueryKey(id), queryFn: () => getPlayNow(api, id) });
+  // The schedule's answer changes at window edges: a minute late at most.
+  return queryOptions({
+    queryKey: playNowQueryKey(id),
+    queryFn: () => getPlayNow(api, id),
+    refetchInterval: 60_000,
+  });
 }
 
 export function playerQueueQueryOptions(api: ApiClient, id: string) {
