@@ -14,6 +14,7 @@ export const PLAYER_REQUEST_KIND_LABELS: Record<PlayerRequest["kind"], string> =
 /** Why a command to a player did not take effect, shown beside the remote control. */
 export const PLAYER_LIVE_TEXTS = {
   needToStart: "Плеер не запущен: откройте веб-плеер в заведении или включите бокс-плеер",
+  noAnswer: "Плеер не ответил: проверьте связь и попробуйте ещё раз",
   offline: "Не в сети",
   online: "В сети",
   nothingPlays: "Сейчас ничего не играет",

@@ -5,9 +5,14 @@ import {
   serverSocketMessageSchema,
 } from "@fonika/shared";
 import { act, renderHook } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PLAYER_LIVE_TEXTS } from "../player-texts.ts";
-import { currentPosition, type LiveSocket, usePlayersLive } from "./use-players-live.ts";
+import {
+  COMMAND_TIMEOUT_MS,
+  currentPosition,
+  type LiveSocket,
+  usePlayersLive,
+} from "./use-players-live.ts";
 
 const PLAYER = "00000000-0000-4000-8000-0000000000a1";
 const OTHER = "00000000-0000-4000-8000-0000000000a2";
@@ -140,6 +145,26 @@ describe("the live state of a page's players", () => {
       stateOf({ songId: NEXT_SONG, online: false, playing: false, volume: 20, loop: true }),
     );
     expect(live().pending).toBeNull();
+  });
+
+  it("says the player did not answer when no state confirms a command in time", () => {
+    vi.useFakeTimers();
+    try {
+      const { socket, view, live } = setup();
+      socket.serverSends({ type: "playerState", state: stateOf() });
+      act(() => view.result.current.command(PLAYER, { kind: "next" }));
+      act(() => vi.advanceTimersByTime(COMMAND_TIMEOUT_MS - 1));
+      expect(live().pending).toBe("next");
+      act(() => view.result.current.command(PLAYER, { kind: "pause" }));
+      // The first command's timeout leaves the newer one waiting.
+      act(() => vi.advanceTimersByTime(1));
+      expect(live().pending).toBe("pause");
+      act(() => vi.advanceTimersByTime(COMMAND_TIMEOUT_MS));
+      expect(live().pending).toBeNull();
+      expect(live().problem).toBe(PLAYER_LIVE_TEXTS.noAnswer);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

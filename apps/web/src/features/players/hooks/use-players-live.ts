@@ -1,5 +1,5 @@
 import type { ClientSocketMessage, PlayerLiveState, ServerSocketMessage } from "@fonika/shared";
-import { useCallback, useEffect, useReducer } from "react";
+import { useCallback, useEffect, useReducer, useRef } from "react";
 import { PLAYER_LIVE_TEXTS } from "../player-texts.ts";
 
 /** The part of the player socket the remote control uses (lib/socket.ts's PlayerSocket). */
@@ -25,13 +25,18 @@ export interface PlayerLive {
   state: PlayerLiveState | null;
   /** The command sent and not yet confirmed by a state from the server. */
   pending: PlayerCommandKind | null;
+  /** Which command `pending` is, so a late timeout of an older one changes nothing. */
+  sequence: number;
   /** Why the last command did not take effect. */
   problem: string | null;
 }
 
 export type PlayersLive = Readonly<Record<string, PlayerLive>>;
 
-const EMPTY: PlayerLive = { state: null, pending: null, problem: null };
+const EMPTY: PlayerLive = { state: null, pending: null, sequence: 0, problem: null };
+
+/** How long a command may wait for the server's state before the remote says it got no answer. */
+export const COMMAND_TIMEOUT_MS = 5_000;
 
 /** The socket message a command is sent as (SPEC.md §4). */
 export function commandMessage(playerId: string, command: PlayerCommand): ClientSocketMessage {
@@ -57,7 +62,8 @@ export function commandMessage(playerId: string, command: PlayerCommand): Client
 }
 
 type LiveEvent =
-  | { type: "sent"; playerId: string; kind: PlayerCommandKind }
+  | { type: "sent"; playerId: string; kind: PlayerCommandKind; sequence: number }
+  | { type: "expired"; playerId: string; sequence: number }
   | { type: "received"; message: ServerSocketMessage };
 
 /**
@@ -70,7 +76,23 @@ type LiveEvent =
 export function applyLiveEvent(players: PlayersLive, event: LiveEvent): PlayersLive {
   if (event.type === "sent") {
     const current = players[event.playerId] ?? EMPTY;
-    return { ...players, [event.playerId]: { ...current, pending: event.kind, problem: null } };
+    return {
+      ...players,
+      [event.playerId]: {
+        ...current,
+        pending: event.kind,
+        sequence: event.sequence,
+        problem: null,
+      },
+    };
+  }
+  if (event.type === "expired") {
+    const current = players[event.playerId];
+    if (!current?.pending || current.sequence !== event.sequence) return players;
+    return {
+      ...players,
+      [event.playerId]: { ...current, pending: null, problem: PLAYER_LIVE_TEXTS.noAnswer },
+    };
   }
   const message = event.message;
   switch (message.type) {
@@ -79,7 +101,7 @@ export function applyLiveEvent(players: PlayersLive, event: LiveEvent): PlayersL
       const current = players[id] ?? EMPTY;
       // A refusal stays shown until the player is back online or is commanded again.
       const problem = message.state.online ? null : current.problem;
-      return { ...players, [id]: { state: message.state, pending: null, problem } };
+      return { ...players, [id]: { ...current, state: message.state, pending: null, problem } };
     }
     case "needToStartPlayerError": {
       const current = players[message.playerId] ?? EMPTY;
@@ -107,8 +129,20 @@ export function applyLiveEvent(players: PlayersLive, event: LiveEvent): PlayersL
  * and a way to command them. Only the listed players are kept; the socket
  * itself (connect, ping, reconnect) is the app's.
  */
-export function usePlayersLive(playerIds: readonly string[], source: LiveSocket) {
+export function usePlayersLive(
+  playerIds: readonly string[],
+  source: LiveSocket,
+  timeoutMs: number = COMMAND_TIMEOUT_MS,
+) {
   const [players, dispatch] = useReducer(applyLiveEvent, {} as PlayersLive);
+  const sequence = useRef(0);
+  const timeouts = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timeouts.current;
+    return () => {
+      for (const handle of pending) clearTimeout(handle);
+    };
+  }, []);
   const wanted = playerIds.join(",");
 
   useEffect(() => {
@@ -127,10 +161,18 @@ export function usePlayersLive(playerIds: readonly string[], source: LiveSocket)
 
   const command = useCallback(
     (playerId: string, order: PlayerCommand) => {
-      dispatch({ type: "sent", playerId, kind: order.kind });
+      sequence.current += 1;
+      const sent = sequence.current;
+      dispatch({ type: "sent", playerId, kind: order.kind, sequence: sent });
       source.send(commandMessage(playerId, order));
+      // A closed socket drops the command: say so instead of waiting forever.
+      const handle = setTimeout(() => {
+        timeouts.current.delete(handle);
+        dispatch({ type: "expired", playerId, sequence: sent });
+      }, timeoutMs);
+      timeouts.current.add(handle);
     },
-    [source],
+    [source, timeoutMs],
   );
 
   const live = useCallback((playerId: string): PlayerLive => players[playerId] ?? EMPTY, [players]);
