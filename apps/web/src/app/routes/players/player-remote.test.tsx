@@ -163,3 +163,21 @@ describe("the remote control on a player's page", () => {
     ).toBe("20");
   });
 });
+
+describe("the remote control for staff", () => {
+  it("is the owner's: a client manager reads whose it is and sends nothing", async () => {
+    const player = buildPlayer({ name: "Зал" });
+    const view = renderSignedIn(
+      "role-client-manager",
+      `/player/${player.id}`,
+      on(playersApi.getPlayer, ({ reply }) => reply(player)),
+      on(playersApi.listPlayerPlaylists, ({ reply }) => reply({ data: [] })),
+    );
+    const heading = await screen.findByRole("heading", { name: "Пульт плеера" });
+    const section = heading.closest("section");
+    if (!section) throw new Error("no remote section");
+    expect(within(section).getByText(/Пультом управляет владелец плеера/)).toBeTruthy();
+    expect(within(section).queryByRole("button")).toBeNull();
+    expect(view.playerSocket.send).not.toHaveBeenCalled();
+  });
+});
