@@ -48,6 +48,11 @@ const PATHS = {
   rename: "M4 7V5h16v2M12 5v14M9 19h6",
   heart: "M12 20s-7-4.35-9.5-9A5 5 0 0 1 12 5.5a5 5 0 0 1 9.5 5.5c-2.5 4.65-9.5 9-9.5 9z",
   move: "M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM9 13h6M12 10l3 3-3 3",
+  "skip-next": "M5 5l10 7-10 7zM18 5v14",
+  "skip-previous": "M19 5 9 12l10 7zM6 5v14",
+  shuffle: "M16 3h5v5M4 20 21 3M21 16v5h-5M15 15l6 6M4 4l5 5",
+  repeat: "M17 2l4 4-4 4M3 11V9a3 3 0 0 1 3-3h15M7 22l-4-4 4-4M21 13v2a3 3 0 0 1-3 3H3",
+  volume: "M11 5 6 9H2v6h4l5 4zM15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14",
 } as const;
 
 export type IconName = keyof typeof PATHS;

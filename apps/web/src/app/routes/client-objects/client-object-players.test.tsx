@@ -1,8 +1,16 @@
-import { establishmentsApi, type Player, playersApi } from "@fonika/shared";
-import { screen, within } from "@testing-library/react";
+import {
+  establishmentsApi,
+  type Player,
+  playersApi,
+  type ServerSocketMessage,
+  serverSocketMessageSchema,
+  songsApi,
+} from "@fonika/shared";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, type Mock } from "vitest";
 import { buildEstablishment, CLIENT_ID } from "../../../test/establishments-factories.ts";
+import { buildSong } from "../../../test/library-factories.ts";
 import { buildPlayer, onePage } from "../../../test/players-factories.ts";
 import { on, replyError } from "../../../test/scripted-server.ts";
 import { renderSignedIn, SIGNED_IN_USER_ID } from "../../../test/signed-in-app.tsx";
@@ -168,5 +176,64 @@ describe("the players of an establishment's page", () => {
     expect(await within(section).findByRole("link", { name: player.name })).toBeTruthy();
     expect(within(section).queryByRole("button")).toBeNull();
     expect(askedFor).toEqual([CLIENT_ID]);
+  });
+});
+
+describe("the live line of each player on an establishment's page", () => {
+  it("shows the owner whether a player is online, what it plays, and plays or pauses it", async () => {
+    const venue = buildEstablishment({ userId: SIGNED_IN_USER_ID });
+    const player = buildPlayer({ userId: SIGNED_IN_USER_ID, establishmentId: venue.id });
+    const song = buildSong({ title: "Осенний блюз", artists: ["Квартет Ли"] });
+    const view = renderSignedIn(
+      "role-client",
+      `/client-objects/${venue.id}`,
+      on(establishmentsApi.getEstablishment, ({ reply }) => reply(venue)),
+      on(playersApi.listUserPlayers, ({ reply }) => reply(onePage([player]))),
+      on(songsApi.getSongMeta, ({ reply }) => reply(song)),
+    );
+    const section = await playersSection();
+    await within(section).findByRole("link", { name: player.name });
+    const state = {
+      playerId: player.id,
+      songId: song.id,
+      previousSongId: null,
+      nextSongId: null,
+      playlistId: null,
+      positionSeconds: 0,
+      positionAt: null,
+      loop: false,
+      shuffle: false,
+      volume: 100,
+      playing: false,
+      online: true,
+      lastSeenAt: null,
+    };
+    const serverSends = (frame: unknown) => {
+      const message = serverSocketMessageSchema.parse(frame);
+      const subscribe = view.playerSocket.subscribe as Mock;
+      act(() => {
+        for (const [listener] of subscribe.mock.calls as [(m: ServerSocketMessage) => void][]) {
+          listener(message);
+        }
+      });
+    };
+    serverSends({ type: "playerState", state });
+    expect(await within(section).findByText("Осенний блюз")).toBeTruthy();
+    expect(within(section).getByText("В сети")).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.click(within(section).getByRole("button", { name: "Играть" }));
+    expect(view.playerSocket.send).toHaveBeenCalledWith({ type: "play", playerId: player.id });
+    expect(within(section).getByRole("button", { name: "Играть" }).getAttribute("aria-busy")).toBe(
+      "true",
+    );
+    serverSends({ type: "needToStartPlayerError", playerId: player.id });
+    expect(
+      within(section).getByText(
+        "Плеер не запущен: откройте веб-плеер в заведении или включите бокс-плеер",
+      ),
+    ).toBeTruthy();
+    serverSends({ type: "playerState", state: { ...state, playing: true } });
+    expect(within(section).getByRole("button", { name: "Пауза" })).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { CLIENT_READING_ROLES } from "@fonika/shared";
+import { CLIENT_READING_ROLES, type Player } from "@fonika/shared";
 import { Link, useNavigate } from "react-router";
 import { BackLink } from "../../../components/layouts/back-link.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
@@ -9,21 +9,35 @@ import { pathTo } from "../../../config/paths.ts";
 import { PlayerHistory } from "../../../features/history/components/player-history.tsx";
 import { usePlayer } from "../../../features/players/api/get-player.ts";
 import { PlayerPlaylists } from "../../../features/players/components/player-playlists.tsx";
+import { PlayerRemote } from "../../../features/players/components/player-remote.tsx";
 import { PlayerSchedule } from "../../../features/players/components/player-schedule.tsx";
 import { PlayerSummary } from "../../../features/players/components/player-summary.tsx";
 import { RemovePlayerButton } from "../../../features/players/components/remove-player-button.tsx";
+import { usePlayersLive } from "../../../features/players/hooks/use-players-live.ts";
 import { PLAYER_TYPE_LABELS } from "../../../features/players/player-texts.ts";
 import { isApiError } from "../../../lib/api-client.ts";
-import { useSessionState } from "../../../lib/app-services.ts";
+import { useAppServices, useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 
+/** The remote control over the app's player socket. */
+function LivePlayerRemote({ player }: { player: Player }) {
+  const { playerSocket } = useAppServices();
+  const { live, command } = usePlayersLive([player.id], playerSocket);
+  return (
+    <PlayerRemote
+      player={player}
+      live={live(player.id)}
+      onCommand={(order) => command(player.id, order)}
+    />
+  );
+}
+
 /**
- * One player: its facts, its playlists, its week, and the place where
- * its remote control will be. Staff come from the players base and see a
+ * One player: its facts, its playlists, its week, and its remote control. Staff come from the players base and see a
  * client's pages; the owner comes from their players.
  */
 export function PlayerView({ id, title }: { id: string; title: string }) {
-  const { role } = useSessionState();
+  const { role, userId } = useSessionState();
   const navigate = useNavigate();
   const player = usePlayer(id);
   const staff = CLIENT_READING_ROLES.includes(role);
@@ -78,14 +92,15 @@ export function PlayerView({ id, title }: { id: string; title: string }) {
         <PlayerSummary player={data} clientId={staff ? data.userId : undefined} />
         <PlayerPlaylists player={data} />
         <PlayerSchedule player={data} />
-        <Section title="Пульт плеера">
-          <EmptyState icon="calendar" title="Скоро здесь">
+        {userId === data.userId ? (
+          <LivePlayerRemote player={data} />
+        ) : (
+          <Section title="Пульт плеера">
             <p className="player-coming">
-              Что звучит сейчас, пауза, следующий трек и громкость появятся здесь в следующем
-              обновлении.
+              Пультом управляет владелец плеера: состояние и команды доступны только ему.
             </p>
-          </EmptyState>
-        </Section>
+          </Section>
+        )}
         <Section
           title="История эфира"
           actions={

@@ -3,9 +3,12 @@ import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Section } from "../../../components/ui/page.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { useAppServices, useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { useUserPlayers } from "../api/list-user-players.ts";
+import { usePlayersLive } from "../hooks/use-players-live.ts";
 import { AddPlayerDialog } from "./add-player-dialog.tsx";
+import { PlayerLiveLine } from "./player-remote.tsx";
 import { PlayersList } from "./players-list.tsx";
 import "../players.css";
 
@@ -29,6 +32,10 @@ export function EstablishmentPlayers({
   const players = useUserPlayers(ownerId, establishment.id);
   const [adding, setAdding] = useState(false);
   const list = players.data?.data ?? [];
+  const { playerSocket } = useAppServices();
+  // The socket gives live state and takes commands for the owner's own players only.
+  const owner = useSessionState().userId === ownerId;
+  const live = usePlayersLive(owner ? list.map((player) => player.id) : [], playerSocket);
 
   return (
     <Section
@@ -57,7 +64,20 @@ export function EstablishmentPlayers({
             : "Клиент ещё не подключил к этому объекту ни одного плеера."}
         </EmptyState>
       ) : (
-        <PlayersList players={list} label={`Плееры объекта ${establishment.name}`} />
+        <PlayersList
+          players={list}
+          label={`Плееры объекта ${establishment.name}`}
+          renderLive={
+            owner
+              ? (player) => (
+                  <PlayerLiveLine
+                    live={live.live(player.id)}
+                    onCommand={(order) => live.command(player.id, order)}
+                  />
+                )
+              : undefined
+          }
+        />
       )}
       {adding && (
         <AddPlayerDialog

@@ -1,4 +1,5 @@
 import type { Player } from "@fonika/shared";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { pathTo } from "../../../config/paths.ts";
@@ -6,8 +7,19 @@ import { PLAYER_TYPE_LABELS } from "../player-texts.ts";
 import { RemovePlayerButton } from "./remove-player-button.tsx";
 import "../players.css";
 
-/** Players as rows: the name leads to the player's page; type, serial and address beside it. */
-export function PlayersList({ players, label }: { players: readonly Player[]; label: string }) {
+/**
+ * Players as rows: the name leads to the player's page; type, serial and
+ * address beside it; `renderLive` adds a line under each (its live state).
+ */
+export function PlayersList({
+  players,
+  label,
+  renderLive,
+}: {
+  players: readonly Player[];
+  label: string;
+  renderLive?: (player: Player) => ReactNode;
+}) {
   return (
     <ul className="players-list" aria-label={label}>
       {players.map((player) => (
@@ -26,6 +38,7 @@ export function PlayersList({ players, label }: { players: readonly Player[]; la
             <span className="players-list__address">{player.address}</span>
           </div>
           <RemovePlayerButton player={player} />
+          {renderLive?.(player)}
         </li>
       ))}
     </ul>
