@@ -149,7 +149,16 @@ class BoxPlayer {
       if (!rotated) this.tokens = null;
     }
     const resumed = this.tokens !== null;
-    if (!this.tokens) this.tokens = await this.signInByCode();
+    while (!this.tokens && !this.stopped) {
+      try {
+        this.tokens = await this.signInByCode();
+      } catch (error) {
+        // A box has no one to ask: it says why and tries again (server down, network out).
+        if (this.stopped) break;
+        this.emit({ kind: "failure", error });
+        await this.sleep(this.timings.reconnect);
+      }
+    }
     if (this.stopped) return;
     await this.saveTokens();
     this.emit({ kind: "signedIn", resumed });
