@@ -147,6 +147,7 @@ describe("the box player", () => {
       speed: 4,
       publicUrl: "https://fonika.example",
       timings: fast,
+      chunkBytes: 8_192,
     });
     const events = recorder(box.events);
     try {
@@ -177,10 +178,17 @@ describe("the box player", () => {
         playlistId: venue.playlistId,
         fallback: false,
       });
-      const fetched = await events.next("fetched");
-      expect(fetched).toMatchObject({ songId: songIds[0], ranged: true });
-      expect(fetched.requests).toBeGreaterThanOrEqual(1);
-      expect(fetched.bytes).toBeGreaterThan(0);
+      // The whole file, in ranged requests of 8 KiB.
+      const meta = await get(`/music/song/${songIds[0]}/meta`, venue.client.token);
+      const size = meta.body.sizeBytes as number;
+      expect(size).toBeGreaterThan(8_192);
+      expect(await events.next("fetched")).toEqual({
+        kind: "fetched",
+        songId: songIds[0],
+        bytes: size,
+        requests: Math.ceil(size / 8_192),
+        ranged: true,
+      });
       const first = await events.next("playing");
       expect(first.song.id).toBe(songIds[0]);
 
@@ -229,7 +237,13 @@ describe("the box player", () => {
     }
 
     // A restart needs no new code: the session comes from the state file.
-    const again = startBoxPlayer({ server: server.url, stateFile, speed: 4, timings: fast });
+    const before = await readFile(stateFile, "utf8");
+    const again = startBoxPlayer({
+      server: server.url,
+      stateFile,
+      speed: 4,
+      timings: { ...fast, refresh: 300 },
+    });
     const second = recorder(again.events);
     try {
       await again.signedIn;
@@ -239,6 +253,17 @@ describe("the box player", () => {
         kind: "connected",
         playerId: venue.playerId,
       });
+      // It rotated the kept pair at start and keeps rotating it; the old refresh token is spent.
+      const rotatedOnce = await readFile(stateFile, "utf8");
+      expect(rotatedOnce).not.toBe(before);
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      const rotatedLater = JSON.parse(await readFile(stateFile, "utf8"));
+      expect(rotatedLater.refreshToken).not.toBe(JSON.parse(rotatedOnce).refreshToken);
+      const spent = await call(server, "POST", "/auth/refresh-token", {
+        body: { refreshToken: JSON.parse(before).refreshToken },
+      });
+      expect(spent.status).toBe(401);
+      expect(second.seen.some((event) => event.kind === "failure")).toBe(false);
     } finally {
       await again.stop();
     }

@@ -38,6 +38,8 @@ export interface BoxPlayerOptions {
   publicUrl?: string;
   /** Overrides of the protocol's timings, in ms (tests). */
   timings?: Partial<Timings>;
+  /** Bytes asked per ranged request of a song's file; 256 KiB by default. */
+  chunkBytes?: number;
 }
 
 export interface Timings {
@@ -53,7 +55,7 @@ export interface Timings {
 
 const DEFAULT_TIMINGS: Timings = { poll: 4_000, refresh: 50_000, ping: 4_000, reconnect: 5_000 };
 
-/** The first ranged request, then the rest in chunks of this many bytes. */
+/** A song's file is fetched in ranged requests of this many bytes, as a streaming client does. */
 const RANGE_CHUNK = 256 * 1024;
 
 export type BoxPlayerEvent =
@@ -496,7 +498,7 @@ class BoxPlayer {
     let total: number | null = null;
     let ranged = false;
     while (total === null || bytes < total) {
-      const end = bytes + RANGE_CHUNK - 1;
+      const end = bytes + (this.options.chunkBytes ?? RANGE_CHUNK) - 1;
       const answer = await fetch(`${this.base}${API_BASE}/music/song/${song.id}/file`, {
         headers: {
           authorization: `Bearer ${this.tokens?.token ?? ""}`,
