@@ -1,40 +1,18 @@
-import { parseArgs } from "node:util";
 import { type BoxPlayerEvent, describeEvent, startBoxPlayer } from "./box-player.ts";
+import { BOX_PLAYER_USAGE, readBoxPlayerArgs } from "./cli-args.ts";
 
-/**
- * `npm run box-player -- --server URL [--serial S] [--state-file F] [--speed N]`:
- * a box player in the terminal, one line per event (issue 13).
- */
-const usage =
-  "usage: npm run box-player -- --server URL [--serial S] [--state-file F] [--speed N] [--public-url URL]";
-
-const { values } = parseArgs({
-  options: {
-    server: { type: "string" },
-    serial: { type: "string" },
-    "state-file": { type: "string" },
-    speed: { type: "string" },
-    "public-url": { type: "string" },
-    help: { type: "boolean" },
-  },
-});
-if (values.help || !values.server) {
-  process.stdout.write(`${usage}\n`);
-  process.exit(values.help ? 0 : 2);
+/** `npm run box-player -- --server URL …`: a box player in the terminal, one line per event (issue 13). */
+const args = readBoxPlayerArgs(process.argv.slice(2), process.env);
+if (args.kind === "help") {
+  process.stdout.write(`${BOX_PLAYER_USAGE}\n`);
+  process.exit(0);
 }
-const speed = values.speed === undefined ? 1 : Number(values.speed);
-if (!Number.isFinite(speed) || speed <= 0) {
-  console.error(`--speed must be a positive number\n${usage}`);
+if (args.kind === "invalid") {
+  console.error(`${args.reason}\n${BOX_PLAYER_USAGE}`);
   process.exit(2);
 }
 
-const box = startBoxPlayer({
-  server: values.server,
-  serial: values.serial,
-  stateFile: values["state-file"],
-  speed,
-  publicUrl: values["public-url"] ?? process.env.PUBLIC_URL,
-});
+const box = startBoxPlayer(args.options);
 box.events.on("event", (event: BoxPlayerEvent) => {
   const line = describeEvent(event);
   if (line) process.stdout.write(`${new Date().toISOString()} ${line}\n`);
