@@ -134,6 +134,15 @@ function recorder(events: EventEmitter) {
   return { seen, next };
 }
 
+/** Waits (up to 5 s) until `check` holds. */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("the condition never held");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 const fast = { poll: 100, refresh: 50_000, ping: 4_000, reconnect: 200 };
 
 describe("the box player", () => {
@@ -269,7 +278,7 @@ describe("the box player", () => {
     }
   });
 
-  it("gives up when its session is ended ('Access denied error')", async () => {
+  it("reconnects after a dropped socket and gives up when its session is ended ('Access denied error')", async () => {
     const venue = await scheduledVenue("BOX-0002");
     const box = startBoxPlayer({ server: server.url, speed: 4, timings: fast });
     const events = recorder(box.events);
@@ -280,6 +289,28 @@ describe("the box player", () => {
         establishmentId: venue.establishmentId,
       });
       await events.next("connected");
+      const first = await events.next("playing");
+
+      // The play is on the server's record before the connection drops.
+      const playsOf = async () =>
+        (await get(`/music/player/${venue.playerId}/history`, venue.client.token)).body
+          .data as Array<{ id: string; ending: string | null }>;
+      await until(async () => (await playsOf()).length === 1);
+
+      // The connection drops: it reconnects with a fresh token and plays on; the server filed the play as offline.
+      for (const socket of server.app.websocketServer.clients) socket.terminate();
+      await events.next("disconnected");
+      expect(await events.next("connected")).toEqual({
+        kind: "connected",
+        playerId: venue.playerId,
+      });
+      const afterReconnect = await events.next("playing");
+      expect(afterReconnect.playId).not.toBe(first.playId);
+      await until(async () => {
+        const plays = await playsOf();
+        return plays.some((play) => play.id === first.playId && play.ending === "offline");
+      });
+
       const sessions = await get("/auth/sessions", venue.client.token);
       const device = (sessions.body.data as Array<{ id: string; kind: string }>).find(
         (session) => session.kind === "device",
@@ -290,7 +321,7 @@ describe("the box player", () => {
       await events.next("denied");
       // It does not come back.
       await new Promise((resolve) => setTimeout(resolve, fast.reconnect * 3));
-      expect(events.seen.filter((event) => event.kind === "connected")).toHaveLength(1);
+      expect(events.seen.filter((event) => event.kind === "connected")).toHaveLength(2);
     } finally {
       await box.stop();
     }
