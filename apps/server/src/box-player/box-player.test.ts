@@ -240,6 +240,18 @@ describe("the box player", () => {
       const resumed = await events.next("playing");
       expect(resumed.song.id).toBe(songIds[1]);
       expect(resumed.fromSeconds).toBeGreaterThan(0);
+
+      // The remote's other commands: volume, loop, and previous (the play is skipped).
+      owner.send({ type: "volume", playerId: venue.playerId, volume: 30 });
+      expect(await events.next("volume")).toEqual({ kind: "volume", volume: 30 });
+      owner.send({ type: "enableLoopPlayingRequested", playerId: venue.playerId });
+      expect(await events.next("loop")).toEqual({ kind: "loop", loop: true });
+      owner.send({ type: "playPrevSongRequested", playerId: venue.playerId });
+      expect(await events.next("ended")).toMatchObject({
+        playId: resumed.playId,
+        ending: "skipped",
+      });
+      expect((await events.next("playing")).song.id).toBe(songIds[0]);
       owner.socket.close();
     } finally {
       await box.stop();
