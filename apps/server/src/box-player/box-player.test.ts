@@ -1,0 +1,341 @@
+import type { EventEmitter } from "node:events";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { WEEKDAYS } from "@fonika/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readyToSubscribe, tariffInput } from "../test/clients.ts";
+import { createSignedInUser, type SignedInUser } from "../test/factories.ts";
+import { call, startTestServer, type TestServer } from "../test/harness.ts";
+import { audioFixture, uploadFile } from "../test/library.ts";
+import { connect } from "../test/socket-client.ts";
+import { type BoxPlayerEvent, describeEvent, startBoxPlayer } from "./box-player.ts";
+
+/**
+ * The box player (issue 13) against the real server: device-code sign-in,
+ * the schedule's playlist, ranged fetches, reported plays in the broadcast
+ * history, the owner's remote pause, a restart from its state file.
+ */
+
+let server: TestServer;
+let admin: SignedInUser;
+let clientManager: SignedInUser;
+let contentManager: SignedInUser;
+let stateDir: string;
+const songIds: string[] = [];
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape
+type Answer = { status: number; body: any };
+const post = (path: string, token: string, body?: unknown): Promise<Answer> =>
+  call(server, "POST", path, { token, body });
+const get = (path: string, token: string): Promise<Answer> => call(server, "GET", path, { token });
+
+beforeAll(async () => {
+  server = await startTestServer();
+  stateDir = await mkdtemp(join(tmpdir(), "box-player-"));
+  admin = await createSignedInUser(server, { role: "role-admin" });
+  clientManager = await createSignedInUser(server, { role: "role-client-manager" });
+  contentManager = await createSignedInUser(server, { role: "role-content-manager" });
+  for (const name of ["tone.mp3", "tone.ogg"]) {
+    const uploaded = await uploadFile(server, "/music/song/add", audioFixture(name), {
+      token: contentManager.token,
+      filename: name,
+    });
+    songIds.push(uploaded.body.song.id);
+  }
+});
+
+afterAll(async () => {
+  await server?.close();
+  if (stateDir) await rm(stateDir, { recursive: true, force: true });
+});
+
+/** A subscribed client whose player plays a two-song playlist all day by its schedule. */
+async function scheduledVenue(serial: string) {
+  const made = await post("/music/playlist/add", contentManager.token, {
+    name: `Коробка ${Date.now()}`,
+  });
+  const version = await post(`/vault/${made.body.entryId}/make-version`, contentManager.token, {});
+  for (const songId of songIds) {
+    await post(`/vault/${version.body.entryId}/make-song`, contentManager.token, {
+      songIds: [songId],
+    });
+  }
+  const playlistId = made.body.id as string;
+  const client = await createSignedInUser(server, { role: "role-client" });
+  const ready = await readyToSubscribe(server, client);
+  const tariff = await post("/tariff/add", admin.token, tariffInput({ playlistIds: [playlistId] }));
+  const subscription = await post(`/subscription/${client.id}/add`, client.token, {
+    ...ready,
+    tariffId: tariff.body.id,
+    itemIds: [],
+    periodMonths: 1,
+  });
+  await post(`/subscription/${subscription.body.id}/activate`, clientManager.token);
+  const player = await post("/music/player/add", client.token, {
+    name: "Коробка",
+    type: "boxPlayer",
+    serialBoxNumber: serial,
+    address: "Москва, Тверская, 7",
+    establishmentId: ready.establishmentId,
+  });
+  expect(player.status).toBe(201);
+  const playerId = player.body.id as string;
+  await post(`/music/player/${playerId}/playlist/add`, client.token, { playlistId });
+  // Equal start and end: the whole day, every day.
+  const window = await post(
+    `/music/player/${playerId}/playlist/${playlistId}/schedule/add`,
+    client.token,
+    {
+      startTime: "00:00:00",
+      endTime: "00:00:00",
+      weekdays: [...WEEKDAYS],
+    },
+  );
+  expect(window.status).toBe(201);
+  return { client, playlistId, playerId, establishmentId: ready.establishmentId as string };
+}
+
+/** Everything a box player emitted, and a way to wait for the next event of a kind. */
+function recorder(events: EventEmitter) {
+  const seen: BoxPlayerEvent[] = [];
+  let read = 0;
+  const waiting: Array<() => void> = [];
+  events.on("event", (event: BoxPlayerEvent) => {
+    seen.push(event);
+    for (const wake of waiting.splice(0)) wake();
+  });
+  async function next<K extends BoxPlayerEvent["kind"]>(
+    kind: K,
+    matches: (event: Extract<BoxPlayerEvent, { kind: K }>) => boolean = () => true,
+    timeoutMs = 8_000,
+  ): Promise<Extract<BoxPlayerEvent, { kind: K }>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      while (read < seen.length) {
+        const event = seen[read++] as BoxPlayerEvent;
+        if (event.kind === kind && matches(event as Extract<BoxPlayerEvent, { kind: K }>)) {
+          return event as Extract<BoxPlayerEvent, { kind: K }>;
+        }
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        throw new Error(`no ${kind} event; saw ${seen.map((e) => describeEvent(e)).join(" | ")}`);
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        waiting.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+  return { seen, next };
+}
+
+/** Waits (up to 5 s) until `check` holds. */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("the condition never held");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const fast = { poll: 100, refresh: 50_000, ping: 4_000, reconnect: 200 };
+
+describe("the box player", () => {
+  it("signs in by code, plays the schedule with ranged fetches, reports plays and follows a pause", async () => {
+    const venue = await scheduledVenue("BOX-0001");
+    const stateFile = join(stateDir, "box.json");
+    const box = startBoxPlayer({
+      server: server.url,
+      serial: "BOX-0001",
+      stateFile,
+      speed: 4,
+      publicUrl: "https://fonika.example",
+      timings: fast,
+      chunkBytes: 8_192,
+    });
+    const events = recorder(box.events);
+    try {
+      const code = await events.next("code");
+      expect(code.code).toMatch(/^\d{6}$/);
+      expect(code.approveAt).toBe("https://fonika.example/profile");
+      // The owner sees the box introduce itself, then approves it for the venue.
+      const inspected = await post("/auth/code/inspect-code", venue.client.token, {
+        code: code.code,
+      });
+      expect(inspected.body.userAgent).toContain("BOX-0001");
+      const approved = await post("/auth/code/approve-code", venue.client.token, {
+        code: code.code,
+        establishmentId: venue.establishmentId,
+      });
+      expect(approved.status).toBe(200);
+      await box.signedIn;
+      expect(await events.next("signedIn")).toEqual({ kind: "signedIn", resumed: false });
+      const kept = JSON.parse(await readFile(stateFile, "utf8"));
+      expect(kept).toEqual({ token: expect.any(String), refreshToken: expect.any(String) });
+
+      expect(await events.next("connected")).toEqual({
+        kind: "connected",
+        playerId: venue.playerId,
+      });
+      expect(await events.next("schedule")).toEqual({
+        kind: "schedule",
+        playlistId: venue.playlistId,
+        fallback: false,
+      });
+      // The whole file, in ranged requests of 8 KiB.
+      const meta = await get(`/music/song/${songIds[0]}/meta`, venue.client.token);
+      const size = meta.body.sizeBytes as number;
+      expect(size).toBeGreaterThan(8_192);
+      expect(await events.next("fetched")).toEqual({
+        kind: "fetched",
+        songId: songIds[0],
+        bytes: size,
+        requests: Math.ceil(size / 8_192),
+        ranged: true,
+      });
+      const first = await events.next("playing");
+      expect(first.song.id).toBe(songIds[0]);
+
+      // The owner's browser hears the device report what it plays.
+      const owner = await connect(server, venue.client.token);
+      // Played through, the server says what comes next.
+      expect(await events.next("ended")).toMatchObject({
+        playId: first.playId,
+        ending: "finished",
+      });
+      const second = await events.next("playing", (event) => event.song.id === songIds[1]);
+
+      owner.send({ type: "pause", playerId: venue.playerId });
+      expect(await events.next("ended")).toMatchObject({
+        playId: second.playId,
+        ending: "stopped",
+      });
+      await events.next("paused");
+      for (;;) {
+        const state = (await owner.next()) as {
+          type: string;
+          state?: { playing: boolean; songId: string };
+        };
+        if (state.type === "playerState" && state.state && !state.state.playing) {
+          expect(state.state.songId).toBe(songIds[1]);
+          break;
+        }
+      }
+
+      const history = await get(`/music/player/${venue.playerId}/history`, venue.client.token);
+      expect(history.status).toBe(200);
+      const plays = history.body.data as Array<{ id: string; songId: string; ending: string }>;
+      expect(plays.map((play) => [play.songId, play.ending]).reverse()).toEqual([
+        [songIds[0], "finished"],
+        [songIds[1], "stopped"],
+      ]);
+
+      // Play again: it resumes the same song as a new play.
+      owner.send({ type: "play", playerId: venue.playerId });
+      const resumed = await events.next("playing");
+      expect(resumed.song.id).toBe(songIds[1]);
+      expect(resumed.fromSeconds).toBeGreaterThan(0);
+
+      // The remote's other commands: volume, loop, and previous (the play is skipped).
+      owner.send({ type: "volume", playerId: venue.playerId, volume: 30 });
+      expect(await events.next("volume")).toEqual({ kind: "volume", volume: 30 });
+      owner.send({ type: "enableLoopPlayingRequested", playerId: venue.playerId });
+      expect(await events.next("loop")).toEqual({ kind: "loop", loop: true });
+      owner.send({ type: "playPrevSongRequested", playerId: venue.playerId });
+      expect(await events.next("ended")).toMatchObject({
+        playId: resumed.playId,
+        ending: "skipped",
+      });
+      expect((await events.next("playing")).song.id).toBe(songIds[0]);
+      owner.socket.close();
+    } finally {
+      await box.stop();
+    }
+
+    // A restart needs no new code: the session comes from the state file.
+    const before = await readFile(stateFile, "utf8");
+    const again = startBoxPlayer({
+      server: server.url,
+      stateFile,
+      speed: 4,
+      timings: { ...fast, refresh: 300 },
+    });
+    const second = recorder(again.events);
+    try {
+      await again.signedIn;
+      expect(await second.next("signedIn")).toEqual({ kind: "signedIn", resumed: true });
+      expect(second.seen.some((event) => event.kind === "code")).toBe(false);
+      expect(await second.next("connected")).toEqual({
+        kind: "connected",
+        playerId: venue.playerId,
+      });
+      // It rotated the kept pair at start and keeps rotating it; the old refresh token is spent.
+      const rotatedOnce = await readFile(stateFile, "utf8");
+      expect(rotatedOnce).not.toBe(before);
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      const rotatedLater = JSON.parse(await readFile(stateFile, "utf8"));
+      expect(rotatedLater.refreshToken).not.toBe(JSON.parse(rotatedOnce).refreshToken);
+      const spent = await call(server, "POST", "/auth/refresh-token", {
+        body: { refreshToken: JSON.parse(before).refreshToken },
+      });
+      expect(spent.status).toBe(401);
+      expect(second.seen.some((event) => event.kind === "failure")).toBe(false);
+    } finally {
+      await again.stop();
+    }
+  });
+
+  it("reconnects after a dropped socket and gives up when its session is ended ('Access denied error')", async () => {
+    const venue = await scheduledVenue("BOX-0002");
+    const box = startBoxPlayer({ server: server.url, speed: 4, timings: fast });
+    const events = recorder(box.events);
+    try {
+      const code = await events.next("code");
+      await post("/auth/code/approve-code", venue.client.token, {
+        code: code.code,
+        establishmentId: venue.establishmentId,
+      });
+      await events.next("connected");
+      const first = await events.next("playing");
+
+      // The play is on the server's record before the connection drops.
+      const playsOf = async () =>
+        (await get(`/music/player/${venue.playerId}/history`, venue.client.token)).body
+          .data as Array<{ id: string; ending: string | null }>;
+      await until(async () => (await playsOf()).length === 1);
+
+      // The connection drops: it reconnects with a fresh token and plays on; the server filed the play as offline.
+      for (const socket of server.app.websocketServer.clients) socket.terminate();
+      await events.next("disconnected");
+      expect(await events.next("connected")).toEqual({
+        kind: "connected",
+        playerId: venue.playerId,
+      });
+      const afterReconnect = await events.next("playing");
+      expect(afterReconnect.playId).not.toBe(first.playId);
+      await until(async () => {
+        const plays = await playsOf();
+        return plays.some((play) => play.id === first.playId && play.ending === "offline");
+      });
+
+      const sessions = await get("/auth/sessions", venue.client.token);
+      const device = (sessions.body.data as Array<{ id: string; kind: string }>).find(
+        (session) => session.kind === "device",
+      );
+      expect(device).toBeDefined();
+      const ended = await post(`/auth/sessions/${device?.id}/end`, venue.client.token);
+      expect(ended.status).toBe(200);
+      await events.next("denied");
+      // It does not come back.
+      await new Promise((resolve) => setTimeout(resolve, fast.reconnect * 3));
+      expect(events.seen.filter((event) => event.kind === "connected")).toHaveLength(2);
+    } finally {
+      await box.stop();
+    }
+  });
+});
