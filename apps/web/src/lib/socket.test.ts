@@ -1,5 +1,9 @@
+import { serverSocketMessageSchema } from "@fonika/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createPlayerSocket, type SocketConnection } from "./socket.ts";
+
+const playerStateMessage = serverSocketMessageSchema;
+
 import { browserTimers } from "./timers.ts";
 
 /** Stands in for the browser's WebSocket: the test opens, closes and talks for the server. */
@@ -152,6 +156,44 @@ describe("player socket (SPEC.md §4)", () => {
     latest().serverSends({ type: "stopPlay", playerId: "p1" });
     latest().serverSends({ nonsense: true });
     expect(received).toEqual([{ type: "pong" }, { type: "stopPlay", playerId: "p1" }]);
+    socket.close();
+  });
+
+  it("gives a page that subscribes late the players' states the socket already has", () => {
+    const { socket } = setup();
+    socket.connect();
+    latest().serverOpens();
+    const state = (playing: boolean) =>
+      playerStateMessage.parse({
+        type: "playerState",
+        state: {
+          playerId: "p1",
+          songId: "s1",
+          previousSongId: null,
+          nextSongId: null,
+          playlistId: "l1",
+          positionSeconds: 12,
+          positionAt: "2026-11-25T10:00:00.000Z",
+          loop: false,
+          shuffle: false,
+          volume: 80,
+          playing,
+          online: true,
+          lastSeenAt: "2026-11-25T10:00:00.000Z",
+        },
+      });
+    latest().serverSends(state(true));
+    latest().serverSends(state(false));
+    const received: unknown[] = [];
+    socket.subscribe((message) => received.push(message));
+    expect(received).toEqual([state(false)]);
+    // A new connection's snapshot starts over: nothing stale is replayed.
+    latest().serverCloses();
+    vi.advanceTimersByTime(5_000);
+    latest().serverOpens();
+    const later: unknown[] = [];
+    socket.subscribe((message) => later.push(message));
+    expect(later).toEqual([]);
     socket.close();
   });
 });

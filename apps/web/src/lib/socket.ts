@@ -51,6 +51,12 @@ export function createPlayerSocket({
   reconnectMs = TIMING.socketReconnectMs,
 }: PlayerSocketOptions): PlayerSocket {
   const listeners = new Set<(message: ServerSocketMessage) => void>();
+  /**
+   * The latest state of each player this socket was told of: the snapshot
+   * comes when the socket connects, often before a page that shows players
+   * subscribes, so a new listener gets what is known at once.
+   */
+  const playerStates = new Map<string, ServerSocketMessage>();
   let connection: SocketConnection | null = null;
   let pingHandle: unknown;
   let reconnectHandle: unknown;
@@ -89,6 +95,9 @@ export function createPlayerSocket({
       stopReconnect();
       current.close();
     }
+    if (message.data.type === "playerState") {
+      playerStates.set(message.data.state.playerId, message.data);
+    }
     for (const listener of listeners) listener(message.data);
   };
 
@@ -102,6 +111,8 @@ export function createPlayerSocket({
     connection = current;
     current.onopen = () => {
       if (connection !== current) return;
+      // A new connection's snapshot says anew what is known.
+      playerStates.clear();
       sendRaw({ type: "connect", userId: user });
       stopPing();
       pingHandle = timers.setInterval(() => sendRaw({ type: "ping" }), pingMs);
@@ -132,6 +143,7 @@ export function createPlayerSocket({
     },
     close() {
       wanted = false;
+      playerStates.clear();
       stopPing();
       stopReconnect();
       const current = connection;
@@ -141,6 +153,7 @@ export function createPlayerSocket({
     send: sendRaw,
     subscribe(listener) {
       listeners.add(listener);
+      for (const state of playerStates.values()) listener(state);
       return () => listeners.delete(listener);
     },
     isAbandoned: () => abandoned,
