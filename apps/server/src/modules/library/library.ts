@@ -114,7 +114,8 @@ export function createLibrary(deps: LibraryDependencies): Library {
   // Listening ends with the bus, which closes with the app.
   deps.bus.subscribe((event) => {
     if (event.kind === "songs-changed") songs.forgetFiles(event.songIds);
-    if (event.kind === "music-access-changed") access.forgetAll();
+    // A song removed or brought back leaves or joins its playlists' current versions.
+    if (event.kind === "songs-changed" || event.kind === "music-access-changed") access.forgetAll();
   });
   deps.bus.onGap(() => {
     songs.forgetAllFiles();

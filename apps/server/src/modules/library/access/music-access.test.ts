@@ -241,7 +241,10 @@ describe("who may hear which music", () => {
   it("does not reveal whether a refused song exists: the same answer as an unknown one", async () => {
     const client = await createSignedInUser(server, { role: "role-client" });
     const unknownId = "0b7f2a9e-1c3d-4e5f-8a6b-7c8d9e0f1a2b";
-    const withoutRequest = ({ status, body }: Answer) => ({ status, body: { ...body, requestId: 0 } });
+    const withoutRequest = ({ status, body }: Answer) => ({
+      status,
+      body: { ...body, requestId: 0 },
+    });
     for (const [refused, unknown] of [
       [`/music/song/${firstSong}/meta`, `/music/song/${unknownId}/meta`],
       [`/music/playlist/${firstPlaylist}`, `/music/playlist/${unknownId}`],

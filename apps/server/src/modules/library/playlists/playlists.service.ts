@@ -13,8 +13,8 @@ import { contentKey, type FileStore, hashOfKey } from "../../../storage/file-sto
 import { imageErrors, storeImage } from "../../../storage/images.ts";
 import type { StoredFile } from "../../../storage/send-file.ts";
 import type { UploadSource } from "../../../storage/upload.ts";
-import type { SongsService } from "../songs/songs.service.ts";
 import type { MusicAccess } from "../access/music-access.ts";
+import type { SongsService } from "../songs/songs.service.ts";
 import type { LibraryStore } from "../store/library.store.ts";
 import type { PlaylistView } from "../store/playlists.repository.ts";
 import type { TrackPlacementService } from "../vault/track-placement.service.ts";
@@ -161,7 +161,7 @@ export class PlaylistsService {
 
   /** The playlist's cover, for the file answer; 404 when it has none. */
   async coverFile(actor: Actor, id: string): Promise<StoredFile> {
-    const playlist = await this.visible(actor, id);
+    const playlist = await this.openable(actor, id);
     if (!playlist.coverKey || !playlist.coverType) throw playlistErrors.coverNotFound();
     return {
       key: playlist.coverKey,
@@ -197,7 +197,7 @@ export class PlaylistsService {
 
   /** The playlist's preview track, for the file answer; 404 when it has none. */
   async summaryFile(actor: Actor, id: string): Promise<StoredFile> {
-    const playlist = await this.visible(actor, id);
+    const playlist = await this.openable(actor, id);
     if (!playlist.summaryKey || !playlist.summaryType) throw playlistErrors.summaryNotFound();
     return {
       key: playlist.summaryKey,
@@ -291,9 +291,22 @@ export class PlaylistsService {
     return this.store.playlists.namesOfLivePlaylists(ids);
   }
 
-  /** The playlist row if the actor may see it (not in the trash, unless a content manager). */
-  private async visible(actor: Actor, id: string) {
+  /**
+   * The playlist row if the actor may open it: staff, or a client or device
+   * it is allowed to (else answered as missing), and not in the trash
+   * unless a content manager.
+   */
+  private async openable(actor: Actor, id: string) {
     if (!(await this.deps.access.mayOpenPlaylist(actor, id))) throw playlistErrors.notFound();
+    return this.visible(actor, id);
+  }
+
+  /**
+   * The playlist row if the actor may know of it (not in the trash, unless a
+   * content manager): what the list shows of every playlist, e.g. to keep
+   * it as a favourite.
+   */
+  private async visible(actor: Actor, id: string) {
     const playlist = await this.store.playlists.findPlaylist(id);
     if (!playlist || (playlist.deletedAt && !maySeeDeletedPlaylists(actor))) {
       throw playlistErrors.notFound();
