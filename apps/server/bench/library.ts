@@ -14,6 +14,7 @@ import {
   LOADER,
   load,
   loaderCeiling,
+  signInAllowedClient,
   startBareServer,
   startBenchApp,
   uploadNoiseSong,
@@ -48,8 +49,9 @@ async function measureStreaming(): Promise<boolean> {
   const bench = await startBenchApp(undefined);
   try {
     const manager = await bench.signInAs("role-content-manager");
-    const client = await bench.signInAs("role-client");
     const songId = await uploadNoiseSong(bench, manager.token, FILE_BYTES);
+    // A client allowed the song: each range also passes the allowed rule (from memory).
+    const client = await signInAllowedClient(bench, [songId]);
     const [key] = await bench.app.storage.files.list("audio/");
     if (!key) throw new Error("The uploaded song is not in storage");
     const ranges = { fileSize: FILE_BYTES, rangeBytes: RANGE_BYTES };

@@ -13,6 +13,7 @@ import {
   loaderCeiling,
   ROUNDS,
   SECONDS,
+  signInAllowedClient,
   startBenchApp,
   uploadNoiseSong,
   verdictLine,
@@ -44,25 +45,13 @@ import {
 const TARGET_RATIO = 0.8;
 const PLAYLIST_TRACKS = 5;
 
-/** A playlist whose current version holds `tracks` uploaded songs; answers its id. */
-async function playlistWithTracks(bench: BenchApp, token: string, tracks: number) {
-  const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${bench.base}/api/v1${path}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as { id: string; entryId: string };
-  };
+/** `tracks` uploaded songs; answers their ids. */
+async function uploadSongs(bench: BenchApp, token: string, tracks: number) {
   const songIds: string[] = [];
   for (let index = 0; index < tracks; index++) {
     songIds.push(await uploadNoiseSong(bench, token, 64 * 1024));
   }
-  const playlist = await post("/music/playlist/add", { name: "Bench" });
-  const version = await post(`/vault/${playlist.entryId}/make-version`, {});
-  await post(`/vault/${version.entryId}/make-song`, { songIds });
-  return playlist.id;
+  return songIds;
 }
 
 async function measure(
@@ -74,8 +63,9 @@ async function measure(
   try {
     const admin = await bench.signInAs("role-admin");
     const manager = await bench.signInAs("role-content-manager");
-    const client = await bench.signInAs("role-client");
-    const playlistId = await playlistWithTracks(bench, manager.token, PLAYLIST_TRACKS);
+    const songIds = await uploadSongs(bench, manager.token, PLAYLIST_TRACKS);
+    // A playlist of these songs, read by a client who may open it (issue 13's allowed rule).
+    const client = await signInAllowedClient(bench, songIds);
     const read = (path: string, token: string) => () =>
       load(`${bench.base}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
     const { baseline: health, products } = await compareAll(
@@ -83,7 +73,7 @@ async function measure(
       {
         profile: read(`/personal-info/${admin.userId}`, admin.token),
         partitions: read("/vault/partition", manager.token),
-        playlist: read(`/music/playlist/${playlistId}`, client.token),
+        playlist: read(`/music/playlist/${client.playlistId}`, client.token),
       },
     );
     const failed = (figure: Figure) => figure.errors > 0;

@@ -13,6 +13,7 @@ import pino from "pino";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { insertUserIfAbsent } from "../src/modules/accounts/accounts.repository.ts";
+import { BIK, LEGAL_ENTITY, SETTLEMENT_ACCOUNTS, tariffInput } from "../src/test/clients.ts";
 
 /** What every `npm run bench` part shares: load, medians, the app, a throwaway PostgreSQL. */
 
@@ -447,4 +448,60 @@ export async function uploadNoiseSong(bench: BenchApp, token: string, bytes: num
   const body = (await added.json()) as { song?: { id: string } };
   if (!body.song) throw new Error(`Uploading a song failed: ${JSON.stringify(body)}`);
   return body.song.id;
+}
+
+/**
+ * A client signed in and allowed to hear these songs (issue 13's allowed
+ * rule), made through the API as staff would: a playlist whose current
+ * version holds them, a tariff holding it, the client's establishment,
+ * organization and account, and an active subscription.
+ */
+export async function signInAllowedClient(
+  bench: BenchApp,
+  songIds: readonly string[],
+): Promise<{ token: string; userId: string; playlistId: string }> {
+  const [admin, clientManager, manager, client] = [
+    await bench.signInAs("role-admin"),
+    await bench.signInAs("role-client-manager"),
+    await bench.signInAs("role-content-manager"),
+    await bench.signInAs("role-client"),
+  ];
+  const post = async (pathName: string, token: string, body: unknown = {}) => {
+    const response = await fetch(`${bench.base}/api/v1${pathName}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${pathName}: ${response.status} ${await response.text()}`);
+    // biome-ignore lint/suspicious/noExplicitAny: the steps read answers of several shapes
+    return (await response.json()) as any;
+  };
+  const playlist = await post("/music/playlist/add", manager.token, { name: "Bench allowed" });
+  const version = await post(`/vault/${playlist.entryId}/make-version`, manager.token);
+  await post(`/vault/${version.entryId}/make-song`, manager.token, { songIds });
+  const tariff = await post(
+    "/tariff/add",
+    admin.token,
+    tariffInput({ playlistIds: [playlist.id], features: [] }),
+  );
+  const establishment = await post(`/establishment/${client.userId}/add`, client.token, {
+    name: "Кофейня «Бенч»",
+    address: "Москва, Тверская, 7",
+  });
+  const organization = await post(`/organization/${client.userId}/add`, client.token, LEGAL_ENTITY);
+  const withAccount = await post(
+    `/organization/${client.userId}/${organization.id}/payment-method/add`,
+    client.token,
+    { kind: "settlement-account", bik: BIK, accountNumber: SETTLEMENT_ACCOUNTS[0] },
+  );
+  const subscription = await post(`/subscription/${client.userId}/add`, client.token, {
+    establishmentId: establishment.id,
+    organizationId: organization.id,
+    paymentMethodId: withAccount.accounts[0].id,
+    tariffId: tariff.id,
+    itemIds: [],
+    periodMonths: 1,
+  });
+  await post(`/subscription/${subscription.id}/activate`, clientManager.token);
+  return { ...client, playlistId: playlist.id };
 }

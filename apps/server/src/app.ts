@@ -228,6 +228,7 @@ async function registerClientModules(
     findAccount,
     playlistNames: (ids) => library.playlistNames(ids),
     liveTariffsOf: (userId) => subscriptions.liveTariffsOf(userId),
+    announceMusicAccessChange: () => library.musicAccessChanged(),
   });
   const subscriptionPorts = {
     db,
@@ -244,8 +245,13 @@ async function registerClientModules(
   const subscriptions: SubscriptionsService = new SubscriptionsService({
     ...subscriptionPorts,
     presenter,
+    announceMusicAccessChange: () => library.musicAccessChanged(),
   });
-  const subscriptionStates = new SubscriptionStatesService({ db, presenter });
+  const subscriptionStates = new SubscriptionStatesService({
+    db,
+    presenter,
+    announceMusicAccessChange: () => library.musicAccessChanged(),
+  });
   await app.register(establishmentsRoutes, { establishments });
   await app.register(organizationsRoutes, { organizations });
   await app.register(tariffsRoutes, { tariffs });

@@ -47,7 +47,13 @@ export type BusEvent =
    * now, without a restart. No socket hears the event itself (`rooms` is
    * always empty); the player socket turns it into its own message.
    */
-  | { kind: "schedule-changed"; rooms: []; playerIds: string[] };
+  | { kind: "schedule-changed"; rooms: []; playerIds: string[] }
+  /**
+   * Who may hear which music changed (a subscription, a grant, a tariff's
+   * playlists, a playlist's version): every process forgets every user's
+   * allowed songs. No socket hears it (`rooms` is always empty).
+   */
+  | { kind: "music-access-changed"; rooms: [] };
 
 export type BusListener = (event: BusEvent) => void;
 
@@ -265,6 +271,7 @@ function isBusEvent(value: unknown): value is BusEvent {
   if (event.kind === "schedule-changed") {
     return event.rooms.length === 0 && isStringArray((event as { playerIds?: unknown }).playerIds);
   }
+  if (event.kind === "music-access-changed") return event.rooms.length === 0;
   return event.kind === "message" && typeof event.message?.type === "string";
 }
 

@@ -2,6 +2,7 @@ import type { Executor } from "../../db/client.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import type { FileStore } from "../../storage/file-store.ts";
+import { MusicAccess } from "./access/music-access.ts";
 import { AuthorAttachmentsService } from "./catalog/author-attachments.service.ts";
 import { CatalogService } from "./catalog/catalog.service.ts";
 import { findFfmpeg, LoudnessJob, type LoudnessJobOptions } from "./loudness/loudness.ts";
@@ -72,6 +73,11 @@ export interface Library {
   playlistTracks(
     ids: readonly string[],
   ): Promise<Map<string, Array<{ songId: string; artists: string[] }>>>;
+  /**
+   * Tells every process that who may hear what changed (a subscription, a
+   * grant or a tariff's playlists changed): called once the change is stored.
+   */
+  musicAccessChanged(): Promise<void>;
   /** The operator's import of a catalog on disk (`npm run import`). */
   importFromDisk(options: Omit<ImportOptions, "intake" | "placement">): Promise<ImportReport>;
   /** The operator's one-shot repair of mojibake tags already stored (`npm run repair-tags`). */
@@ -99,12 +105,22 @@ export interface SongFacts {
 export function createLibrary(deps: LibraryDependencies): Library {
   const store = new LibraryStore(deps.db);
   const { files } = deps;
-  const songs = new SongsService({ store, files, players: deps.players, bus: deps.bus });
+  const access = new MusicAccess({
+    store,
+    allowedPlaylists: deps.allowedPlaylists,
+    bus: deps.bus,
+  });
+  const songs = new SongsService({ store, files, players: deps.players, bus: deps.bus, access });
   // Listening ends with the bus, which closes with the app.
   deps.bus.subscribe((event) => {
     if (event.kind === "songs-changed") songs.forgetFiles(event.songIds);
+    // A song removed or brought back leaves or joins its playlists' current versions.
+    if (event.kind === "songs-changed" || event.kind === "music-access-changed") access.forgetAll();
   });
-  deps.bus.onGap(() => songs.forgetAllFiles());
+  deps.bus.onGap(() => {
+    songs.forgetAllFiles();
+    access.forgetAll();
+  });
   const intake = new SongIntakeService({
     store,
     files,
@@ -112,7 +128,7 @@ export function createLibrary(deps: LibraryDependencies): Library {
     songs,
   });
   const tree = new VaultTreeService(store);
-  const placement = new TrackPlacementService(store);
+  const placement = new TrackPlacementService(store, access);
   const playlists = new PlaylistsService({
     store,
     files,
@@ -120,13 +136,14 @@ export function createLibrary(deps: LibraryDependencies): Library {
     placement,
     songs,
     allowedPlaylists: deps.allowedPlaylists,
+    access,
   });
   return {
     songs,
     intake,
     playlists,
     tree,
-    transfers: new VaultTransfersService(store),
+    transfers: new VaultTransfersService(store, access),
     placement,
     search: new SearchService({ store, songs }),
     catalog: new CatalogService({ store, files }),
@@ -148,6 +165,7 @@ export function createLibrary(deps: LibraryDependencies): Library {
       );
     },
     playlistTracks: (ids) => store.playlists.currentVersionTracks(ids),
+    musicAccessChanged: () => access.announceChange(),
     importFromDisk: (options) => importLibrary({ ...options, intake, placement }),
     repairStoredTags: (options) => repairStoredTags({ ...options, store, songs }),
     createLoudnessJob: (options) =>

@@ -11,6 +11,11 @@ import * as repository from "./subscriptions.repository.ts";
 export interface SubscriptionStatesDependencies {
   db: Database;
   presenter: SubscriptionPresenter;
+  /**
+   * Tells every process that who may hear which music changed (a
+   * subscription ended); called once stored.
+   */
+  announceMusicAccessChange(): Promise<void>;
 }
 
 /**
@@ -92,6 +97,7 @@ export class SubscriptionStatesService {
       if (current.state === "ended") throw subscriptionErrors.wrongState("Подписка уже завершена");
       return repository.updateSubscription(tx, id, endingOf(current, new Date()));
     });
+    await this.deps.announceMusicAccessChange();
     return this.deps.presenter.presentOne(actor, row);
   }
 
@@ -104,7 +110,7 @@ export class SubscriptionStatesService {
     for (const row of await repository.notEndedOfUserForUpdate(tx, clientId)) {
       await repository.updateSubscription(tx, row.id, endingOf(row, at));
     }
-    return async () => {};
+    return () => this.deps.announceMusicAccessChange();
   }
 
   private async move(

@@ -65,6 +65,11 @@ export interface SubscriptionPorts {
 export interface SubscriptionsDependencies extends SubscriptionPorts {
   db: Database;
   presenter: SubscriptionPresenter;
+  /**
+   * Tells every process that who may hear which music changed (a
+   * subscription came or its tariff changed); called once stored.
+   */
+  announceMusicAccessChange(): Promise<void>;
 }
 
 export interface SubscriptionListRequest {
@@ -122,6 +127,7 @@ export interface SubscriptionListRequest {
       );
       return inserted;
     });
+    await this.deps.announceMusicAccessChange();
     return this.presenter.presentOne(actor, row);
   }
 
@@ -215,6 +221,7 @@ export interface SubscriptionListRequest {
         endsAt: current.startsAt ? addMonths(current.startsAt, input.periodMonths) : null,
       });
     });
+    await this.deps.announceMusicAccessChange();
     return this.presenter.presentOne(actor, row);
   }
 

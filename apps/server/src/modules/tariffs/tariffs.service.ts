@@ -27,6 +27,12 @@ export interface TariffPorts {
   liveTariffsOf(userId: string): Promise<Map<string, string[]>>;
   /** The account of a user id (accounts). */
   findAccount(userId: string): Promise<{ authority: string[]; status: string } | undefined>;
+  /**
+   * Tells every process that who may hear which music changed (the
+   * library's allowed sets); called once a change of a tariff's playlists
+   * or a grant is stored.
+   */
+  announceMusicAccessChange(): Promise<void>;
 }
 
 export interface TariffsDependencies extends TariffPorts {
@@ -115,6 +121,7 @@ export class TariffsService {
       await repository.syncFeatures(tx, id, featuresOf(input), new Date());
       await repository.replaceTariffPlaylists(tx, id, input.playlistIds ?? []);
     });
+    await this.deps.announceMusicAccessChange();
     const row = await repository.findTariff(this.deps.db, id);
     if (!row) throw tariffErrors.notFound();
     return this.presentOne(actor, row);
@@ -144,6 +151,7 @@ export class TariffsService {
     const { row, held } = await this.heldTariff(userId, tariffId);
     await this.assertPlaylists([playlistId]);
     await repository.addUserPlaylist(this.deps.db, tariffId, userId, playlistId);
+    await this.deps.announceMusicAccessChange();
     return this.presentOneForUser(actor, userId, row, held);
   }
 
@@ -158,6 +166,7 @@ export class TariffsService {
     if (!(await repository.removeUserPlaylist(this.deps.db, tariffId, userId, playlistId))) {
       throw tariffErrors.grantNotFound();
     }
+    await this.deps.announceMusicAccessChange();
     return this.presentOneForUser(actor, userId, row, held);
   }
 

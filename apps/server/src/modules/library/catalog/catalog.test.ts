@@ -14,12 +14,15 @@ import { audioFixture, uploadFile } from "../../../test/library.ts";
 let server: TestServer;
 let manager: SignedInUser;
 let client: SignedInUser;
+/** Staff who is not a content manager: sees every live playlist and song, never the trash (issue 13). */
+let reader: SignedInUser;
 let admin: SignedInUser;
 
 beforeAll(async () => {
   server = await startTestServer();
   manager = await createSignedInUser(server, { role: "role-content-manager" });
   client = await createSignedInUser(server, { role: "role-client" });
+  reader = await createSignedInUser(server, { role: "role-support" });
   admin = await createSignedInUser(server, { role: "role-admin" });
 });
 
@@ -347,7 +350,7 @@ describe("song count", () => {
     // A renamed entry is what the song shows.
     await change("author", author.id, { name: "Переименованный автор" });
     const renamed = await call(server, "GET", `/music/song/${song.id}/meta`, {
-      token: client.token,
+      token: reader.token,
     });
     expect(renamed.body.author).toEqual({ id: author.id, name: "Переименованный автор" });
 
@@ -356,7 +359,7 @@ describe("song count", () => {
       token: manager.token,
     });
     const orphaned = await call(server, "GET", `/music/song/${song.id}/meta`, {
-      token: client.token,
+      token: reader.token,
     });
     expect(orphaned.body.copyrightHolder).toBeNull();
     expect(orphaned.body.genre).toEqual({ id: genre.id, name: "Счётный жанр" });

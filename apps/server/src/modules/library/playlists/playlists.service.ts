@@ -13,6 +13,7 @@ import { contentKey, type FileStore, hashOfKey } from "../../../storage/file-sto
 import { imageErrors, storeImage } from "../../../storage/images.ts";
 import type { StoredFile } from "../../../storage/send-file.ts";
 import type { UploadSource } from "../../../storage/upload.ts";
+import type { MusicAccess } from "../access/music-access.ts";
 import type { SongsService } from "../songs/songs.service.ts";
 import type { LibraryStore } from "../store/library.store.ts";
 import type { PlaylistView } from "../store/playlists.repository.ts";
@@ -34,6 +35,8 @@ export interface PlaylistsDependencies {
   songs: SongsService;
   /** The playlists a user may play now (the tariffs module, through app.ts). */
   allowedPlaylists: { idsOf(userId: string): Promise<ReadonlySet<string>> };
+  /** Who may open which playlists; told when a playlist's current version or trash state changes. */
+  access: MusicAccess;
 }
 
 type Query<E extends { query?: z.ZodType }> = z.output<NonNullable<E["query"]>>;
@@ -93,6 +96,7 @@ export class PlaylistsService {
     query: Query<typeof playlistsApi.getPlaylist>,
   ): Promise<PlaylistWithTracks> {
     const manager = maySeeDeletedPlaylists(actor);
+    if (!(await this.deps.access.mayOpenPlaylist(actor, id))) throw playlistErrors.notFound();
     const [view] = await this.store.playlists.findPlaylistViews([id]);
     if (!view || (view.deletedAt && !(manager && query.includeDeleted))) {
       throw playlistErrors.notFound();
@@ -139,6 +143,7 @@ export class PlaylistsService {
       ...(body.currentVersionId !== undefined ? { currentVersionId: body.currentVersionId } : {}),
       ...(body.name !== undefined && !view.entryId ? { name: body.name } : {}),
     });
+    if (body.currentVersionId !== undefined) await this.deps.access.announceChange();
     return this.present(id);
   }
 
@@ -151,11 +156,12 @@ export class PlaylistsService {
       if (view.entryId) await this.deps.placement.trashPlaylist(tx, view.entryId);
       else await tx.playlists.setDeleted([id], true);
     });
+    await this.deps.access.announceChange();
   }
 
   /** The playlist's cover, for the file answer; 404 when it has none. */
   async coverFile(actor: Actor, id: string): Promise<StoredFile> {
-    const playlist = await this.visible(actor, id);
+    const playlist = await this.openable(actor, id);
     if (!playlist.coverKey || !playlist.coverType) throw playlistErrors.coverNotFound();
     return {
       key: playlist.coverKey,
@@ -191,7 +197,7 @@ export class PlaylistsService {
 
   /** The playlist's preview track, for the file answer; 404 when it has none. */
   async summaryFile(actor: Actor, id: string): Promise<StoredFile> {
-    const playlist = await this.visible(actor, id);
+    const playlist = await this.openable(actor, id);
     if (!playlist.summaryKey || !playlist.summaryType) throw playlistErrors.summaryNotFound();
     return {
       key: playlist.summaryKey,
@@ -285,7 +291,21 @@ export class PlaylistsService {
     return this.store.playlists.namesOfLivePlaylists(ids);
   }
 
-  /** The playlist row if the actor may see it (not in the trash, unless a content manager). */
+  /**
+   * The playlist row if the actor may open it: staff, or a client or device
+   * it is allowed to (else answered as missing), and not in the trash
+   * unless a content manager.
+   */
+  private async openable(actor: Actor, id: string) {
+    if (!(await this.deps.access.mayOpenPlaylist(actor, id))) throw playlistErrors.notFound();
+    return this.visible(actor, id);
+  }
+
+  /**
+   * The playlist row if the actor may know of it (not in the trash, unless a
+   * content manager): what the list shows of every playlist, e.g. to keep
+   * it as a favourite.
+   */
   private async visible(actor: Actor, id: string) {
     const playlist = await this.store.playlists.findPlaylist(id);
     if (!playlist || (playlist.deletedAt && !maySeeDeletedPlaylists(actor))) {

@@ -1,5 +1,6 @@
 import { PARTITION_IDS } from "@fonika/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AllowedClient, allowedClient } from "../../../test/allowed-music.ts";
 import { createSignedInUser, type SignedInUser } from "../../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../../test/harness.ts";
 import { AUDIO_FIXTURES, audioFixture, storedKeys, uploadFile } from "../../../test/library.ts";
@@ -13,6 +14,9 @@ import { AUDIO_FIXTURES, audioFixture, storedKeys, uploadFile } from "../../../t
 let server: TestServer;
 let manager: SignedInUser;
 let client: SignedInUser;
+/** A client who may open the playlists granted to them (issue 13's allowed rule). */
+let listener: AllowedClient;
+let clientManager: SignedInUser;
 let otherClient: SignedInUser;
 let admin: SignedInUser;
 const songs: Array<{ id: string; title: string; artists: string[]; album: string | null }> = [];
@@ -29,6 +33,16 @@ const post = (path: string, body: unknown, token = manager.token): Promise<Answe
   call(server, "POST", path, { token, body });
 const get = (path: string, token = manager.token): Promise<Answer> =>
   call(server, "GET", path, { token });
+
+/** Grants the listener a playlist personally, under their tariff. */
+async function allowListener(playlistId: string): Promise<void> {
+  const granted = await post(
+    `/tariff/user/${listener.id}/${listener.tariffId}/playlist/add`,
+    { playlistId },
+    clientManager.token,
+  );
+  expect(granted.status).toBe(200);
+}
 
 /** A playlist with one version holding the given songs. */
 async function playlistWith(name: string, songIds: string[], extra: object = {}) {
@@ -49,6 +63,8 @@ beforeAll(async () => {
   client = await createSignedInUser(server, { role: "role-client" });
   otherClient = await createSignedInUser(server, { role: "role-client" });
   admin = await createSignedInUser(server, { role: "role-admin" });
+  clientManager = await createSignedInUser(server, { role: "role-client-manager" });
+  listener = await allowedClient(server, []);
   for (const name of AUDIO_FIXTURES) {
     const answer = await uploadFile(server, "/music/song/add", audioFixture(name), {
       token: manager.token,
@@ -172,8 +188,14 @@ describe("making and changing playlists", () => {
       filename: "cover.png",
     });
     expect(cover).toMatchObject({ status: 200, body: { hasCover: true } });
-    const image = await fetch(
+    // A client it is not allowed to is answered as if there were none.
+    const refused = await fetch(
       `${server.url}/api/v1/music/playlist/${made.id}/avatar-file?access_token=${client.token}`,
+    );
+    expect(refused.status).toBe(404);
+    await allowListener(made.id);
+    const image = await fetch(
+      `${server.url}/api/v1/music/playlist/${made.id}/avatar-file?access_token=${listener.token}`,
     );
     expect(image.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
@@ -189,7 +211,7 @@ describe("making and changing playlists", () => {
     );
     expect(preview).toMatchObject({ status: 200, body: { hasSummaryTrack: true } });
     const range = await fetch(`${server.url}/api/v1/music/playlist/${made.id}/summary-track-file`, {
-      headers: { authorization: `Bearer ${client.token}`, range: "bytes=0-3" },
+      headers: { authorization: `Bearer ${listener.token}`, range: "bytes=0-3" },
     });
     expect(range.status).toBe(206);
     expect(Buffer.from(await range.arrayBuffer()).toString("latin1")).toBe("OggS");
@@ -227,7 +249,10 @@ describe("making and changing playlists", () => {
     expect(byClient.status).toBe(403);
     expect(await storedKeys(server)).toEqual(before);
     const none = await playlistWith("Без обложки", [songs[2]?.id as string]);
-    expect((await get(`/music/playlist/${none.id}/avatar-file`, client.token)).body).toMatchObject({
+    await allowListener(none.id);
+    expect(
+      (await get(`/music/playlist/${none.id}/avatar-file`, listener.token)).body,
+    ).toMatchObject({
       type: "not-found",
       reason: "У плейлиста нет обложки",
     });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allowedClient } from "../../../test/allowed-music.ts";
 import { createSignedInUser } from "../../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../../test/harness.ts";
 import { audioFixture, uploadFile } from "../../../test/library.ts";
@@ -7,7 +8,8 @@ import { audioFixture, uploadFile } from "../../../test/library.ts";
  * Two server processes on one PostgreSQL and one Redis (CI's second pass
  * provides both): each answers song files from what it holds in memory,
  * and a song removed or brought back on one process is seen by the other
- * through the bus, not only when its memory expires.
+ * through the bus, not only when its memory expires; so is a client's
+ * subscription ended on one process (the allowed rule, issue 13).
  */
 const redisUrl = process.env.TEST_REDIS_URL;
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -36,13 +38,13 @@ describe.skipIf(!redisUrl || !postgresUrl)("song files across two processes", ()
 
   it("a song removed on one process stops streaming on the other, and streams again when brought back", async () => {
     const manager = await createSignedInUser(first, { role: "role-content-manager" });
-    const client = await createSignedInUser(first, { role: "role-client" });
     const data = audioFixture("tone.wav");
     const added = await uploadFile(first, "/music/song/add", data, {
       token: manager.token,
       filename: "tone.wav",
     });
     const id: string = added.body.song.id;
+    const client = await allowedClient(first, [id]);
     const streamOnSecond = async () =>
       (
         await fetch(`${second.url}/api/v1/music/song/${id}/file`, {
@@ -63,5 +65,30 @@ describe.skipIf(!redisUrl || !postgresUrl)("song files across two processes", ()
     });
     expect(back.body).toMatchObject({ alreadyInLibrary: true, song: { id } });
     await expect.poll(streamOnSecond, { timeout: 2000 }).toBe(206);
+  });
+
+  it("a subscription ended on one process stops the client's songs on the other", async () => {
+    const manager = await createSignedInUser(first, { role: "role-content-manager" });
+    const added = await uploadFile(first, "/music/song/add", audioFixture("tone.flac"), {
+      token: manager.token,
+      filename: "tone.flac",
+    });
+    const id: string = added.body.song.id;
+    const client = await allowedClient(first, [id]);
+    const streamOnSecond = async () =>
+      (
+        await fetch(`${second.url}/api/v1/music/song/${id}/file`, {
+          headers: { authorization: `Bearer ${client.token}`, range: "bytes=0-9" },
+        })
+      ).status;
+    // The second process now holds the client's allowed songs in memory.
+    expect(await streamOnSecond()).toBe(206);
+
+    const clientManager = await createSignedInUser(first, { role: "role-client-manager" });
+    const ended = await call(first, "POST", `/subscription/${client.subscriptionId}/end`, {
+      token: clientManager.token,
+    });
+    expect(ended.status).toBe(200);
+    await expect.poll(streamOnSecond, { timeout: 2000 }).toBe(404);
   });
 });

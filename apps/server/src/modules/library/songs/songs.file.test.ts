@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AllowedClient, allowedClient } from "../../../test/allowed-music.ts";
 import { createSignedInUser, type SignedInUser } from "../../../test/factories.ts";
 import { startTestServer, type TestServer } from "../../../test/harness.ts";
 import { audioFixture, uploadFile } from "../../../test/library.ts";
@@ -14,19 +15,20 @@ import { audioFixture, uploadFile } from "../../../test/library.ts";
 
 let server: TestServer;
 let manager: SignedInUser;
-let client: SignedInUser;
+/** A client allowed to hear the songs of these tests (issue 13's allowed rule). */
+let client: AllowedClient;
 let songId: string;
 const data = audioFixture("tone.mp3");
 
 beforeAll(async () => {
   server = await startTestServer();
   manager = await createSignedInUser(server, { role: "role-content-manager" });
-  client = await createSignedInUser(server, { role: "role-client" });
   const answer = await uploadFile(server, "/music/song/add", data, {
     token: manager.token,
     filename: "tone.mp3",
   });
   songId = answer.body.song.id;
+  client = await allowedClient(server, [songId]);
 });
 
 afterAll(async () => {
@@ -142,6 +144,12 @@ describe("song file from memory", () => {
       filename: fixture,
     });
     const id: string = added.body.song.id;
+    const placed = await fetch(`${server.url}/api/v1/vault/${client.versionEntryId}/make-song`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${manager.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ songIds: [id] }),
+    });
+    expect(placed.status).toBe(200);
     expect((await fetchFile({ range: "bytes=0-9" }, "", "GET", id)).status).toBe(206);
     return id;
   }

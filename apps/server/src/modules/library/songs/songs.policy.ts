@@ -11,9 +11,8 @@ export function assertMayEditLibrary(actor: Actor): void {
 }
 
 /**
- * Songs in the library are for every signed-in user and player device to
- * find and hear; a removed song only for content managers (who may put it
- * back).
+ * A removed song is for content managers only (who may put it back). Who
+ * may hear a song at all is the allowed rule (access/music-access.ts).
  */
 export function maySeeRemovedSongs(actor: Actor): boolean {
   return actor.role === "role-content-manager";

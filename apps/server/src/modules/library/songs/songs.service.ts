@@ -9,6 +9,7 @@ import { type FileStore, hashOfKey } from "../../../storage/file-store.ts";
 import { imageErrors, storeImage } from "../../../storage/images.ts";
 import type { StoredFile } from "../../../storage/send-file.ts";
 import type { UploadSource } from "../../../storage/upload.ts";
+import type { MusicAccess } from "../access/music-access.ts";
 import type { LibraryStore } from "../store/library.store.ts";
 import type { SongFileRow, SongRow } from "../store/songs.repository.ts";
 import { artistsOfTrack } from "../store/vault-entries.repository.ts";
@@ -23,6 +24,8 @@ export interface SongsDependencies {
   players: { playlistsOf(actor: Actor, playerId: string): Promise<string[] | null> };
   /** Where a change of songs' files is told to every process. */
   bus: Pick<EventBus, "publish">;
+  /** Who may hear which songs (staff all; clients and devices their allowed playlists'). */
+  access: MusicAccess;
 }
 
 type SongListQuery = z.output<NonNullable<typeof songsApi.listSongs.query>>;
@@ -75,8 +78,7 @@ export class SongsService {
 
   /** The song's audio, for the file answer (Range, ETag) to `<audio>` or a player. */
   async audioFile(actor: Actor, id: string): Promise<StoredFile> {
-    const song = await this.songFiles.get(id);
-    if (!song || (song.removedAt && !maySeeRemovedSongs(actor))) throw songErrors.songNotFound();
+    const song = await this.hearable(actor, id);
     return {
       key: song.storageKey,
       size: song.sizeBytes,
@@ -88,8 +90,7 @@ export class SongsService {
 
   /** The song's cover, for the file answer; 404 when it has none. */
   async coverFile(actor: Actor, id: string): Promise<StoredFile> {
-    const song = await this.songFiles.get(id);
-    if (!song || (song.removedAt && !maySeeRemovedSongs(actor))) throw songErrors.songNotFound();
+    const song = await this.hearable(actor, id);
     if (!song.coverKey || !song.coverType) throw songErrors.coverNotFound();
     return {
       key: song.coverKey,
@@ -100,7 +101,20 @@ export class SongsService {
     };
   }
 
+  /**
+   * The song's file facts if the actor may hear it, from memory (both the
+   * facts and the actor's allowed set): a range costs no query. A song the
+   * actor may not hear is answered as one that does not exist.
+   */
+  private async hearable(actor: Actor, id: string): Promise<SongFileRow> {
+    const song = await this.songFiles.get(id);
+    if (!song || (song.removedAt && !maySeeRemovedSongs(actor))) throw songErrors.songNotFound();
+    if (!(await this.deps.access.mayHearSong(actor, id))) throw songErrors.songNotFound();
+    return song;
+  }
+
   async get(actor: Actor, id: string): Promise<Song> {
+    if (!(await this.deps.access.mayHearSong(actor, id))) throw songErrors.songNotFound();
     const row = await this.store.songs.findSong(id);
     if (!row || (row.removedAt && !maySeeRemovedSongs(actor))) throw songErrors.songNotFound();
     return presentSong(row);
@@ -196,12 +210,14 @@ export class SongsService {
     return { songId, rating, averageRating };
   }
 
+  /** Songs of the library; a client or device sees only those of its allowed playlists. */
   async list(actor: Actor, query: SongListQuery): Promise<Page<Song>> {
-    let playlistIds: string[] | undefined;
+    const allowed = await this.deps.access.playlistsOf(actor);
+    let playlistIds = allowed ? [...allowed] : undefined;
     if (query.playerId) {
       const played = await this.deps.players.playlistsOf(actor, query.playerId);
       if (!played) throw songErrors.playerNotFound();
-      playlistIds = played;
+      playlistIds = allowed ? played.filter((id) => allowed.has(id)) : played;
     }
     const { rows, total } = await this.store.songs.listSongs({ ...query, playlistIds });
     return toPage(rows.map(presentSong), total, query.limit);

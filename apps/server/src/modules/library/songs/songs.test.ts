@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { songs } from "../../../db/schema.ts";
+import { type AllowedClient, allowedClient } from "../../../test/allowed-music.ts";
 import { createSignedInUser, type SignedInUser } from "../../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../../test/harness.ts";
 import {
@@ -20,13 +21,14 @@ import {
 
 let server: TestServer;
 let manager: SignedInUser;
-let client: SignedInUser;
+/** A client allowed to hear every song these tests upload (issue 13's allowed rule). */
+let client: AllowedClient;
 
 beforeAll(async () => {
   // A small upload limit, so that "too large" needs no 200 MB file.
   server = await startTestServer({ MAX_UPLOAD_MB: "0.05" });
   manager = await createSignedInUser(server, { role: "role-content-manager" });
-  client = await createSignedInUser(server, { role: "role-client" });
+  client = await allowedClient(server, []);
 });
 
 afterAll(async () => {
@@ -35,8 +37,18 @@ afterAll(async () => {
 
 const unknownId = "0b7f2a9e-1c3d-4e5f-8a6b-7c8d9e0f1a2b";
 
-const upload = (data: Uint8Array, filename: string, token = manager.token) =>
-  uploadFile(server, "/music/song/add", data, { token, filename });
+/** Uploads a song; one the library takes is put where the client may hear it. */
+async function upload(data: Uint8Array, filename: string, token = manager.token) {
+  const answer = await uploadFile(server, "/music/song/add", data, { token, filename });
+  if (answer.status === 201) {
+    const placed = await call(server, "POST", `/vault/${client.versionEntryId}/make-song`, {
+      token: manager.token,
+      body: { songIds: [answer.body.song.id] },
+    });
+    expect(placed.status).toBe(200);
+  }
+  return answer;
+}
 
 async function songCount(): Promise<number> {
   const [row] = await server.app.db.select({ value: count() }).from(songs);
@@ -181,7 +193,7 @@ describe("meta", () => {
     songId = answer.body.song.id;
   });
 
-  it("is read by every signed-in user and changed by content managers", async () => {
+  it("is read by those who may hear the song and changed by content managers", async () => {
     const read = await call(server, "GET", `/music/song/${songId}/meta`, { token: client.token });
     expect(read).toMatchObject({ status: 200, body: { id: songId, title: "Clear Water" } });
 
@@ -440,6 +452,15 @@ describe("removal and the list", () => {
       currentVersionId: current.body.entryId,
     });
     expect(changed.status).toBe(200);
+    // The player's owner may play the playlist (a personal grant under their tariff).
+    const clientManager = await createSignedInUser(server, { role: "role-client-manager" });
+    const granted = await call(
+      server,
+      "POST",
+      `/tariff/user/${client.id}/${client.tariffId}/playlist/add`,
+      { token: clientManager.token, body: { playlistId } },
+    );
+    expect(granted.status).toBe(200);
     server.app.realtime.usePlayerDirectory({
       ...server.app.realtime.playerDirectory(),
       playlistsOf: async (_actor, playerId) => (playerId === unknownId ? [playlistId] : null),

@@ -7,6 +7,7 @@ import {
   PARTITION_IDS,
 } from "@fonika/shared";
 import type { Actor } from "../../../plugins/auth.ts";
+import type { MusicAccess } from "../access/music-access.ts";
 import type { LibraryStore } from "../store/library.store.ts";
 import { artistsOfTrack, type EntryRow } from "../store/vault-entries.repository.ts";
 import { vaultErrors } from "./vault.errors.ts";
@@ -31,7 +32,11 @@ import {
  * sent to the trash when the playlist is removed.
  */
 export class TrackPlacementService {
-  constructor(private readonly store: LibraryStore) {}
+  /** `access` is told after tracks or versions are added: a playlist's current version may hold more. */
+  constructor(
+    private readonly store: LibraryStore,
+    private readonly access: Pick<MusicAccess, "announceChange">,
+  ) {}
 
   /**
    * Places a playlist row into a folder (or the Playlists root) as a new
@@ -64,7 +69,7 @@ export class TrackPlacementService {
 
   async makeVersion(actor: Actor, playlistEntryId: string, name?: string): Promise<LibraryEntry> {
     assertMayUseVault(actor);
-    return single(this.store, async (tx) => {
+    const made = await single(this.store, async (tx) => {
       const parent = await lockedContainer(tx, playlistEntryId, "version");
       const taken = await tx.vaultEntries.siblingNames(parent.id);
       let versionName = name ?? `Версия ${taken.size + 1}`;
@@ -76,6 +81,8 @@ export class TrackPlacementService {
       await ensureCurrentVersion(tx, parent);
       return version;
     });
+    await this.access.announceChange();
+    return made;
   }
 
   /** Adds songs as tracks of a Tracks folder or of a version, each on its own. */
@@ -87,7 +94,7 @@ export class TrackPlacementService {
   ): Promise<EntriesResult> {
     assertMayUseVault(actor);
     await existingEntry(this.store, targetId);
-    return each(
+    const result = await each(
       this.store,
       songIds,
       async (tx, songId) => {
@@ -108,6 +115,8 @@ export class TrackPlacementService {
       },
       async (songId) => (await this.store.songs.findSongsForTracks([songId]))[0]?.title ?? null,
     );
+    await this.access.announceChange();
+    return result;
   }
 
   /**
@@ -144,7 +153,7 @@ export class TrackPlacementService {
    * song already in the folder is skipped. Answers the songs newly placed.
    */
   async importTracks(folderId: string, songIds: readonly string[]): Promise<Set<string>> {
-    return this.store.withTx(async (tx) => {
+    const placed = await this.store.withTx(async (tx) => {
       const folder = await lockedContainer(tx, folderId, "track");
       const there = new Set(
         (await tx.vaultEntries.findTracksOfSongs(folder.id, songIds)).map((track) => track.songId),
@@ -180,6 +189,8 @@ export class TrackPlacementService {
       });
       return new Set(rows.map((song) => song.songId));
     });
+    await this.access.announceChange();
+    return placed;
   }
 
   /** Moves a playlist's entry to the trash (a playlist's remove), in the caller's transaction. */

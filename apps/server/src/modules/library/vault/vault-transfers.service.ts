@@ -8,6 +8,7 @@ import {
   PARTITION_IDS,
 } from "@fonika/shared";
 import type { Actor } from "../../../plugins/auth.ts";
+import type { MusicAccess } from "../access/music-access.ts";
 import type { LibraryStore } from "../store/library.store.ts";
 import type { EntryRow } from "../store/vault-entries.repository.ts";
 import { vaultErrors } from "./vault.errors.ts";
@@ -36,13 +37,17 @@ import {
  * in failedEntries and never half-applies.
  */
 export class VaultTransfersService {
-  constructor(private readonly store: LibraryStore) {}
+  /** `access` is told after every transfer: what a playlist's current version holds may have changed. */
+  constructor(
+    private readonly store: LibraryStore,
+    private readonly access: Pick<MusicAccess, "announceChange">,
+  ) {}
 
   /** Moves children of `parentId` to the trash. */
   async delete(actor: Actor, parentId: string, ids: readonly string[]): Promise<EntriesResult> {
     assertMayUseVault(actor);
     await existingEntry(this.store, parentId);
-    return each(this.store, ids, async (tx, id) => {
+    return this.announced(each, this.store, ids, async (tx, id) => {
       const entry = await lockedEntry(tx, id);
       if (entry.parentId !== parentId) throw vaultErrors.notAChild();
       if (entry.partition === "deleted") throw vaultErrors.notInTrash();
@@ -58,7 +63,7 @@ export class VaultTransfersService {
   ): Promise<EntriesResult> {
     assertMayUseVault(actor);
     await existingEntry(this.store, parentId);
-    return each(this.store, ids, async (tx, id) => {
+    return this.announced(each, this.store, ids, async (tx, id) => {
       const entry = await lockedEntry(tx, id);
       if (entry.partition !== "deleted" || entry.type === "partition") {
         throw vaultErrors.notInTrash();
@@ -74,7 +79,7 @@ export class VaultTransfersService {
   /** Puts an entry from the trash back where it was, or into its partition root. */
   async restore(actor: Actor, id: string): Promise<LibraryEntry> {
     assertMayUseVault(actor);
-    return single(this.store, async (tx) => {
+    return this.announced(single, this.store, async (tx) => {
       const entry = await lockedEntry(tx, id);
       if (entry.parentId !== TRASH_ID || !entry.originPartition) throw vaultErrors.notInTrash();
       const partition = entry.originPartition;
@@ -141,6 +146,18 @@ export class VaultTransfersService {
   }
 
   /** Moves or copies each entry into the target, each in its own transaction with both locked. */
+  /** Runs a vault step, then tells every process that who may hear what may have changed. */
+  private async announced<Args extends unknown[], Result>(
+    step: (...args: Args) => Promise<Result>,
+    ...args: Args
+  ): Promise<Result> {
+    try {
+      return await step(...args);
+    } finally {
+      await this.access.announceChange();
+    }
+  }
+
   private async transfer(
     actor: Actor,
     targetId: string,
@@ -149,7 +166,7 @@ export class VaultTransfersService {
   ): Promise<EntriesResult> {
     assertMayUseVault(actor);
     await existingEntry(this.store, targetId);
-    return each(this.store, ids, async (tx, id) => {
+    return this.announced(each, this.store, ids, async (tx, id) => {
       const target = await lockedEntry(tx, targetId);
       const entry = await lockedEntry(tx, id);
       return work(tx, entry, target);

@@ -14,6 +14,8 @@ import { AUDIO_FIXTURES, audioFixture, uploadFile } from "../../../test/library.
 let server: TestServer;
 let manager: SignedInUser;
 let client: SignedInUser;
+/** Staff who is not a content manager: sees every live playlist and song, never the trash (issue 13). */
+let reader: SignedInUser;
 /** Six songs, one per fixture, with their sizes and durations. */
 const songs: Array<{ id: string; title: string; sizeBytes: number; durationMs: number }> = [];
 
@@ -24,6 +26,7 @@ beforeAll(async () => {
   server = await startTestServer();
   manager = await createSignedInUser(server, { role: "role-content-manager" });
   client = await createSignedInUser(server, { role: "role-client" });
+  reader = await createSignedInUser(server, { role: "role-support" });
   for (const name of AUDIO_FIXTURES) {
     const answer = await uploadFile(server, "/music/song/add", audioFixture(name), {
       token: manager.token,
@@ -195,7 +198,7 @@ describe("playlists, versions and tracks", () => {
       sum([...picked, picked[0] as (typeof songs)[number]]),
     );
 
-    const shown = await get(`/music/playlist/${made.id}`, client.token);
+    const shown = await get(`/music/playlist/${made.id}`, reader.token);
     expect(shown.status).toBe(200);
     expect(shown.body.tracks.map((track: { song: { id: string } }) => track.song.id)).toEqual([
       ...picked.map((song) => song.id),
@@ -255,7 +258,7 @@ describe("trash", () => {
       size: rootBefore.size - sum(songs.slice(1, 3)).size,
     });
     expect((await children(TRASH)).map((item) => item.entryId)).toContain(made.entryId);
-    expect((await get(`/music/playlist/${made.id}`, client.token)).status).toBe(404);
+    expect((await get(`/music/playlist/${made.id}`, reader.token)).status).toBe(404);
     expect((await get(`/music/playlist/${made.id}?includeDeleted=true`)).body.deleted).toBe(true);
 
     const restored = await post("/vault/restore", { restoreEntryId: made.entryId });
@@ -267,7 +270,7 @@ describe("trash", () => {
       tracksCount: rootBefore.tracksCount,
       size: rootBefore.size,
     });
-    expect((await get(`/music/playlist/${made.id}`, client.token)).status).toBe(200);
+    expect((await get(`/music/playlist/${made.id}`, reader.token)).status).toBe(200);
     const notInTrash = await post("/vault/restore", { restoreEntryId: made.entryId });
     expect(notInTrash.body.type).toBe("validation-error");
 
@@ -280,7 +283,7 @@ describe("trash", () => {
     expect(await entry(TRASH)).toMatchObject({ tracksCount: trashBefore.tracksCount - 2 });
     expect((await get(`/music/playlist/${made.id}?includeDeleted=true`)).status).toBe(404);
     // The songs stay in the library.
-    expect((await get(`/music/song/${songs[1]?.id}/meta`, client.token)).status).toBe(200);
+    expect((await get(`/music/song/${songs[1]?.id}/meta`, reader.token)).status).toBe(200);
   });
 
   it("refuses to delete what is not a child, or for good what is not in the trash", async () => {
@@ -369,7 +372,7 @@ describe("move and copy", () => {
       ...sum(songs.slice(0, 2)),
     });
     expect(copy.playlistId).not.toBe(made.id);
-    const copyPlaylist = await get(`/music/playlist/${copy.playlistId}`, client.token);
+    const copyPlaylist = await get(`/music/playlist/${copy.playlistId}`, reader.token);
     expect(
       copyPlaylist.body.tracks.map((track: { song: { id: string } }) => track.song.id),
     ).toEqual(songs.slice(0, 2).map((song) => song.id));
