@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createAccount, createSignedInAccount } from "./support/accounts.ts";
+import { createSignedInAccount } from "./support/accounts.ts";
+import { addEstablishment, subscribeWithPlaylists } from "./support/clients.ts";
 import { makePlaylist, uploadFixture } from "./support/library.ts";
 import { signInByEmail } from "./support/sign-in.ts";
 
@@ -10,10 +11,13 @@ test("a client finds a song through the header search and lands on the playlists
   const manager = await createSignedInAccount("role-content-manager", "search-library");
   const winterSong = await uploadFixture(manager.token, "tone.mp3");
   const morningSong = await uploadFixture(manager.token, "tone.opus");
-  await makePlaylist(manager.token, "Зимний вечер", [winterSong]);
+  const winter = await makePlaylist(manager.token, "Зимний вечер", [winterSong]);
   await makePlaylist(manager.token, "Утренний свет", [morningSong]);
 
-  const client = await createAccount("role-client", "search");
+  // The client's venue is subscribed to a tariff that plays 'Зимний вечер'.
+  const client = await createSignedInAccount("role-client", "search");
+  const venue = await addEstablishment(client, "Кафе «Поиск»");
+  await subscribeWithPlaylists(client, venue, [winter], "Поиск");
   await signInByEmail(page, client.email);
 
   // Typing without 'ё' and in lower case still finds it.
@@ -30,7 +34,7 @@ test("a client finds a song through the header search and lands on the playlists
   await expect(page.getByRole("link", { name: "Зимний вечер" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Утренний свет" })).toHaveCount(0);
 
-  // The playlist opens with its track.
+  // The playlist its tariff plays opens with its track.
   await page.getByRole("link", { name: "Зимний вечер" }).click();
   await expect(page.getByRole("heading", { name: "Зимний вечер" })).toBeVisible();
   await expect(page.getByText("Ёлочка")).toBeVisible();
