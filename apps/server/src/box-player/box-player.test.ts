@@ -162,7 +162,7 @@ describe("the box player", () => {
     try {
       const code = await events.next("code");
       expect(code.code).toMatch(/^\d{6}$/);
-      expect(code.approveAt).toBe("https://fonika.example/profile");
+      expect(code.approveAt).toBe("https://fonika.example/cabinet");
       // The owner sees the box introduce itself, then approves it for the venue.
       const inspected = await post("/auth/code/inspect-code", venue.client.token, {
         code: code.code,

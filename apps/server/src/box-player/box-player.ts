@@ -190,7 +190,7 @@ class BoxPlayer {
       const created = authApi.createDeviceCode.response.parse(
         await this.request(authApi.createDeviceCode.path),
       );
-      const approveAt = `${(this.options.publicUrl ?? this.base).replace(/\/$/, "")}/profile`;
+      const approveAt = `${(this.options.publicUrl ?? this.base).replace(/\/$/, "")}/cabinet`;
       this.emit({
         kind: "code",
         code: created.code,
