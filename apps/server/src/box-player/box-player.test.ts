@@ -227,9 +227,14 @@ describe("the box player", () => {
         }
       }
 
-      const history = await get(`/music/player/${venue.playerId}/history`, venue.client.token);
-      expect(history.status).toBe(200);
-      const plays = history.body.data as Array<{ id: string; songId: string; ending: string }>;
+      // The report of the stopped play is filed on its own way (not before the state): wait for it.
+      let plays: Array<{ id: string; songId: string; ending: string | null }> = [];
+      await until(async () => {
+        const history = await get(`/music/player/${venue.playerId}/history`, venue.client.token);
+        expect(history.status).toBe(200);
+        plays = history.body.data;
+        return plays.every((play) => play.ending !== null);
+      });
       expect(plays.map((play) => [play.songId, play.ending]).reverse()).toEqual([
         [songIds[0], "finished"],
         [songIds[1], "stopped"],

@@ -450,7 +450,11 @@ describe("remote control over HTTP", () => {
       volume: 80,
       playing: true,
     });
-    await nextOfType(device, "playerState");
+    // The state the report made (an earlier change's state may still be on its way first).
+    for (;;) {
+      const state = (await nextOfType(device, "playerState")) as { state?: { volume?: number } };
+      if (state.state?.volume === 80) break;
+    }
     expect(
       (await get(`/music/player/${playerId}/${playlistId}/playing/status`, client.token)).body,
     ).toEqual({
