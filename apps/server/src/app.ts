@@ -32,6 +32,7 @@ import { playersRoutes } from "./modules/players/players.routes.ts";
 import { PlayersService } from "./modules/players/players.service.ts";
 import { schedulesRoutes } from "./modules/players/schedules.routes.ts";
 import { SchedulesService } from "./modules/players/schedules.service.ts";
+import { SubscriptionEndings } from "./modules/subscriptions/subscription-endings.ts";
 import { SubscriptionStatesService } from "./modules/subscriptions/subscription-states.service.ts";
 import { SubscriptionPresenter } from "./modules/subscriptions/subscriptions.presenter.ts";
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes.ts";
@@ -256,6 +257,15 @@ async function registerClientModules(
   await app.register(organizationsRoutes, { organizations });
   await app.register(tariffsRoutes, { tariffs });
   await app.register(subscriptionsRoutes, { subscriptions, states: subscriptionStates });
+  // A period that is over ends at once: the venue's players stop playing what it allowed.
+  const endings = new SubscriptionEndings({
+    db,
+    log: app.log.child({ module: "subscription-endings" }),
+    bus: app.bus,
+    announceMusicAccessChange: () => library.musicAccessChanged(),
+  });
+  app.addHook("onReady", async () => endings.start());
+  app.addHook("onClose", async () => endings.stop());
   // Players belong to establishments and play what their owner's tariffs allow.
   const players = new PlayersService({
     db,

@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WEEKDAYS } from "@fonika/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readyToSubscribe, tariffInput } from "../test/clients.ts";
 import { createSignedInUser, type SignedInUser } from "../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../test/harness.ts";
 import { audioFixture, uploadFile } from "../test/library.ts";
 import { connect } from "../test/socket-client.ts";
+import { addPlayer, playlistOf, subscribedClient } from "../test/venues.ts";
 import { type BoxPlayerEvent, describeEvent, startBoxPlayer } from "./box-player.ts";
 
 /**
@@ -52,48 +52,25 @@ afterAll(async () => {
 
 /** A subscribed client whose player plays a two-song playlist all day by its schedule. */
 async function scheduledVenue(serial: string) {
-  const made = await post("/music/playlist/add", contentManager.token, {
-    name: `Коробка ${Date.now()}`,
-  });
-  const version = await post(`/vault/${made.body.entryId}/make-version`, contentManager.token, {});
-  for (const songId of songIds) {
-    await post(`/vault/${version.body.entryId}/make-song`, contentManager.token, {
-      songIds: [songId],
-    });
-  }
-  const playlistId = made.body.id as string;
-  const client = await createSignedInUser(server, { role: "role-client" });
-  const ready = await readyToSubscribe(server, client);
-  const tariff = await post("/tariff/add", admin.token, tariffInput({ playlistIds: [playlistId] }));
-  const subscription = await post(`/subscription/${client.id}/add`, client.token, {
-    ...ready,
-    tariffId: tariff.body.id,
-    itemIds: [],
-    periodMonths: 1,
-  });
-  await post(`/subscription/${subscription.body.id}/activate`, clientManager.token);
-  const player = await post("/music/player/add", client.token, {
+  const playlist = await playlistOf(server, contentManager, songIds, "Коробка");
+  const { client, establishmentId } = await subscribedClient(server, { admin, clientManager }, [
+    playlist.id,
+  ]);
+  const playerId = await addPlayer(server, client, {
     name: "Коробка",
     type: "boxPlayer",
     serialBoxNumber: serial,
-    address: "Москва, Тверская, 7",
-    establishmentId: ready.establishmentId,
+    establishmentId,
+    playlistIds: [playlist.id],
   });
-  expect(player.status).toBe(201);
-  const playerId = player.body.id as string;
-  await post(`/music/player/${playerId}/playlist/add`, client.token, { playlistId });
   // Equal start and end: the whole day, every day.
   const window = await post(
-    `/music/player/${playerId}/playlist/${playlistId}/schedule/add`,
+    `/music/player/${playerId}/playlist/${playlist.id}/schedule/add`,
     client.token,
-    {
-      startTime: "00:00:00",
-      endTime: "00:00:00",
-      weekdays: [...WEEKDAYS],
-    },
+    { startTime: "00:00:00", endTime: "00:00:00", weekdays: [...WEEKDAYS] },
   );
   expect(window.status).toBe(201);
-  return { client, playlistId, playerId, establishmentId: ready.establishmentId as string };
+  return { client, playlistId: playlist.id, playerId, establishmentId };
 }
 
 /** Everything a box player emitted, and a way to wait for the next event of a kind. */
@@ -146,6 +123,31 @@ async function until(check: () => Promise<boolean>): Promise<void> {
 const fast = { poll: 100, refresh: 50_000, ping: 4_000, reconnect: 200 };
 
 describe("the box player", () => {
+  it("plays the venue's box player of its serial number, and waits for the owner to add it", async () => {
+    const venue = await scheduledVenue("BOX-0101");
+    const box = startBoxPlayer({ server: server.url, serial: "BOX-0102", timings: fast });
+    const events = recorder(box.events);
+    try {
+      const code = await events.next("code");
+      await post("/auth/code/approve-code", venue.client.token, {
+        code: code.code,
+        establishmentId: venue.establishmentId,
+      });
+      const missing = await events.next("failure");
+      expect(String(missing.error)).toContain("BOX-0102");
+      const playerId = await addPlayer(server, venue.client, {
+        name: "Вторая коробка",
+        type: "boxPlayer",
+        serialBoxNumber: "BOX-0102",
+        establishmentId: venue.establishmentId,
+      });
+      expect(await events.next("connected")).toEqual({ kind: "connected", playerId });
+      expect(box.playerId()).toBe(playerId);
+    } finally {
+      await box.stop();
+    }
+  });
+
   it("signs in by code, plays the schedule with ranged fetches, reports plays and follows a pause", async () => {
     const venue = await scheduledVenue("BOX-0001");
     const stateFile = join(stateDir, "box.json");

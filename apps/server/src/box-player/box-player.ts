@@ -8,6 +8,7 @@ import {
   clientSocketMessageSchema,
   MESSAGES,
   PLAYER_SOCKET_PATH,
+  playersApi,
   type ServerSocketMessage,
   type Song,
   serverSocketMessageSchema,
@@ -28,7 +29,12 @@ import WebSocket from "ws";
 export interface BoxPlayerOptions {
   /** The server's base address, e.g. http://localhost:3000. */
   server: string;
-  /** The box's serial number; it introduces itself with it (User-Agent). */
+  /**
+   * The box's serial number: it plays the venue's box player of this
+   * number (the owner typed it when adding the player) and introduces
+   * itself with it (User-Agent). Without one it plays the venue's first
+   * player.
+   */
   serial?: string;
   /** Where the device session is kept between runs; none: kept in memory only. */
   stateFile?: string;
@@ -128,6 +134,8 @@ class BoxPlayer {
   private playlistId: string | null = null;
   private fallback = false;
   private volume = 100;
+  /** Whether `connected` was told for the player (its first state came). */
+  private announced = false;
 
   constructor(private readonly options: BoxPlayerOptions) {
     this.base = options.server.replace(/\/$/, "");
@@ -165,7 +173,37 @@ class BoxPlayer {
     await this.saveTokens();
     this.emit({ kind: "signedIn", resumed });
     this.every(this.timings.refresh, () => void this.rotate());
+    if (this.options.serial) await this.findPlayerBySerial(this.options.serial);
     this.connect();
+  }
+
+  /**
+   * Finds the venue's box player of this serial number; until the owner
+   * adds it, the box says so and looks again after the reconnect delay.
+   */
+  private async findPlayerBySerial(serial: string): Promise<void> {
+    while (!this.stopped && this.tokens) {
+      try {
+        const userId = tokenSubject(this.tokens.token);
+        const players = playersApi.listUserPlayers.response.parse(
+          await this.authorized(`/music/player/${userId}/all?limit=500&offset=0`),
+        ).data;
+        const mine = players.find(
+          (player) => player.type === "boxPlayer" && player.serialBoxNumber === serial,
+        );
+        if (mine) {
+          this.playerId = mine.id;
+          return;
+        }
+        this.emit({
+          kind: "failure",
+          error: new Error(`no box player with serial number ${serial} at this venue yet`),
+        });
+      } catch (error) {
+        this.emit({ kind: "failure", error });
+      }
+      await this.sleep(this.timings.reconnect);
+    }
   }
 
   async stop(): Promise<void> {
@@ -313,9 +351,10 @@ class BoxPlayer {
     const playerId = this.playerId;
     switch (message.type) {
       case "playerState": {
-        // The first state after connecting names the player this box plays.
-        if (!this.playerId) {
-          this.playerId = message.state.playerId;
+        // Without a serial number, the first state after connecting names the player this box plays.
+        if (!this.playerId && !this.options.serial) this.playerId = message.state.playerId;
+        if (!this.announced && message.state.playerId === this.playerId) {
+          this.announced = true;
           this.volume = message.state.volume;
           this.emit({ kind: "connected", playerId: this.playerId });
         }
@@ -474,7 +513,9 @@ class BoxPlayer {
     }
     this.current = null;
     this.playlistId = null;
-    this.playerId = null;
+    // The next connection names its player again (the one of the serial number stays).
+    this.announced = false;
+    if (!this.options.serial) this.playerId = null;
   }
 
   private report(playing: boolean): void {
@@ -611,4 +652,14 @@ export function describeEvent(event: BoxPlayerEvent): string | null {
     case "failure":
       return `failure: ${event.error instanceof Error ? event.error.message : String(event.error)}`;
   }
+}
+
+/** The user a token speaks for (its `sub`): a device session's is the venue's owner. */
+function tokenSubject(token: string): string {
+  const payload: unknown = JSON.parse(
+    Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"),
+  );
+  const sub = (payload as { sub?: unknown }).sub;
+  if (typeof sub !== "string") throw new Error("the access token names no user");
+  return sub;
 }

@@ -51,3 +51,11 @@ export function connect(server: TestServer, token?: string): Promise<SocketClien
     );
   });
 }
+
+/** The next message of `type`, skipping others. */
+export async function nextOfType(socket: SocketClient, type: string) {
+  for (;;) {
+    const message = await socket.next();
+    if (message.type === type) return message;
+  }
+}

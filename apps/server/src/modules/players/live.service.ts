@@ -50,6 +50,9 @@ export interface LiveDependencies {
  */
 export const HEARTBEAT_FRESH_MS = 12_000;
 
+/** How long a burst of music access changes is gathered before players decide again. */
+const ACCESS_CHANGE_GATHER_MS = 200;
+
 /** A command sent to a player: it needs the player's device connected. */
 type Command = Exclude<PlayerSocketMessage, { type: "playerStatus" | "songStarted" | "songEnded" }>;
 
@@ -65,13 +68,20 @@ export class LiveService implements PlayerControl {
   private readonly localDevices = new Map<string, number>();
   /** When to decide again for a player whose device is connected here. */
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** The last `status` told to each player whose device is connected here. */
+  private readonly told = new Map<string, string>();
+  /** Gathers a burst of access changes into one decision for every device here. */
+  private accessChangedTimer: NodeJS.Timeout | undefined;
   private readonly stopListening: () => void;
 
   constructor(private readonly deps: LiveDependencies) {
     this.stopListening = deps.bus.subscribe((event) => {
-      if (event.kind !== "schedule-changed") return;
-      const here = event.playerIds.filter((id) => this.localDevices.has(id));
-      if (here.length > 0) void this.pushStatus(here);
+      if (event.kind === "schedule-changed") {
+        const here = event.playerIds.filter((id) => this.localDevices.has(id));
+        if (here.length > 0) void this.pushStatus(here);
+      } else if (event.kind === "music-access-changed") {
+        this.accessChanged();
+      }
     });
   }
 
@@ -112,6 +122,7 @@ export class LiveService implements PlayerControl {
       this.localDevices.delete(id);
       clearTimeout(this.timers.get(id));
       this.timers.delete(id);
+      this.told.delete(id);
       // The device is gone from this process: what it played ends here.
       const state = await repository.findState(this.deps.db, id);
       if (state?.currentPlayId) {
@@ -165,34 +176,55 @@ export class LiveService implements PlayerControl {
     return present(playerId, await repository.findState(this.deps.db, playerId));
   }
 
-  /** Decides again for these players and tells their sockets (`status`); sets the next decision. */
-  async pushStatus(playerIds: string[]): Promise<void> {
+  /**
+   * Decides again for these players and tells their sockets (`status`);
+   * sets the next decision. With `onlyChanged`, a player whose decision is
+   * the one it was last told hears nothing.
+   */
+  async pushStatus(playerIds: string[], options: { onlyChanged?: boolean } = {}): Promise<void> {
     if (playerIds.length === 0) return;
     try {
       const decisions = await this.deps.decide(playerIds, Date.now());
       for (const [playerId, decision] of decisions) {
+        const schedule = {
+          playlistId: decision.playlistId,
+          scheduleId: decision.windowId,
+          fallback: decision.fallback,
+          until: new Date(decision.decideAgainAt).toISOString(),
+        };
+        this.decideAgainAt(playerId, decision.decideAgainAt);
+        // What plays is the news; a later `until` alone is not.
+        const key = `${schedule.playlistId}|${schedule.scheduleId}|${schedule.fallback}`;
+        if (options.onlyChanged && this.told.get(playerId) === key) continue;
         const owner = await this.ownerOf(playerId);
         if (!owner) continue;
-        await this.publish(playerId, owner, {
-          type: "status",
-          playerId,
-          schedule: {
-            playlistId: decision.playlistId,
-            scheduleId: decision.windowId,
-            fallback: decision.fallback,
-            until: new Date(decision.decideAgainAt).toISOString(),
-          },
-        });
-        this.decideAgainAt(playerId, decision.decideAgainAt);
+        if (this.localDevices.has(playerId)) this.told.set(playerId, key);
+        await this.publish(playerId, owner, { type: "status", playerId, schedule });
       }
     } catch (error) {
       this.deps.log.error({ err: error, playerIds }, "player schedule status failed");
     }
   }
 
+  /**
+   * Who may hear what changed (a subscription ended, was suspended or came,
+   * a grant, a tariff's playlists): every player driven from here decides
+   * again, and only those whose answer changed are told. A burst of
+   * changes (an import touching many playlists) is one decision.
+   */
+  private accessChanged(): void {
+    if (this.accessChangedTimer || this.localDevices.size === 0) return;
+    this.accessChangedTimer = setTimeout(() => {
+      this.accessChangedTimer = undefined;
+      void this.pushStatus([...this.localDevices.keys()], { onlyChanged: true });
+    }, ACCESS_CHANGE_GATHER_MS);
+    this.accessChangedTimer.unref();
+  }
+
   /** Stops listening and the timers of this process (the app closes). */
   stop(): void {
     this.stopListening();
+    clearTimeout(this.accessChangedTimer);
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
   }

@@ -1,15 +1,23 @@
-import { MESSAGES } from "@fonika/shared";
+import { MESSAGES, WEEKDAYS } from "@fonika/shared";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { subscriptions } from "../../db/schema.ts";
 import { SOCKET_ERRORS } from "../../realtime/socket-session.ts";
-import { readyToSubscribe, tariffInput } from "../../test/clients.ts";
 import {
   createEstablishment,
   createSignedInUser,
-  type SignedInUser,
 } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
 import { AUDIO_FIXTURES, audioFixture, uploadFile } from "../../test/library.ts";
-import { connect, type SocketClient } from "../../test/socket-client.ts";
+import { connect, nextOfType, type SocketClient } from "../../test/socket-client.ts";
+import {
+  addPlayer,
+  createVenueStaff,
+  deviceTokenFor,
+  playlistOf,
+  subscribedClient,
+  type VenueStaff,
+} from "../../test/venues.ts";
 import { liveErrors } from "./live.errors.ts";
 
 /**
@@ -18,9 +26,7 @@ import { liveErrors } from "./live.errors.ts";
  */
 
 let server: TestServer;
-let admin: SignedInUser;
-let clientManager: SignedInUser;
-let contentManager: SignedInUser;
+let staff: VenueStaff;
 const songIds: string[] = [];
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape
@@ -31,12 +37,10 @@ const get = (path: string, token: string): Promise<Answer> => call(server, "GET"
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await createSignedInUser(server, { role: "role-admin" });
-  clientManager = await createSignedInUser(server, { role: "role-client-manager" });
-  contentManager = await createSignedInUser(server, { role: "role-content-manager" });
+  staff = await createVenueStaff(server);
   for (const name of AUDIO_FIXTURES.slice(0, 3)) {
     const uploaded = await uploadFile(server, "/music/song/add", audioFixture(name), {
-      token: contentManager.token,
+      token: staff.contentManager.token,
       filename: name,
     });
     songIds.push(uploaded.body.song.id);
@@ -47,69 +51,21 @@ afterAll(async () => {
   await server?.close();
 });
 
-let counter = 0;
-
-/** A playlist whose current version holds the three songs, in upload order. */
-async function playlistOfThree(): Promise<string> {
-  counter += 1;
-  const made = await post("/music/playlist/add", contentManager.token, {
-    name: `Живой ${counter}-${Date.now()}`,
-  });
-  const version = await post(`/vault/${made.body.entryId}/make-version`, contentManager.token, {});
-  for (const songId of songIds) {
-    await post(`/vault/${version.body.entryId}/make-song`, contentManager.token, {
-      songIds: [songId],
-    });
-  }
-  return made.body.id;
-}
-
-/** A subscribed client with a web player holding a playable playlist, and a device signed in for its venue. */
+/** A subscribed client with a web player holding a playable playlist of the three songs, and a device signed in for its venue. */
 async function venueWithPlayer() {
-  const playlistId = await playlistOfThree();
-  const client = await createSignedInUser(server, { role: "role-client" });
-  const ready = await readyToSubscribe(server, client);
-  const tariff = await post("/tariff/add", admin.token, tariffInput({ playlistIds: [playlistId] }));
-  const subscription = await post(`/subscription/${client.id}/add`, client.token, {
-    ...ready,
-    tariffId: tariff.body.id,
-    itemIds: [],
-    periodMonths: 1,
+  const playlist = await playlistOf(server, staff.contentManager, songIds, "Живой");
+  const subscribed = await subscribedClient(server, staff, [playlist.id]);
+  const { client, establishmentId } = subscribed;
+  const playerId = await addPlayer(server, client, {
+    establishmentId,
+    playlistIds: [playlist.id],
   });
-  await post(`/subscription/${subscription.body.id}/activate`, clientManager.token);
-  const player = await post("/music/player/add", client.token, {
-    name: "Зал",
-    type: "web",
-    address: "Москва, Тверская, 7",
-    establishmentId: ready.establishmentId,
-  });
-  expect(player.status).toBe(201);
-  await post(`/music/player/${player.body.id}/playlist/add`, client.token, { playlistId });
-  const deviceToken = await deviceTokenFor(client, ready.establishmentId as string);
   return {
-    client,
-    playlistId,
-    playerId: player.body.id as string,
-    establishmentId: ready.establishmentId as string,
-    deviceToken,
+    ...subscribed,
+    playlistId: playlist.id,
+    playerId,
+    deviceToken: await deviceTokenFor(server, client, establishmentId),
   };
-}
-
-async function deviceTokenFor(client: SignedInUser, establishmentId: string): Promise<string> {
-  const created = await call(server, "POST", "/auth/code/create-code");
-  await post("/auth/code/approve-code", client.token, { code: created.body.code, establishmentId });
-  const polled = await call(server, "POST", "/auth/code/wait-for-verification", {
-    body: { verificationId: created.body.verificationId },
-  });
-  return polled.body.tokens.token;
-}
-
-/** The next message of `type`, skipping others (each skipped one is returned too). */
-async function nextOfType(socket: SocketClient, type: string) {
-  for (;;) {
-    const message = await socket.next();
-    if (message.type === type) return message;
-  }
 }
 
 /** Proves a socket got nothing so far: the first thing it reads is the answer to its ping. */
@@ -413,6 +369,63 @@ describe("live player state over the socket", () => {
     await statusWith(null);
     expect(Date.now()).toBeGreaterThanOrEqual(endMs);
     expect(Date.now()).toBeLessThan(endMs + 1_000);
+    device.socket.close();
+  });
+
+  it("stops a subscription's music on the running player when its period ends", async () => {
+    const venue = await venueWithPlayer();
+    const device = await connect(server, venue.deviceToken);
+    await nextOfType(device, "status");
+    await post(`/music/player/${venue.playerId}/fallback`, venue.client.token, {
+      playlistId: venue.playlistId,
+    });
+    expect(await nextOfType(device, "status")).toMatchObject({
+      schedule: { playlistId: venue.playlistId },
+    });
+    // The period ends in a second and a half (as if a month had passed); the
+    // change is announced as every subscription change is.
+    const endsAt = new Date(Date.now() + 1_500);
+    await server.app.db
+      .update(subscriptions)
+      .set({ endsAt })
+      .where(eq(subscriptions.id, venue.subscriptionId));
+    await server.app.library.musicAccessChanged();
+    expect(await nextOfType(device, "status")).toMatchObject({
+      playerId: venue.playerId,
+      schedule: { playlistId: null, fallback: false },
+    });
+    expect(Date.now()).toBeGreaterThanOrEqual(endsAt.getTime());
+    expect(Date.now()).toBeLessThan(endsAt.getTime() + 1_000);
+    const subscription = await get(`/subscription/${venue.subscriptionId}`, venue.client.token);
+    expect(subscription.body.state).toBe("ended");
+    const allowed = await get(`/music/playlist/${venue.client.id}/allowed`, venue.client.token);
+    expect(allowed.body.data ?? allowed.body).not.toContainEqual(
+      expect.objectContaining({ id: venue.playlistId }),
+    );
+    device.socket.close();
+  });
+
+  it("falls back on the running player within a second when staff end the subscription", async () => {
+    const venue = await venueWithPlayer();
+    const device = await connect(server, venue.deviceToken);
+    await nextOfType(device, "status");
+    const window = await post(
+      `/music/player/${venue.playerId}/playlist/${venue.playlistId}/schedule/add`,
+      venue.client.token,
+      { startTime: "00:00:00", endTime: "00:00:00", weekdays: [...WEEKDAYS] },
+    );
+    expect(window.status).toBe(201);
+    expect(await nextOfType(device, "status")).toMatchObject({
+      schedule: { playlistId: venue.playlistId, fallback: false },
+    });
+    const started = Date.now();
+    const ended = await post(
+      `/subscription/${venue.subscriptionId}/end`,
+      staff.clientManager.token,
+    );
+    expect(ended.status).toBe(200);
+    expect(await nextOfType(device, "status")).toMatchObject({ schedule: { playlistId: null } });
+    expect(Date.now() - started).toBeLessThan(1_000);
     device.socket.close();
   });
 

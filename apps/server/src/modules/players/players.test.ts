@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../plugins/auth.ts";
 import { playerRoom } from "../../realtime/hub.ts";
-import { readyToSubscribe, tariffInput } from "../../test/clients.ts";
 import {
   createEstablishment,
   createSignedInUser,
@@ -10,6 +9,7 @@ import {
 } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
 import { AUDIO_FIXTURES, audioFixture, uploadFile } from "../../test/library.ts";
+import { playlistOf, subscribedClient as subscribeClient } from "../../test/venues.ts";
 
 let server: TestServer;
 let admin: SignedInUser;
@@ -47,46 +47,14 @@ afterAll(async () => {
   await server?.close();
 });
 
-let counter = 0;
-
 /** A playlist whose current version holds one song: one that can be played. */
 async function playablePlaylist(name: string): Promise<string> {
-  counter += 1;
-  const made = await post("/music/playlist/add", contentManager.token, {
-    name: `${name} ${counter}-${Date.now()}`,
-  });
-  expect(made.status).toBe(201);
-  const version = await post(`/vault/${made.body.entryId}/make-version`, contentManager.token, {});
-  await post(`/vault/${version.body.entryId}/make-song`, contentManager.token, {
-    songIds: [songId],
-  });
-  return made.body.id;
+  return (await playlistOf(server, contentManager, [songId], name)).id;
 }
 
 /** A client with one establishment subscribed (live) to a new tariff holding `playlistIds`. */
-async function subscribedClient(playlistIds: string[]) {
-  const client = await createSignedInUser(server, { role: "role-client" });
-  const ready = await readyToSubscribe(server, client);
-  const tariff = await post("/tariff/add", admin.token, tariffInput({ playlistIds }));
-  expect(tariff.status).toBe(201);
-  const subscription = await post(`/subscription/${client.id}/add`, client.token, {
-    ...ready,
-    tariffId: tariff.body.id,
-    itemIds: [],
-    periodMonths: 1,
-  });
-  expect(subscription.status).toBe(201);
-  const activated = await post(
-    `/subscription/${subscription.body.id}/activate`,
-    clientManager.token,
-  );
-  expect(activated.body.state).toBe("active");
-  return {
-    client,
-    establishmentId: ready.establishmentId,
-    tariffId: tariff.body.id as string,
-    subscriptionId: subscription.body.id as string,
-  };
+function subscribedClient(playlistIds: string[]) {
+  return subscribeClient(server, { admin, clientManager }, playlistIds);
 }
 
 /** A client with exactly one establishment (made directly). */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BusEvent } from "../../realtime/bus.ts";
-import { readyToSubscribe, tariffInput } from "../../test/clients.ts";
 import { createSignedInUser, type SignedInUser } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
 import { AUDIO_FIXTURES, audioFixture, uploadFile } from "../../test/library.ts";
+import { addPlayer, playlistOf, subscribedClient } from "../../test/venues.ts";
 
 let server: TestServer;
 let admin: SignedInUser;
@@ -39,57 +39,16 @@ afterAll(async () => {
   await server?.close();
 });
 
-let counter = 0;
-
 /** A playlist whose current version holds one song. */
 async function playablePlaylist(name: string): Promise<{ id: string; name: string }> {
-  counter += 1;
-  const fullName = `${name} ${counter}-${Date.now()}`;
-  const made = await post("/music/playlist/add", contentManager.token, { name: fullName });
-  expect(made.status).toBe(201);
-  const version = await post(`/vault/${made.body.entryId}/make-version`, contentManager.token, {});
-  await post(`/vault/${version.body.entryId}/make-song`, contentManager.token, {
-    songIds: [songId],
-  });
-  return { id: made.body.id, name: fullName };
+  return playlistOf(server, contentManager, [songId], name);
 }
 
 /** A client subscribed (live) to a tariff of `playlistIds`, with a web player holding `onPlayer`. */
 async function clientWithPlayer(playlistIds: string[], onPlayer: string[]) {
-  const client = await createSignedInUser(server, { role: "role-client" });
-  const ready = await readyToSubscribe(server, client);
-  const tariff = await post("/tariff/add", admin.token, tariffInput({ playlistIds }));
-  expect(tariff.status).toBe(201);
-  const subscription = await post(`/subscription/${client.id}/add`, client.token, {
-    ...ready,
-    tariffId: tariff.body.id,
-    itemIds: [],
-    periodMonths: 1,
-  });
-  expect(subscription.status).toBe(201);
-  const activated = await post(
-    `/subscription/${subscription.body.id}/activate`,
-    clientManager.token,
-  );
-  expect(activated.body.state).toBe("active");
-  const player = await post("/music/player/add", client.token, {
-    name: "Зал",
-    type: "web",
-    address: "Москва, Тверская, 7",
-  });
-  expect(player.status).toBe(201);
-  for (const playlistId of onPlayer) {
-    const added = await post(`/music/player/${player.body.id}/playlist/add`, client.token, {
-      playlistId,
-    });
-    expect(added.status).toBe(200);
-  }
-  return {
-    client,
-    establishmentId: ready.establishmentId as string,
-    tariffId: tariff.body.id as string,
-    playerId: player.body.id as string,
-  };
+  const subscribed = await subscribedClient(server, { admin, clientManager }, playlistIds);
+  const playerId = await addPlayer(server, subscribed.client, { playlistIds: onPlayer });
+  return { ...subscribed, playerId };
 }
 
 const weekdays = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"];

@@ -1,4 +1,17 @@
-import { and, count, desc, eq, exists, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  exists,
+  inArray,
+  lte,
+  min,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { subscriptionItems, subscriptions } from "../../db/schema.ts";
 
@@ -30,8 +43,8 @@ export async function endDueSubscriptions(
   db: Executor,
   now: Date,
   establishmentId?: string,
-): Promise<number> {
-  const rows = await db
+): Promise<{ id: string; userId: string }[]> {
+  return db
     .update(subscriptions)
     .set({ state: "ended", endedAt: sql`${subscriptions.endsAt}`, updatedAt: now })
     .where(
@@ -41,8 +54,16 @@ export async function endDueSubscriptions(
         establishmentId ? eq(subscriptions.establishmentId, establishmentId) : undefined,
       ),
     )
-    .returning({ id: subscriptions.id });
-  return rows.length;
+    .returning({ id: subscriptions.id, userId: subscriptions.userId });
+}
+
+/** When the next live subscription's period is over (null: none has an end). */
+export async function nextEndAt(db: Executor): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: min(subscriptions.endsAt) })
+    .from(subscriptions)
+    .where(ne(subscriptions.state, "ended"));
+  return row?.at ?? null;
 }
 
 /** Inserts a subscription; undefined when the establishment already has a live one. */

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readyToSubscribe, tariffInput } from "../../../test/clients.ts";
+import { tariffInput } from "../../../test/clients.ts";
 import { createSignedInUser, type SignedInUser } from "../../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../../test/harness.ts";
 import { AUDIO_FIXTURES, audioFixture, uploadFile } from "../../../test/library.ts";
+import { deviceTokenFor, playlistOf, subscribedClient } from "../../../test/venues.ts";
 
 /**
  * The music itself follows the allowed rule (issue 13): staff hear every
@@ -46,61 +47,6 @@ async function upload(name: string): Promise<string> {
   return uploaded.body.song.id;
 }
 
-/** A playlist whose current version holds `songId`; answers its id and its version's entry. */
-async function playlistOf(songId: string, name: string) {
-  const made = await post("/music/playlist/add", contentManager.token, {
-    name: `${name} ${Date.now()}`,
-  });
-  expect(made.status).toBe(201);
-  const version = await post(`/vault/${made.body.entryId}/make-version`, contentManager.token, {});
-  expect(version.status).toBe(201);
-  const placed = await post(`/vault/${version.body.entryId}/make-song`, contentManager.token, {
-    songIds: [songId],
-  });
-  expect(placed.status).toBe(200);
-  return { id: made.body.id as string, versionEntry: version.body.entryId as string };
-}
-
-/** A client with one establishment subscribed (live) to a new tariff holding `playlistIds`. */
-async function subscribedClient(playlistIds: string[]) {
-  const client = await createSignedInUser(server, { role: "role-client" });
-  const ready = await readyToSubscribe(server, client);
-  const tariff = await post("/tariff/add", admin.token, tariffInput({ playlistIds }));
-  expect(tariff.status).toBe(201);
-  const subscription = await post(`/subscription/${client.id}/add`, client.token, {
-    ...ready,
-    tariffId: tariff.body.id,
-    itemIds: [],
-    periodMonths: 1,
-  });
-  expect(subscription.status).toBe(201);
-  const activated = await post(
-    `/subscription/${subscription.body.id}/activate`,
-    clientManager.token,
-  );
-  expect(activated.body.state).toBe("active");
-  return {
-    client,
-    establishmentId: ready.establishmentId,
-    tariffId: tariff.body.id as string,
-    subscriptionId: subscription.body.id as string,
-  };
-}
-
-/** A device session signed in for the establishment by its owner (second-device approval). */
-async function deviceOf(owner: SignedInUser, establishmentId: string): Promise<string> {
-  const created = await call(server, "POST", "/auth/code/create-code");
-  const approved = await post("/auth/code/approve-code", owner.token, {
-    code: created.body.code,
-    establishmentId,
-  });
-  expect(approved.status).toBe(200);
-  const polled = await call(server, "POST", "/auth/code/wait-for-verification", {
-    body: { verificationId: created.body.verificationId },
-  });
-  return polled.body.tokens.token;
-}
-
 /** What of the two songs and playlists this token reaches: each call's status. */
 async function reach(token: string) {
   return {
@@ -139,10 +85,10 @@ beforeAll(async () => {
   contentManager = await createSignedInUser(server, { role: "role-content-manager" });
   firstSong = await upload(AUDIO_FIXTURES[0] as string);
   secondSong = await upload(AUDIO_FIXTURES[1] as string);
-  firstPlaylist = (await playlistOf(firstSong, "Утро")).id;
-  const second = await playlistOf(secondSong, "Вечер");
+  firstPlaylist = (await playlistOf(server, contentManager, [firstSong], "Утро")).id;
+  const second = await playlistOf(server, contentManager, [secondSong], "Вечер");
   secondPlaylist = second.id;
-  secondVersionEntry = second.versionEntry;
+  secondVersionEntry = second.versionEntryId;
 });
 
 afterAll(async () => {
@@ -170,7 +116,9 @@ describe("who may hear which music", () => {
   });
 
   it("gives a subscribed client the songs of its tariff's playlists, and nothing once it ends", async () => {
-    const { client, subscriptionId } = await subscribedClient([firstPlaylist]);
+    const { client, subscriptionId } = await subscribedClient(server, { admin, clientManager }, [
+      firstPlaylist,
+    ]);
     expect(await reach(client.token)).toEqual(ONLY_FIRST);
     // The range answer is the file's own bytes.
     const ranged = await songFile(firstSong, client.token);
@@ -190,7 +138,9 @@ describe("who may hear which music", () => {
   });
 
   it("follows a personal grant, a tariff's playlists and a playlist's version at once", async () => {
-    const { client, tariffId } = await subscribedClient([firstPlaylist]);
+    const { client, tariffId } = await subscribedClient(server, { admin, clientManager }, [
+      firstPlaylist,
+    ]);
     expect(await reach(client.token)).toEqual(ONLY_FIRST);
 
     const granted = await post(
@@ -229,8 +179,10 @@ describe("who may hear which music", () => {
   });
 
   it("gives a venue's device what its owner may hear", async () => {
-    const { client, establishmentId } = await subscribedClient([firstPlaylist]);
-    const device = await deviceOf(client, establishmentId);
+    const { client, establishmentId } = await subscribedClient(server, { admin, clientManager }, [
+      firstPlaylist,
+    ]);
+    const device = await deviceTokenFor(server, client, establishmentId);
     const reached = await reach(device);
     expect(reached.firstFile).toBe(206);
     expect(reached.firstPlaylist).toBe(200);

@@ -1,0 +1,150 @@
+import { readyToSubscribe, tariffInput } from "./clients.ts";
+import { createSignedInUser, type SignedInUser } from "./factories.ts";
+import { call, type TestServer } from "./harness.ts";
+
+/**
+ * Test data of venues that play: playlists with songs, clients subscribed
+ * to tariffs holding them, players and their devices. Every step goes
+ * through the API as a person would; a step that fails throws with the
+ * server's answer, so a broken setup names itself.
+ */
+
+/** The staff who make a venue: tariffs (admin), activation (client manager), playlists (content manager). */
+export interface VenueStaff {
+  admin: SignedInUser;
+  clientManager: SignedInUser;
+  contentManager: SignedInUser;
+}
+
+export async function createVenueStaff(server: TestServer): Promise<VenueStaff> {
+  const [admin, clientManager, contentManager] = await Promise.all([
+    createSignedInUser(server, { role: "role-admin" }),
+    createSignedInUser(server, { role: "role-client-manager" }),
+    createSignedInUser(server, { role: "role-content-manager" }),
+  ]);
+  return { admin, clientManager, contentManager };
+}
+
+/** POSTs and answers the body; throws on an answer that is not 2xx. */
+export async function step(
+  server: TestServer,
+  path: string,
+  token: string | undefined,
+  body: unknown = {},
+  // biome-ignore lint/suspicious/noExplicitAny: setup reads answers of every shape
+): Promise<any> {
+  const answer = await call(server, "POST", path, { token, body });
+  if (answer.status >= 300) {
+    throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+  return answer.body;
+}
+
+let counter = 0;
+
+export interface TestPlaylist {
+  id: string;
+  name: string;
+  /** The vault entry of its current version (songs are put there). */
+  versionEntryId: string;
+}
+
+/** A playlist whose current version holds these songs, one track each, in this order. */
+export async function playlistOf(
+  server: TestServer,
+  contentManager: SignedInUser,
+  songIds: readonly string[],
+  name = "Плейлист",
+): Promise<TestPlaylist> {
+  counter += 1;
+  const fullName = `${name} ${counter}-${Date.now()}`;
+  const made = await step(server, "/music/playlist/add", contentManager.token, { name: fullName });
+  const version = await step(server, `/vault/${made.entryId}/make-version`, contentManager.token);
+  for (const songId of songIds) {
+    await step(server, `/vault/${version.entryId}/make-song`, contentManager.token, {
+      songIds: [songId],
+    });
+  }
+  return { id: made.id, name: fullName, versionEntryId: version.entryId };
+}
+
+export interface SubscribedClient {
+  client: SignedInUser;
+  establishmentId: string;
+  tariffId: string;
+  subscriptionId: string;
+}
+
+/** A client with one establishment subscribed (active) to a new tariff holding `playlistIds`. */
+export async function subscribedClient(
+  server: TestServer,
+  staff: Pick<VenueStaff, "admin" | "clientManager">,
+  playlistIds: readonly string[],
+): Promise<SubscribedClient> {
+  const client = await createSignedInUser(server, { role: "role-client" });
+  const ready = await readyToSubscribe(server, client);
+  const tariff = await step(
+    server,
+    "/tariff/add",
+    staff.admin.token,
+    tariffInput({ playlistIds: [...playlistIds] }),
+  );
+  const subscription = await step(server, `/subscription/${client.id}/add`, client.token, {
+    ...ready,
+    tariffId: tariff.id,
+    itemIds: [],
+    periodMonths: 1,
+  });
+  await step(server, `/subscription/${subscription.id}/activate`, staff.clientManager.token);
+  return {
+    client,
+    establishmentId: ready.establishmentId as string,
+    tariffId: tariff.id,
+    subscriptionId: subscription.id,
+  };
+}
+
+export interface PlayerInput {
+  name?: string;
+  type?: "web" | "boxPlayer";
+  serialBoxNumber?: string;
+  address?: string;
+  establishmentId?: string;
+  /** Put on the player after it is added. */
+  playlistIds?: readonly string[];
+}
+
+/** Adds a player (a web one in the hall by default) and puts playlists on it; answers its id. */
+export async function addPlayer(
+  server: TestServer,
+  owner: SignedInUser,
+  { playlistIds = [], ...input }: PlayerInput = {},
+): Promise<string> {
+  const player = await step(server, "/music/player/add", owner.token, {
+    name: "Зал",
+    type: "web",
+    address: "Москва, Тверская, 7",
+    ...input,
+  });
+  for (const playlistId of playlistIds) {
+    await step(server, `/music/player/${player.id}/playlist/add`, owner.token, { playlistId });
+  }
+  return player.id;
+}
+
+/** A device session signed in for the establishment by its owner (second-device approval). */
+export async function deviceTokenFor(
+  server: TestServer,
+  owner: SignedInUser,
+  establishmentId: string,
+): Promise<string> {
+  const created = await step(server, "/auth/code/create-code", undefined);
+  await step(server, "/auth/code/approve-code", owner.token, {
+    code: created.code,
+    establishmentId,
+  });
+  const polled = await step(server, "/auth/code/wait-for-verification", undefined, {
+    verificationId: created.verificationId,
+  });
+  return polled.tokens.token;
+}
