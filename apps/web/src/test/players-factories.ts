@@ -41,7 +41,12 @@ export function buildPlayer(overrides: Partial<Player> = {}): Player {
 }
 
 export function buildStaffPlayer(overrides: Partial<StaffPlayer> = {}): StaffPlayer {
-  return { ...buildPlayer(overrides), clientName: "Иван Петров", ...overrides };
+  return {
+    ...buildPlayer(overrides),
+    clientName: "Иван Петров",
+    live: { online: false, playing: false, nowPlaying: null, lastSeenAt: null },
+    ...overrides,
+  };
 }
 
 export function buildPlayerPlaylist(overrides: Partial<PlayerPlaylist> = {}): PlayerPlaylist {

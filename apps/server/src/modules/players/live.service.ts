@@ -50,6 +50,14 @@ export interface LiveDependencies {
  */
 export const HEARTBEAT_FRESH_MS = 12_000;
 
+/**
+ * The instant a player's heartbeat must be newer than for it to be online:
+ * the one threshold of the online rule, here and in SQL (`onlineSql`).
+ */
+export function onlineSince(nowMs: number = Date.now()): Date {
+  return new Date(nowMs - HEARTBEAT_FRESH_MS);
+}
+
 /** A command sent to a player: it needs the player's device connected. */
 type Command = Exclude<PlayerSocketMessage, { type: "playerStatus" | "songStarted" | "songEnded" }>;
 
@@ -424,7 +432,7 @@ export class LiveService implements PlayerControl {
 }
 
 function isFresh(heartbeatAt: Date | null): boolean {
-  return heartbeatAt !== null && Date.now() - heartbeatAt.getTime() < HEARTBEAT_FRESH_MS;
+  return heartbeatAt !== null && heartbeatAt > onlineSince();
 }
 
 /** The wire form of a player's state; a player that never connected is paused and offline. */
