@@ -156,7 +156,11 @@ export async function searchPlayers(
       : search.sortBy === "type"
         ? [asc(players.type), desc(players.createdAt), asc(players.id)]
         : search.sortBy === "lastSeen"
-          ? [sql`${playerStates.lastSeenAt} desc nulls last`, desc(players.createdAt), asc(players.id)]
+          ? [
+              sql`${playerStates.lastSeenAt} desc nulls last`,
+              desc(players.createdAt),
+              asc(players.id),
+            ]
           : [desc(players.createdAt), asc(players.id)];
   const [rows, [counted]] = await Promise.all([
     db
