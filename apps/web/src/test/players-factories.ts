@@ -1,6 +1,7 @@
 import type {
   EstablishmentWeek,
   Player,
+  PlayerLiveSummary,
   PlayerPlaylist,
   PlayerRequest,
   StaffPlayer,
@@ -40,11 +41,16 @@ export function buildPlayer(overrides: Partial<Player> = {}): Player {
   };
 }
 
+/** A live state: offline and never seen unless `overrides` say otherwise. */
+export function buildPlayerLive(overrides: Partial<PlayerLiveSummary> = {}): PlayerLiveSummary {
+  return { online: false, playing: false, nowPlaying: null, lastSeenAt: null, ...overrides };
+}
+
 export function buildStaffPlayer(overrides: Partial<StaffPlayer> = {}): StaffPlayer {
   return {
     ...buildPlayer(overrides),
     clientName: "Иван Петров",
-    live: { online: false, playing: false, nowPlaying: null, lastSeenAt: null },
+    live: buildPlayerLive(),
     ...overrides,
   };
 }

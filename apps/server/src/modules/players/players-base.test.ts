@@ -28,7 +28,7 @@ let song: { id: string; title: string; artists: string[] };
 let playlist: { id: string; name: string };
 const marker = randomUUID().slice(0, 8);
 /** The players by their names, once the venues are set up. */
-const ids: Record<string, string> = {};
+const ids = { hall: "", till: "", terrace: "", backroom: "", veranda: "" };
 const devices: SocketClient[] = [];
 let staleSeenAt: Date;
 
@@ -178,7 +178,7 @@ describe("the players base's live state", () => {
     const answer = await base("count=500");
     expect(answer.status).toBe(200);
     expect(answer.body.total).toBe(5);
-    const byId = new Map(
+    const byId = new Map<string, Answer["body"]>(
       answer.body.data.map((player: { id: string }) => [player.id, player] as const),
     );
     const now = Date.now();
