@@ -1,7 +1,8 @@
 import { playersApi } from "@fonika/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { PLAYERS_BASE_REFRESH_MS } from "../../../features/players/api/list-all-players.ts";
 import { CLIENT_ID } from "../../../test/establishments-factories.ts";
 import {
   buildPlayer,
@@ -270,6 +271,33 @@ describe("the players base's live state and filters", () => {
     expect((within(type).getByRole("radio", { name: "Все" }) as HTMLInputElement).checked).toBe(
       true,
     );
+  });
+
+  it("asks again every 10 s, so the live columns follow the devices", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let online = false;
+      renderSignedIn(
+        "role-admin",
+        "/players-base?status=online",
+        on(playersApi.listAllPlayers, ({ query, reply }) => {
+          expect(query.get("status")).toBe("online");
+          return reply(
+            onePage([
+              buildStaffPlayer({ name: "Зал", live: buildPlayerLive({ online, playing: online }) }),
+            ]),
+          );
+        }),
+        on(playersApi.listPlayerRequests, ({ reply }) => reply(onePage([]))),
+      );
+      const table = await screen.findByRole("table", { name: "Плееры" });
+      expect(await within(table).findByText("Не в сети")).toBeTruthy();
+      online = true;
+      await vi.advanceTimersByTimeAsync(PLAYERS_BASE_REFRESH_MS);
+      expect(await within(table).findByText("Играет")).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("ignores a hand-typed filter the server would refuse", async () => {
