@@ -278,6 +278,7 @@ async function registerClientModules(
     establishments,
     allowedPlaylistIds: (userId) => tariffs.allowedPlaylistIds(userId),
     playlistNames: (ids) => library.playlistNames(ids),
+    songFacts: (ids) => library.songFacts(ids),
   });
   const schedules = new SchedulesService({
     db,

@@ -1,6 +1,7 @@
 import type {
   EstablishmentWeek,
   Player,
+  PlayerLiveSummary,
   PlayerPlaylist,
   PlayerRequest,
   StaffPlayer,
@@ -40,8 +41,18 @@ export function buildPlayer(overrides: Partial<Player> = {}): Player {
   };
 }
 
+/** A live state: offline and never seen unless `overrides` say otherwise. */
+export function buildPlayerLive(overrides: Partial<PlayerLiveSummary> = {}): PlayerLiveSummary {
+  return { online: false, playing: false, nowPlaying: null, lastSeenAt: null, ...overrides };
+}
+
 export function buildStaffPlayer(overrides: Partial<StaffPlayer> = {}): StaffPlayer {
-  return { ...buildPlayer(overrides), clientName: "Иван Петров", ...overrides };
+  return {
+    ...buildPlayer(overrides),
+    clientName: "Иван Петров",
+    live: buildPlayerLive(),
+    ...overrides,
+  };
 }
 
 export function buildPlayerPlaylist(overrides: Partial<PlayerPlaylist> = {}): PlayerPlaylist {

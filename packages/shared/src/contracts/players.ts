@@ -94,9 +94,38 @@ export const playerSchema = z
   .meta({ id: "Player" });
 export type Player = z.infer<typeof playerSchema>;
 
+/** What a player plays now, named (the song's title and artists, the playlist's name). */
+export const nowPlayingSchema = z
+  .object({
+    songId: uuidSchema,
+    title: z.string(),
+    artists: z.array(z.string()),
+    playlistId: uuidSchema.nullable(),
+    /** Null when it plays no playlist, or the playlist went to the trash. */
+    playlistName: z.string().nullable(),
+  })
+  .meta({ id: "NowPlaying" });
+export type NowPlaying = z.infer<typeof nowPlayingSchema>;
+
+/**
+ * A player's live state as staff read it (no remote control): online while
+ * its device's heartbeat is fresh; playing only while online.
+ */
+export const playerLiveSummarySchema = z
+  .object({
+    online: z.boolean(),
+    playing: z.boolean(),
+    /** The song loaded on an online player, playing or paused; null when offline or idle. */
+    nowPlaying: nowPlayingSchema.nullable(),
+    /** When its device was last heard from; null: it never connected. */
+    lastSeenAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "PlayerLiveSummary" });
+export type PlayerLiveSummary = z.infer<typeof playerLiveSummarySchema>;
+
 /** A player as staff see it in the players base. */
 export const staffPlayerSchema = playerSchema
-  .extend({ clientName: z.string() })
+  .extend({ clientName: z.string(), live: playerLiveSummarySchema })
   .meta({ id: "StaffPlayer" });
 export type StaffPlayer = z.infer<typeof staffPlayerSchema>;
 
@@ -155,7 +184,15 @@ export const playerRequestSchema = z
   .meta({ id: "PlayerRequest" });
 export type PlayerRequest = z.infer<typeof playerRequestSchema>;
 
-export const PLAYER_SORTS = ["createdAt", "name", "type"] as const;
+/** `lastSeen`: the most recently heard first (online players lead), never-connected last. */
+export const PLAYER_SORTS = ["createdAt", "name", "type", "lastSeen"] as const;
+export type PlayerSort = (typeof PLAYER_SORTS)[number];
+/** The players base's filters (SPEC.md §7 players base). */
+export const PLAYER_STATUSES = ["online", "offline"] as const;
+export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
+/** `paused`: online and not playing (an offline player is neither). */
+export const PLAYER_PLAYBACKS = ["playing", "paused"] as const;
+export type PlayerPlayback = (typeof PLAYER_PLAYBACKS)[number];
 
 const idParams = z.object({ id: uuidSchema });
 const userParams = z.object({ userId: uuidSchema });
@@ -202,7 +239,8 @@ export const getPlayer = defineEndpoint({
 export const listAllPlayers = defineEndpoint({
   method: "GET",
   path: "/music/player/all",
-  summary: "Every player with its client and establishment (players base), found by name",
+  summary:
+    "Every player with its client, establishment and live state (players base); found by its name, serial, address, client or establishment, filtered by status, playback and type",
   tags,
   auth: "bearer",
   roles: CLIENT_READING_ROLES,
@@ -211,9 +249,21 @@ export const listAllPlayers = defineEndpoint({
     count: z.coerce.number().int().min(1).max(PAGING.maxPageSize).default(PAGING.tablePageSize),
     sortBy: z.enum(PLAYER_SORTS).default("createdAt"),
     query: z.string().trim().max(INPUT.defaultMax).optional(),
-    type: z.enum(PLAYER_TYPES).optional(),
+    type: z.enum(PLAYER_TYPES, { error: "Тип плеера: web или boxPlayer" }).optional(),
+    status: z.enum(PLAYER_STATUSES, { error: "Состояние: online или offline" }).optional(),
+    playback: z.enum(PLAYER_PLAYBACKS, { error: "Воспроизведение: playing или paused" }).optional(),
   }),
   response: pagedSchema(staffPlayerSchema),
+});
+
+export const getPlayerLive = defineEndpoint({
+  method: "GET",
+  path: "/music/player/:id/live",
+  summary: "A player's live state, read-only (anyone who may see the player, staff included)",
+  tags,
+  auth: "bearer",
+  params: idParams,
+  response: playerLiveSummarySchema,
 });
 
 export const listUserPlayers = defineEndpoint({

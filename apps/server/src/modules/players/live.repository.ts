@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { playerStates, players } from "../../db/schema.ts";
 
@@ -81,4 +81,50 @@ export async function ownerOf(db: Executor, playerId: string): Promise<string | 
     .from(players)
     .where(eq(players.id, playerId));
   return row?.ownerId ?? null;
+}
+
+/**
+ * Online as SQL, the same rule as live.service's `isFresh`: the device's
+ * heartbeat is newer than `freshSince` (`onlineSince()`); a player without
+ * a state row, or whose device left (heartbeat null), is offline. Used by
+ * every query that filters, counts or answers online players.
+ */
+export function onlineSql(freshSince: Date): SQL<boolean> {
+  return sql<boolean>`coalesce(${playerStates.heartbeatAt} > ${freshSince.toISOString()}::timestamptz, false)`;
+}
+
+/** Playing as SQL: online and not paused (an offline player plays nothing). */
+export function playingSql(freshSince: Date): SQL<boolean> {
+  return sql<boolean>`(${onlineSql(freshSince)} and coalesce(${playerStates.playing}, false))`;
+}
+
+/** What staff see of a player's live state (players base, a player's page). */
+export interface LiveSummaryRow {
+  playerId: string;
+  online: boolean;
+  playing: boolean;
+  songId: string | null;
+  playlistId: string | null;
+  lastSeenAt: Date | null;
+}
+
+/** The live summary of these players (a player that never connected has none). */
+export async function liveSummaries(
+  db: Executor,
+  playerIds: readonly string[],
+  freshSince: Date,
+): Promise<Map<string, LiveSummaryRow>> {
+  if (playerIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      playerId: playerStates.playerId,
+      online: onlineSql(freshSince).mapWith(Boolean),
+      playing: playingSql(freshSince).mapWith(Boolean),
+      songId: playerStates.songId,
+      playlistId: playerStates.playlistId,
+      lastSeenAt: playerStates.lastSeenAt,
+    })
+    .from(playerStates)
+    .where(inArray(playerStates.playerId, [...playerIds]));
+  return new Map(rows.map((row) => [row.playerId, row]));
 }

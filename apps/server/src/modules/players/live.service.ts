@@ -53,6 +53,14 @@ export const HEARTBEAT_FRESH_MS = 12_000;
 /** How long a burst of music access changes is gathered before players decide again. */
 const ACCESS_CHANGE_GATHER_MS = 200;
 
+/**
+ * The instant a player's heartbeat must be newer than for it to be online:
+ * the one threshold of the online rule, here and in SQL (`onlineSql`).
+ */
+export function onlineSince(nowMs: number = Date.now()): Date {
+  return new Date(nowMs - HEARTBEAT_FRESH_MS);
+}
+
 /** A command sent to a player: it needs the player's device connected. */
 type Command = Exclude<PlayerSocketMessage, { type: "playerStatus" | "songStarted" | "songEnded" }>;
 
@@ -456,7 +464,7 @@ export class LiveService implements PlayerControl {
 }
 
 function isFresh(heartbeatAt: Date | null): boolean {
-  return heartbeatAt !== null && Date.now() - heartbeatAt.getTime() < HEARTBEAT_FRESH_MS;
+  return heartbeatAt !== null && heartbeatAt > onlineSince();
 }
 
 /** The wire form of a player's state; a player that never connected is paused and offline. */

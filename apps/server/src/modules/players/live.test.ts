@@ -3,10 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscriptions } from "../../db/schema.ts";
 import { SOCKET_ERRORS } from "../../realtime/socket-session.ts";
-import {
-  createEstablishment,
-  createSignedInUser,
-} from "../../test/factories.ts";
+import { createEstablishment, createSignedInUser } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
 import { AUDIO_FIXTURES, audioFixture, uploadFile } from "../../test/library.ts";
 import { connect, nextOfType, type SocketClient } from "../../test/socket-client.ts";

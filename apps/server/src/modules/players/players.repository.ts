@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { PlayerPlayback, PlayerSort, PlayerStatus, PlayerType } from "@fonika/shared";
+import { and, asc, count, desc, eq, ilike, inArray, not, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { containsPattern } from "../../db/like.ts";
 import { playerPlaylists, playerRequests, playerStates, players } from "../../db/schema.ts";
+import { onlineSql, playingSql } from "./live.repository.ts";
 
 /** SQL of players, their playlists and requests. Every function takes the database or a transaction. */
 
@@ -106,19 +108,31 @@ export interface PlayerSearch {
   /** Owners or establishments whose names the query found (an OR with the words). */
   userIds: string[];
   establishmentIds: string[];
-  type?: string | undefined;
-  sortBy: "createdAt" | "name" | "type";
+  type?: PlayerType | undefined;
+  status?: PlayerStatus | undefined;
+  playback?: PlayerPlayback | undefined;
+  /** The instant of the online rule for this one answer (live.service's `onlineSince`). */
+  freshSince: Date;
+  sortBy: PlayerSort;
   limit: number;
   offset: number;
 }
 
-/** Every player matching the search, a page at a time. */
+/** Every player matching the search and filters, a page at a time; the total counts the filtered. */
 export async function searchPlayers(
   db: Executor,
   search: PlayerSearch,
 ): Promise<{ rows: PlayerRow[]; total: number }> {
+  const online = onlineSql(search.freshSince);
+  const playing = playingSql(search.freshSince);
   const conditions: Array<SQL | undefined> = [
     search.type ? eq(players.type, search.type) : undefined,
+    search.status === "online" ? online : search.status === "offline" ? not(online) : undefined,
+    search.playback === "playing"
+      ? playing
+      : search.playback === "paused"
+        ? and(online, not(playing))
+        : undefined,
   ];
   const text = search.query?.trim();
   if (text) {
@@ -141,35 +155,43 @@ export async function searchPlayers(
       ? [asc(sql`lower(${players.name})`), asc(players.id)]
       : search.sortBy === "type"
         ? [asc(players.type), desc(players.createdAt), asc(players.id)]
-        : [desc(players.createdAt), asc(players.id)];
+        : search.sortBy === "lastSeen"
+          ? [
+              sql`${playerStates.lastSeenAt} desc nulls last`,
+              desc(players.createdAt),
+              asc(players.id),
+            ]
+          : [desc(players.createdAt), asc(players.id)];
   const [rows, [counted]] = await Promise.all([
     db
-      .select()
+      .select({ player: players })
       .from(players)
+      .leftJoin(playerStates, eq(playerStates.playerId, players.id))
       .where(where)
       .orderBy(...order)
       .limit(search.limit)
       .offset(search.offset),
-    db.select({ total: count() }).from(players).where(where),
+    db
+      .select({ total: count() })
+      .from(players)
+      .leftJoin(playerStates, eq(playerStates.playerId, players.id))
+      .where(where),
   ]);
-  return { rows, total: counted?.total ?? 0 };
+  return { rows: rows.map((row) => row.player), total: counted?.total ?? 0 };
 }
 
 /** How many players each establishment has. */
 export async function countsByEstablishment(
   db: Executor,
   establishmentIds: string[],
-  onlineSince: Date,
+  freshSince: Date,
 ): Promise<Map<string, { players: number; online: number }>> {
   if (establishmentIds.length === 0) return new Map();
   const rows = await db
     .select({
       establishmentId: players.establishmentId,
       players: count(),
-      online:
-        sql<number>`count(*) filter (where ${playerStates.heartbeatAt} > ${onlineSince})`.mapWith(
-          Number,
-        ),
+      online: sql<number>`count(*) filter (where ${onlineSql(freshSince)})`.mapWith(Number),
     })
     .from(players)
     .leftJoin(playerStates, eq(playerStates.playerId, players.id))

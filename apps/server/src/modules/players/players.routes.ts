@@ -17,6 +17,9 @@ export async function playersRoutes(app: FastifyInstance, options: { players: Pl
     players.listRequests(actor, query),
   );
   registerEndpoint(app, playersApi.getPlayer, ({ actor, params }) => players.get(actor, params.id));
+  registerEndpoint(app, playersApi.getPlayerLive, ({ actor, params }) =>
+    players.live(actor, params.id),
+  );
   registerEndpoint(app, playersApi.listUserPlayers, ({ actor, params, query }) =>
     players.listOfUser(actor, params.userId, query),
   );

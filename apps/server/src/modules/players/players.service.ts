@@ -1,6 +1,8 @@
 import {
+  type NowPlaying,
   normalizePhone,
   type Player,
+  type PlayerLiveSummary,
   type PlayerPlaylist,
   type PlayerRequest,
   type PlayerType,
@@ -21,7 +23,8 @@ import type { Actor } from "../../plugins/auth.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import { playerRoom } from "../../realtime/hub.ts";
 import type { PlayerCounts, PlayerDirectory } from "../../realtime/player-directory.ts";
-import { HEARTBEAT_FRESH_MS } from "./live.service.ts";
+import { type LiveSummaryRow, liveSummaries } from "./live.repository.ts";
+import { onlineSince } from "./live.service.ts";
 import { playerErrors } from "./players.errors.ts";
 import {
   assertMayChangePlayer,
@@ -57,6 +60,8 @@ export interface PlayerPorts {
   allowedPlaylistIds(userId: string): Promise<Set<string>>;
   /** Names of live playlists by id (the library). */
   playlistNames(ids: readonly string[]): Promise<Map<string, string>>;
+  /** Titles and artists of songs by id, removed ones included (the library). */
+  songFacts(ids: readonly string[]): Promise<Map<string, { title: string; artists: string[] }>>;
 }
 
 export interface PlayersDependencies extends PlayerPorts {
@@ -139,12 +144,17 @@ export class PlayersService {
     return toPage(await this.present(actor, rows), total, query.limit);
   }
 
-  /** The players base: every player with its client and establishment, found by any of them. */
+  /**
+   * The players base: every player with its client, establishment and live
+   * state, found by any of them and filtered by online, playback and type.
+   * One instant decides who is online for the filter and the answer alike.
+   */
   async listAll(
     actor: Actor,
     query: Query<typeof playersApi.listAllPlayers>,
   ): Promise<Page<StaffPlayer>> {
     assertMayReadPlayersBase(actor);
+    const freshSince = onlineSince();
     const text = query.query?.trim();
     const [userIds, establishmentIds] = text
       ? await Promise.all([
@@ -157,19 +167,78 @@ export class PlayersService {
       userIds,
       establishmentIds,
       type: query.type,
+      status: query.status,
+      playback: query.playback,
+      freshSince,
       sortBy: query.sortBy,
       limit: query.count,
       offset: query.page * query.count,
     });
-    const [players, clientNames] = await Promise.all([
+    const [players, clientNames, live] = await Promise.all([
       this.present(actor, rows),
       this.deps.accounts.namesOf([...new Set(rows.map((row) => row.userId))]),
+      this.liveOf(
+        rows.map((row) => row.id),
+        freshSince,
+      ),
     ]);
     return toPage(
-      players.map((player) => ({ ...player, clientName: clientNames.get(player.userId) ?? "" })),
+      players.map((player) => ({
+        ...player,
+        clientName: clientNames.get(player.userId) ?? "",
+        live: live.get(player.id) ?? OFFLINE,
+      })),
       total,
       query.count,
     );
+  }
+
+  /** A player's live state, read-only, for whoever may see the player (its owner, staff, its device). */
+  async live(actor: Actor, id: string): Promise<PlayerLiveSummary> {
+    const player = await this.find(id);
+    assertMayReadPlayer(actor, player);
+    return (await this.liveOf([id], onlineSince())).get(id) ?? OFFLINE;
+  }
+
+  /**
+   * The live summaries of players, named through the library in one call
+   * for songs and one for playlists, whatever the number of players.
+   */
+  private async liveOf(
+    playerIds: string[],
+    freshSince: Date,
+  ): Promise<Map<string, PlayerLiveSummary>> {
+    const states = await liveSummaries(this.deps.db, playerIds, freshSince);
+    const loaded = [...states.values()].filter(
+      (state): state is LiveSummaryRow & { songId: string } => state.online && !!state.songId,
+    );
+    const [songs, playlists] = await Promise.all([
+      this.deps.songFacts([...new Set(loaded.map((state) => state.songId))]),
+      this.deps.playlistNames([
+        ...new Set(loaded.flatMap((state) => (state.playlistId ? [state.playlistId] : []))),
+      ]),
+    ]);
+    const summaries = new Map<string, PlayerLiveSummary>();
+    for (const [playerId, state] of states) {
+      const song = state.online && state.songId ? songs.get(state.songId) : undefined;
+      const nowPlaying: NowPlaying | null =
+        song && state.songId
+          ? {
+              songId: state.songId,
+              title: song.title,
+              artists: song.artists,
+              playlistId: state.playlistId,
+              playlistName: state.playlistId ? (playlists.get(state.playlistId) ?? null) : null,
+            }
+          : null;
+      summaries.set(playerId, {
+        online: state.online,
+        playing: state.playing,
+        nowPlaying,
+        lastSeenAt: state.lastSeenAt?.toISOString() ?? null,
+      });
+    }
+    return summaries;
   }
 
   /** Removes a player of `userId` with its playlists; another user's id answers 404. */
@@ -331,9 +400,8 @@ export class PlayersService {
       },
       countsByEstablishment: async (establishmentIds) => {
         // Online: the device's heartbeat is fresh (live.service.ts).
-        const onlineSince = new Date(Date.now() - HEARTBEAT_FRESH_MS);
         return new Map<string, PlayerCounts>(
-          await repository.countsByEstablishment(this.deps.db, establishmentIds, onlineSince),
+          await repository.countsByEstablishment(this.deps.db, establishmentIds, onlineSince()),
         );
       },
     };
@@ -455,6 +523,14 @@ export class PlayersService {
     };
   }
 }
+
+/** The live state of a player that never connected. */
+const OFFLINE: PlayerLiveSummary = {
+  online: false,
+  playing: false,
+  nowPlaying: null,
+  lastSeenAt: null,
+};
 
 function playerTypeOf(value: string): PlayerType {
   return value === "boxPlayer" ? "boxPlayer" : "web";

@@ -1,4 +1,10 @@
-import type { PlayerRequest, PlayerType } from "@fonika/shared";
+import type {
+  PlayerPlayback,
+  PlayerRequest,
+  PlayerSort,
+  PlayerStatus,
+  PlayerType,
+} from "@fonika/shared";
 
 /** What a player's type is called on every screen. */
 export const PLAYER_TYPE_LABELS: Record<PlayerType, string> = {
@@ -29,3 +35,39 @@ export const PLAYER_LIVE_TEXTS = {
   loop: "Повтор плейлиста",
   volume: "Громкость",
 } as const;
+
+/** The players base's and a player page's live state, as staff read it. */
+export const PLAYERS_BASE_TEXTS = {
+  online: "В сети",
+  offline: "Не в сети",
+  playing: "Играет",
+  paused: "Пауза",
+  neverSeen: "Никогда",
+  all: "Все",
+  nothingMatches: "Под фильтры не подходит ни один плеер",
+  changeFilters: "Измените фильтры или поиск.",
+  resetFilters: "Сбросить фильтры",
+} as const;
+
+export const PLAYER_STATUS_LABELS: Record<PlayerStatus, string> = {
+  online: "В сети",
+  offline: "Не в сети",
+};
+
+export const PLAYER_PLAYBACK_LABELS: Record<PlayerPlayback, string> = {
+  playing: "Играет",
+  paused: "На паузе",
+};
+
+/** The type filter's short names. */
+export const PLAYER_TYPE_FILTER_LABELS: Record<PlayerType, string> = {
+  web: "Веб",
+  boxPlayer: "Бокс",
+};
+
+export const PLAYER_SORT_LABELS: Record<PlayerSort, string> = {
+  createdAt: "Сначала новые",
+  name: "По названию",
+  type: "По типу",
+  lastSeen: "Недавно в сети",
+};

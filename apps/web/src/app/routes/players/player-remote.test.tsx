@@ -173,7 +173,7 @@ describe("the remote control for staff", () => {
       on(playersApi.getPlayer, ({ reply }) => reply(player)),
       on(playersApi.listPlayerPlaylists, ({ reply }) => reply({ data: [] })),
     );
-    const heading = await screen.findByRole("heading", { name: "Пульт плеера" });
+    const heading = await screen.findByRole("heading", { name: "Состояние плеера" });
     const section = heading.closest("section");
     if (!section) throw new Error("no remote section");
     expect(within(section).getByText(/Пультом управляет владелец плеера/)).toBeTruthy();

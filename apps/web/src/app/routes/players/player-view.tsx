@@ -5,9 +5,13 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { canAccessRoute, ROUTES } from "../../../config/routes.ts";
+import { useProfile } from "../../../features/accounts/api/get-profile.ts";
 
 import { PlayerHistory } from "../../../features/history/components/player-history.tsx";
 import { usePlayer } from "../../../features/players/api/get-player.ts";
+import { usePlayerLive } from "../../../features/players/api/get-player-live.ts";
+import { PlayerLiveSection } from "../../../features/players/components/player-live-section.tsx";
 import { PlayerPlaylists } from "../../../features/players/components/player-playlists.tsx";
 import { PlayerRemote } from "../../../features/players/components/player-remote.tsx";
 import { PlayerSchedule } from "../../../features/players/components/player-schedule.tsx";
@@ -18,6 +22,26 @@ import { PLAYER_TYPE_LABELS } from "../../../features/players/player-texts.ts";
 import { isApiError } from "../../../lib/api-client.ts";
 import { useAppServices, useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
+import { displayNameOf } from "../../../lib/person-names.ts";
+
+/** The live state, read-only, for staff (who hold no remote and get no socket states). */
+function StaffPlayerLive({ player }: { player: Player }) {
+  const live = usePlayerLive(player.id);
+  return <PlayerLiveSection live={live.data} error={live.error} />;
+}
+
+/** The player's facts with its owner named and linked, for staff. */
+function StaffPlayerSummary({ player }: { player: Player }) {
+  const { role } = useSessionState();
+  const owner = useProfile(player.userId);
+  const client = {
+    name: owner.data ? displayNameOf(owner.data) : "…",
+    path: canAccessRoute(ROUTES.Client, role)
+      ? pathTo("Client", { clientId: player.userId })
+      : undefined,
+  };
+  return <PlayerSummary player={player} clientId={player.userId} client={client} />;
+}
 
 /** The remote control over the app's player socket. */
 function LivePlayerRemote({ player }: { player: Player }) {
@@ -89,17 +113,13 @@ export function PlayerView({ id, title }: { id: string; title: string }) {
       }
     >
       <div className="player-detail">
-        <PlayerSummary player={data} clientId={staff ? data.userId : undefined} />
+        {staff ? <StaffPlayerSummary player={data} /> : <PlayerSummary player={data} />}
         <PlayerPlaylists player={data} />
         <PlayerSchedule player={data} />
         {userId === data.userId ? (
           <LivePlayerRemote player={data} />
         ) : (
-          <Section title="Пульт плеера">
-            <p className="player-coming">
-              Пультом управляет владелец плеера: состояние и команды доступны только ему.
-            </p>
-          </Section>
+          <StaffPlayerLive player={data} />
         )}
         <Section
           title="История эфира"

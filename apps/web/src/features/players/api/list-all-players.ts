@@ -1,14 +1,36 @@
-import { PAGING, playersApi, type StaffPlayer } from "@fonika/shared";
+import {
+  PAGING,
+  type PlayerPlayback,
+  type PlayerSort,
+  type PlayerStatus,
+  type PlayerType,
+  playersApi,
+  type StaffPlayer,
+} from "@fonika/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { ApiClient } from "../../../lib/api-client.ts";
 import { useApiClient } from "../../../lib/app-services.ts";
 import { playersQueryKey } from "./list-user-players.ts";
 
-export interface AllPlayersRequest {
-  /** Counts from 0. */
-  page: number;
+/**
+ * How often the players base asks again while the page is visible: staff
+ * sockets get no player states (they go to a player's owner and device
+ * only), so the live columns follow the devices by refetching.
+ */
+export const PLAYERS_BASE_REFRESH_MS = 10_000;
+
+export interface AllPlayersFilters {
   /** Words of the player's name, serial or address, or of its client or establishment; empty lists all. */
   query: string;
+  sortBy: PlayerSort;
+  status?: PlayerStatus | undefined;
+  playback?: PlayerPlayback | undefined;
+  type?: PlayerType | undefined;
+}
+
+export interface AllPlayersRequest extends AllPlayersFilters {
+  /** Counts from 0. */
+  page: number;
 }
 
 export interface StaffPlayersPage {
@@ -17,13 +39,21 @@ export interface StaffPlayersPage {
   totalPages: number;
 }
 
-/** One page of every player (the players base), newest first, 30 a page. */
+/** One page of every player (the players base) with its live state, 30 a page. */
 export function listAllPlayers(
   api: ApiClient,
-  { page, query }: AllPlayersRequest,
+  { page, query, sortBy, status, playback, type }: AllPlayersRequest,
 ): Promise<StaffPlayersPage> {
   return api.call(playersApi.listAllPlayers, {
-    query: { page, count: PAGING.tablePageSize, sortBy: "createdAt", query: query || undefined },
+    query: {
+      page,
+      count: PAGING.tablePageSize,
+      sortBy,
+      query: query || undefined,
+      status,
+      playback,
+      type,
+    },
   });
 }
 
@@ -33,10 +63,12 @@ export function allPlayersQueryOptions(api: ApiClient, request: AllPlayersReques
     queryFn: () => listAllPlayers(api, request),
     // The rows of the last answer stay while the next page or search loads.
     placeholderData: keepPreviousData,
+    // Only while the tab is visible (react-query pauses it in the background).
+    refetchInterval: PLAYERS_BASE_REFRESH_MS,
   });
 }
 
-/** The players base (admin, client manager, support), a page at a time. */
+/** The players base (admin, client manager, support), a page at a time, kept fresh. */
 export function useAllPlayers(request: AllPlayersRequest) {
   const api = useApiClient();
   return useQuery(allPlayersQueryOptions(api, request));

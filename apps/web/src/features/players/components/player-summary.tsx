@@ -9,13 +9,21 @@ interface PlayerSummaryProps {
   player: Player;
   /** Set when staff look at a client's player: the venue link opens the client's establishment. */
   clientId?: string;
+  /** The owner, as staff see them: their name, linked to the client's page when the role may open it. */
+  client?: { name: string; path?: string | undefined };
 }
 
-/** The player's facts: type, serial, venue, address, when it was added. */
-export function PlayerSummary({ player, clientId }: PlayerSummaryProps) {
+/** The player's facts: type, serial, owner (for staff), venue, address, when it was added. */
+export function PlayerSummary({ player, clientId, client }: PlayerSummaryProps) {
   return (
     <Section title="Плеер">
       <dl className="summary">
+        {client && (
+          <div className="summary__row">
+            <dt>Клиент</dt>
+            <dd>{client.path ? <Link to={client.path}>{client.name}</Link> : client.name}</dd>
+          </div>
+        )}
         <div className="summary__row">
           <dt>Тип</dt>
           <dd>{PLAYER_TYPE_LABELS[player.type]}</dd>

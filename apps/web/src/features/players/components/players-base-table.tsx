@@ -1,14 +1,14 @@
 import { MESSAGES, type StaffPlayer } from "@fonika/shared";
-import { useState } from "react";
 import { Link } from "react-router";
+import { Button } from "../../../components/ui/button.tsx";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { errorText } from "../../../lib/error-messages.ts";
-import { formatDate } from "../../../lib/format.ts";
-import { useAllPlayers } from "../api/list-all-players.ts";
-import { PLAYER_TYPE_LABELS } from "../player-texts.ts";
+import { type AllPlayersFilters, useAllPlayers } from "../api/list-all-players.ts";
+import { PLAYER_TYPE_LABELS, PLAYERS_BASE_TEXTS } from "../player-texts.ts";
+import { formatLastSeen, NowPlayingText, PlayerStateChips } from "./player-live-state.tsx";
 import "../players.css";
 
 function columnsFor(playerPath: (player: StaffPlayer) => string): readonly Column<StaffPlayer>[] {
@@ -49,27 +49,52 @@ function columnsFor(playerPath: (player: StaffPlayer) => string): readonly Colum
         </Link>
       ),
     },
-    { key: "address", header: "Адрес", render: (player) => player.address },
     {
-      key: "createdAt",
-      header: "Добавлен",
-      width: "7em",
-      render: (player) => formatDate(player.createdAt),
+      key: "state",
+      header: "Состояние",
+      width: "10em",
+      render: (player) => <PlayerStateChips live={player.live} />,
     },
+    {
+      key: "nowPlaying",
+      header: "Сейчас играет",
+      render: (player) => <NowPlayingText live={player.live} />,
+    },
+    {
+      key: "lastSeen",
+      header: "Последний раз в сети",
+      width: "9em",
+      render: (player) =>
+        player.live.online ? PLAYERS_BASE_TEXTS.online : formatLastSeen(player.live.lastSeenAt),
+    },
+    { key: "address", header: "Адрес", render: (player) => player.address },
   ];
 }
 
 interface PlayersBaseTableProps {
-  query: string;
+  filters: AllPlayersFilters;
+  /** Counts from 0. */
+  page: number;
+  onPageChange: (page: number) => void;
+  /** Turns every filter off (the search stays). */
+  onResetFilters: () => void;
   /** Where a player's name leads: the admin's player page or the shared one. */
   playerPath: (player: StaffPlayer) => string;
 }
 
-/** Every player with its client and establishment, 30 a page; a new search starts from page one. */
-export function PlayersBaseTable({ query, playerPath }: PlayersBaseTableProps) {
-  const [paging, setPaging] = useState({ query, page: 0 });
-  const page = paging.query === query ? paging.page : 0;
-  const players = useAllPlayers({ page, query });
+/**
+ * Every player with its client, establishment and live state, 30 a page,
+ * asked again every few seconds while the page is visible.
+ */
+export function PlayersBaseTable({
+  filters,
+  page,
+  onPageChange,
+  onResetFilters,
+  playerPath,
+}: PlayersBaseTableProps) {
+  const players = useAllPlayers({ ...filters, page });
+  const filtered = Boolean(filters.status || filters.playback || filters.type);
 
   return (
     <div className="players-table" aria-busy={players.isFetching}>
@@ -85,7 +110,19 @@ export function PlayersBaseTable({ query, playerPath }: PlayersBaseTableProps) {
             <EmptyState icon="players" title="Не удалось загрузить плееры">
               {errorText(players.error)}
             </EmptyState>
-          ) : query ? (
+          ) : filtered ? (
+            <EmptyState
+              icon="search"
+              title={PLAYERS_BASE_TEXTS.nothingMatches}
+              action={
+                <Button variant="secondary" onClick={onResetFilters}>
+                  {PLAYERS_BASE_TEXTS.resetFilters}
+                </Button>
+              }
+            >
+              {PLAYERS_BASE_TEXTS.changeFilters}
+            </EmptyState>
+          ) : filters.query ? (
             <EmptyState icon="search" title={MESSAGES.nothingFound}>
               Измените поиск.
             </EmptyState>
@@ -101,7 +138,7 @@ export function PlayersBaseTable({ query, playerPath }: PlayersBaseTableProps) {
         <Pagination
           page={page}
           totalPages={players.data?.totalPages ?? 0}
-          onChange={(next) => setPaging({ query, page: next })}
+          onChange={onPageChange}
         />
       </div>
     </div>
