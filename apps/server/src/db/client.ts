@@ -168,3 +168,8 @@ function isAlive(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
+
+/** The rows of a raw `db.execute` on either driver (node-postgres and PGlite both answer `rows`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

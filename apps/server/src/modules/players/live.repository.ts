@@ -1,5 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import { type Executor, rowsOf } from "../../db/client.ts";
 import { playerStates, players } from "../../db/schema.ts";
 
 /** SQL of the players' live state (`player_states`); decides nothing. */
@@ -53,6 +53,48 @@ export async function renewHeartbeats(
     if (!fresh) cameOnline.push(playerId);
   }
   return cameOnline;
+}
+
+/** A play left open by a device that is gone without a word (its server died, its line cut). */
+export interface LapsedPlay {
+  playerId: string;
+  playId: string;
+  /** The last moment the device was heard from: when the play is taken to have ended. */
+  lastSeenAt: Date | null;
+}
+
+/**
+ * Takes the open plays of players whose heartbeat is older than
+ * `freshSince` (or gone), optionally of some players only, and clears them
+ * with the heartbeat: the player is offline and plays nothing. Each row is
+ * taken by one process only (`skip locked`), so a play is ended once.
+ */
+export async function takeLapsedPlays(
+  db: Executor,
+  freshSince: Date,
+  playerIds?: readonly string[],
+): Promise<LapsedPlay[]> {
+  if (playerIds?.length === 0) return [];
+  const only = playerIds ? sql`and ${inArray(playerStates.playerId, [...playerIds])}` : sql``;
+  const result = await db.execute(sql`
+    with lapsed as (
+      select player_id, current_play_id, last_seen_at from player_states
+      where current_play_id is not null
+        and (heartbeat_at is null or heartbeat_at <= ${freshSince.toISOString()}::timestamptz)
+        ${only}
+      for update skip locked
+    )
+    update player_states as state
+    set current_play_id = null, playing = false, heartbeat_at = null, updated_at = now()
+    from lapsed
+    where state.player_id = lapsed.player_id
+    returning lapsed.player_id, lapsed.current_play_id, lapsed.last_seen_at`);
+  type Row = { player_id: string; current_play_id: string; last_seen_at: string | Date | null };
+  return rowsOf<Row>(result).map((row) => ({
+    playerId: row.player_id,
+    playId: row.current_play_id,
+    lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at),
+  }));
 }
 
 /** The players a socket may see, each with its state: an owner's all, or an establishment's. */

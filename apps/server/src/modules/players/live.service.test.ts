@@ -2,12 +2,14 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { playerStates } from "../../db/schema.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import { createEstablishment, createSignedInUser } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
 import { connect } from "../../test/socket-client.ts";
-import { LiveService, type PlayHistory } from "./live.service.ts";
+import { LiveService, onlineSince, type PlayHistory } from "./live.service.ts";
 
 /**
  * What the live service hands the history module: every play a device
@@ -151,5 +153,104 @@ describe("plays reported to the history port", () => {
       state: { playerId, songId, online: false, playing: false, positionSeconds: 0 },
     });
     socket.socket.close();
+  });
+});
+
+/** A live service as one server process runs it, its plays written down in `recorded`. */
+function liveProcess(recorded: Recorded[]): LiveService {
+  const directory = server.app.realtime.playerDirectory();
+  return new LiveService({
+    db: server.app.db,
+    bus: server.app.bus,
+    log: server.app.log,
+    history: {
+      recordStarted: async (report) => {
+        recorded.push({ kind: "started", report });
+      },
+      recordEnded: async (playId, endedAt, ending) => {
+        recorded.push({ kind: "ended", playId, endedAt, ending });
+      },
+    },
+    findControllable: directory.findControllable,
+    playlistsOf: directory.playlistsOf,
+    playlistTracks: (ids) => server.app.library.playlistTracks(ids),
+    decide: directory.decide,
+  });
+}
+
+describe("plays left open by a process that died", () => {
+  it("ends them 'offline' once, when the device was last heard, on whichever process looks first, or when the device's next play begins", async () => {
+    const client = await createSignedInUser(server, { role: "role-client" });
+    const establishmentId = await createEstablishment(server, client.id, { name: "Бар" });
+    const player = await call(server, "POST", "/music/player/add", {
+      token: client.token,
+      body: { name: "Зал", type: "web", address: "Москва, Тверская, 7", establishmentId },
+    });
+    const playerId = player.body.id as string;
+    const device: Actor = {
+      userId: client.id,
+      authority: ["player-device"],
+      role: undefined,
+      sessionId: randomUUID(),
+      sessionKind: "device",
+      establishmentId,
+    };
+    const songId = randomUUID();
+    const started = (playId: string, at: string) =>
+      ({
+        type: "songStarted",
+        playerId,
+        playId,
+        songId,
+        playlistId: null,
+        fallback: false,
+        startedAt: at,
+      }) as const;
+
+    // The device plays on process A; A dies without a word (no close).
+    const onA: Recorded[] = [];
+    const a = liveProcess(onA);
+    await a.opened(device);
+    const lost = randomUUID();
+    await a.handle(device, started(lost, "2026-11-25T10:00:00.000Z"));
+    a.stop();
+    // Twenty seconds pass with no heartbeat (short of the server's own sweep, which waits 24 s).
+    const lastSeenAt = new Date(Date.now() - 20_000);
+    await server.app.db
+      .update(playerStates)
+      .set({ heartbeatAt: lastSeenAt, lastSeenAt })
+      .where(eq(playerStates.playerId, playerId));
+
+    // Processes B and C look; the play is ended once, at the last time the device was heard.
+    const onB: Recorded[] = [];
+    const onC: Recorded[] = [];
+    const b = liveProcess(onB);
+    const c = liveProcess(onC);
+    const sweepFrom = onlineSince();
+    await Promise.all([b.endLapsedPlays(sweepFrom), c.endLapsedPlays(sweepFrom)]);
+    const ended = [...onB, ...onC].filter((entry) => entry.kind === "ended");
+    expect(ended).toEqual([
+      { kind: "ended", playId: lost, endedAt: lastSeenAt, ending: "offline" },
+    ]);
+    expect(await b.stateOf(playerId)).toMatchObject({ online: false, playing: false });
+
+    // The device comes back on B at once, before any sweep, and plays on: the play it left
+    // open ends when its next one begins.
+    await b.opened(device);
+    const open = randomUUID();
+    await b.handle(device, started(open, "2026-11-25T11:00:00.000Z"));
+    b.stop();
+    const d = liveProcess([]);
+    const onD: Recorded[] = [];
+    const e = liveProcess(onD);
+    await d.opened(device);
+    await e.handle(device, started(randomUUID(), "2026-11-25T11:01:30.000Z"));
+    expect(onD).toContainEqual({
+      kind: "ended",
+      playId: open,
+      endedAt: new Date("2026-11-25T11:01:30.000Z"),
+      ending: "offline",
+    });
+    for (const live of [c, d, e]) live.stop();
   });
 });

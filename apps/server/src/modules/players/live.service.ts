@@ -82,7 +82,15 @@ export class LiveService implements PlayerControl {
   private accessChangedTimer: NodeJS.Timeout | undefined;
   private readonly stopListening: () => void;
 
+  /** Looks for devices gone without a word (see `endLapsedPlays`). */
+  private readonly lapseSweep: NodeJS.Timeout;
+
   constructor(private readonly deps: LiveDependencies) {
+    this.lapseSweep = setInterval(
+      () => void this.endLapsedPlays(onlineSince(Date.now() - HEARTBEAT_FRESH_MS)),
+      HEARTBEAT_FRESH_MS,
+    );
+    this.lapseSweep.unref();
     this.stopListening = deps.bus.subscribe((event) => {
       if (event.kind === "schedule-changed") {
         const here = event.playerIds.filter((id) => this.localDevices.has(id));
@@ -105,6 +113,8 @@ export class LiveService implements PlayerControl {
   async opened(actor: Actor): Promise<void> {
     if (actor.sessionKind !== "device") return;
     const ids = await this.devicePlayerIds(actor);
+    // A play its device left open without a word (the server it was on died) ends before it plays on.
+    await this.endLapsedPlays(onlineSince(), ids);
     for (const id of ids) this.localDevices.set(id, (this.localDevices.get(id) ?? 0) + 1);
     await repository.renewHeartbeats(this.deps.db, ids, HEARTBEAT_FRESH_MS);
     for (const id of ids) await this.publishState(id);
@@ -229,8 +239,29 @@ export class LiveService implements PlayerControl {
     this.accessChangedTimer.unref();
   }
 
+  /**
+   * Ends the plays of devices that went silent without closing their socket
+   * (their server process died, the venue's line was cut): each is filed
+   * as ended `offline` when the device was last heard from, and the player
+   * is shown offline. Any process may do it; each play is ended once. The
+   * sweep waits twice the online threshold, so a device merely late with
+   * its pings on a busy process keeps its play.
+   */
+  async endLapsedPlays(freshSince: Date, playerIds?: readonly string[]): Promise<void> {
+    try {
+      const lapsed = await repository.takeLapsedPlays(this.deps.db, freshSince, playerIds);
+      for (const play of lapsed) {
+        await this.deps.history.recordEnded(play.playId, play.lastSeenAt ?? new Date(), "offline");
+        await this.publishState(play.playerId);
+      }
+    } catch (error) {
+      this.deps.log.error({ err: error }, "ending lapsed plays failed");
+    }
+  }
+
   /** Stops listening and the timers of this process (the app closes). */
   stop(): void {
+    clearInterval(this.lapseSweep);
     this.stopListening();
     clearTimeout(this.accessChangedTimer);
     for (const timer of this.timers.values()) clearTimeout(timer);
@@ -266,6 +297,11 @@ export class LiveService implements PlayerControl {
       });
     } else if (message.type === "songStarted") {
       const startedAt = new Date(message.startedAt);
+      if (state?.currentPlayId && state.currentPlayId !== message.playId) {
+        // The play before was never ended by its device (it came back after its server died):
+        // it ended, at the latest, when this one began.
+        await this.deps.history.recordEnded(state.currentPlayId, startedAt, "offline");
+      }
       await this.deps.history.recordStarted({
         playId: message.playId,
         playerId,

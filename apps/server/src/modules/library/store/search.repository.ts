@@ -1,6 +1,6 @@
 import type { SearchCategory } from "@fonika/shared";
 import { type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../../db/client.ts";
+import { type Executor, rowsOf } from "../../../db/client.ts";
 import { escapeLikePattern } from "../../../db/like.ts";
 
 /**
@@ -293,9 +293,4 @@ export async function searchSongIds(
     await db.execute(sql`select count(*) as total from songs s where ${where}`),
   );
   return { ids: [], total: Number(counted[0]?.total ?? 0) };
-}
-
-/** The rows of a raw query on either driver (node-postgres and PGlite both answer `rows`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
