@@ -28,6 +28,8 @@ import { organizationsRoutes } from "./modules/organizations/organizations.route
 import { OrganizationsService } from "./modules/organizations/organizations.service.ts";
 import { liveRoutes } from "./modules/players/live.routes.ts";
 import { LiveService } from "./modules/players/live.service.ts";
+import { playerUpdatesRoutes } from "./modules/players/player-updates.routes.ts";
+import { PlayerUpdatesService } from "./modules/players/player-updates.service.ts";
 import { playersRoutes } from "./modules/players/players.routes.ts";
 import { PlayersService } from "./modules/players/players.service.ts";
 import { schedulesRoutes } from "./modules/players/schedules.routes.ts";
@@ -318,5 +320,14 @@ async function registerClientModules(
   await app.register(schedulesRoutes, { schedules });
   await app.register(historyRoutes, { history });
   await app.register(liveRoutes, { live });
+  // Box firmware: its files in the file store, its notices on the player socket.
+  const updates = new PlayerUpdatesService({
+    db,
+    files: app.storage.files,
+    bus: app.bus,
+    log: app.log.child({ module: "player-updates" }),
+  });
+  app.realtime.useFirmwareNotices(updates);
+  await app.register(playerUpdatesRoutes, { updates });
   return { establishments, organizations, tariffs, subscriptions, subscriptionStates, players };
 }

@@ -1,3 +1,4 @@
+import { FIRMWARE_VERSION, isFirmwareVersion } from "./firmware-version.ts";
 import { z } from "./zod.ts";
 
 /**
@@ -35,7 +36,12 @@ export type PlayerLiveState = z.infer<typeof playerLiveStateSchema>;
 
 export const clientSocketMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping") }),
-  z.object({ type: z.literal("connect"), userId: id.optional() }),
+  z.object({
+    type: z.literal("connect"),
+    userId: id.optional(),
+    /** A box player's firmware version: it then hears of newer updates (player updates). */
+    version: z.string().max(FIRMWARE_VERSION.maxLength).refine(isFirmwareVersion).optional(),
+  }),
   z.object({ type: z.literal("resumePlay"), playerId: id }),
   z.object({ type: z.literal("playSongRequested"), playerId: id, songId: id, playlistId: id }),
   z.object({ type: z.literal("playPlaylistRequested"), playerId: id, playlistId: id }),
@@ -99,6 +105,16 @@ export const serverSocketMessageSchema = z.discriminatedUnion("type", [
     shuffled: z.boolean(),
     nextSongId: id.nullable(),
     previousSongId: id.nullable(),
+  }),
+  /** A firmware newer than the box reported in `connect`; `url` is its file's, under the API base. */
+  z.object({
+    type: z.literal("playerUpdateAvailable"),
+    updateId: id,
+    name: z.string(),
+    version: z.string(),
+    size: z.number().int().positive(),
+    sha256: z.string(),
+    url: z.string(),
   }),
 ]);
 export type ServerSocketMessage = z.infer<typeof serverSocketMessageSchema>;

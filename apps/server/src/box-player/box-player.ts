@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { readFile, rename, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import {
   API_BASE,
   authApi,
@@ -17,6 +19,12 @@ import {
   tokenPairSchema,
 } from "@fonika/shared";
 import WebSocket from "ws";
+import {
+  BOX_PLAYER_VERSION,
+  describeUpdateEvent,
+  FirmwareUpdates,
+  type UpdateEvent,
+} from "./updates.ts";
 
 /**
  * A box player as a hardware maker would build one (issue 13): it signs in
@@ -46,6 +54,10 @@ export interface BoxPlayerOptions {
   timings?: Partial<Timings>;
   /** Bytes asked per ranged request of a song's file; 256 KiB by default. */
   chunkBytes?: number;
+  /** The firmware version it reports (BOX_PLAYER_VERSION by default). */
+  version?: string;
+  /** Where downloaded firmware updates are kept; a folder under the system's temp by default. */
+  updatesDir?: string;
 }
 
 export interface Timings {
@@ -80,7 +92,8 @@ export type BoxPlayerEvent =
   | { kind: "loop"; loop: boolean }
   | { kind: "shuffle"; shuffle: boolean }
   | { kind: "serverError"; message: string }
-  | { kind: "failure"; error: unknown };
+  | { kind: "failure"; error: unknown }
+  | UpdateEvent;
 
 export interface BoxPlayerHandle {
   /** Every event, also as `events.on(kind, …)`; `event` carries all of them. */
@@ -136,12 +149,24 @@ class BoxPlayer {
   private volume = 100;
   /** Whether `connected` was told for the player (its first state came). */
   private announced = false;
+  private readonly version: string;
+  private readonly updates: FirmwareUpdates;
 
   constructor(private readonly options: BoxPlayerOptions) {
     this.base = options.server.replace(/\/$/, "");
     this.timings = { ...DEFAULT_TIMINGS, ...options.timings };
     this.speed = options.speed && options.speed > 0 ? options.speed : 1;
-    this.userAgent = `FonikaBoxPlayer/1.0${options.serial ? ` (serial ${options.serial})` : ""}`;
+    this.version = options.version ?? BOX_PLAYER_VERSION;
+    this.userAgent = `FonikaBoxPlayer/${this.version}${options.serial ? ` (serial ${options.serial})` : ""}`;
+    this.updates = new FirmwareUpdates({
+      base: this.base,
+      version: this.version,
+      dir: options.updatesDir ?? join(tmpdir(), "fonika-box-player-updates"),
+      chunkBytes: options.chunkBytes,
+      userAgent: this.userAgent,
+      token: () => this.tokens?.token ?? null,
+      emit: (event) => this.emit(event),
+    });
     // An EventEmitter throws on an unheard 'error'; ours are named 'failure'.
     this.events.setMaxListeners(50);
   }
@@ -301,6 +326,8 @@ class BoxPlayer {
     let denied = false;
     let pinger: NodeJS.Timeout | null = null;
     socket.on("open", () => {
+      // Its version: the server answers with a newer firmware, if there is one.
+      this.send({ type: "connect", version: this.version });
       pinger = this.every(this.timings.ping, () => this.send({ type: "ping" }));
     });
     socket.on("message", (data) => {
@@ -411,6 +438,9 @@ class BoxPlayer {
         return;
       case "error":
         this.emit({ kind: "serverError", message: message.message });
+        return;
+      case "playerUpdateAvailable":
+        await this.updates.offer(message);
         return;
       default:
         // Commands echoed back (next, prev, …): the server follows them with playSong.
@@ -651,6 +681,8 @@ export function describeEvent(event: BoxPlayerEvent): string | null {
       return `server said: ${event.message}`;
     case "failure":
       return `failure: ${event.error instanceof Error ? event.error.message : String(event.error)}`;
+    default:
+      return describeUpdateEvent(event);
   }
 }
 

@@ -14,6 +14,10 @@ describe("the box player's command line", () => {
           "b.json",
           "--speed",
           "10",
+          "--firmware-version",
+          "1.2.0-beta.1",
+          "--updates-dir",
+          "fw",
         ],
         { PUBLIC_URL: "https://fonika.example" },
       ),
@@ -25,6 +29,8 @@ describe("the box player's command line", () => {
         stateFile: "b.json",
         speed: 10,
         publicUrl: "https://fonika.example",
+        version: "1.2.0-beta.1",
+        updatesDir: "fw",
       },
     });
     expect(readBoxPlayerArgs(["--server", "https://a.example"])).toMatchObject({
@@ -49,6 +55,9 @@ describe("the box player's command line", () => {
     );
     expect(reason(["--server", "http://a", "--public-url", "nope"])).toBe(
       "--public-url must be an http(s) address",
+    );
+    expect(reason(["--server", "http://a", "--firmware-version", "1.2"])).toBe(
+      "--firmware-version must be like 1.4.2 or 1.4.2-beta.1",
     );
     expect(reason(["--server", "http://a", "--volume", "3"])).toMatch(/volume/);
   });

@@ -1,8 +1,9 @@
 import { parseArgs } from "node:util";
+import { isFirmwareVersion } from "@fonika/shared";
 import type { BoxPlayerOptions } from "./box-player.ts";
 
 export const BOX_PLAYER_USAGE =
-  "usage: npm run box-player -- --server URL [--serial S] [--state-file F] [--speed N] [--public-url URL]";
+  "usage: npm run box-player -- --server URL [--serial S] [--state-file F] [--speed N] [--public-url URL] [--firmware-version X.Y.Z] [--updates-dir D]";
 
 /** What the command line asks for: options to start with, help, or why it cannot start. */
 export type BoxPlayerArgs =
@@ -34,6 +35,10 @@ export function readBoxPlayerArgs(
   if (!Number.isFinite(speed) || speed <= 0) {
     return { kind: "invalid", reason: "--speed must be a positive number" };
   }
+  const version = values["firmware-version"];
+  if (version !== undefined && !isFirmwareVersion(version)) {
+    return { kind: "invalid", reason: "--firmware-version must be like 1.4.2 or 1.4.2-beta.1" };
+  }
   return {
     kind: "start",
     options: {
@@ -42,6 +47,8 @@ export function readBoxPlayerArgs(
       stateFile: values["state-file"],
       speed,
       publicUrl,
+      version,
+      updatesDir: values["updates-dir"],
     },
   };
 }
@@ -55,6 +62,8 @@ function parse(argv: string[]) {
       "state-file": { type: "string" },
       speed: { type: "string" },
       "public-url": { type: "string" },
+      "firmware-version": { type: "string" },
+      "updates-dir": { type: "string" },
       help: { type: "boolean" },
     },
   });

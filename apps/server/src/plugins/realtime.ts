@@ -5,6 +5,7 @@ import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
 import { AppError } from "../lib/app-error.ts";
 import type { EventBus, RealtimeMessage } from "../realtime/bus.ts";
+import { type FirmwareNotices, noFirmwareNotices } from "../realtime/firmware-notices.ts";
 import { CLOSE_CODES, SocketHub, send, sessionRoom } from "../realtime/hub.ts";
 import { noPlayerControl, type PlayerControl } from "../realtime/player-control.ts";
 import { emptyPlayerDirectory, type PlayerDirectory } from "../realtime/player-directory.ts";
@@ -23,6 +24,8 @@ export interface Realtime {
   playerDirectory(): PlayerDirectory;
   /** Installs the players' live state: snapshots, commands, reports, presence. */
   usePlayerControl(control: PlayerControl): void;
+  /** Installs the player updates a box hears of when it says its version. */
+  useFirmwareNotices(notices: FirmwareNotices): void;
 }
 
 declare module "fastify" {
@@ -56,6 +59,7 @@ export default fp(
     const hub = new SocketHub();
     let players = emptyPlayerDirectory;
     let control = noPlayerControl(SOCKET_ERRORS.playerNotFound);
+    let firmware = noFirmwareNotices;
     /** The actor each open, admitted socket was admitted as. */
     const admitted = new Map<WebSocket, Actor>();
     bus.subscribe((event) => hub.deliver(event));
@@ -71,6 +75,9 @@ export default fp(
       playerDirectory: () => players,
       usePlayerControl: (installed) => {
         control = installed;
+      },
+      useFirmwareNotices: (installed) => {
+        firmware = installed;
       },
     } satisfies Realtime);
 
@@ -132,7 +139,14 @@ export default fp(
           hub.touch(socket);
           queue = queue.then(async (actor) => {
             if (!actor) return null;
-            const context = { actor, socket, control, log: request.log };
+            const context = {
+              actor,
+              socket,
+              control,
+              firmware,
+              join: (room: string) => hub.join(socket, room),
+              log: request.log,
+            };
             await handleFrame(context, data, isBinary).catch((error: unknown) => {
               request.log.error({ err: error }, "player socket frame failed");
             });

@@ -1,6 +1,7 @@
 import { clientSocketMessageSchema } from "@fonika/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Actor } from "../plugins/auth.ts";
+import { FIRMWARE_ROOM, type FirmwareNotices } from "./firmware-notices.ts";
 import { type HubSocket, send } from "./hub.ts";
 import type { PlayerControl, PlayerSocketMessage } from "./player-control.ts";
 
@@ -19,6 +20,10 @@ export interface SessionContext {
   socket: HubSocket;
   /** The players' live state: commands, reports and the device's heartbeat. */
   control: PlayerControl;
+  /** Player updates: what a box that says its version should hear of. */
+  firmware: FirmwareNotices;
+  /** Adds this socket to a room (it leaves all of them when it closes). */
+  join(room: string): void;
   log: FastifyBaseLogger;
 }
 
@@ -67,9 +72,29 @@ export async function handleFrame(
     case "connect":
       // The identity comes from the token; a userId in the message is only
       // the client's echo of it and is not trusted.
-      return send(socket, { type: "connected", userId: context.actor.userId });
+      send(socket, { type: "connected", userId: context.actor.userId });
+      // A device that says its firmware version is a box player that updates.
+      if (message.version && context.actor.sessionKind === "device") {
+        return announceFirmware(context, message.version);
+      }
+      return;
     default:
       return controlPlayer(context, message);
+  }
+}
+
+/**
+ * Puts a box player in the room of firmware notices and tells it of an
+ * update newer than `version` now. It joins first: an update uploaded
+ * meanwhile reaches it rather than falling between the two.
+ */
+async function announceFirmware(context: SessionContext, version: string): Promise<void> {
+  context.join(FIRMWARE_ROOM);
+  try {
+    const notice = await context.firmware.newerThan(version);
+    if (notice) send(context.socket, notice);
+  } catch (error) {
+    context.log.error({ err: error }, "player update notice failed");
   }
 }
 
