@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { type BoxPlayerEvent, startBoxPlayer } from "../apps/server/src/box-player/box-player.ts";
 import { createSignedInAccount } from "./support/accounts.ts";
-import { addEstablishment, addWebPlayer, subscribeWithPlaylists } from "./support/clients.ts";
+import { addBoxPlayer, addEstablishment, subscribeWithPlaylists } from "./support/clients.ts";
 import { E2E } from "./support/environment.ts";
 import { makePlaylist, uploadFixture } from "./support/library.ts";
 import { signInByEmail } from "./support/sign-in.ts";
@@ -34,7 +34,8 @@ test("a client puts a playlist on its player for the whole week; a box player st
   const playlistId = await makePlaylist(manager.token, playlistName, [song]);
   const client = await createSignedInAccount("role-client", "box-owner");
   const venue = await addEstablishment(client, "Пекарня «Коробка»");
-  const player = await addWebPlayer(client, venue, "Бокс у кассы");
+  const serial = `E2E-BOX-${Date.now() % 1_000_000}`;
+  const player = await addBoxPlayer(client, venue, "Бокс у кассы", serial);
   await subscribeWithPlaylists(client, venue, [playlistId], "Бокс");
 
   // The owner puts the playlist on the player and schedules it for every day, all day.
@@ -73,7 +74,7 @@ test("a client puts a playlist on its player for the whole week; a box player st
   // The fixture lasts 3 s: played 20× slower, it is still playing when the owner looks.
   const box = startBoxPlayer({
     server: E2E.baseUrl,
-    serial: "E2E-BOX-1",
+    serial,
     speed: 0.05,
     timings: { poll: 500 },
   });

@@ -44,6 +44,26 @@ export async function addWebPlayer(
   return made.id;
 }
 
+/** Adds a box player of this serial number to an establishment of a signed-in client; answers its id. */
+export async function addBoxPlayer(
+  owner: SignedIn,
+  establishmentId: string,
+  name: string,
+  serialBoxNumber: string,
+): Promise<string> {
+  const made = await callApi(playersApi.addPlayer, {
+    body: {
+      name,
+      type: "boxPlayer",
+      serialBoxNumber,
+      address: "Москва, Тверская, 7",
+      establishmentId,
+    },
+    token: owner.token,
+  });
+  return made.id;
+}
+
 /** Sberbank's public requisites (valid check digits) and a settlement account agreeing with its BIK. */
 export const PAYER = {
   organization: {

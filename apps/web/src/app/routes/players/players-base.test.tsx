@@ -176,11 +176,10 @@ describe("the players base's live state and filters", () => {
       "Плеер",
       "Тип",
       "Клиент",
-      "Объект",
+      "Объект и адрес",
       "Состояние",
       "Сейчас играет",
       "Последний раз в сети",
-      "Адрес",
     ]);
     const rowOf = async (name: string) => {
       const link = await within(table).findByRole("link", { name });

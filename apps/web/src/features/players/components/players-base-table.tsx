@@ -30,7 +30,7 @@ function columnsFor(playerPath: (player: StaffPlayer) => string): readonly Colum
         <span>
           {PLAYER_TYPE_LABELS[player.type]}
           {player.serialBoxNumber && (
-            <span className="players-table__serial">№ {player.serialBoxNumber}</span>
+            <span className="players-table__sub">№ {player.serialBoxNumber}</span>
           )}
         </span>
       ),
@@ -42,11 +42,16 @@ function columnsFor(playerPath: (player: StaffPlayer) => string): readonly Colum
     },
     {
       key: "establishment",
-      header: "Объект",
+      header: "Объект и адрес",
       render: (player) => (
-        <Link to={pathTo("ClientObject", { id: player.establishmentId, clientId: player.userId })}>
-          {player.establishmentName}
-        </Link>
+        <span>
+          <Link
+            to={pathTo("ClientObject", { id: player.establishmentId, clientId: player.userId })}
+          >
+            {player.establishmentName}
+          </Link>
+          <span className="players-table__sub">{player.address}</span>
+        </span>
       ),
     },
     {
@@ -67,7 +72,6 @@ function columnsFor(playerPath: (player: StaffPlayer) => string): readonly Colum
       render: (player) =>
         player.live.online ? PLAYERS_BASE_TEXTS.online : formatLastSeen(player.live.lastSeenAt),
     },
-    { key: "address", header: "Адрес", render: (player) => player.address },
   ];
 }
 

@@ -1,0 +1,114 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { authApi, playersApi, schedulesApi, WEEKDAYS } from "@fonika/shared";
+import { expect, test } from "@playwright/test";
+import { type BoxPlayerEvent, startBoxPlayer } from "../apps/server/src/box-player/box-player.ts";
+import { callApi, createAccount, createSignedInAccount } from "./support/accounts.ts";
+import { addBoxPlayer, addEstablishment, subscribeWithPlaylists } from "./support/clients.ts";
+import { E2E } from "./support/environment.ts";
+import { makePlaylist, uploadFixture } from "./support/library.ts";
+import { signInByEmail } from "./support/sign-in.ts";
+
+/** The next event of a kind the box player emits, with a deadline. */
+function nextEvent<K extends BoxPlayerEvent["kind"]>(
+  player: ReturnType<typeof startBoxPlayer>,
+  kind: K,
+  timeoutMs = 20_000,
+): Promise<Extract<BoxPlayerEvent, { kind: K }>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no ${kind} event in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    player.events.once(kind, (event: Extract<BoxPlayerEvent, { kind: K }>) => {
+      clearTimeout(timer);
+      resolve(event);
+    });
+  });
+}
+
+test("an administrator finds a playing box in the players base by its state, uploads a newer firmware, and the box at the venue downloads it", async ({
+  page,
+}) => {
+  // A venue whose box plays a playlist all day (set up through the API as the owner's screens do).
+  const manager = await createSignedInAccount("role-content-manager", "fw-library");
+  const song = await uploadFixture(manager.token, "tone.mp3");
+  const playlistId = await makePlaylist(manager.token, `Прошивка ${Date.now() % 100_000}`, [song]);
+  const client = await createSignedInAccount("role-client", "fw-owner");
+  const venue = await addEstablishment(client, "Барбершоп «Прошивка»");
+  const serial = `FW-${Date.now() % 1_000_000}`;
+  const player = await addBoxPlayer(client, venue, "Бокс у зеркала", serial);
+  await subscribeWithPlaylists(client, venue, [playlistId], "Прошивка");
+  await callApi(playersApi.addPlayerPlaylist, {
+    params: { id: player },
+    body: { playlistId },
+    token: client.token,
+  });
+  await callApi(schedulesApi.addPlaylistSchedule, {
+    params: { id: player, playlistId },
+    body: { startTime: "00:00:00", endTime: "00:00:00", weekdays: [...WEEKDAYS] },
+    token: client.token,
+  });
+
+  const updatesDir = await mkdtemp(join(tmpdir(), "e2e-box-updates-"));
+  const box = startBoxPlayer({
+    server: E2E.baseUrl,
+    serial,
+    version: "1.0.0",
+    updatesDir,
+    speed: 0.05,
+    timings: { poll: 500 },
+  });
+  try {
+    const { code } = await nextEvent(box, "code");
+    await callApi(authApi.approveDeviceCode, {
+      body: { code, establishmentId: venue },
+      token: client.token,
+    });
+    const playing = await nextEvent(box, "playing");
+    expect(playing.song.id).toBe(song);
+
+    // The administrator looks for boxes that are online and playing.
+    const admin = await createAccount("role-admin", "fw-admin");
+    await signInByEmail(page, admin.email);
+    await page.goto("/players-base");
+    await page.getByRole("group", { name: "Сеть" }).getByText("В сети", { exact: true }).click();
+    await page
+      .getByRole("group", { name: "Воспроизведение" })
+      .getByText("Играет", { exact: true })
+      .click();
+    await page.getByRole("group", { name: "Тип" }).getByText("Бокс", { exact: true }).click();
+    await expect(page.getByRole("radio", { name: "Бокс", exact: true })).toBeChecked();
+    await expect(page).toHaveURL(/status=online/);
+    await page.getByLabel("Поиск плееров").fill(serial);
+    const table = page.getByRole("table", { name: "Плееры" });
+    const row = table.getByRole("row", { name: /Бокс у зеркала/ });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText("Играет");
+    await expect(row).toContainText(playing.song.title);
+    await expect(row).toContainText("Барбершоп «Прошивка»");
+
+    // A newer firmware is uploaded; the box hears of it at once and downloads it.
+    const firmware = Buffer.alloc(300_000, 7);
+    const version = `9.${Date.now() % 1_000}.0`;
+    const available = nextEvent(box, "updateAvailable");
+    const downloaded = nextEvent(box, "updateDownloaded");
+    await page.goto("/players-base/update");
+    await page.getByLabel("Выбрать файл прошивки").setInputFiles({
+      name: `fonika-box-${version}.bin`,
+      mimeType: "application/octet-stream",
+      buffer: firmware,
+    });
+    await expect(page.getByLabel("Версия")).toHaveValue(version);
+    await page.getByRole("button", { name: "Загрузить", exact: true }).click();
+    await expect(page.getByText(`загружено`)).toBeVisible();
+    await expect(page.getByRole("cell", { name: version, exact: true })).toBeVisible();
+    expect(await available).toMatchObject({ version, size: firmware.length });
+    const file = await downloaded;
+    expect((await readFile(file.path)).equals(firmware)).toBe(true);
+  } finally {
+    await box.stop();
+    await rm(updatesDir, { recursive: true, force: true });
+  }
+});
