@@ -67,4 +67,5 @@ test("staff screens of clients and tariffs fit a 375 px phone", async ({ page })
   await expectFits(page, "/create-tariff", "Функции и позиции");
   await expectFits(page, "/subscription-base", /подпис/i);
   await expectFits(page, "/players-base", /Всего: \d+/);
+  await expectFits(page, "/players-base/update", "Новая прошивка");
 });
