@@ -2,8 +2,8 @@ import type { NowPlaying, PlayerLiveSummary, playersApi, StaffPlayer } from "@fo
 import type { z } from "zod";
 import { type Page, toPage } from "../../lib/paging.ts";
 import type { Actor } from "../../plugins/auth.ts";
+import { onlineSince } from "./live.policy.ts";
 import { type LiveSummaryRow, liveSummaries } from "./live.repository.ts";
-import { onlineSince } from "./live.service.ts";
 import { assertMayReadPlayer, assertMayReadPlayersBase } from "./players.policy.ts";
 import { PlayerPresenter } from "./players.presenter.ts";
 import * as repository from "./players.repository.ts";

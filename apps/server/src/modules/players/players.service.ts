@@ -12,7 +12,7 @@ import type { Actor } from "../../plugins/auth.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import { playerRoom } from "../../realtime/hub.ts";
 import type { PlayerCounts, PlayerDirectory } from "../../realtime/player-directory.ts";
-import { onlineSince } from "./live.service.ts";
+import { onlineSince } from "./live.policy.ts";
 import { playerErrors } from "./players.errors.ts";
 import { assertMayChangePlayer, assertMayReadPlayer } from "./players.policy.ts";
 import { PlayerPresenter } from "./players.presenter.ts";
@@ -176,7 +176,7 @@ export class PlayersService {
           .map((playlist) => playlist.playlistId);
       },
       countsByEstablishment: async (establishmentIds) => {
-        // Online: the device's heartbeat is fresh (live.service.ts).
+        // Online: the device's heartbeat is fresh (live.policy.ts).
         return new Map<string, PlayerCounts>(
           await repository.countsByEstablishment(this.deps.db, establishmentIds, onlineSince()),
         );
