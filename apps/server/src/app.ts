@@ -28,10 +28,13 @@ import { organizationsRoutes } from "./modules/organizations/organizations.route
 import { OrganizationsService } from "./modules/organizations/organizations.service.ts";
 import { liveRoutes } from "./modules/players/live.routes.ts";
 import { LiveService } from "./modules/players/live.service.ts";
+import { PlayerPlaylistsService } from "./modules/players/player-playlists.service.ts";
+import { PlayerRequestsService } from "./modules/players/player-requests.service.ts";
 import { playerUpdatesRoutes } from "./modules/players/player-updates.routes.ts";
 import { PlayerUpdatesService } from "./modules/players/player-updates.service.ts";
 import { playersRoutes } from "./modules/players/players.routes.ts";
-import { PlayersService } from "./modules/players/players.service.ts";
+import { type PlayersDependencies, PlayersService } from "./modules/players/players.service.ts";
+import { PlayersBaseService } from "./modules/players/players-base.service.ts";
 import { schedulesRoutes } from "./modules/players/schedules.routes.ts";
 import { SchedulesService } from "./modules/players/schedules.service.ts";
 import { SubscriptionEndings } from "./modules/subscriptions/subscription-endings.ts";
@@ -269,7 +272,7 @@ async function registerClientModules(
   app.addHook("onReady", async () => endings.start());
   app.addHook("onClose", async () => endings.stop());
   // Players belong to establishments and play what their owner's tariffs allow.
-  const players = new PlayersService({
+  const playerDependencies: PlayersDependencies = {
     db,
     bus: app.bus,
     findAccount,
@@ -281,7 +284,8 @@ async function registerClientModules(
     allowedPlaylistIds: (userId) => tariffs.allowedPlaylistIds(userId),
     playlistNames: (ids) => library.playlistNames(ids),
     songFacts: (ids) => library.songFacts(ids),
-  });
+  };
+  const players = new PlayersService(playerDependencies);
   const schedules = new SchedulesService({
     db,
     bus: app.bus,
@@ -316,7 +320,12 @@ async function registerClientModules(
   });
   app.realtime.usePlayerControl(live);
   app.addHook("onClose", async () => live.stop());
-  await app.register(playersRoutes, { players });
+  await app.register(playersRoutes, {
+    players,
+    base: new PlayersBaseService(playerDependencies),
+    playlists: new PlayerPlaylistsService(playerDependencies),
+    requests: new PlayerRequestsService(playerDependencies),
+  });
   await app.register(schedulesRoutes, { schedules });
   await app.register(historyRoutes, { history });
   await app.register(liveRoutes, { live });

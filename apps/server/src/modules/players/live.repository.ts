@@ -126,7 +126,7 @@ export async function ownerOf(db: Executor, playerId: string): Promise<string | 
 }
 
 /**
- * Online as SQL, the same rule as live.service's `isFresh`: the device's
+ * Online as SQL, the same rule as live.policy's `isFresh`: the device's
  * heartbeat is newer than `freshSince` (`onlineSince()`); a player without
  * a state row, or whose device left (heartbeat null), is offline. Used by
  * every query that filters, counts or answers online players.

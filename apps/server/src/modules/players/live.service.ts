@@ -1,33 +1,21 @@
-import type {
-  PlayEnding,
-  PlayerLiveState,
-  ScheduleDecision,
-  ServerSocketMessage,
-} from "@fonika/shared";
+import type { PlayerLiveState, ScheduleDecision, ServerSocketMessage } from "@fonika/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
 import type { Actor } from "../../plugins/auth.ts";
-import type { EventBus, RealtimeMessage } from "../../realtime/bus.ts";
-import { playerRoom, userRoom } from "../../realtime/hub.ts";
+import type { EventBus } from "../../realtime/bus.ts";
 import type { PlayerControl, PlayerSocketMessage } from "../../realtime/player-control.ts";
 import type { ControllablePlayer } from "../../realtime/player-directory.ts";
+import { DeviceReports, isDeviceReport, type PlayHistory } from "./device-reports.ts";
 import { liveErrors } from "./live.errors.ts";
-import type { PlayerStateChange, PlayerStateRow } from "./live.repository.ts";
+import { HEARTBEAT_FRESH_MS, isFresh, onlineSince } from "./live.policy.ts";
 import * as repository from "./live.repository.ts";
-import { nextSong, type OrderedTrack, previousSong, SHUFFLE_MEMORY } from "./play-order.ts";
+import { LiveStates, presentState } from "./live-states.ts";
+import type { OrderedTrack } from "./play-order.ts";
+import { type Command, RemoteControl } from "./remote-control.ts";
+import { ScheduleStatus } from "./schedule-status.ts";
 
-/** The history module's port: every play a player reports (issue 13, broadcast history). */
-export interface PlayHistory {
-  recordStarted(report: {
-    playId: string;
-    playerId: string;
-    songId: string;
-    playlistId: string | null;
-    fallback: boolean;
-    startedAt: Date;
-  }): Promise<void>;
-  recordEnded(playId: string, endedAt: Date, ending: PlayEnding): Promise<void>;
-}
+export type { PlayHistory } from "./device-reports.ts";
+export { HEARTBEAT_FRESH_MS, onlineSince } from "./live.policy.ts";
 
 export interface LiveDependencies {
   db: Database;
@@ -45,60 +33,32 @@ export interface LiveDependencies {
 }
 
 /**
- * A player is online while its device's socket renewed the heartbeat this
- * recently (it pings every 4 s; three missed pings and it is offline).
- */
-export const HEARTBEAT_FRESH_MS = 12_000;
-
-/** How long a burst of music access changes is gathered before players decide again. */
-const ACCESS_CHANGE_GATHER_MS = 200;
-
-/**
- * The instant a player's heartbeat must be newer than for it to be online:
- * the one threshold of the online rule, here and in SQL (`onlineSql`).
- */
-export function onlineSince(nowMs: number = Date.now()): Date {
-  return new Date(nowMs - HEARTBEAT_FRESH_MS);
-}
-
-/** A command sent to a player: it needs the player's device connected. */
-type Command = Exclude<PlayerSocketMessage, { type: "playerStatus" | "songStarted" | "songEnded" }>;
-
-/**
  * The live state of players and their remote control (SPEC.md §3 player
- * state, §4 player socket): commands of the owner's and the device's
- * sockets, the device's reports, the order songs play in, and the
- * schedule's `status` pushed to a connected device. Every message goes out
- * through the bus to the player's room and its owner's, on every process.
+ * state, §4 player socket), the one face the socket and the routes use.
+ * It keeps which devices are connected to this process and routes each
+ * message: the device's reports to `DeviceReports`, commands to
+ * `RemoteControl`, the schedule's `status` to `ScheduleStatus`. Every
+ * message goes out through the bus to the player's room and its owner's,
+ * on every process (`LiveStates`).
  */
 export class LiveService implements PlayerControl {
   /** Sockets of each player's device on this process. */
   private readonly localDevices = new Map<string, number>();
-  /** When to decide again for a player whose device is connected here. */
-  private readonly timers = new Map<string, NodeJS.Timeout>();
-  /** The last `status` told to each player whose device is connected here. */
-  private readonly told = new Map<string, string>();
-  /** Gathers a burst of access changes into one decision for every device here. */
-  private accessChangedTimer: NodeJS.Timeout | undefined;
-  private readonly stopListening: () => void;
-
-  /** Looks for devices gone without a word (see `endLapsedPlays`). */
-  private readonly lapseSweep: NodeJS.Timeout;
+  private readonly states: LiveStates;
+  private readonly reports: DeviceReports;
+  private readonly control: RemoteControl;
+  private readonly scheduleStatus: ScheduleStatus;
 
   constructor(private readonly deps: LiveDependencies) {
-    this.lapseSweep = setInterval(
-      () => void this.endLapsedPlays(onlineSince(Date.now() - HEARTBEAT_FRESH_MS)),
-      HEARTBEAT_FRESH_MS,
-    );
-    this.lapseSweep.unref();
-    this.stopListening = deps.bus.subscribe((event) => {
-      if (event.kind === "schedule-changed") {
-        const here = event.playerIds.filter((id) => this.localDevices.has(id));
-        if (here.length > 0) void this.pushStatus(here);
-      } else if (event.kind === "music-access-changed") {
-        this.accessChanged();
-      }
+    this.states = new LiveStates(deps);
+    this.reports = new DeviceReports({ ...deps, states: this.states });
+    this.scheduleStatus = new ScheduleStatus({
+      ...deps,
+      states: this.states,
+      isLocal: (playerId) => this.localDevices.has(playerId),
+      localPlayerIds: () => [...this.localDevices.keys()],
     });
+    this.control = new RemoteControl({ ...deps, states: this.states });
   }
 
   async snapshot(actor: Actor): Promise<ServerSocketMessage[]> {
@@ -107,25 +67,28 @@ export class LiveService implements PlayerControl {
       ownerId: actor.userId,
       establishmentId: actor.sessionKind === "device" ? actor.establishmentId : undefined,
     });
-    return rows.map((row) => ({ type: "playerState", state: present(row.playerId, row.state) }));
+    return rows.map((row) => ({
+      type: "playerState",
+      state: presentState(row.playerId, row.state),
+    }));
   }
 
   async opened(actor: Actor): Promise<void> {
     if (actor.sessionKind !== "device") return;
     const ids = await this.devicePlayerIds(actor);
     // A play its device left open without a word (the server it was on died) ends before it plays on.
-    await this.endLapsedPlays(onlineSince(), ids);
+    await this.reports.endLapsedPlays(onlineSince(), ids);
     for (const id of ids) this.localDevices.set(id, (this.localDevices.get(id) ?? 0) + 1);
     await repository.renewHeartbeats(this.deps.db, ids, HEARTBEAT_FRESH_MS);
-    for (const id of ids) await this.publishState(id);
-    await this.pushStatus(ids);
+    for (const id of ids) await this.states.publishState(id);
+    await this.scheduleStatus.push(ids);
   }
 
   async alive(actor: Actor): Promise<void> {
     if (actor.sessionKind !== "device") return;
     const ids = await this.devicePlayerIds(actor);
     const cameOnline = await repository.renewHeartbeats(this.deps.db, ids, HEARTBEAT_FRESH_MS);
-    for (const id of cameOnline) await this.publishState(id);
+    for (const id of cameOnline) await this.states.publishState(id);
   }
 
   async closed(actor: Actor): Promise<void> {
@@ -138,21 +101,9 @@ export class LiveService implements PlayerControl {
         continue;
       }
       this.localDevices.delete(id);
-      clearTimeout(this.timers.get(id));
-      this.timers.delete(id);
-      this.told.delete(id);
+      this.scheduleStatus.forget(id);
       // The device is gone from this process: what it played ends here.
-      const state = await repository.findState(this.deps.db, id);
-      if (state?.currentPlayId) {
-        await this.deps.history.recordEnded(state.currentPlayId, new Date(), "offline");
-      }
-      await repository.writeState(this.deps.db, id, {
-        heartbeatAt: null,
-        lastSeenAt: new Date(),
-        currentPlayId: null,
-        playing: false,
-      });
-      await this.publishState(id);
+      await this.reports.deviceLeft(id);
     }
   }
 
@@ -160,19 +111,15 @@ export class LiveService implements PlayerControl {
     const player = await this.deps.findControllable(actor, message.playerId);
     if (!player) return { type: "error", message: liveErrors.playerNotFound };
     const playerId = player.playerId;
-    if (
-      message.type === "playerStatus" ||
-      message.type === "songStarted" ||
-      message.type === "songEnded"
-    ) {
+    if (isDeviceReport(message)) {
       if (actor.sessionKind !== "device") return { type: "error", message: liveErrors.onlyDevice };
-      await this.report(player, message);
+      await this.reports.report(player, message);
       return null;
     }
     if (actor.sessionKind !== "device" && !(await this.isOnline(playerId))) {
       return { type: "needToStartPlayerError", playerId };
     }
-    return this.command(actor, player, { ...message, playerId } as Command);
+    return this.control.command(actor, player, { ...message, playerId } as Command);
   }
 
   /** The REST face of a command (SPEC.md §7): the same rules, the refusal as an error. */
@@ -190,275 +137,27 @@ export class LiveService implements PlayerControl {
     return this.stateOf(player.playerId);
   }
 
-  async stateOf(playerId: string): Promise<PlayerLiveState> {
-    return present(playerId, await repository.findState(this.deps.db, playerId));
+  stateOf(playerId: string): Promise<PlayerLiveState> {
+    return this.states.stateOf(playerId);
   }
 
   /**
    * Decides again for these players and tells their sockets (`status`);
-   * sets the next decision. With `onlyChanged`, a player whose decision is
-   * the one it was last told hears nothing.
+   * with `onlyChanged`, a player told the same decision last hears nothing.
    */
-  async pushStatus(playerIds: string[], options: { onlyChanged?: boolean } = {}): Promise<void> {
-    if (playerIds.length === 0) return;
-    try {
-      const decisions = await this.deps.decide(playerIds, Date.now());
-      for (const [playerId, decision] of decisions) {
-        const schedule = {
-          playlistId: decision.playlistId,
-          scheduleId: decision.windowId,
-          fallback: decision.fallback,
-          until: new Date(decision.decideAgainAt).toISOString(),
-        };
-        this.decideAgainAt(playerId, decision.decideAgainAt);
-        // What plays is the news; a later `until` alone is not.
-        const key = `${schedule.playlistId}|${schedule.scheduleId}|${schedule.fallback}`;
-        if (options.onlyChanged && this.told.get(playerId) === key) continue;
-        const owner = await this.ownerOf(playerId);
-        if (!owner) continue;
-        if (this.localDevices.has(playerId)) this.told.set(playerId, key);
-        await this.publish(playerId, owner, { type: "status", playerId, schedule });
-      }
-    } catch (error) {
-      this.deps.log.error({ err: error, playerIds }, "player schedule status failed");
-    }
+  pushStatus(playerIds: string[], options: { onlyChanged?: boolean } = {}): Promise<void> {
+    return this.scheduleStatus.push(playerIds, options);
   }
 
-  /**
-   * Who may hear what changed (a subscription ended, was suspended or came,
-   * a grant, a tariff's playlists): every player driven from here decides
-   * again, and only those whose answer changed are told. A burst of
-   * changes (an import touching many playlists) is one decision.
-   */
-  private accessChanged(): void {
-    if (this.accessChangedTimer || this.localDevices.size === 0) return;
-    this.accessChangedTimer = setTimeout(() => {
-      this.accessChangedTimer = undefined;
-      void this.pushStatus([...this.localDevices.keys()], { onlyChanged: true });
-    }, ACCESS_CHANGE_GATHER_MS);
-    this.accessChangedTimer.unref();
-  }
-
-  /**
-   * Ends the plays of devices that went silent without closing their socket
-   * (their server process died, the venue's line was cut): each is filed
-   * as ended `offline` when the device was last heard from, and the player
-   * is shown offline. Any process may do it; each play is ended once. The
-   * sweep waits twice the online threshold, so a device merely late with
-   * its pings on a busy process keeps its play.
-   */
-  async endLapsedPlays(freshSince: Date, playerIds?: readonly string[]): Promise<void> {
-    try {
-      const lapsed = await repository.takeLapsedPlays(this.deps.db, freshSince, playerIds);
-      for (const play of lapsed) {
-        await this.deps.history.recordEnded(play.playId, play.lastSeenAt ?? new Date(), "offline");
-        await this.publishState(play.playerId);
-      }
-    } catch (error) {
-      this.deps.log.error({ err: error }, "ending lapsed plays failed");
-    }
+  /** Ends the plays of devices silent since before `freshSince` (see `DeviceReports`). */
+  endLapsedPlays(freshSince: Date, playerIds?: readonly string[]): Promise<void> {
+    return this.reports.endLapsedPlays(freshSince, playerIds);
   }
 
   /** Stops listening and the timers of this process (the app closes). */
   stop(): void {
-    clearInterval(this.lapseSweep);
-    this.stopListening();
-    clearTimeout(this.accessChangedTimer);
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
-  }
-
-  private decideAgainAt(playerId: string, atMs: number): void {
-    clearTimeout(this.timers.get(playerId));
-    if (!this.localDevices.has(playerId)) return;
-    // A timer longer than ~24.8 days overflows; deciding again earlier is harmless.
-    const delay = Math.min(Math.max(atMs - Date.now(), 0), 2 ** 31 - 1);
-    const timer = setTimeout(() => void this.pushStatus([playerId]), delay);
-    timer.unref();
-    this.timers.set(playerId, timer);
-  }
-
-  private async report(
-    player: ControllablePlayer,
-    message: Extract<PlayerSocketMessage, { type: "playerStatus" | "songStarted" | "songEnded" }>,
-  ): Promise<void> {
-    const { playerId } = player;
-    const state = await repository.findState(this.deps.db, playerId);
-    if (message.type === "playerStatus") {
-      await repository.writeState(this.deps.db, playerId, {
-        songId: message.songId,
-        playlistId: message.playlistId,
-        positionSeconds: message.positionSeconds,
-        positionAt: new Date(),
-        volume: Math.round(message.volume),
-        playing: message.playing,
-        heartbeatAt: new Date(),
-        lastSeenAt: new Date(),
-      });
-    } else if (message.type === "songStarted") {
-      const startedAt = new Date(message.startedAt);
-      if (state?.currentPlayId && state.currentPlayId !== message.playId) {
-        // The play before was never ended by its device (it came back after its server died):
-        // it ended, at the latest, when this one began.
-        await this.deps.history.recordEnded(state.currentPlayId, startedAt, "offline");
-      }
-      await this.deps.history.recordStarted({
-        playId: message.playId,
-        playerId,
-        songId: message.songId,
-        playlistId: message.playlistId,
-        fallback: message.fallback,
-        startedAt,
-      });
-      const recent = [...(state?.recentSongIds ?? []), message.songId].slice(-SHUFFLE_MEMORY);
-      const order = {
-        currentSongId: message.songId,
-        loop: state?.loop ?? false,
-        shuffle: state?.shuffle ?? false,
-        recentSongIds: recent,
-      };
-      const tracks = await this.tracksOf(message.playlistId);
-      await repository.writeState(this.deps.db, playerId, {
-        songId: message.songId,
-        playlistId: message.playlistId,
-        previousSongId: state?.songId && state.songId !== message.songId ? state.songId : null,
-        nextSongId: nextSong(tracks, order),
-        currentPlayId: message.playId,
-        recentSongIds: recent,
-        positionSeconds: 0,
-        positionAt: startedAt,
-        playing: true,
-      });
-    } else {
-      await this.deps.history.recordEnded(
-        message.playId,
-        new Date(message.endedAt),
-        message.ending,
-      );
-      if (state?.currentPlayId === message.playId) {
-        await repository.writeState(this.deps.db, playerId, {
-          currentPlayId: null,
-          ...(message.ending === "stopped" ? { playing: false } : {}),
-        });
-      }
-    }
-    await this.publishState(playerId, player.ownerId);
-  }
-
-  private async command(
-    actor: Actor,
-    player: ControllablePlayer,
-    message: Command,
-  ): Promise<ServerSocketMessage | null> {
-    const { playerId, ownerId } = player;
-    const state = await repository.findState(this.deps.db, playerId);
-    const order = {
-      currentSongId: state?.songId ?? null,
-      loop: state?.loop ?? false,
-      shuffle: state?.shuffle ?? false,
-      recentSongIds: state?.recentSongIds ?? [],
-    };
-    const follow: RealtimeMessage[] = [];
-    let change: PlayerStateChange = {};
-    switch (message.type) {
-      case "pause":
-        change = { playing: false };
-        break;
-      case "play":
-      case "resumePlay":
-        change = { playing: true };
-        break;
-      case "volume":
-        change = { volume: Math.round(message.volume) };
-        break;
-      case "enableLoopPlayingRequested":
-      case "disableLoopPlayingRequested": {
-        const loop = message.type === "enableLoopPlayingRequested";
-        const tracks = await this.tracksOf(state?.playlistId ?? null);
-        change = { loop, nextSongId: nextSong(tracks, { ...order, loop }) };
-        break;
-      }
-      case "shuffleRequested": {
-        if (!(await this.mayPlay(actor, playerId, message.playlistId))) {
-          return { type: "error", message: liveErrors.playlistNotOnPlayer };
-        }
-        const shuffle = !order.shuffle;
-        const tracks = await this.tracksOf(message.playlistId);
-        const next = { ...order, shuffle };
-        change = {
-          shuffle,
-          nextSongId: nextSong(tracks, next),
-          previousSongId: previousSong(tracks, next),
-        };
-        follow.push({
-          type: "shuffle",
-          playerId,
-          shuffled: shuffle,
-          nextSongId: change.nextSongId ?? null,
-          previousSongId: change.previousSongId ?? null,
-        });
-        break;
-      }
-      case "playSongRequested":
-      case "playPlaylistRequested":
-      case "playNextSongRequested":
-      case "playPrevSongRequested": {
-        const playlistId =
-          "playlistId" in message ? message.playlistId : (state?.playlistId ?? null);
-        if (!playlistId || !(await this.mayPlay(actor, playerId, playlistId))) {
-          return { type: "error", message: liveErrors.playlistNotOnPlayer };
-        }
-        const tracks = await this.tracksOf(playlistId);
-        let songId: string | null;
-        if (message.type === "playSongRequested") {
-          songId = tracks.some((track) => track.songId === message.songId) ? message.songId : null;
-          if (!songId) return { type: "error", message: liveErrors.songNotInPlaylist };
-        } else if (message.type === "playPlaylistRequested") {
-          songId = nextSong(tracks, { ...order, currentSongId: null });
-        } else if (message.type === "playNextSongRequested") {
-          songId = state?.nextSongId ?? nextSong(tracks, order);
-        } else {
-          songId = previousSong(tracks, order) ?? order.currentSongId;
-        }
-        if (!songId) {
-          follow.push({ type: "stopPlay", playerId });
-          change = { playing: false };
-          break;
-        }
-        const played = {
-          ...order,
-          currentSongId: songId,
-          recentSongIds: [...order.recentSongIds, songId],
-        };
-        const previousSongId = order.shuffle ? order.currentSongId : previousSong(tracks, played);
-        const nextSongId = nextSong(tracks, played);
-        change = {
-          songId,
-          playlistId,
-          previousSongId,
-          nextSongId,
-          playing: true,
-          positionSeconds: 0,
-        };
-        follow.push({ type: "playSong", playerId, songId, playlistId, previousSongId, nextSongId });
-        break;
-      }
-    }
-    if (Object.keys(change).length > 0) await repository.writeState(this.deps.db, playerId, change);
-    await this.publish(playerId, ownerId, message);
-    for (const next of follow) await this.publish(playerId, ownerId, next);
-    await this.publishState(playerId, ownerId);
-    return null;
-  }
-
-  private async mayPlay(actor: Actor, playerId: string, playlistId: string): Promise<boolean> {
-    const playable = await this.deps.playlistsOf(actor, playerId);
-    return playable?.includes(playlistId) ?? false;
-  }
-
-  private async tracksOf(playlistId: string | null): Promise<OrderedTrack[]> {
-    if (!playlistId) return [];
-    return (await this.deps.playlistTracks([playlistId])).get(playlistId) ?? [];
+    this.reports.stop();
+    this.scheduleStatus.stop();
   }
 
   private async isOnline(playerId: string): Promise<boolean> {
@@ -476,48 +175,4 @@ export class LiveService implements PlayerControl {
     });
     return rows.map((row) => row.playerId);
   }
-
-  private ownerOf(playerId: string): Promise<string | null> {
-    return repository.ownerOf(this.deps.db, playerId);
-  }
-
-  private async publishState(playerId: string, ownerId?: string): Promise<void> {
-    const owner = ownerId ?? (await this.ownerOf(playerId));
-    if (!owner) return;
-    await this.publish(playerId, owner, {
-      type: "playerState",
-      state: await this.stateOf(playerId),
-    });
-  }
-
-  private publish(playerId: string, ownerId: string, message: RealtimeMessage): Promise<void> {
-    return this.deps.bus.publish({
-      kind: "message",
-      rooms: [playerRoom(playerId), userRoom(ownerId)],
-      message,
-    });
-  }
-}
-
-function isFresh(heartbeatAt: Date | null): boolean {
-  return heartbeatAt !== null && heartbeatAt > onlineSince();
-}
-
-/** The wire form of a player's state; a player that never connected is paused and offline. */
-function present(playerId: string, row: PlayerStateRow | null): PlayerLiveState {
-  return {
-    playerId,
-    songId: row?.songId ?? null,
-    previousSongId: row?.previousSongId ?? null,
-    nextSongId: row?.nextSongId ?? null,
-    playlistId: row?.playlistId ?? null,
-    positionSeconds: row?.positionSeconds ?? 0,
-    positionAt: row?.positionAt?.toISOString() ?? null,
-    loop: row?.loop ?? false,
-    shuffle: row?.shuffle ?? false,
-    volume: row?.volume ?? 100,
-    playing: row?.playing ?? false,
-    online: isFresh(row?.heartbeatAt ?? null),
-    lastSeenAt: row?.lastSeenAt?.toISOString() ?? null,
-  };
 }

@@ -1,15 +1,4 @@
-import {
-  type NowPlaying,
-  normalizePhone,
-  type Player,
-  type PlayerLiveSummary,
-  type PlayerPlaylist,
-  type PlayerRequest,
-  type PlayerType,
-  type playersApi,
-  type StaffPlayer,
-  uuidSchema,
-} from "@fonika/shared";
+import { type Player, type playersApi, uuidSchema } from "@fonika/shared";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.ts";
 import { errors } from "../../lib/app-error.ts";
@@ -23,16 +12,11 @@ import type { Actor } from "../../plugins/auth.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import { playerRoom } from "../../realtime/hub.ts";
 import type { PlayerCounts, PlayerDirectory } from "../../realtime/player-directory.ts";
-import { type LiveSummaryRow, liveSummaries } from "./live.repository.ts";
-import { onlineSince } from "./live.service.ts";
+import { onlineSince } from "./live.policy.ts";
 import { playerErrors } from "./players.errors.ts";
-import {
-  assertMayChangePlayer,
-  assertMayReadPlayer,
-  assertMayReadPlayersBase,
-  playerAbilities,
-} from "./players.policy.ts";
-import type { PlayerRequestRow, PlayerRow } from "./players.repository.ts";
+import { assertMayChangePlayer, assertMayReadPlayer } from "./players.policy.ts";
+import { PlayerPresenter } from "./players.presenter.ts";
+import type { PlayerRow } from "./players.repository.ts";
 import * as repository from "./players.repository.ts";
 
 type Body<E extends { body?: z.ZodType }> = z.output<NonNullable<E["body"]>>;
@@ -72,12 +56,19 @@ export interface PlayersDependencies extends PlayerPorts {
 
 /**
  * Players: added to an establishment of their owner, changed and removed by
- * the owner or a client manager, seen by staff in the players base; the
- * playlists put on them, only those their owner may play; clients' requests
- * about players; and the directory the player socket and songs ask.
+ * the owner or a client manager; the directory the player socket and songs
+ * ask; and what other modules learn of players (history's places, a deleted
+ * client's records). The players base staff read is `players-base.service.ts`,
+ * the playlists on players `player-playlists.service.ts` and clients'
+ * requests `player-requests.service.ts`; all present players alike
+ * (`players.presenter.ts`).
  */
 export class PlayersService {
-  constructor(private readonly deps: PlayersDependencies) {}
+  private readonly presenter: PlayerPresenter;
+
+  constructor(private readonly deps: PlayersDependencies) {
+    this.presenter = new PlayerPresenter(deps);
+  }
 
   /**
    * Adds a player to an establishment of its owner (the caller, or the
@@ -99,7 +90,7 @@ export class PlayersService {
       address: body.address,
     });
     if (row === "taken") throw playerErrors.serialTaken();
-    return this.presentOne(actor, row);
+    return this.presenter.presentOne(actor, row);
   }
 
   async change(
@@ -107,19 +98,19 @@ export class PlayersService {
     id: string,
     body: Body<typeof playersApi.changePlayer>,
   ): Promise<Player> {
-    const player = await this.find(id);
+    const player = await this.presenter.find(id);
     assertMayChangePlayer(actor, player);
     await repository.updatePlayer(this.deps.db, id, {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.address !== undefined ? { address: body.address } : {}),
     });
-    return this.presentOne(actor, await this.find(id));
+    return this.presenter.presentOne(actor, await this.presenter.find(id));
   }
 
   async get(actor: Actor, id: string): Promise<Player> {
-    const player = await this.find(id);
+    const player = await this.presenter.find(id);
     assertMayReadPlayer(actor, player);
-    return this.presentOne(actor, player);
+    return this.presenter.presentOne(actor, player);
   }
 
   /** A user's players; a device session sees only its establishment's. */
@@ -141,229 +132,15 @@ export class PlayersService {
       limit: query.limit,
       offset: query.offset,
     });
-    return toPage(await this.present(actor, rows), total, query.limit);
-  }
-
-  /**
-   * The players base: every player with its client, establishment and live
-   * state, found by any of them and filtered by online, playback and type.
-   * One instant decides who is online for the filter and the answer alike.
-   */
-  async listAll(
-    actor: Actor,
-    query: Query<typeof playersApi.listAllPlayers>,
-  ): Promise<Page<StaffPlayer>> {
-    assertMayReadPlayersBase(actor);
-    const freshSince = onlineSince();
-    const text = query.query?.trim();
-    const [userIds, establishmentIds] = text
-      ? await Promise.all([
-          this.deps.accounts.idsMatching(text),
-          this.deps.establishments.idsMatching(text),
-        ])
-      : [[], []];
-    const { rows, total } = await repository.searchPlayers(this.deps.db, {
-      query: text,
-      userIds,
-      establishmentIds,
-      type: query.type,
-      status: query.status,
-      playback: query.playback,
-      freshSince,
-      sortBy: query.sortBy,
-      limit: query.count,
-      offset: query.page * query.count,
-    });
-    const [players, clientNames, live] = await Promise.all([
-      this.present(actor, rows),
-      this.deps.accounts.namesOf([...new Set(rows.map((row) => row.userId))]),
-      this.liveOf(
-        rows.map((row) => row.id),
-        freshSince,
-      ),
-    ]);
-    return toPage(
-      players.map((player) => ({
-        ...player,
-        clientName: clientNames.get(player.userId) ?? "",
-        live: live.get(player.id) ?? OFFLINE,
-      })),
-      total,
-      query.count,
-    );
-  }
-
-  /** A player's live state, read-only, for whoever may see the player (its owner, staff, its device). */
-  async live(actor: Actor, id: string): Promise<PlayerLiveSummary> {
-    const player = await this.find(id);
-    assertMayReadPlayer(actor, player);
-    return (await this.liveOf([id], onlineSince())).get(id) ?? OFFLINE;
-  }
-
-  /**
-   * The live summaries of players, named through the library in one call
-   * for songs and one for playlists, whatever the number of players.
-   */
-  private async liveOf(
-    playerIds: string[],
-    freshSince: Date,
-  ): Promise<Map<string, PlayerLiveSummary>> {
-    const states = await liveSummaries(this.deps.db, playerIds, freshSince);
-    const loaded = [...states.values()].filter(
-      (state): state is LiveSummaryRow & { songId: string } => state.online && !!state.songId,
-    );
-    const [songs, playlists] = await Promise.all([
-      this.deps.songFacts([...new Set(loaded.map((state) => state.songId))]),
-      this.deps.playlistNames([
-        ...new Set(loaded.flatMap((state) => (state.playlistId ? [state.playlistId] : []))),
-      ]),
-    ]);
-    const summaries = new Map<string, PlayerLiveSummary>();
-    for (const [playerId, state] of states) {
-      const song = state.online && state.songId ? songs.get(state.songId) : undefined;
-      const nowPlaying: NowPlaying | null =
-        song && state.songId
-          ? {
-              songId: state.songId,
-              title: song.title,
-              artists: song.artists,
-              playlistId: state.playlistId,
-              playlistName: state.playlistId ? (playlists.get(state.playlistId) ?? null) : null,
-            }
-          : null;
-      summaries.set(playerId, {
-        online: state.online,
-        playing: state.playing,
-        nowPlaying,
-        lastSeenAt: state.lastSeenAt?.toISOString() ?? null,
-      });
-    }
-    return summaries;
+    return toPage(await this.presenter.present(actor, rows), total, query.limit);
   }
 
   /** Removes a player of `userId` with its playlists; another user's id answers 404. */
   async remove(actor: Actor, id: string, userId: string): Promise<void> {
-    const player = await this.find(id);
+    const player = await this.presenter.find(id);
     assertMayChangePlayer(actor, player);
     if (player.userId !== userId) throw playerErrors.notFound();
     await repository.deletePlayer(this.deps.db, id);
-  }
-
-  /** Stores a client's request to buy a box player, for staff to call back. */
-  async requestPurchase(
-    actor: Actor,
-    userId: string,
-    body: Body<typeof playersApi.sendPlayerRequest>,
-  ): Promise<PlayerRequest> {
-    assertMayChangeClient(actor, userId);
-    const account = await this.deps.findAccount(userId);
-    if (!account || !isClientAccount(account)) throw playerErrors.ownerNotClient();
-    const phone = normalizePhone(body.phone);
-    if (!phone) throw errors.invalidPhone();
-    const row = await repository.insertRequest(this.deps.db, {
-      kind: "purchase",
-      userId,
-      playerId: null,
-      playerName: null,
-      name: body.name,
-      phone,
-      email: body.email?.toLowerCase() ?? null,
-      company: body.company ?? null,
-      address: body.address,
-      quantity: body.quantity,
-      comment: body.comment || null,
-    });
-    return this.presentRequest(row);
-  }
-
-  /** Stores a client's request to stop a player's service (staff then call and remove it). */
-  async requestLeave(
-    actor: Actor,
-    userId: string,
-    body: Body<typeof playersApi.leaveRequest>,
-  ): Promise<PlayerRequest> {
-    assertMayChangeClient(actor, userId);
-    const player = await repository.findPlayer(this.deps.db, body.playerId);
-    if (!player || player.userId !== userId) throw playerErrors.notFound();
-    const row = await repository.insertRequest(this.deps.db, {
-      kind: "leave",
-      userId,
-      playerId: player.id,
-      playerName: player.name,
-      name: null,
-      phone: null,
-      email: null,
-      company: null,
-      address: player.address,
-      quantity: null,
-      comment: body.comment || null,
-    });
-    return this.presentRequest(row);
-  }
-
-  async listRequests(
-    actor: Actor,
-    query: Query<typeof playersApi.listPlayerRequests>,
-  ): Promise<Page<PlayerRequest>> {
-    assertMayReadPlayersBase(actor);
-    const { rows, total } = await repository.listRequests(this.deps.db, {
-      kind: query.kind,
-      limit: query.count,
-      offset: query.page * query.count,
-    });
-    const names = await this.deps.accounts.namesOf([...new Set(rows.map((row) => row.userId))]);
-    return toPage(
-      rows.map((row) => this.presentRequest(row, names)),
-      total,
-      query.count,
-    );
-  }
-
-  /** The playlists on a player, each marked playable while its owner may play it. */
-  async playlists(actor: Actor, id: string): Promise<PlayerPlaylist[]> {
-    const player = await this.find(id);
-    assertMayReadPlayer(actor, player);
-    return this.presentPlaylists(player);
-  }
-
-  /** Puts a playlist on a player: only one its owner may play (else 403). */
-  async addPlaylist(actor: Actor, id: string, playlistId: string): Promise<PlayerPlaylist[]> {
-    const player = await this.find(id);
-    assertMayChangePlayer(actor, player);
-    const allowed = await this.deps.allowedPlaylistIds(player.userId);
-    if (!allowed.has(playlistId)) throw playerErrors.playlistNotAllowed();
-    // A granted playlist may have gone to the trash since: then it is not there to add.
-    if (!(await this.deps.playlistNames([playlistId])).has(playlistId)) {
-      throw playerErrors.playlistNotAllowed();
-    }
-    if (!(await repository.addPlayerPlaylist(this.deps.db, id, playlistId))) {
-      throw playerErrors.playlistAlreadyAdded();
-    }
-    return this.presentPlaylists(player);
-  }
-
-  async removePlaylist(actor: Actor, id: string, playlistId: string): Promise<PlayerPlaylist[]> {
-    const player = await this.find(id);
-    assertMayChangePlayer(actor, player);
-    // Its windows go with it (the schedule's foreign key), and so does the fallback.
-    const removed = await this.deps.db.transaction(async (tx) => {
-      if (!(await repository.removePlayerPlaylist(tx, id, playlistId))) return false;
-      if (player.fallbackPlaylistId === playlistId) await repository.clearFallback(tx, id);
-      return true;
-    });
-    if (!removed) throw playerErrors.playlistNotOnPlayer();
-    await this.deps.bus.publish({ kind: "schedule-changed", rooms: [], playerIds: [id] });
-    return this.presentPlaylists(player);
-  }
-
-  /** A user's players that hold a playlist. */
-  async playersWithPlaylist(actor: Actor, userId: string, playlistId: string): Promise<Player[]> {
-    assertMayReadClient(actor, userId);
-    const rows = await repository.playersWithPlaylist(this.deps.db, userId, playlistId);
-    return this.present(
-      actor,
-      rows.map((row) => row.player),
-    );
   }
 
   /**
@@ -393,13 +170,13 @@ export class PlayersService {
         } catch {
           return null;
         }
-        const playlists = await this.presentPlaylists(player);
+        const playlists = await this.presenter.presentPlaylists(player);
         return playlists
           .filter((playlist) => playlist.playable)
           .map((playlist) => playlist.playlistId);
       },
       countsByEstablishment: async (establishmentIds) => {
-        // Online: the device's heartbeat is fresh (live.service.ts).
+        // Online: the device's heartbeat is fresh (live.policy.ts).
         return new Map<string, PlayerCounts>(
           await repository.countsByEstablishment(this.deps.db, establishmentIds, onlineSince()),
         );
@@ -451,87 +228,4 @@ export class PlayersService {
     if (!uuidSchema.safeParse(id).success) return undefined;
     return repository.findPlayer(this.deps.db, id);
   }
-
-  private async find(id: string): Promise<PlayerRow> {
-    const row = await repository.findPlayer(this.deps.db, id);
-    if (!row) throw playerErrors.notFound();
-    return row;
-  }
-
-  private async presentPlaylists(player: PlayerRow): Promise<PlayerPlaylist[]> {
-    const rows = await repository.playlistsOfPlayer(this.deps.db, player.id);
-    const [names, allowed] = await Promise.all([
-      this.deps.playlistNames(rows.map((row) => row.playlistId)),
-      this.deps.allowedPlaylistIds(player.userId),
-    ]);
-    return rows.map((row) => {
-      const name = names.get(row.playlistId);
-      return {
-        playlistId: row.playlistId,
-        // A playlist in the trash keeps its place but neither a name nor play.
-        name: name ?? "Удалённый плейлист",
-        playable: name !== undefined && allowed.has(row.playlistId),
-        addedAt: row.createdAt.toISOString(),
-      };
-    });
-  }
-
-  private async presentOne(actor: Actor, row: PlayerRow): Promise<Player> {
-    const [player] = await this.present(actor, [row]);
-    if (!player) throw playerErrors.notFound();
-    return player;
-  }
-
-  private async present(actor: Actor, rows: PlayerRow[]): Promise<Player[]> {
-    const names = await this.deps.establishments.namesOf([
-      ...new Set(rows.map((row) => row.establishmentId)),
-    ]);
-    return rows.map((row) => ({
-      id: row.id,
-      userId: row.userId,
-      establishmentId: row.establishmentId,
-      establishmentName: names.get(row.establishmentId) ?? "",
-      name: row.name,
-      type: playerTypeOf(row.type),
-      serialBoxNumber: row.serialBoxNumber,
-      address: row.address,
-      fallbackPlaylistId: row.fallbackPlaylistId,
-      createdAt: row.createdAt.toISOString(),
-      abilities: playerAbilities(actor, row),
-    }));
-  }
-
-  private presentRequest(
-    row: PlayerRequestRow,
-    clientNames: Map<string, string> = new Map(),
-  ): PlayerRequest {
-    return {
-      id: row.id,
-      kind: row.kind === "leave" ? "leave" : "purchase",
-      userId: row.userId,
-      clientName: clientNames.get(row.userId) ?? "",
-      playerId: row.playerId,
-      playerName: row.playerName,
-      name: row.name,
-      phone: row.phone,
-      email: row.email,
-      company: row.company,
-      address: row.address,
-      quantity: row.quantity,
-      comment: row.comment,
-      createdAt: row.createdAt.toISOString(),
-    };
-  }
-}
-
-/** The live state of a player that never connected. */
-const OFFLINE: PlayerLiveSummary = {
-  online: false,
-  playing: false,
-  nowPlaying: null,
-  lastSeenAt: null,
-};
-
-function playerTypeOf(value: string): PlayerType {
-  return value === "boxPlayer" ? "boxPlayer" : "web";
 }

@@ -1,17 +1,14 @@
 import {
   CLIENT_READING_ROLES,
   decide,
-  ESTABLISHMENTS,
   type EstablishmentWeek,
   findOverlap,
-  type PlayerSchedule,
   type PlayNow,
   plan,
   type ScheduleDecision,
   type ScheduleEntry,
   type ScheduleWindow,
   type schedulesApi,
-  WEEKDAYS,
   type Weekday,
 } from "@fonika/shared";
 import type { z } from "zod";
@@ -23,7 +20,8 @@ import { playerErrors } from "./players.errors.ts";
 import { assertMayChangePlayer, assertMayReadPlayer } from "./players.policy.ts";
 import type { PlayerRow } from "./players.repository.ts";
 import * as players from "./players.repository.ts";
-import { decideForPlayers, playableSchedule } from "./scheduler.ts";
+import { ScheduleDecisions } from "./schedule-decisions.ts";
+import { groupByPlayer, toEntry, toWindow } from "./schedule-rows.ts";
 import type { ScheduleRow } from "./schedules.repository.ts";
 import * as repository from "./schedules.repository.ts";
 
@@ -53,11 +51,16 @@ const QUEUE_HOURS = 24;
 /**
  * Players' schedules: windows of a player's playlists on weekdays, never
  * two of one player at once; its fallback; what it plays now and next in
- * its establishment's time zone; and a venue's whole week. Every change is
- * published on the bus, so that a running player decides again at once.
+ * its establishment's time zone (decided by `ScheduleDecisions`); and a
+ * venue's whole week. Every change is published on the bus, so that a
+ * running player decides again at once.
  */
 export class SchedulesService {
-  constructor(private readonly deps: SchedulesDependencies) {}
+  private readonly decisions: ScheduleDecisions;
+
+  constructor(private readonly deps: SchedulesDependencies) {
+    this.decisions = new ScheduleDecisions(deps);
+  }
 
   /** The windows of a playlist on a player, in the order they were made. */
   async listOfPlaylist(actor: Actor, playerId: string, playlistId: string) {
@@ -126,7 +129,7 @@ export class SchedulesService {
     const player = await this.findPlayer(playerId);
     assertMayReadPlayer(actor, player);
     const instant = instantOf(actor, at);
-    const schedule = await this.scheduleOf(player);
+    const schedule = await this.decisions.scheduleOf(player);
     const decision = decide(schedule, instant);
     return {
       playlistId: decision.playlistId,
@@ -142,7 +145,7 @@ export class SchedulesService {
     const player = await this.findPlayer(playerId);
     assertMayReadPlayer(actor, player);
     const instant = instantOf(actor, at);
-    const schedule = await this.scheduleOf(player);
+    const schedule = await this.decisions.scheduleOf(player);
     const slots = plan(schedule, instant, instant + QUEUE_HOURS * 3600 * 1000);
     const playlistIds: string[] = [];
     for (const slot of slots) {
@@ -212,16 +215,11 @@ export class SchedulesService {
   }
 
   /**
-   * What each of these players plays at `instantMs` (unknown ids are left
-   * out): their rows, windows, playlists and zones are read in a few
-   * queries for all of them, the owners' allowed playlists once per owner,
-   * and each zone's wall clock once (`decideForPlayers`).
+   * What each of these players plays at `instantMs`, unknown ids left out
+   * (the player socket's port; see `ScheduleDecisions`).
    */
-  async decideFor(playerIds: string[], instantMs: number): Promise<Map<string, ScheduleDecision>> {
-    const schedules = await this.schedulesOf(
-      await repository.playersByIds(this.deps.db, playerIds),
-    );
-    return decideForPlayers(schedules, instantMs);
+  decideFor(playerIds: string[], instantMs: number): Promise<Map<string, ScheduleDecision>> {
+    return this.decisions.decideFor(playerIds, instantMs);
   }
 
   /** Publishes that what these players play changed (also after a playlist is taken off a player). */
@@ -286,52 +284,6 @@ export class SchedulesService {
     }
   }
 
-  private async scheduleOf(player: PlayerRow): Promise<PlayerSchedule> {
-    const schedules = await this.schedulesOf([player]);
-    const schedule = schedules.get(player.id);
-    if (!schedule) throw playerErrors.notFound();
-    return schedule;
-  }
-
-  /** The playable schedules of these players, read in a few queries for all of them. */
-  private async schedulesOf(rows: PlayerRow[]): Promise<Map<string, PlayerSchedule>> {
-    const ids = rows.map((row) => row.id);
-    const [windows, attached, places] = await Promise.all([
-      repository.windowsOfPlayers(this.deps.db, ids),
-      repository.playlistsOfPlayers(this.deps.db, ids),
-      this.deps.establishments.placesOf([...new Set(rows.map((row) => row.establishmentId))]),
-    ]);
-    const owners = [...new Set(rows.map((row) => row.userId))];
-    const [allowedByOwner, names] = await Promise.all([
-      Promise.all(owners.map((owner) => this.deps.allowedPlaylistIds(owner))).then(
-        (sets) => new Map(owners.map((owner, index) => [owner, sets[index] ?? new Set<string>()])),
-      ),
-      this.deps.playlistNames([...new Set(attached.map((row) => row.playlistId))]),
-    ]);
-    // Grouped once, so that many players cost about many × one, not players × windows.
-    const windowsOf = groupBy(windows, (window) => window.playerId);
-    const attachedTo = groupBy(attached, (entry) => entry.playerId);
-    const schedules = new Map<string, PlayerSchedule>();
-    for (const row of rows) {
-      const allowed = allowedByOwner.get(row.userId) ?? new Set<string>();
-      const playable = new Set(
-        (attachedTo.get(row.id) ?? [])
-          .map((entry) => entry.playlistId)
-          .filter((playlistId) => allowed.has(playlistId) && names.has(playlistId)),
-      );
-      schedules.set(
-        row.id,
-        playableSchedule(
-          places.get(row.establishmentId)?.timeZone ?? ESTABLISHMENTS.defaultTimeZone,
-          (windowsOf.get(row.id) ?? []).map(toWindow),
-          row.fallbackPlaylistId,
-          playable,
-        ),
-      );
-    }
-    return schedules;
-  }
-
   private async presentWeek(
     establishmentId: string,
     place: { userId: string; timeZone: string },
@@ -346,7 +298,7 @@ export class SchedulesService {
     const names = await this.deps.playlistNames([
       ...new Set([...attached, ...windows].map((row) => row.playlistId)),
     ]);
-    const windowsOf = groupBy(windows, (window) => window.playerId);
+    const windowsOf = groupByPlayer(windows);
     return {
       establishmentId,
       timeZone: place.timeZone,
@@ -400,33 +352,4 @@ function instantOf(actor: Actor, at: string | undefined): number {
     throw playerErrors.instantForStaffOnly();
   }
   return Date.parse(at);
-}
-
-function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
-}
-
-function weekdaysOf(stored: string[]): Weekday[] {
-  return WEEKDAYS.filter((day) => stored.includes(day));
-}
-
-function toWindow(row: ScheduleRow): ScheduleWindow & { weekdays: Weekday[] } {
-  return {
-    id: row.id,
-    playlistId: row.playlistId,
-    startTime: row.startTime,
-    endTime: row.endTime,
-    weekdays: weekdaysOf(row.weekdays),
-  };
-}
-
-function toEntry(row: ScheduleRow): ScheduleEntry {
-  return { ...toWindow(row), playerId: row.playerId };
 }

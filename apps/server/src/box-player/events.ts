@@ -1,0 +1,74 @@
+import type { Song } from "@fonika/shared";
+import { describeUpdateEvent, type UpdateEvent } from "./updates.ts";
+
+/**
+ * What a box player tells whoever watches it (the CLI prints them, tests
+ * wait for them). Every part of the box emits these; `box-player.ts`
+ * re-exports them as the box's public face.
+ */
+
+export type BoxPlayerEvent =
+  | { kind: "code"; code: string; approveAt: string; expiresInSeconds: number }
+  | { kind: "signedIn"; resumed: boolean }
+  | { kind: "connected"; playerId: string | null }
+  | { kind: "disconnected"; code: number }
+  | { kind: "denied" }
+  | { kind: "schedule"; playlistId: string | null; fallback: boolean }
+  | { kind: "fetched"; songId: string; bytes: number; requests: number; ranged: boolean }
+  | { kind: "playing"; playId: string; song: Song; fromSeconds: number }
+  | { kind: "ended"; playId: string; song: Song; ending: "finished" | "skipped" | "stopped" }
+  | { kind: "paused" }
+  | { kind: "stopped" }
+  | { kind: "volume"; volume: number }
+  | { kind: "loop"; loop: boolean }
+  | { kind: "shuffle"; shuffle: boolean }
+  | { kind: "serverError"; message: string }
+  | { kind: "failure"; error: unknown }
+  | UpdateEvent;
+
+/** How a part of the box tells an event. */
+export type EmitEvent = (event: BoxPlayerEvent) => void;
+
+/** One readable line per event, for an integrator watching the protocol. */
+export function describeEvent(event: BoxPlayerEvent): string | null {
+  switch (event.kind) {
+    case "code":
+      return `code ${event.code}: approve it at ${event.approveAt} (valid ${event.expiresInSeconds} s)`;
+    case "signedIn":
+      return event.resumed ? "signed in (session from the state file)" : "signed in";
+    case "connected":
+      return `connected, player ${event.playerId ?? "none"}`;
+    case "disconnected":
+      return `disconnected (${event.code}), reconnecting`;
+    case "denied":
+      return "access denied: the session is gone, giving up";
+    case "schedule":
+      return event.playlistId
+        ? `schedule: playlist ${event.playlistId}${event.fallback ? " (fallback)" : ""}`
+        : "schedule: nothing to play now";
+    case "fetched":
+      return `fetched ${event.bytes} bytes in ${event.requests} ${event.ranged ? "ranged " : ""}request(s)`;
+    case "playing":
+      return `playing «${event.song.title}» — ${event.song.artists.join(", ") || "unknown artist"}${
+        event.fromSeconds > 0 ? ` from ${event.fromSeconds.toFixed(1)} s` : ""
+      }`;
+    case "ended":
+      return `ended «${event.song.title}»: ${event.ending}`;
+    case "paused":
+      return "paused";
+    case "stopped":
+      return "stopped";
+    case "volume":
+      return `volume ${event.volume}`;
+    case "loop":
+      return event.loop ? "loop on" : "loop off";
+    case "shuffle":
+      return event.shuffle ? "shuffle on" : "shuffle off";
+    case "serverError":
+      return `server said: ${event.message}`;
+    case "failure":
+      return `failure: ${event.error instanceof Error ? event.error.message : String(event.error)}`;
+    default:
+      return describeUpdateEvent(event);
+  }
+}

@@ -1,0 +1,133 @@
+import {
+  API_BASE,
+  type ClientSocketMessage,
+  clientSocketMessageSchema,
+  MESSAGES,
+  PLAYER_SOCKET_PATH,
+  type ServerSocketMessage,
+  serverSocketMessageSchema,
+} from "@fonika/shared";
+import WebSocket from "ws";
+import type { EmitEvent } from "./events.ts";
+import type { Timers, Timings } from "./timers.ts";
+
+/**
+ * The box's player socket (SPEC.md §4): it connects with the access token,
+ * introduces its firmware version, pings, parses what comes in, and
+ * reconnects after a drop (rotating the session first) — except when the
+ * server denied access, when the box gives up. What the messages mean is
+ * the box's business, not the socket's.
+ */
+
+/** What the socket brings: the server's messages and the commands it relays. */
+export type Incoming = ServerSocketMessage | ClientSocketMessage;
+
+export interface PlayerSocketOptions {
+  /** The server's base address, without a trailing slash. */
+  base: string;
+  userAgent: string;
+  /** The firmware version sent on connecting: the server answers with a newer one, if any. */
+  version: string;
+  timings: Pick<Timings, "ping" | "reconnect">;
+  timers: Timers;
+  emit: EmitEvent;
+  isStopped(): boolean;
+  /** The current access token; no token, no connection. */
+  token(): string | null;
+  /** Rotates the session before a reconnect. */
+  rotate(): Promise<unknown>;
+  /** A parsed message; its failure is reported as an event. */
+  receive(message: Incoming): Promise<void>;
+  /** The socket dropped (before any reconnect or giving up): what plays goes silent. */
+  dropped(): void;
+  /** Access was denied: the session is gone and the box stops. */
+  denied(): void;
+}
+
+export class PlayerSocket {
+  private socket: WebSocket | null = null;
+
+  constructor(private readonly options: PlayerSocketOptions) {}
+
+  /** Whether a socket is held (open, or still opening); false once dropped or closed. */
+  get attached(): boolean {
+    return this.socket !== null;
+  }
+
+  connect(): void {
+    const token = this.options.token();
+    if (this.options.isStopped() || !token) return;
+    const url = new URL(
+      `${API_BASE}${PLAYER_SOCKET_PATH}`,
+      this.options.base.replace(/^http/, "ws"),
+    );
+    url.searchParams.set("access_token", token);
+    const socket = new WebSocket(url, { headers: { "user-agent": this.options.userAgent } });
+    this.socket = socket;
+    let denied = false;
+    let pinger: NodeJS.Timeout | null = null;
+    socket.on("open", () => {
+      // Its version: the server answers with a newer firmware, if there is one.
+      this.send({ type: "connect", version: this.options.version });
+      pinger = this.options.timers.every(this.options.timings.ping, () =>
+        this.send({ type: "ping" }),
+      );
+    });
+    socket.on("message", (data) => {
+      const message = parseIncoming(data.toString());
+      if (!message) return;
+      if (message.type === "error" && message.message === MESSAGES.accessDenied) denied = true;
+      void this.options
+        .receive(message)
+        .catch((error: unknown) => this.options.emit({ kind: "failure", error }));
+    });
+    socket.on("error", (error) => this.options.emit({ kind: "failure", error }));
+    socket.on("close", (code) => {
+      if (pinger) this.options.timers.cancel(pinger);
+      // Closed on purpose (`close`): nothing to do.
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.options.dropped();
+      if (this.options.isStopped()) return;
+      if (denied) {
+        this.options.emit({ kind: "denied" });
+        this.options.denied();
+        return;
+      }
+      this.options.emit({ kind: "disconnected", code });
+      this.options.timers.later(this.options.timings.reconnect, async () => {
+        await this.options.rotate();
+        this.connect();
+      });
+    });
+  }
+
+  /** Sends when the socket is open; a message while it is not is lost, as on a wire. */
+  send(message: ClientSocketMessage): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  /** Closes the socket for good (no `dropped`, no reconnect); resolves once it is closed. */
+  async close(): Promise<void> {
+    const socket = this.socket;
+    this.socket = null;
+    if (socket && socket.readyState !== WebSocket.CLOSED) {
+      const closed = new Promise((resolve) => socket.once("close", resolve));
+      socket.close();
+      await closed;
+    }
+  }
+}
+
+/** The server's own messages, and the commands it relays (SPEC.md §4); null for anything else. */
+function parseIncoming(text: string): Incoming | null {
+  try {
+    const json: unknown = JSON.parse(text);
+    const own = serverSocketMessageSchema.safeParse(json);
+    if (own.success) return own.data;
+    const relayed = clientSocketMessageSchema.safeParse(json);
+    return relayed.success ? relayed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,176 @@
+import type { PlayEnding } from "@fonika/shared";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/client.ts";
+import type { PlayerSocketMessage } from "../../realtime/player-control.ts";
+import type { ControllablePlayer } from "../../realtime/player-directory.ts";
+import { HEARTBEAT_FRESH_MS, onlineSince } from "./live.policy.ts";
+import * as repository from "./live.repository.ts";
+import type { LiveStates } from "./live-states.ts";
+import { nextSong, type OrderedTrack, SHUFFLE_MEMORY } from "./play-order.ts";
+
+/**
+ * What a player's device reports of itself (SPEC.md §4): its status, the
+ * plays it starts and ends — each filed in the broadcast history — and the
+ * plays a device left open when it went away, ended `offline` whether it
+ * closed its socket or went silent.
+ */
+
+/** The history module's port: every play a player reports (issue 13, broadcast history). */
+export interface PlayHistory {
+  recordStarted(report: {
+    playId: string;
+    playerId: string;
+    songId: string;
+    playlistId: string | null;
+    fallback: boolean;
+    startedAt: Date;
+  }): Promise<void>;
+  recordEnded(playId: string, endedAt: Date, ending: PlayEnding): Promise<void>;
+}
+
+/** A message only a player's own device sends: what it does. */
+export type DeviceReport = Extract<
+  PlayerSocketMessage,
+  { type: "playerStatus" | "songStarted" | "songEnded" }
+>;
+
+/** Whether a socket message is a device's report rather than a command. */
+export function isDeviceReport(message: PlayerSocketMessage): message is DeviceReport {
+  return (
+    message.type === "playerStatus" ||
+    message.type === "songStarted" ||
+    message.type === "songEnded"
+  );
+}
+
+export interface DeviceReportsDependencies {
+  db: Database;
+  log: FastifyBaseLogger;
+  history: PlayHistory;
+  /** The library's public face: each playlist's current version tracks in order. */
+  playlistTracks(ids: readonly string[]): Promise<Map<string, OrderedTrack[]>>;
+  states: LiveStates;
+}
+
+export class DeviceReports {
+  /** Looks for devices gone without a word (see `endLapsedPlays`). */
+  private readonly lapseSweep: NodeJS.Timeout;
+
+  constructor(private readonly deps: DeviceReportsDependencies) {
+    this.lapseSweep = setInterval(
+      () => void this.endLapsedPlays(onlineSince(Date.now() - HEARTBEAT_FRESH_MS)),
+      HEARTBEAT_FRESH_MS,
+    );
+    this.lapseSweep.unref();
+  }
+
+  /** Files a report of the player's device: its state, the history, and the news of both. */
+  async report(player: ControllablePlayer, message: DeviceReport): Promise<void> {
+    const { playerId } = player;
+    const state = await repository.findState(this.deps.db, playerId);
+    if (message.type === "playerStatus") {
+      await repository.writeState(this.deps.db, playerId, {
+        songId: message.songId,
+        playlistId: message.playlistId,
+        positionSeconds: message.positionSeconds,
+        positionAt: new Date(),
+        volume: Math.round(message.volume),
+        playing: message.playing,
+        heartbeatAt: new Date(),
+        lastSeenAt: new Date(),
+      });
+    } else if (message.type === "songStarted") {
+      const startedAt = new Date(message.startedAt);
+      if (state?.currentPlayId && state.currentPlayId !== message.playId) {
+        // The play before was never ended by its device (it came back after its server died):
+        // it ended, at the latest, when this one began.
+        await this.deps.history.recordEnded(state.currentPlayId, startedAt, "offline");
+      }
+      await this.deps.history.recordStarted({
+        playId: message.playId,
+        playerId,
+        songId: message.songId,
+        playlistId: message.playlistId,
+        fallback: message.fallback,
+        startedAt,
+      });
+      const recent = [...(state?.recentSongIds ?? []), message.songId].slice(-SHUFFLE_MEMORY);
+      const order = {
+        currentSongId: message.songId,
+        loop: state?.loop ?? false,
+        shuffle: state?.shuffle ?? false,
+        recentSongIds: recent,
+      };
+      const tracks = await this.tracksOf(message.playlistId);
+      await repository.writeState(this.deps.db, playerId, {
+        songId: message.songId,
+        playlistId: message.playlistId,
+        previousSongId: state?.songId && state.songId !== message.songId ? state.songId : null,
+        nextSongId: nextSong(tracks, order),
+        currentPlayId: message.playId,
+        recentSongIds: recent,
+        positionSeconds: 0,
+        positionAt: startedAt,
+        playing: true,
+      });
+    } else {
+      await this.deps.history.recordEnded(
+        message.playId,
+        new Date(message.endedAt),
+        message.ending,
+      );
+      if (state?.currentPlayId === message.playId) {
+        await repository.writeState(this.deps.db, playerId, {
+          currentPlayId: null,
+          ...(message.ending === "stopped" ? { playing: false } : {}),
+        });
+      }
+    }
+    await this.deps.states.publishState(playerId, player.ownerId);
+  }
+
+  /** The device of a player left this process: what it played ends `offline`, and it shows offline. */
+  async deviceLeft(playerId: string): Promise<void> {
+    const state = await repository.findState(this.deps.db, playerId);
+    if (state?.currentPlayId) {
+      await this.deps.history.recordEnded(state.currentPlayId, new Date(), "offline");
+    }
+    await repository.writeState(this.deps.db, playerId, {
+      heartbeatAt: null,
+      lastSeenAt: new Date(),
+      currentPlayId: null,
+      playing: false,
+    });
+    await this.deps.states.publishState(playerId);
+  }
+
+  /**
+   * Ends the plays of devices that went silent without closing their socket
+   * (their server process died, the venue's line was cut): each is filed
+   * as ended `offline` when the device was last heard from, and the player
+   * is shown offline. Any process may do it; each play is ended once. The
+   * sweep waits twice the online threshold, so a device merely late with
+   * its pings on a busy process keeps its play.
+   */
+  async endLapsedPlays(freshSince: Date, playerIds?: readonly string[]): Promise<void> {
+    try {
+      const lapsed = await repository.takeLapsedPlays(this.deps.db, freshSince, playerIds);
+      for (const play of lapsed) {
+        await this.deps.history.recordEnded(play.playId, play.lastSeenAt ?? new Date(), "offline");
+        await this.deps.states.publishState(play.playerId);
+      }
+    } catch (error) {
+      this.deps.log.error({ err: error }, "ending lapsed plays failed");
+    }
+  }
+
+  /** Stops the sweep of this process (the app closes). */
+  stop(): void {
+    clearInterval(this.lapseSweep);
+  }
+
+  private async tracksOf(playlistId: string | null): Promise<OrderedTrack[]> {
+    if (!playlistId) return [];
+    return (await this.deps.playlistTracks([playlistId])).get(playlistId) ?? [];
+  }
+}
