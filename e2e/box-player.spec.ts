@@ -1,28 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { type BoxPlayerEvent, startBoxPlayer } from "../apps/server/src/box-player/box-player.ts";
+import { startBoxPlayer } from "../apps/server/src/box-player/box-player.ts";
 import { createSignedInAccount } from "./support/accounts.ts";
+import { nextEvent } from "./support/box-player.ts";
 import { addBoxPlayer, addEstablishment, subscribeWithPlaylists } from "./support/clients.ts";
 import { E2E } from "./support/environment.ts";
 import { makePlaylist, uploadFixture } from "./support/library.ts";
 import { signInByEmail } from "./support/sign-in.ts";
-
-/** The next event of a kind the box player emits (with a deadline, so a silent player fails the flow). */
-function nextEvent<K extends BoxPlayerEvent["kind"]>(
-  player: ReturnType<typeof startBoxPlayer>,
-  kind: K,
-  timeoutMs = 20_000,
-): Promise<Extract<BoxPlayerEvent, { kind: K }>> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no ${kind} event in ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-    player.events.once(kind, (event: Extract<BoxPlayerEvent, { kind: K }>) => {
-      clearTimeout(timer);
-      resolve(event);
-    });
-  });
-}
 
 test("a client puts a playlist on its player for the whole week; a box player started beside it plays it; the owner pauses it from the player's page and the history lists the track", async ({
   page,

@@ -3,30 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { authApi, playersApi, schedulesApi, WEEKDAYS } from "@fonika/shared";
 import { expect, test } from "@playwright/test";
-import { type BoxPlayerEvent, startBoxPlayer } from "../apps/server/src/box-player/box-player.ts";
+import { startBoxPlayer } from "../apps/server/src/box-player/box-player.ts";
 import { callApi, createAccount, createSignedInAccount } from "./support/accounts.ts";
+import { nextEvent } from "./support/box-player.ts";
 import { addBoxPlayer, addEstablishment, subscribeWithPlaylists } from "./support/clients.ts";
 import { E2E } from "./support/environment.ts";
 import { makePlaylist, uploadFixture } from "./support/library.ts";
 import { signInByEmail } from "./support/sign-in.ts";
-
-/** The next event of a kind the box player emits, with a deadline. */
-function nextEvent<K extends BoxPlayerEvent["kind"]>(
-  player: ReturnType<typeof startBoxPlayer>,
-  kind: K,
-  timeoutMs = 20_000,
-): Promise<Extract<BoxPlayerEvent, { kind: K }>> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no ${kind} event in ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-    player.events.once(kind, (event: Extract<BoxPlayerEvent, { kind: K }>) => {
-      clearTimeout(timer);
-      resolve(event);
-    });
-  });
-}
 
 test("an administrator finds a playing box in the players base by its state, uploads a newer firmware, and the box at the venue downloads it", async ({
   page,

@@ -46,24 +46,7 @@ describe("plays reported to the history port", () => {
     const playerId = player.body.id as string;
 
     const recorded: Recorded[] = [];
-    const directory = server.app.realtime.playerDirectory();
-    const live = new LiveService({
-      db: server.app.db,
-      bus: server.app.bus,
-      log: server.app.log,
-      history: {
-        recordStarted: async (report) => {
-          recorded.push({ kind: "started", report });
-        },
-        recordEnded: async (playId, endedAt, ending) => {
-          recorded.push({ kind: "ended", playId, endedAt, ending });
-        },
-      },
-      findControllable: directory.findControllable,
-      playlistsOf: directory.playlistsOf,
-      playlistTracks: (ids) => server.app.library.playlistTracks(ids),
-      decide: directory.decide,
-    });
+    const live = liveProcess(recorded);
     const device: Actor = {
       userId: client.id,
       authority: ["player-device"],
