@@ -1,0 +1,374 @@
+import { type ChildProcess, fork } from "node:child_process";
+import { once } from "node:events";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { API_BASE, PLAYER_SOCKET_PATH } from "@fonika/shared";
+import { establishments } from "../src/db/schema.ts";
+import { insertUserIfAbsent } from "../src/modules/accounts/accounts.repository.ts";
+import { SessionIssuer } from "../src/modules/auth/auth.sessions.ts";
+import { insertPlayer } from "../src/modules/players/players.repository.ts";
+import { type BenchApp, startBenchApp, verdictLine } from "./support.ts";
+
+/**
+ * `npm run bench`, the player socket (issue 13): BENCH_SOCKET_PLAYERS
+ * (1 000) box players connected at once, of BENCH_SOCKET_OWNERS (100)
+ * owners with 10 players each, every player in a venue of its own with its
+ * device signed in for that venue, and one remote control (a browser
+ * session) per owner: 1 100 sockets. Every socket pings every 4 s, as the
+ * box player and the web app do.
+ *
+ * A command is `pause` or `play` sent by an owner's remote for one of its
+ * players; it is done when every socket that must get it has it: the
+ * owner's room, which holds the remote and the devices of the owner's ten
+ * players (11 sockets). Its fan-out latency is read on one clock, in the
+ * loader, from the send to the last receipt. Two runs of BENCH_SOCKET_COMMANDS
+ * (2 000) commands, after a warm-up: steady (BENCH_SOCKET_RATE, 100 a
+ * second, one at a time) and burst (every owner at the same instant: 100
+ * commands at once, twice a second).
+ *
+ * Baseline: a bare `ws` relay (socket-relay.mjs) in a process of its own,
+ * holding the same sockets by owner and writing each command to its owner's
+ * set; same loader, same sockets, same commands. The loader
+ * (socket-loader.mjs) is a process of its own; the product runs in this
+ * one, as in production (PGlite), with its accounts, venues, players and
+ * sessions made directly through its repositories and session issuer (as
+ * the tests' factories do), not by 1 000 device-code approvals over HTTP.
+ * The loader's ceiling: a closed loop against the relay alone (every
+ * player's next command as soon as its last is done).
+ *
+ * Memory per socket: the server process's RSS and heap after a GC, with
+ * every socket connected and idle, less before any connected, divided by
+ * the sockets; the same for the relay.
+ *
+ * Targets (issue 13), on the steady run: p99 ≤ 100 ms and ≤ 2× the relay's
+ * p99; RSS ≤ 50 KB a socket. The burst is reported beside the relay's.
+ *
+ * Figures (2 cores, PGlite): see docs/decisions.md, "The player socket's bench".
+ */
+
+const PLAYERS = Number(process.env.BENCH_SOCKET_PLAYERS ?? 1_000);
+const OWNERS = Number(process.env.BENCH_SOCKET_OWNERS ?? 100);
+const COMMANDS = Number(process.env.BENCH_SOCKET_COMMANDS ?? 2_000);
+const RATE = Number(process.env.BENCH_SOCKET_RATE ?? 100);
+const WARM_UP = 200;
+const CEILING_SECONDS = 3;
+const TARGET_P99_MS = 100;
+const TARGET_RATIO = 2;
+const TARGET_BYTES_PER_SOCKET = 50 * 1024;
+
+const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+const PLAYERS_PER_OWNER = Math.ceil(PLAYERS / OWNERS);
+
+setFlagsFromString("--expose-gc");
+const collectGarbage = runInNewContext("gc") as () => void;
+
+/** One socket the loader opens: a device of `playerId`, or (null) the owner's remote. */
+interface SocketSpec {
+  url: string;
+  owner: string;
+  playerId: string | null;
+}
+
+interface RunFigure {
+  latencies: number[];
+  lost: number;
+  /** Sockets the server closed during the run. */
+  closedByServer: number;
+  seconds: number;
+  loaderCores: number;
+}
+
+interface CeilingFigure {
+  commandsPerSecond: number;
+  messagesPerSecond: number;
+  loaderCores: number;
+}
+
+interface Memory {
+  rss: number;
+  heapUsed: number;
+}
+
+/** A child process spoken to by IPC, one request and one answer at a time. */
+class Child {
+  private constructor(readonly process: ChildProcess) {}
+
+  static async start(file: string, execArgv: string[]): Promise<{ child: Child; first: unknown }> {
+    const child = fork(path.join(BENCH_DIR, file), [], { execArgv, stdio: "inherit" });
+    const [first] = (await once(child, "message")) as [unknown];
+    return { child: new Child(child), first };
+  }
+
+  static spawn(file: string, execArgv: string[]): Child {
+    return new Child(fork(path.join(BENCH_DIR, file), [], { execArgv, stdio: "inherit" }));
+  }
+
+  async ask<Answer>(request: unknown): Promise<Answer> {
+    this.process.send(request as never);
+    const [reply] = (await once(this.process, "message")) as [
+      { answer?: Answer; error?: string; memory?: Answer },
+    ];
+    if (reply.error) throw new Error(`loader: ${reply.error}`);
+    return (reply.answer ?? reply.memory) as Answer;
+  }
+
+  async stop(): Promise<void> {
+    if (this.process.exitCode !== null) return;
+    const exited = once(this.process, "exit");
+    this.process.kill("SIGTERM");
+    await exited;
+  }
+}
+
+/**
+ * The owners, their venues, players and device sessions, and a browser
+ * session per owner, made in the product's database; answers the sockets
+ * to open, a device of every owner before the next player of any (so that
+ * consecutive players belong to different owners).
+ */
+async function makeFixtures(bench: BenchApp): Promise<{ sockets: SocketSpec[] }> {
+  const { app } = bench;
+  const db = app.db;
+  const issuer = new SessionIssuer(app.accessTokens, app.config.sessionLifetimeDays);
+  const client = { ip: "127.0.0.1", userAgent: "sockets bench" };
+  const url = (token: string) =>
+    `${bench.base.replace("http", "ws")}${API_BASE}${PLAYER_SOCKET_PATH}?access_token=${token}`;
+  const remotes: SocketSpec[] = [];
+  const devices: SocketSpec[][] = [];
+  for (let owner = 0; owner < OWNERS; owner++) {
+    const email = `bench-owner-${letters(owner)}@fonika.test`;
+    const user = await insertUserIfAbsent(db, { email, phone: null, authority: ["role-client"] });
+    const remote = await issuer.startBrowserSession(db, user, client);
+    remotes.push({ url: url(remote.token), owner: user.id, playerId: null });
+    for (let index = 0; index < PLAYERS_PER_OWNER; index++) {
+      if (owner * PLAYERS_PER_OWNER + index >= PLAYERS) break;
+      const address = `Москва, Бенчевая, ${owner}-${index}`;
+      const [venue] = await db
+        .insert(establishments)
+        .values({ userId: user.id, name: `Кафе ${owner}-${index}`, address })
+        .returning({ id: establishments.id });
+      if (!venue) throw new Error("establishment insert returned no row");
+      const player = await insertPlayer(db, {
+        userId: user.id,
+        establishmentId: venue.id,
+        name: `Бокс ${index + 1}`,
+        type: "boxPlayer",
+        serialBoxNumber: `BENCH-${owner}-${index}`,
+        address,
+      });
+      if (player === "taken") throw new Error("bench serial number taken");
+      const device = await issuer.startDeviceSession(db, user, venue.id, client);
+      const round = devices[index] ?? [];
+      round.push({ url: url(device.token), owner: user.id, playerId: player.id });
+      devices[index] = round;
+    }
+  }
+  return { sockets: [...remotes, ...devices.flat()] };
+}
+
+/** Letters only, so that the account's e-mail is made of letters like the other benches'. */
+function letters(index: number): string {
+  let name = "";
+  let rest = index;
+  do {
+    name = String.fromCharCode(97 + (rest % 26)) + name;
+    rest = Math.floor(rest / 26);
+  } while (rest > 0);
+  return name;
+}
+
+function ownMemory(): Memory {
+  collectGarbage();
+  const { rss, heapUsed } = process.memoryUsage();
+  return { rss, heapUsed };
+}
+
+interface SideFigures {
+  steady: RunFigure;
+  burst: RunFigure;
+  perSocket: Memory;
+  connectSeconds: number;
+  ceiling?: CeilingFigure;
+}
+
+/**
+ * Connects every socket to one side, measures its memory, runs the warm-up,
+ * the steady and the burst runs (and, against the relay, the ceiling), and
+ * closes the sockets.
+ */
+async function measureSide(
+  loader: Child,
+  sockets: SocketSpec[],
+  memory: () => Promise<Memory>,
+  withCeiling: boolean,
+): Promise<SideFigures> {
+  const before = await memory();
+  const connected = await loader.ask<{ connected: number; failed: number; seconds: number }>({
+    connect: { sockets, concurrency: 50 },
+  });
+  if (connected.failed > 0) throw new Error(`${connected.failed} sockets failed to open`);
+  const after = await memory();
+  const perSocket = {
+    rss: (after.rss - before.rss) / connected.connected,
+    heapUsed: (after.heapUsed - before.heapUsed) / connected.connected,
+  };
+  await loader.ask<RunFigure>({ run: { commands: WARM_UP, perSecond: RATE, groupSize: 1 } });
+  const steady = await loader.ask<RunFigure>({
+    run: { commands: COMMANDS, perSecond: RATE, groupSize: 1 },
+  });
+  const burst = await loader.ask<RunFigure>({
+    run: { commands: COMMANDS, perSecond: OWNERS * 2, groupSize: OWNERS },
+  });
+  const ceiling = withCeiling
+    ? await loader.ask<CeilingFigure>({ ceiling: { seconds: CEILING_SECONDS } })
+    : undefined;
+  await loader.ask({ close: true });
+  return { steady, burst, perSocket, connectSeconds: connected.seconds, ceiling };
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] as number;
+}
+
+interface Latency {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+function latencyOf(run: RunFigure): Latency {
+  const sorted = [...run.latencies].sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
+}
+
+const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(6)} KB`;
+
+function runLine(name: string, run: RunFigure): string {
+  const { p50, p99, max } = latencyOf(run);
+  return (
+    `    ${name.padEnd(30)} p50 ${ms(p50)}  p99 ${ms(p99)}  max ${ms(max)}` +
+    `  (loader busy ${Math.round(run.loaderCores * 100)}% of its core)` +
+    (run.lost > 0 ? `  LOST ${run.lost} commands` : "") +
+    (run.closedByServer > 0 ? `  ${run.closedByServer} sockets closed by the server` : "")
+  );
+}
+
+function targetLine(ok: boolean, text: string): string {
+  return `    ${ok ? "ok  " : "MISS"} ${text}`;
+}
+
+const sockets = PLAYERS + OWNERS;
+console.log(
+  `Player socket fan-out: ${PLAYERS} box players + ${OWNERS} owners' remotes = ${sockets} sockets ` +
+    `(${OWNERS} owners × ${PLAYERS_PER_OWNER} players, a venue and a device session each; ` +
+    `a command reaches the owner's ${PLAYERS_PER_OWNER + 1} sockets; every socket pings every 4 s)`,
+);
+console.log(
+  "  product: the real app in this process (PGlite), accounts, venues, players and sessions made " +
+    "through its repositories and session issuer, not by device-code approvals over HTTP",
+);
+console.log(
+  "  baseline: a bare ws relay in its own process; loader: a process of its own, one clock",
+);
+
+const bench = await startBenchApp(undefined);
+const loader = Child.spawn("socket-loader.mjs", []);
+const { child: relay, first } = await Child.start("socket-relay.mjs", ["--expose-gc"]);
+let failed = false;
+try {
+  const { sockets: productSockets } = await makeFixtures(bench);
+  const relayPort = (first as { port: number }).port;
+  const relaySockets = productSockets.map((spec) => ({
+    ...spec,
+    url: `ws://127.0.0.1:${relayPort}/?owner=${spec.owner}&player=${spec.playerId ?? ""}`,
+  }));
+  const baseline = await measureSide(
+    loader,
+    relaySockets,
+    () => relay.ask<Memory>({ memory: true }),
+    true,
+  );
+  const product = await measureSide(loader, productSockets, async () => ownMemory(), false);
+
+  const ceiling = baseline.ceiling as CeilingFigure;
+  const headroom = ceiling.commandsPerSecond / RATE;
+  const burstHeadroom = ceiling.commandsPerSecond / (OWNERS * 2);
+  console.log(
+    `    loader alone: bare ws relay, closed loop ${Math.round(ceiling.commandsPerSecond)} commands/s, ` +
+      `${Math.round(ceiling.messagesPerSecond)} messages/s received ` +
+      `(loader busy ${Math.round(ceiling.loaderCores * 100)}% of its core)`,
+  );
+  const loaderOk = headroom >= 1.5 && burstHeadroom >= 1.5;
+  console.log(
+    `    ${loaderOk ? "" : "WARN "}loader ceiling ${headroom.toFixed(1)}× the steady rate, ` +
+      `${burstHeadroom.toFixed(1)}× the burst's: ` +
+      (loaderOk ? "the loader is not what limits either side" : "the loader may cap both"),
+  );
+  console.log(
+    `    connecting ${sockets} sockets (50 at a time): relay ${baseline.connectSeconds.toFixed(1)} s, ` +
+      `product ${product.connectSeconds.toFixed(1)} s`,
+  );
+
+  const steadyBase = latencyOf(baseline.steady);
+  const steadyProduct = latencyOf(product.steady);
+  console.log(`  steady: ${COMMANDS} commands at ${RATE}/s, one at a time`);
+  console.log(runLine("baseline: bare ws relay", baseline.steady));
+  console.log(runLine("product: player socket", product.steady));
+  const ratio = steadyProduct.p99 / steadyBase.p99;
+  const p99Ok = steadyProduct.p99 <= TARGET_P99_MS;
+  const ratioOk = ratio <= TARGET_RATIO;
+  console.log(
+    `    p50 ratio ${(steadyProduct.p50 / steadyBase.p50).toFixed(2)}× the relay (no target)`,
+  );
+  console.log(
+    targetLine(p99Ok, `p99 ${steadyProduct.p99.toFixed(1)} ms (target ≤ ${TARGET_P99_MS} ms)`),
+  );
+  console.log(verdictLine(ratio, TARGET_RATIO, ratioOk, "≤").replace("ratio", "p99 ratio"));
+
+  const burstBase = latencyOf(baseline.burst);
+  const burstProduct = latencyOf(product.burst);
+  console.log(
+    `  burst: ${COMMANDS} commands, ${OWNERS} at once (one per owner) every ${1000 / 2} ms`,
+  );
+  console.log(runLine("baseline: bare ws relay", baseline.burst));
+  console.log(runLine("product: player socket", product.burst));
+  console.log(
+    `    report p50 ratio ${(burstProduct.p50 / burstBase.p50).toFixed(2)}×, ` +
+      `p99 ratio ${(burstProduct.p99 / burstBase.p99).toFixed(2)}× the relay (no target)`,
+  );
+
+  console.log(
+    `  memory per socket: ${sockets} sockets connected and idle, after a GC, less before`,
+  );
+  const memoryLine = (name: string, memory: Memory) =>
+    `    ${name.padEnd(30)} RSS ${kb(memory.rss)}  heap ${kb(memory.heapUsed)}`;
+  console.log(memoryLine("baseline: bare ws relay", baseline.perSocket));
+  console.log(memoryLine("product: player socket", product.perSocket));
+  const memoryOk = product.perSocket.rss <= TARGET_BYTES_PER_SOCKET;
+  console.log(
+    `    RSS ratio ${(product.perSocket.rss / baseline.perSocket.rss).toFixed(2)}× the relay (no target)`,
+  );
+  console.log(
+    targetLine(
+      memoryOk,
+      `RSS ${(product.perSocket.rss / 1024).toFixed(1)} KB a socket (target ≤ ${TARGET_BYTES_PER_SOCKET / 1024} KB)`,
+    ),
+  );
+  const lost = [baseline.steady, baseline.burst, product.steady, product.burst].some(
+    (run) => run.lost > 0 || run.closedByServer > 0,
+  );
+  failed = !(p99Ok && ratioOk && memoryOk && loaderOk) || lost;
+} finally {
+  await loader.stop();
+  await relay.stop();
+  await bench.close();
+}
+process.exit(failed ? 1 : 0);
