@@ -89,6 +89,8 @@ interface CeilingFigure {
 interface Memory {
   rss: number;
   heapUsed: number;
+  /** Buffers and ArrayBuffers outside the heap (PGlite's WebAssembly memory among them). */
+  external: number;
 }
 
 /** A child process spoken to by IPC, one request and one answer at a time. */
@@ -181,8 +183,8 @@ function letters(index: number): string {
 
 function ownMemory(): Memory {
   collectGarbage();
-  const { rss, heapUsed } = process.memoryUsage();
-  return { rss, heapUsed };
+  const { rss, heapUsed, external } = process.memoryUsage();
+  return { rss, heapUsed, external };
 }
 
 interface SideFigures {
@@ -213,6 +215,7 @@ async function measureSide(
   const perSocket = {
     rss: (after.rss - before.rss) / connected.connected,
     heapUsed: (after.heapUsed - before.heapUsed) / connected.connected,
+    external: (after.external - before.external) / connected.connected,
   };
   await loader.ask<RunFigure>({ run: { commands: WARM_UP, perSecond: RATE, groupSize: 1 } });
   const steady = await loader.ask<RunFigure>({
@@ -349,7 +352,8 @@ try {
     `  memory per socket: ${sockets} sockets connected and idle, after a GC, less before`,
   );
   const memoryLine = (name: string, memory: Memory) =>
-    `    ${name.padEnd(30)} RSS ${kb(memory.rss)}  heap ${kb(memory.heapUsed)}`;
+    `    ${name.padEnd(30)} RSS ${kb(memory.rss)}  heap ${kb(memory.heapUsed)}` +
+    `  external ${kb(memory.external)}`;
   console.log(memoryLine("baseline: bare ws relay", baseline.perSocket));
   console.log(memoryLine("product: player socket", product.perSocket));
   const memoryOk = product.perSocket.rss <= TARGET_BYTES_PER_SOCKET;
