@@ -6,7 +6,8 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { API_BASE, PLAYER_SOCKET_PATH } from "@fonika/shared";
 import { establishments } from "../src/db/schema.ts";
-import { insertUserIfAbsent } from "../src/modules/accounts/accounts.repository.ts";
+import { insertUserIfAbsent, type UserRow } from "../src/modules/accounts/accounts.repository.ts";
+import { insertSession, type SessionRow } from "../src/modules/auth/auth.repository.ts";
 import { SessionIssuer } from "../src/modules/auth/auth.sessions.ts";
 import { insertPlayer } from "../src/modules/players/players.repository.ts";
 import { type BenchApp, startBenchApp, verdictLine } from "./support.ts";
@@ -89,7 +90,7 @@ interface CeilingFigure {
 interface Memory {
   rss: number;
   heapUsed: number;
-  /** Buffers and ArrayBuffers outside the heap (PGlite's WebAssembly memory among them). */
+  /** Buffers and ArrayBuffers outside the heap. */
   external: number;
 }
 
@@ -124,26 +125,32 @@ class Child {
   }
 }
 
+/** A session of the bench's, of which fresh access tokens are minted before each connection. */
+interface SessionOfSocket {
+  session: SessionRow;
+  user: UserRow;
+  owner: string;
+  playerId: string | null;
+}
+
 /**
  * The owners, their venues, players and device sessions, and a browser
- * session per owner, made in the product's database; answers the sockets
- * to open, a device of every owner before the next player of any (so that
+ * session per owner, made in the product's database; answers the sockets'
+ * sessions, a device of every owner before the next player of any (so that
  * consecutive players belong to different owners).
  */
-async function makeFixtures(bench: BenchApp): Promise<{ sockets: SocketSpec[] }> {
-  const { app } = bench;
-  const db = app.db;
-  const issuer = new SessionIssuer(app.accessTokens, app.config.sessionLifetimeDays);
+async function makeFixtures(bench: BenchApp): Promise<SessionOfSocket[]> {
+  const db = bench.app.db;
   const client = { ip: "127.0.0.1", userAgent: "sockets bench" };
-  const url = (token: string) =>
-    `${bench.base.replace("http", "ws")}${API_BASE}${PLAYER_SOCKET_PATH}?access_token=${token}`;
-  const remotes: SocketSpec[] = [];
-  const devices: SocketSpec[][] = [];
+  const remotes: SessionOfSocket[] = [];
+  const devices: SessionOfSocket[][] = [];
   for (let owner = 0; owner < OWNERS; owner++) {
     const email = `bench-owner-${letters(owner)}@fonika.test`;
     const user = await insertUserIfAbsent(db, { email, phone: null, authority: ["role-client"] });
-    const remote = await issuer.startBrowserSession(db, user, client);
-    remotes.push({ url: url(remote.token), owner: user.id, playerId: null });
+    const expiresAt = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    const browser = { userId: user.id, kind: "browser" as const, establishmentId: null, expiresAt };
+    const remote = await insertSession(db, { ...browser, ...client });
+    remotes.push({ session: remote, user, owner: user.id, playerId: null });
     for (let index = 0; index < PLAYERS_PER_OWNER; index++) {
       if (owner * PLAYERS_PER_OWNER + index >= PLAYERS) break;
       const address = `Москва, Бенчевая, ${owner}-${index}`;
@@ -161,13 +168,35 @@ async function makeFixtures(bench: BenchApp): Promise<{ sockets: SocketSpec[] }>
         address,
       });
       if (player === "taken") throw new Error("bench serial number taken");
-      const device = await issuer.startDeviceSession(db, user, venue.id, client);
+      const session = await insertSession(db, {
+        userId: user.id,
+        kind: "device",
+        establishmentId: venue.id,
+        expiresAt: null,
+        ...client,
+      });
       const round = devices[index] ?? [];
-      round.push({ url: url(device.token), owner: user.id, playerId: player.id });
+      round.push({ session, user, owner: user.id, playerId: player.id });
       devices[index] = round;
     }
   }
-  return { sockets: [...remotes, ...devices.flat()] };
+  return [...remotes, ...devices.flat()];
+}
+
+/** The sockets to open on the product, each with an access token minted now (they last 5 minutes). */
+async function productSockets(
+  bench: BenchApp,
+  sessions: readonly SessionOfSocket[],
+): Promise<SocketSpec[]> {
+  const issuer = new SessionIssuer(bench.app.accessTokens, bench.app.config.sessionLifetimeDays);
+  const base = `${bench.base.replace("http", "ws")}${API_BASE}${PLAYER_SOCKET_PATH}`;
+  return Promise.all(
+    sessions.map(async ({ session, user, owner, playerId }) => ({
+      url: `${base}?access_token=${await issuer.accessToken(session, user)}`,
+      owner,
+      playerId,
+    })),
+  );
 }
 
 /** Letters only, so that the account's e-mail is made of letters like the other benches'. */
@@ -181,7 +210,8 @@ function letters(index: number): string {
   return name;
 }
 
-function ownMemory(): Memory {
+/** This process's memory after a GC: the product's. */
+function productMemory(): Memory {
   collectGarbage();
   const { rss, heapUsed, external } = process.memoryUsage();
   return { rss, heapUsed, external };
@@ -190,32 +220,53 @@ function ownMemory(): Memory {
 interface SideFigures {
   steady: RunFigure;
   burst: RunFigure;
-  perSocket: Memory;
+  /** The first connection of every socket, and the same sockets connected again. */
+  perSocket: { first: Memory; again: Memory };
   connectSeconds: number;
   ceiling?: CeilingFigure;
 }
 
+/** What a server's memory grew by over `sockets` sockets, a socket. */
+function grewBy(before: Memory, after: Memory, sockets: number): Memory {
+  return {
+    rss: (after.rss - before.rss) / sockets,
+    heapUsed: (after.heapUsed - before.heapUsed) / sockets,
+    external: (after.external - before.external) / sockets,
+  };
+}
+
 /**
- * Connects every socket to one side, measures its memory, runs the warm-up,
- * the steady and the burst runs (and, against the relay, the ceiling), and
- * closes the sockets.
+ * Connects every socket to one side, measures its memory, closes them and
+ * measures again with the same sockets connected anew (what a socket costs
+ * once the server and its database have met each player once); runs the
+ * warm-up, the steady and the burst runs (and, against the relay, the
+ * ceiling), and closes the sockets.
  */
 async function measureSide(
   loader: Child,
-  sockets: SocketSpec[],
+  sockets: () => Promise<SocketSpec[]>,
   memory: () => Promise<Memory>,
   withCeiling: boolean,
 ): Promise<SideFigures> {
+  const connect = async () => {
+    const connected = await loader.ask<{ connected: number; failed: number; seconds: number }>({
+      connect: { sockets: await sockets(), concurrency: 50 },
+    });
+    if (connected.failed > 0) throw new Error(`${connected.failed} sockets failed to open`);
+    return connected;
+  };
   const before = await memory();
-  const connected = await loader.ask<{ connected: number; failed: number; seconds: number }>({
-    connect: { sockets, concurrency: 50 },
-  });
-  if (connected.failed > 0) throw new Error(`${connected.failed} sockets failed to open`);
-  const after = await memory();
+  const first = await connect();
+  const firstAfter = await memory();
+  await loader.ask({ close: true });
+  // The server's side of each close (a device's presence ends) settles.
+  await sleep(3_000);
+  const againBefore = await memory();
+  const again = await connect();
+  const againAfter = await memory();
   const perSocket = {
-    rss: (after.rss - before.rss) / connected.connected,
-    heapUsed: (after.heapUsed - before.heapUsed) / connected.connected,
-    external: (after.external - before.external) / connected.connected,
+    first: grewBy(before, firstAfter, first.connected),
+    again: grewBy(againBefore, againAfter, again.connected),
   };
   await loader.ask<RunFigure>({ run: { commands: WARM_UP, perSecond: RATE, groupSize: 1 } });
   const steady = await loader.ask<RunFigure>({
@@ -228,7 +279,11 @@ async function measureSide(
     ? await loader.ask<CeilingFigure>({ ceiling: { seconds: CEILING_SECONDS } })
     : undefined;
   await loader.ask({ close: true });
-  return { steady, burst, perSocket, connectSeconds: connected.seconds, ceiling };
+  return { steady, burst, perSocket, connectSeconds: first.seconds, ceiling };
+}
+
+function sleep(milliseconds: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, milliseconds));
 }
 
 function percentile(sorted: number[], fraction: number): number {
@@ -287,19 +342,25 @@ const loader = Child.spawn("socket-loader.mjs", []);
 const { child: relay, first } = await Child.start("socket-relay.mjs", ["--expose-gc"]);
 let failed = false;
 try {
-  const { sockets: productSockets } = await makeFixtures(bench);
+  const sessions = await makeFixtures(bench);
   const relayPort = (first as { port: number }).port;
-  const relaySockets = productSockets.map((spec) => ({
-    ...spec,
-    url: `ws://127.0.0.1:${relayPort}/?owner=${spec.owner}&player=${spec.playerId ?? ""}`,
+  const relaySockets = sessions.map(({ owner, playerId }) => ({
+    url: `ws://127.0.0.1:${relayPort}/?owner=${owner}&player=${playerId ?? ""}`,
+    owner,
+    playerId,
   }));
   const baseline = await measureSide(
     loader,
-    relaySockets,
+    async () => relaySockets,
     () => relay.ask<Memory>({ memory: true }),
     true,
   );
-  const product = await measureSide(loader, productSockets, async () => ownMemory(), false);
+  const product = await measureSide(
+    loader,
+    () => productSockets(bench, sessions),
+    async () => productMemory(),
+    false,
+  );
 
   const ceiling = baseline.ceiling as CeilingFigure;
   const headroom = ceiling.commandsPerSecond / RATE;
@@ -349,21 +410,26 @@ try {
   );
 
   console.log(
-    `  memory per socket: ${sockets} sockets connected and idle, after a GC, less before`,
+    `  memory per socket: ${sockets} sockets connected and idle, after a GC, less before; ` +
+      "first: each socket's first connection; again: the same sockets closed and connected anew",
   );
   const memoryLine = (name: string, memory: Memory) =>
     `    ${name.padEnd(30)} RSS ${kb(memory.rss)}  heap ${kb(memory.heapUsed)}` +
     `  external ${kb(memory.external)}`;
-  console.log(memoryLine("baseline: bare ws relay", baseline.perSocket));
-  console.log(memoryLine("product: player socket", product.perSocket));
-  const memoryOk = product.perSocket.rss <= TARGET_BYTES_PER_SOCKET;
+  console.log(memoryLine("baseline: bare ws relay, first", baseline.perSocket.first));
+  console.log(memoryLine("baseline: bare ws relay, again", baseline.perSocket.again));
+  console.log(memoryLine("product: player socket, first", product.perSocket.first));
+  console.log(memoryLine("product: player socket, again", product.perSocket.again));
+  const perSocket = product.perSocket.again.rss;
+  const memoryOk = perSocket <= TARGET_BYTES_PER_SOCKET;
   console.log(
-    `    RSS ratio ${(product.perSocket.rss / baseline.perSocket.rss).toFixed(2)}× the relay (no target)`,
+    `    RSS ratio ${(perSocket / baseline.perSocket.again.rss).toFixed(2)}× the relay, again (no target)`,
   );
   console.log(
     targetLine(
       memoryOk,
-      `RSS ${(product.perSocket.rss / 1024).toFixed(1)} KB a socket (target ≤ ${TARGET_BYTES_PER_SOCKET / 1024} KB)`,
+      `RSS ${(perSocket / 1024).toFixed(1)} KB a socket, again ` +
+        `(target ≤ ${TARGET_BYTES_PER_SOCKET / 1024} KB)`,
     ),
   );
   const lost = [baseline.steady, baseline.burst, product.steady, product.burst].some(
