@@ -10,7 +10,7 @@ import { insertUserIfAbsent, type UserRow } from "../src/modules/accounts/accoun
 import { insertSession, type SessionRow } from "../src/modules/auth/auth.repository.ts";
 import { SessionIssuer } from "../src/modules/auth/auth.sessions.ts";
 import { insertPlayer } from "../src/modules/players/players.repository.ts";
-import { type BenchApp, startBenchApp, verdictLine } from "./support.ts";
+import { BENCH_ONLY, type BenchApp, benchPostgres, startBenchApp, verdictLine } from "./support.ts";
 
 /**
  * `npm run bench`, the player socket (issue 13): BENCH_SOCKET_PLAYERS
@@ -49,6 +49,9 @@ import { type BenchApp, startBenchApp, verdictLine } from "./support.ts";
  * 50 KB a socket where its used heap grows 13), the code of the path, the
  * database's pages of 1 000 new player states. The second is what a socket
  * costs the server once it knows its player. The same for the relay.
+ *
+ * The same product on PostgreSQL follows, reported without a target
+ * (BENCH_ONLY=pglite leaves it out).
  *
  * Targets (issue 13), on the steady run: p99 ≤ 100 ms and ≤ 2× the relay's
  * p99; RSS ≤ 50 KB a socket, on the second connection (the first is
@@ -339,6 +342,55 @@ function targetLine(ok: boolean, text: string): string {
   return `    ${ok ? "ok  " : "MISS"} ${text}`;
 }
 
+/**
+ * The same product on PostgreSQL (BENCH_DATABASE_URL, or a throwaway
+ * cluster when Debian's PostgreSQL 15 is installed), reported beside the
+ * relay without a target: PGlite runs every query on the event loop that
+ * also writes the sockets, PostgreSQL in a process of its own.
+ */
+async function reportOnPostgres(baseline: SideFigures): Promise<void> {
+  const postgres = await benchPostgres();
+  if (!postgres) {
+    console.log(
+      "  PostgreSQL: not measured (set BENCH_DATABASE_URL or install postgresql as root)",
+    );
+    return;
+  }
+  try {
+    const onPostgres = await startBenchApp(postgres.url);
+    try {
+      const sessions = await makeFixtures(onPostgres);
+      const product = await measureSide(
+        loader,
+        () => productSockets(onPostgres, sessions),
+        productMemory,
+        false,
+      );
+      console.log("  the same on PostgreSQL (report, no target)");
+      for (const [name, run, base] of [
+        ["steady", product.steady, baseline.steady],
+        ["burst", product.burst, baseline.burst],
+      ] as const) {
+        const figure = latencyOf(run);
+        const relayFigure = latencyOf(base);
+        console.log(runLine(`product on PostgreSQL: ${name}`, run));
+        console.log(
+          `    report p50 ratio ${(figure.p50 / relayFigure.p50).toFixed(2)}×, ` +
+            `p99 ratio ${(figure.p99 / relayFigure.p99).toFixed(2)}× the relay's ${name}`,
+        );
+      }
+      console.log(
+        `    RSS ${(product.perSocket.again.rss / 1024).toFixed(1)} KB a socket, again ` +
+          `(first ${(product.perSocket.first.rss / 1024).toFixed(1)} KB)`,
+      );
+    } finally {
+      await onPostgres.close();
+    }
+  } finally {
+    postgres.stop();
+  }
+}
+
 const sockets = PLAYERS + OWNERS;
 console.log(
   `Player socket fan-out: ${PLAYERS} box players + ${OWNERS} owners' remotes = ${sockets} sockets ` +
@@ -354,6 +406,11 @@ console.log(
 );
 
 const bench = await startBenchApp(undefined);
+let open = true;
+const closeOnce = async () => {
+  if (open) await bench.close();
+  open = false;
+};
 const loader = Child.spawn("socket-loader.mjs", []);
 const { child: relay, first } = await Child.start("socket-relay.mjs", ["--expose-gc"]);
 let failed = false;
@@ -452,9 +509,11 @@ try {
     (run) => run.lost > 0 || run.closedByServer > 0,
   );
   failed = !(p99Ok && ratioOk && memoryOk && loaderOk) || lost;
+  await closeOnce();
+  if (BENCH_ONLY.has("postgres")) await reportOnPostgres(baseline);
 } finally {
   await loader.stop();
   await relay.stop();
-  await bench.close();
+  await closeOnce();
 }
 process.exit(failed ? 1 : 0);
