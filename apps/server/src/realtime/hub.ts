@@ -114,9 +114,11 @@ export class SocketHub {
     for (const room of event.rooms) {
       for (const socket of this.rooms.get(room) ?? []) targets.add(socket);
     }
+    // Written once for every socket it goes to: an owner's command reaches a dozen.
+    const text = event.kind === "message" ? JSON.stringify(event.message) : "";
     for (const socket of targets) {
       if (event.kind === "message") {
-        send(socket, event.message);
+        if (socket.readyState === OPEN) socket.send(text);
       } else if (event.kind === "access-changed") {
         // The socket's access is gone.
         send(socket, { type: "error", message: MESSAGES.accessDenied });

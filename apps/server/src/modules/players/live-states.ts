@@ -24,13 +24,16 @@ export class LiveStates {
     return repository.ownerOf(this.deps.db, playerId);
   }
 
-  /** Tells the player's and its owner's sockets its state (the owner looked up when not given). */
-  async publishState(playerId: string, ownerId?: string): Promise<void> {
+  /**
+   * Tells the player's and its owner's sockets its state (the owner looked
+   * up when not given): `row` when the caller has just written it, else read.
+   */
+  async publishState(playerId: string, ownerId?: string, row?: PlayerStateRow): Promise<void> {
     const owner = ownerId ?? (await this.ownerOf(playerId));
     if (!owner) return;
     await this.publish(playerId, owner, {
       type: "playerState",
-      state: await this.stateOf(playerId),
+      state: row ? presentState(playerId, row) : await this.stateOf(playerId),
     });
   }
 

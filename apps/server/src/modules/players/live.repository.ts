@@ -36,9 +36,14 @@ export async function writeState(
   return row as PlayerStateRow;
 }
 
+/** Rows read or written by one statement of the heartbeat's, so that its text stays bounded. */
+const HEARTBEAT_BATCH = 500;
+
 /**
  * Renews the heartbeat of these players; answers the ids whose heartbeat
  * was missing or older than `staleMs` before (they just came online).
+ * Two statements a batch, whatever the number of players: a process's
+ * devices ping every 4 s and are written together.
  */
 export async function renewHeartbeats(
   db: Executor,
@@ -46,11 +51,30 @@ export async function renewHeartbeats(
   staleMs: number,
 ): Promise<string[]> {
   const cameOnline: string[] = [];
-  for (const playerId of playerIds) {
-    const before = await findState(db, playerId);
-    await writeState(db, playerId, { heartbeatAt: new Date(), lastSeenAt: new Date() });
-    const fresh = before?.heartbeatAt && Date.now() - before.heartbeatAt.getTime() < staleMs;
-    if (!fresh) cameOnline.push(playerId);
+  for (let start = 0; start < playerIds.length; start += HEARTBEAT_BATCH) {
+    const ids = playerIds.slice(start, start + HEARTBEAT_BATCH);
+    const before = await db
+      .select({ playerId: playerStates.playerId, heartbeatAt: playerStates.heartbeatAt })
+      .from(playerStates)
+      .where(inArray(playerStates.playerId, ids));
+    const now = new Date();
+    await db
+      .insert(playerStates)
+      .values(ids.map((playerId) => ({ playerId, heartbeatAt: now, lastSeenAt: now })))
+      .onConflictDoUpdate({
+        target: playerStates.playerId,
+        set: {
+          heartbeatAt: sql`excluded.heartbeat_at`,
+          lastSeenAt: sql`excluded.last_seen_at`,
+          updatedAt: sql`now()`,
+        },
+      });
+    const fresh = new Set(
+      before
+        .filter((row) => row.heartbeatAt && now.getTime() - row.heartbeatAt.getTime() < staleMs)
+        .map((row) => row.playerId),
+    );
+    for (const id of ids) if (!fresh.has(id)) cameOnline.push(id);
   }
   return cameOnline;
 }
@@ -95,6 +119,26 @@ export async function takeLapsedPlays(
     playId: row.current_play_id,
     lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at),
   }));
+}
+
+/** The players of each of these venues that belong to the venue's owner (what its device plays). */
+export async function playerIdsOfVenues(
+  db: Executor,
+  venues: ReadonlyArray<{ ownerId: string; establishmentId: string }>,
+): Promise<string[]> {
+  const owners = new Map(venues.map((venue) => [venue.establishmentId, venue.ownerId]));
+  const establishmentIds = [...owners.keys()];
+  const ids: string[] = [];
+  for (let start = 0; start < establishmentIds.length; start += HEARTBEAT_BATCH) {
+    const rows = await db
+      .select({ id: players.id, ownerId: players.userId, establishmentId: players.establishmentId })
+      .from(players)
+      .where(
+        inArray(players.establishmentId, establishmentIds.slice(start, start + HEARTBEAT_BATCH)),
+      );
+    for (const row of rows) if (owners.get(row.establishmentId) === row.ownerId) ids.push(row.id);
+  }
+  return ids;
 }
 
 /** The players a socket may see, each with its state: an owner's all, or an establishment's. */

@@ -24,6 +24,20 @@ export type Command = Exclude<
   { type: "playerStatus" | "songStarted" | "songEnded" }
 >;
 
+type OneColumnCommand = "pause" | "play" | "resumePlay" | "volume";
+
+/** Commands whose change does not depend on the player's state before. */
+const ONE_COLUMN_COMMANDS: ReadonlySet<Command["type"]> = new Set<OneColumnCommand>([
+  "pause",
+  "play",
+  "resumePlay",
+  "volume",
+]);
+
+function isOneColumn(message: Command): message is Extract<Command, { type: OneColumnCommand }> {
+  return ONE_COLUMN_COMMANDS.has(message.type);
+}
+
 export interface RemoteControlDependencies {
   db: Database;
   /** The playable playlists on a player (null: not the actor's to see). */
@@ -47,6 +61,7 @@ export class RemoteControl {
     message: Command,
   ): Promise<ServerSocketMessage | null> {
     const { playerId, ownerId } = player;
+    if (isOneColumn(message)) return this.setOneColumn(player, message);
     const state = await repository.findState(this.deps.db, playerId);
     const order = {
       currentSongId: state?.songId ?? null,
@@ -57,16 +72,6 @@ export class RemoteControl {
     const follow: RealtimeMessage[] = [];
     let change: PlayerStateChange = {};
     switch (message.type) {
-      case "pause":
-        change = { playing: false };
-        break;
-      case "play":
-      case "resumePlay":
-        change = { playing: true };
-        break;
-      case "volume":
-        change = { volume: Math.round(message.volume) };
-        break;
       case "enableLoopPlayingRequested":
       case "disableLoopPlayingRequested": {
         const loop = message.type === "enableLoopPlayingRequested";
@@ -140,10 +145,37 @@ export class RemoteControl {
         break;
       }
     }
-    if (Object.keys(change).length > 0) await repository.writeState(this.deps.db, playerId, change);
+    // The row written is the state to tell: no second read of it.
+    const written =
+      Object.keys(change).length > 0
+        ? await repository.writeState(this.deps.db, playerId, change)
+        : undefined;
     await this.deps.states.publish(playerId, ownerId, message);
     for (const next of follow) await this.deps.states.publish(playerId, ownerId, next);
-    await this.deps.states.publishState(playerId, ownerId);
+    await this.deps.states.publishState(playerId, ownerId, written);
+    return null;
+  }
+
+  /**
+   * Pause, play and volume set one column whatever was playing: the
+   * command goes out to the device and the owner's screens at once, the
+   * state is written after and told with the row written (no read before
+   * or after). The device obeys the command itself, so nothing it does
+   * waits for the database; a failed write is logged, and the device's
+   * next status report corrects the state.
+   */
+  private async setOneColumn(
+    player: ControllablePlayer,
+    message: Extract<Command, { type: OneColumnCommand }>,
+  ): Promise<null> {
+    const { playerId, ownerId } = player;
+    await this.deps.states.publish(playerId, ownerId, message);
+    const change: PlayerStateChange =
+      message.type === "volume"
+        ? { volume: Math.round(message.volume) }
+        : { playing: message.type !== "pause" };
+    const written = await repository.writeState(this.deps.db, playerId, change);
+    await this.deps.states.publishState(playerId, ownerId, written);
     return null;
   }
 

@@ -1,0 +1,239 @@
+// The sockets bench's loader (run by sockets.ts with fork; plain JavaScript,
+// no tsx): the client side of every socket, in a process of its own so that
+// the server's CPU is the server's. One clock: a command's send and every
+// receipt of it are read from performance.now() here.
+//
+// Requests (IPC), each answered by one message:
+//   {connect: {sockets: [{url, owner, playerId|null}], concurrency}}
+//       opens them (playerId: a device socket; null: the owner's remote),
+//       waits until no message arrived for 500 ms, and starts the pings
+//       (every socket, every 4 s, spread over the 4 s, as clients do).
+//   {run: {commands, perSecond, groupSize}}
+//       `commands` commands, one player after another; `groupSize` at a time
+//       (1 steady, more a burst), `perSecond` commands a second. A command
+//       is `pause` or `play` (the other of its player's last) sent by the
+//       player's owner's remote, and done when every socket of the owner
+//       (its remote, its players' devices) received it.
+//       Answers the latencies (ms), the lost commands, the loader's CPU.
+//   {ceiling: {seconds}}
+//       closed loop: each player's next command as soon as its last is
+//       done, for `seconds`; answers the commands and messages a second.
+//   {close: true}
+import { performance } from "node:perf_hooks";
+import WebSocket from "ws";
+
+const PING_MS = 4_000;
+const PING_TICK_MS = 50;
+const LOST_AFTER_MS = 10_000;
+
+/** @type {{socket: WebSocket, owner: string, playerId: string | null}[]} */
+let clients = [];
+/** Every socket open so far, in the order they opened: the pings go round it. */
+let opened = [];
+/** Remote socket of each owner. */
+const remotes = new Map();
+/** Sockets of each owner: the receivers of its commands. */
+const audience = new Map();
+/** Players in order, with the type of their last command. */
+let players = [];
+/** Command in flight per player: {type, sentAt, left}. */
+const inFlight = new Map();
+let latencies = [];
+let messagesReceived = 0;
+let lastMessageAt = 0;
+let pinger;
+/** Sockets the server closed while the loader held them. */
+let closedByServer = 0;
+/** Commands still in flight when their player's next one was sent. */
+let overtaken = 0;
+/** Called when a command completes (the ceiling's closed loop). */
+let onDone = () => {};
+
+function receive(data) {
+  messagesReceived++;
+  const text = data.toString();
+  if (text === '{"type":"pong"}') return;
+  lastMessageAt = performance.now();
+  // Only the commands count; states, statuses and pongs are skipped unparsed.
+  if (!text.startsWith('{"type":"pause"') && !text.startsWith('{"type":"play"')) return;
+  const message = JSON.parse(text);
+  const pending = inFlight.get(message.playerId);
+  if (!pending || pending.type !== message.type) return;
+  pending.left--;
+  if (pending.left === 0) {
+    inFlight.delete(message.playerId);
+    latencies.push(performance.now() - pending.sentAt);
+    onDone(message.playerId);
+  }
+}
+
+function open(spec) {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(spec.url, { perMessageDeflate: false });
+    socket.once("error", reject);
+    socket.once("open", () => {
+      socket.on("message", receive);
+      const client = { socket, owner: spec.owner, playerId: spec.playerId, closing: false };
+      socket.once("close", () => {
+        if (!client.closing) closedByServer++;
+      });
+      // Clients ping from the moment they are open (the server drops a socket silent for 30 s).
+      opened.push(client);
+      resolve(client);
+    });
+  });
+}
+
+async function connect({ sockets, concurrency }) {
+  const started = performance.now();
+  closedByServer = 0;
+  let cursor = 0;
+  const perTick = Math.ceil((sockets.length * PING_TICK_MS) / PING_MS);
+  pinger = setInterval(() => {
+    for (let count = 0; count < perTick && opened.length > 0; count++) {
+      const client = opened[cursor++ % opened.length];
+      if (client.socket.readyState === WebSocket.OPEN) client.socket.send('{"type":"ping"}');
+    }
+  }, PING_TICK_MS);
+  clients = new Array(sockets.length);
+  let next = 0;
+  let failed = 0;
+  const worker = async () => {
+    while (next < sockets.length) {
+      const index = next++;
+      try {
+        clients[index] = await open(sockets[index]);
+      } catch {
+        failed++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  clients = clients.filter(Boolean);
+  for (const client of clients) {
+    if (!audience.has(client.owner)) audience.set(client.owner, 0);
+    audience.set(client.owner, audience.get(client.owner) + 1);
+    if (client.playerId === null) remotes.set(client.owner, client.socket);
+    else players.push({ playerId: client.playerId, owner: client.owner, last: "play" });
+  }
+  const seconds = (performance.now() - started) / 1000;
+  // What a connection sets off (snapshots, presence, statuses) settles first.
+  lastMessageAt = performance.now();
+  while (performance.now() - lastMessageAt < 500) await sleep(100);
+  return { connected: clients.length, failed, seconds };
+}
+
+function send(player) {
+  const type = player.last === "play" ? "pause" : "play";
+  player.last = type;
+  // The player's last command is still not everywhere after a whole round: it is lost.
+  if (inFlight.has(player.playerId)) overtaken++;
+  inFlight.set(player.playerId, {
+    type,
+    sentAt: performance.now(),
+    left: audience.get(player.owner),
+  });
+  remotes.get(player.owner).send(JSON.stringify({ type, playerId: player.playerId }));
+}
+
+/** Waits until nothing is in flight, or LOST_AFTER_MS; answers how many were lost. */
+async function drain() {
+  const deadline = performance.now() + LOST_AFTER_MS;
+  while (inFlight.size > 0 && performance.now() < deadline) await sleep(10);
+  const lost = inFlight.size;
+  inFlight.clear();
+  return lost;
+}
+
+async function run({ commands, perSecond, groupSize }) {
+  latencies = [];
+  overtaken = 0;
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const groups = Math.ceil(commands / groupSize);
+  const gapMs = (1000 * groupSize) / perSecond;
+  let sent = 0;
+  for (let group = 0; group < groups; group++) {
+    const due = started + group * gapMs;
+    while (performance.now() < due) await sleep(Math.max(0, Math.min(due - performance.now(), 5)));
+    for (let index = 0; index < groupSize && sent < commands; index++) {
+      send(players[sent++ % players.length]);
+    }
+  }
+  const lost = (await drain()) + overtaken;
+  const elapsed = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  return {
+    latencies,
+    lost,
+    closedByServer,
+    seconds: elapsed,
+    loaderCores: (used.user + used.system) / 1e6 / elapsed,
+  };
+}
+
+async function ceiling({ seconds }) {
+  latencies = [];
+  const byId = new Map(players.map((player) => [player.playerId, player]));
+  let running = true;
+  onDone = (playerId) => {
+    if (running) send(byId.get(playerId));
+  };
+  const messagesBefore = messagesReceived;
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  for (const player of players) send(player);
+  await sleep(seconds * 1000);
+  running = false;
+  const elapsed = (performance.now() - started) / 1000;
+  const done = latencies.length;
+  const messages = messagesReceived - messagesBefore;
+  const used = process.cpuUsage(cpu);
+  await drain();
+  onDone = () => {};
+  return {
+    commandsPerSecond: done / elapsed,
+    messagesPerSecond: messages / elapsed,
+    loaderCores: (used.user + used.system) / 1e6 / elapsed,
+  };
+}
+
+async function close() {
+  clearInterval(pinger);
+  await Promise.all(
+    clients.map(
+      (client) =>
+        new Promise((resolve) => {
+          const { socket } = client;
+          client.closing = true;
+          if (socket.readyState === WebSocket.CLOSED) return resolve();
+          socket.once("close", resolve);
+          socket.close();
+        }),
+    ),
+  );
+  clients = [];
+  opened = [];
+  players = [];
+  remotes.clear();
+  audience.clear();
+  return { closed: true };
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+process.on("message", async (request) => {
+  try {
+    let answer;
+    if (request.connect) answer = await connect(request.connect);
+    else if (request.run) answer = await run(request.run);
+    else if (request.ceiling) answer = await ceiling(request.ceiling);
+    else if (request.close) answer = await close();
+    process.send({ answer });
+  } catch (error) {
+    process.send({ error: String(error?.stack ?? error) });
+  }
+});
+process.on("disconnect", () => process.exit(0));

@@ -1,0 +1,523 @@
+import { type ChildProcess, fork } from "node:child_process";
+import { once } from "node:events";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { API_BASE, PLAYER_SOCKET_PATH } from "@fonika/shared";
+import { establishments } from "../src/db/schema.ts";
+import { insertUserIfAbsent, type UserRow } from "../src/modules/accounts/accounts.repository.ts";
+import { insertSession, type SessionRow } from "../src/modules/auth/auth.repository.ts";
+import { SessionIssuer } from "../src/modules/auth/auth.sessions.ts";
+import { insertPlayer } from "../src/modules/players/players.repository.ts";
+import { BENCH_ONLY, type BenchApp, benchPostgres, startBenchApp, verdictLine } from "./support.ts";
+
+/**
+ * `npm run bench`, the player socket (issue 13): BENCH_SOCKET_PLAYERS
+ * (1 000) box players connected at once, of BENCH_SOCKET_OWNERS (100)
+ * owners with 10 players each, every player in a venue of its own with its
+ * device signed in for that venue, and one remote control (a browser
+ * session) per owner: 1 100 sockets. Every socket pings every 4 s, as the
+ * box player and the web app do.
+ *
+ * A command is `pause` or `play` sent by an owner's remote for one of its
+ * players; it is done when every socket that must get it has it: the
+ * owner's room, which holds the remote and the devices of the owner's ten
+ * players (11 sockets). Its fan-out latency is read on one clock, in the
+ * loader, from the send to the last receipt. Two runs of BENCH_SOCKET_COMMANDS
+ * (2 000) commands, after a warm-up: steady (BENCH_SOCKET_RATE, 100 a
+ * second, one at a time) and burst (every owner at the same instant: 100
+ * commands at once, twice a second).
+ *
+ * Baseline: a bare `ws` relay (socket-relay.mjs) in a process of its own,
+ * holding the same sockets by owner and writing each command to its owner's
+ * set; same loader, same sockets, same commands. The loader
+ * (socket-loader.mjs) is a process of its own; the product runs in this
+ * one, as in production (PGlite), with its accounts, venues, players and
+ * sessions made directly through its repositories and session issuer (as
+ * the tests' factories do), not by 1 000 device-code approvals over HTTP.
+ * The loader's ceiling: a closed loop against the relay alone (every
+ * player's next command as soon as its last is done).
+ *
+ * Memory per socket: the server process's RSS and heap (after a GC, a
+ * second's sweeping and a GC again) with every socket connected and idle,
+ * less before they connected, divided by the sockets; twice: at each
+ * socket's first connection, and with the same sockets closed and
+ * connected anew. The first holds what the server grows once, whatever
+ * holds the sockets after: V8's heap sized up by the storm of 1 100
+ * connections (snapshots, presence, statuses; its held heap grows about
+ * 50 KB a socket where its used heap grows 13), the code of the path, the
+ * database's pages of 1 000 new player states. The second is what a socket
+ * costs the server once it knows its player. The same for the relay.
+ *
+ * The same product on PostgreSQL follows, reported without a target
+ * (BENCH_ONLY=pglite leaves it out).
+ *
+ * Targets (issue 13), on the steady run: p99 ≤ 100 ms and ≤ 2× the relay's
+ * p99; RSS ≤ 50 KB a socket, on the second connection (the first is
+ * printed beside it). The burst is reported beside the relay's.
+ *
+ * Figures of a run (2 shared cores; docs/decisions.md, "The player
+ * socket's bench", says why): steady p50 2.9 ms, p99 12.0 ms against the
+ * relay's 0.6 / 1.1 ms (p99 11.3×, target missed); burst p99 177 ms against
+ * 22 ms; RSS 27.9 KB a socket again (80.6 first) against the relay's 5.5;
+ * on PostgreSQL steady p99 7.1 ms, burst p99 123 ms. Loader ceiling 113×
+ * the steady rate. Before the heartbeats were written together: steady p99
+ * 338 ms, burst p99 687 ms.
+ */
+
+const PLAYERS = Number(process.env.BENCH_SOCKET_PLAYERS ?? 1_000);
+const OWNERS = Number(process.env.BENCH_SOCKET_OWNERS ?? 100);
+const COMMANDS = Number(process.env.BENCH_SOCKET_COMMANDS ?? 2_000);
+const RATE = Number(process.env.BENCH_SOCKET_RATE ?? 100);
+const WARM_UP = 200;
+const CEILING_SECONDS = 3;
+const TARGET_P99_MS = 100;
+const TARGET_RATIO = 2;
+const TARGET_BYTES_PER_SOCKET = 50 * 1024;
+
+const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+const PLAYERS_PER_OWNER = Math.ceil(PLAYERS / OWNERS);
+
+setFlagsFromString("--expose-gc");
+const collectGarbage = runInNewContext("gc") as () => void;
+
+/** One socket the loader opens: a device of `playerId`, or (null) the owner's remote. */
+interface SocketSpec {
+  url: string;
+  owner: string;
+  playerId: string | null;
+}
+
+interface RunFigure {
+  latencies: number[];
+  lost: number;
+  /** Sockets the server closed during the run. */
+  closedByServer: number;
+  seconds: number;
+  loaderCores: number;
+}
+
+interface CeilingFigure {
+  commandsPerSecond: number;
+  messagesPerSecond: number;
+  loaderCores: number;
+}
+
+interface Memory {
+  rss: number;
+  heapUsed: number;
+  /** Buffers and ArrayBuffers outside the heap. */
+  external: number;
+  /** The heap V8 holds, used or not. */
+  heapTotal: number;
+}
+
+/** A child process spoken to by IPC, one request and one answer at a time. */
+class Child {
+  private constructor(readonly process: ChildProcess) {}
+
+  static async start(file: string, execArgv: string[]): Promise<{ child: Child; first: unknown }> {
+    const child = fork(path.join(BENCH_DIR, file), [], { execArgv, stdio: "inherit" });
+    const [first] = (await once(child, "message")) as [unknown];
+    return { child: new Child(child), first };
+  }
+
+  static spawn(file: string, execArgv: string[]): Child {
+    return new Child(fork(path.join(BENCH_DIR, file), [], { execArgv, stdio: "inherit" }));
+  }
+
+  async ask<Answer>(request: unknown): Promise<Answer> {
+    this.process.send(request as never);
+    const [reply] = (await once(this.process, "message")) as [
+      { answer?: Answer; error?: string; memory?: Answer },
+    ];
+    if (reply.error) throw new Error(`loader: ${reply.error}`);
+    return (reply.answer ?? reply.memory) as Answer;
+  }
+
+  async stop(): Promise<void> {
+    if (this.process.exitCode !== null) return;
+    const exited = once(this.process, "exit");
+    this.process.kill("SIGTERM");
+    await exited;
+  }
+}
+
+/** A session of the bench's, of which fresh access tokens are minted before each connection. */
+interface SessionOfSocket {
+  session: SessionRow;
+  user: UserRow;
+  owner: string;
+  playerId: string | null;
+}
+
+/**
+ * The owners, their venues, players and device sessions, and a browser
+ * session per owner, made in the product's database; answers the sockets'
+ * sessions, a device of every owner before the next player of any (so that
+ * consecutive players belong to different owners).
+ */
+async function makeFixtures(bench: BenchApp): Promise<SessionOfSocket[]> {
+  const db = bench.app.db;
+  const client = { ip: "127.0.0.1", userAgent: "sockets bench" };
+  const remotes: SessionOfSocket[] = [];
+  const devices: SessionOfSocket[][] = [];
+  for (let owner = 0; owner < OWNERS; owner++) {
+    const email = `bench-owner-${letters(owner)}@fonika.test`;
+    const user = await insertUserIfAbsent(db, { email, phone: null, authority: ["role-client"] });
+    const expiresAt = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    const browser = { userId: user.id, kind: "browser" as const, establishmentId: null, expiresAt };
+    const remote = await insertSession(db, { ...browser, ...client });
+    remotes.push({ session: remote, user, owner: user.id, playerId: null });
+    for (let index = 0; index < PLAYERS_PER_OWNER; index++) {
+      if (owner * PLAYERS_PER_OWNER + index >= PLAYERS) break;
+      const address = `Москва, Бенчевая, ${owner}-${index}`;
+      const [venue] = await db
+        .insert(establishments)
+        .values({ userId: user.id, name: `Кафе ${owner}-${index}`, address })
+        .returning({ id: establishments.id });
+      if (!venue) throw new Error("establishment insert returned no row");
+      const player = await insertPlayer(db, {
+        userId: user.id,
+        establishmentId: venue.id,
+        name: `Бокс ${index + 1}`,
+        type: "boxPlayer",
+        serialBoxNumber: `BENCH-${owner}-${index}`,
+        address,
+      });
+      if (player === "taken") throw new Error("bench serial number taken");
+      const session = await insertSession(db, {
+        userId: user.id,
+        kind: "device",
+        establishmentId: venue.id,
+        expiresAt: null,
+        ...client,
+      });
+      const round = devices[index] ?? [];
+      round.push({ session, user, owner: user.id, playerId: player.id });
+      devices[index] = round;
+    }
+  }
+  return [...remotes, ...devices.flat()];
+}
+
+/** The sockets to open on the product, each with an access token minted now (they last 5 minutes). */
+async function productSockets(
+  bench: BenchApp,
+  sessions: readonly SessionOfSocket[],
+): Promise<SocketSpec[]> {
+  const issuer = new SessionIssuer(bench.app.accessTokens, bench.app.config.sessionLifetimeDays);
+  const base = `${bench.base.replace("http", "ws")}${API_BASE}${PLAYER_SOCKET_PATH}`;
+  return Promise.all(
+    sessions.map(async ({ session, user, owner, playerId }) => ({
+      url: `${base}?access_token=${await issuer.accessToken(session, user)}`,
+      owner,
+      playerId,
+    })),
+  );
+}
+
+/** Letters only, so that the account's e-mail is made of letters like the other benches'. */
+function letters(index: number): string {
+  let name = "";
+  let rest = index;
+  do {
+    name = String.fromCharCode(97 + (rest % 26)) + name;
+    rest = Math.floor(rest / 26);
+  } while (rest > 0);
+  return name;
+}
+
+/**
+ * This process's memory (the product's) after a GC, a second for the
+ * heap's sweeping to give its free pages back, and a GC again.
+ */
+async function productMemory(): Promise<Memory> {
+  collectGarbage();
+  await sleep(1_000);
+  collectGarbage();
+  const { rss, heapUsed, external, heapTotal } = process.memoryUsage();
+  return { rss, heapUsed, external, heapTotal };
+}
+
+interface SideFigures {
+  steady: RunFigure;
+  burst: RunFigure;
+  /** The first connection of every socket, and the same sockets connected again. */
+  perSocket: { first: Memory; again: Memory };
+  connectSeconds: number;
+  ceiling?: CeilingFigure;
+}
+
+/** What a server's memory grew by over `sockets` sockets, a socket. */
+function grewBy(before: Memory, after: Memory, sockets: number): Memory {
+  return {
+    rss: (after.rss - before.rss) / sockets,
+    heapUsed: (after.heapUsed - before.heapUsed) / sockets,
+    external: (after.external - before.external) / sockets,
+    heapTotal: (after.heapTotal - before.heapTotal) / sockets,
+  };
+}
+
+/**
+ * Connects every socket to one side, measures its memory, closes them and
+ * measures again with the same sockets connected anew (what a socket costs
+ * once the server and its database have met each player once); runs the
+ * warm-up, the steady and the burst runs (and, against the relay, the
+ * ceiling), and closes the sockets.
+ */
+async function measureSide(
+  loader: Child,
+  sockets: () => Promise<SocketSpec[]>,
+  memory: () => Promise<Memory>,
+  withCeiling: boolean,
+): Promise<SideFigures> {
+  const connect = async () => {
+    const connected = await loader.ask<{ connected: number; failed: number; seconds: number }>({
+      connect: { sockets: await sockets(), concurrency: 50 },
+    });
+    if (connected.failed > 0) throw new Error(`${connected.failed} sockets failed to open`);
+    return connected;
+  };
+  const before = await memory();
+  const first = await connect();
+  const firstAfter = await memory();
+  await loader.ask({ close: true });
+  // The server's side of each close (a device's presence ends) settles.
+  await sleep(3_000);
+  const againBefore = await memory();
+  const again = await connect();
+  const againAfter = await memory();
+  const perSocket = {
+    first: grewBy(before, firstAfter, first.connected),
+    again: grewBy(againBefore, againAfter, again.connected),
+  };
+  await loader.ask<RunFigure>({ run: { commands: WARM_UP, perSecond: RATE, groupSize: 1 } });
+  const steady = await loader.ask<RunFigure>({
+    run: { commands: COMMANDS, perSecond: RATE, groupSize: 1 },
+  });
+  const burst = await loader.ask<RunFigure>({
+    run: { commands: COMMANDS, perSecond: OWNERS * 2, groupSize: OWNERS },
+  });
+  const ceiling = withCeiling
+    ? await loader.ask<CeilingFigure>({ ceiling: { seconds: CEILING_SECONDS } })
+    : undefined;
+  await loader.ask({ close: true });
+  return { steady, burst, perSocket, connectSeconds: first.seconds, ceiling };
+}
+
+function sleep(milliseconds: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, milliseconds));
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] as number;
+}
+
+interface Latency {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+function latencyOf(run: RunFigure): Latency {
+  const sorted = [...run.latencies].sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
+}
+
+const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(6)} KB`;
+
+function runLine(name: string, run: RunFigure): string {
+  const { p50, p99, max } = latencyOf(run);
+  return (
+    `    ${name.padEnd(30)} p50 ${ms(p50)}  p99 ${ms(p99)}  max ${ms(max)}` +
+    `  (loader busy ${Math.round(run.loaderCores * 100)}% of its core)` +
+    (run.lost > 0 ? `  LOST ${run.lost} commands` : "") +
+    (run.closedByServer > 0 ? `  ${run.closedByServer} sockets closed by the server` : "")
+  );
+}
+
+function targetLine(ok: boolean, text: string): string {
+  return `    ${ok ? "ok  " : "MISS"} ${text}`;
+}
+
+/**
+ * The same product on PostgreSQL (BENCH_DATABASE_URL, or a throwaway
+ * cluster when Debian's PostgreSQL 15 is installed), reported beside the
+ * relay without a target: PGlite runs every query on the event loop that
+ * also writes the sockets, PostgreSQL in a process of its own. Its memory
+ * is not printed: the PGlite app closed just before gives its memory back
+ * meanwhile, which this process's RSS cannot tell from the sockets'.
+ */
+async function reportOnPostgres(baseline: SideFigures): Promise<void> {
+  const postgres = await benchPostgres();
+  if (!postgres) {
+    console.log(
+      "  PostgreSQL: not measured (set BENCH_DATABASE_URL or install postgresql as root)",
+    );
+    return;
+  }
+  try {
+    const onPostgres = await startBenchApp(postgres.url);
+    try {
+      const sessions = await makeFixtures(onPostgres);
+      const product = await measureSide(
+        loader,
+        () => productSockets(onPostgres, sessions),
+        productMemory,
+        false,
+      );
+      console.log("  the same on PostgreSQL (report, no target)");
+      for (const [name, run, base] of [
+        ["steady", product.steady, baseline.steady],
+        ["burst", product.burst, baseline.burst],
+      ] as const) {
+        const figure = latencyOf(run);
+        const relayFigure = latencyOf(base);
+        console.log(runLine(`product on PostgreSQL: ${name}`, run));
+        console.log(
+          `    report p50 ratio ${(figure.p50 / relayFigure.p50).toFixed(2)}×, ` +
+            `p99 ratio ${(figure.p99 / relayFigure.p99).toFixed(2)}× the relay's ${name}`,
+        );
+      }
+    } finally {
+      await onPostgres.close();
+    }
+  } finally {
+    postgres.stop();
+  }
+}
+
+const sockets = PLAYERS + OWNERS;
+console.log(
+  `Player socket fan-out: ${PLAYERS} box players + ${OWNERS} owners' remotes = ${sockets} sockets ` +
+    `(${OWNERS} owners × ${PLAYERS_PER_OWNER} players, a venue and a device session each; ` +
+    `a command reaches the owner's ${PLAYERS_PER_OWNER + 1} sockets; every socket pings every 4 s)`,
+);
+console.log(
+  "  product: the real app in this process (PGlite), accounts, venues, players and sessions made " +
+    "through its repositories and session issuer, not by device-code approvals over HTTP",
+);
+console.log(
+  "  baseline: a bare ws relay in its own process; loader: a process of its own, one clock",
+);
+
+const bench = await startBenchApp(undefined);
+let open = true;
+const closeOnce = async () => {
+  if (open) await bench.close();
+  open = false;
+};
+const loader = Child.spawn("socket-loader.mjs", []);
+const { child: relay, first } = await Child.start("socket-relay.mjs", ["--expose-gc"]);
+let failed = false;
+try {
+  const sessions = await makeFixtures(bench);
+  const relayPort = (first as { port: number }).port;
+  const relaySockets = sessions.map(({ owner, playerId }) => ({
+    url: `ws://127.0.0.1:${relayPort}/?owner=${owner}&player=${playerId ?? ""}`,
+    owner,
+    playerId,
+  }));
+  const baseline = await measureSide(
+    loader,
+    async () => relaySockets,
+    () => relay.ask<Memory>({ memory: true }),
+    true,
+  );
+  const product = await measureSide(
+    loader,
+    () => productSockets(bench, sessions),
+    productMemory,
+    false,
+  );
+
+  const ceiling = baseline.ceiling as CeilingFigure;
+  const headroom = ceiling.commandsPerSecond / RATE;
+  const burstHeadroom = ceiling.commandsPerSecond / (OWNERS * 2);
+  console.log(
+    `    loader alone: bare ws relay, closed loop ${Math.round(ceiling.commandsPerSecond)} commands/s, ` +
+      `${Math.round(ceiling.messagesPerSecond)} messages/s received ` +
+      `(loader busy ${Math.round(ceiling.loaderCores * 100)}% of its core)`,
+  );
+  const loaderOk = headroom >= 1.5 && burstHeadroom >= 1.5;
+  console.log(
+    `    ${loaderOk ? "" : "WARN "}loader ceiling ${headroom.toFixed(1)}× the steady rate, ` +
+      `${burstHeadroom.toFixed(1)}× the burst's: ` +
+      (loaderOk ? "the loader is not what limits either side" : "the loader may cap both"),
+  );
+  console.log(
+    `    connecting ${sockets} sockets (50 at a time): relay ${baseline.connectSeconds.toFixed(1)} s, ` +
+      `product ${product.connectSeconds.toFixed(1)} s`,
+  );
+
+  const steadyBase = latencyOf(baseline.steady);
+  const steadyProduct = latencyOf(product.steady);
+  console.log(`  steady: ${COMMANDS} commands at ${RATE}/s, one at a time`);
+  console.log(runLine("baseline: bare ws relay", baseline.steady));
+  console.log(runLine("product: player socket", product.steady));
+  const ratio = steadyProduct.p99 / steadyBase.p99;
+  const p99Ok = steadyProduct.p99 <= TARGET_P99_MS;
+  const ratioOk = ratio <= TARGET_RATIO;
+  console.log(
+    `    p50 ratio ${(steadyProduct.p50 / steadyBase.p50).toFixed(2)}× the relay (no target)`,
+  );
+  console.log(
+    targetLine(p99Ok, `p99 ${steadyProduct.p99.toFixed(1)} ms (target ≤ ${TARGET_P99_MS} ms)`),
+  );
+  console.log(verdictLine(ratio, TARGET_RATIO, ratioOk, "≤").replace("ratio", "p99 ratio"));
+
+  const burstBase = latencyOf(baseline.burst);
+  const burstProduct = latencyOf(product.burst);
+  console.log(
+    `  burst: ${COMMANDS} commands, ${OWNERS} at once (one per owner) every ${1000 / 2} ms`,
+  );
+  console.log(runLine("baseline: bare ws relay", baseline.burst));
+  console.log(runLine("product: player socket", product.burst));
+  console.log(
+    `    report p50 ratio ${(burstProduct.p50 / burstBase.p50).toFixed(2)}×, ` +
+      `p99 ratio ${(burstProduct.p99 / burstBase.p99).toFixed(2)}× the relay (no target)`,
+  );
+
+  console.log(
+    `  memory per socket: ${sockets} sockets connected and idle, after a GC, less before; ` +
+      "first: each socket's first connection; again: the same sockets closed and connected anew",
+  );
+  const memoryLine = (name: string, memory: Memory) =>
+    `    ${name.padEnd(30)} RSS ${kb(memory.rss)}  heap ${kb(memory.heapUsed)}` +
+    `  external ${kb(memory.external)}  heap held ${kb(memory.heapTotal)}`;
+  console.log(memoryLine("baseline: bare ws relay, first", baseline.perSocket.first));
+  console.log(memoryLine("baseline: bare ws relay, again", baseline.perSocket.again));
+  console.log(memoryLine("product: player socket, first", product.perSocket.first));
+  console.log(memoryLine("product: player socket, again", product.perSocket.again));
+  const perSocket = product.perSocket.again.rss;
+  const memoryOk = perSocket <= TARGET_BYTES_PER_SOCKET;
+  console.log(
+    `    RSS ratio ${(perSocket / baseline.perSocket.again.rss).toFixed(2)}× the relay, again (no target)`,
+  );
+  console.log(
+    targetLine(
+      memoryOk,
+      `RSS ${(perSocket / 1024).toFixed(1)} KB a socket, again ` +
+        `(target ≤ ${TARGET_BYTES_PER_SOCKET / 1024} KB)`,
+    ),
+  );
+  const lost = [baseline.steady, baseline.burst, product.steady, product.burst].some(
+    (run) => run.lost > 0 || run.closedByServer > 0,
+  );
+  failed = !(p99Ok && ratioOk && memoryOk && loaderOk) || lost;
+  await closeOnce();
+  if (BENCH_ONLY.has("postgres")) await reportOnPostgres(baseline);
+} finally {
+  await loader.stop();
+  await relay.stop();
+  await closeOnce();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,102 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "../../plugins/auth.ts";
+import type { BusEvent } from "../../realtime/bus.ts";
+import { createEstablishment, createSignedInUser } from "../../test/factories.ts";
+import { call, startTestServer, type TestServer } from "../../test/harness.ts";
+import { writeState } from "./live.repository.ts";
+import { HEARTBEAT_FRESH_MS, HEARTBEAT_WRITE_MS, LiveService } from "./live.service.ts";
+
+/**
+ * A device's pings are written together, once in HEARTBEAT_WRITE_MS (the
+ * socket bench's 1 000 box players ping 250 times a second): a ping still
+ * keeps its players online, a player whose heartbeat had gone stale comes
+ * back online and is told, and a ping noted just before its socket closed
+ * does not bring the player back. On the real server's database and bus.
+ */
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("device heartbeats written together", () => {
+  it("renews a pinged venue's players within the write interval, and forgets a ping of a closed socket", async () => {
+    const client = await createSignedInUser(server, { role: "role-client" });
+    const establishmentId = await createEstablishment(server, client.id, { name: "Кафе" });
+    const playerIds: string[] = [];
+    for (const name of ["Зал", "Терраса"]) {
+      const player = await call(server, "POST", "/music/player/add", {
+        token: client.token,
+        body: { name, type: "web", address: "Москва, Тверская, 7", establishmentId },
+      });
+      expect(player.status).toBe(201);
+      playerIds.push(player.body.id as string);
+    }
+    const directory = server.app.realtime.playerDirectory();
+    const live = new LiveService({
+      db: server.app.db,
+      bus: server.app.bus,
+      log: server.app.log,
+      history: { recordStarted: async () => {}, recordEnded: async () => {} },
+      findControllable: directory.findControllable,
+      playlistsOf: directory.playlistsOf,
+      playlistTracks: (ids) => server.app.library.playlistTracks(ids),
+      decide: directory.decide,
+    });
+    const told: string[] = [];
+    const stopListening = server.app.bus.subscribe((event: BusEvent) => {
+      if (event.kind === "message" && event.message.type === "playerState") {
+        const { state } = event.message as { state: { playerId: string; online: boolean } };
+        if (state.online) told.push(state.playerId);
+      }
+    });
+    const device: Actor = {
+      userId: client.id,
+      authority: ["player-device"],
+      role: undefined,
+      sessionId: randomUUID(),
+      sessionKind: "device",
+      establishmentId,
+    };
+    const stale = async () => {
+      for (const playerId of playerIds) {
+        await writeState(server.app.db, playerId, {
+          heartbeatAt: new Date(Date.now() - HEARTBEAT_FRESH_MS - 1_000),
+        });
+      }
+    };
+    const online = async () =>
+      Promise.all(playerIds.map(async (playerId) => (await live.stateOf(playerId)).online));
+    try {
+      await live.opened(device);
+      expect(await online()).toEqual([true, true]);
+
+      // The heartbeats went stale; pings (many, of one venue) renew them within the interval.
+      await stale();
+      expect(await online()).toEqual([false, false]);
+      told.length = 0;
+      for (let ping = 0; ping < 5; ping++) await live.alive(device);
+      await sleep(HEARTBEAT_WRITE_MS + 500);
+      expect(await online()).toEqual([true, true]);
+      expect(told.sort()).toEqual([...playerIds].sort());
+
+      // A ping noted just before the socket closed is dropped with it.
+      await live.alive(device);
+      await live.closed(device);
+      expect(await online()).toEqual([false, false]);
+      await sleep(HEARTBEAT_WRITE_MS + 500);
+      expect(await online()).toEqual([false, false]);
+    } finally {
+      stopListening();
+      live.stop();
+    }
+  });
+});
