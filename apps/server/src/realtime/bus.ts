@@ -53,7 +53,12 @@ export type BusEvent =
    * playlists, a playlist's version): every process forgets every user's
    * allowed songs. No socket hears it (`rooms` is always empty).
    */
-  | { kind: "music-access-changed"; rooms: [] };
+  | { kind: "music-access-changed"; rooms: [] }
+  /**
+   * These players are gone (removed, or their client deleted): every
+   * process forgets where they stood. No socket hears it.
+   */
+  | { kind: "players-removed"; rooms: []; playerIds: string[] };
 
 export type BusListener = (event: BusEvent) => void;
 
@@ -268,7 +273,7 @@ function isBusEvent(value: unknown): value is BusEvent {
   if (event.kind === "songs-changed") {
     return event.rooms.length === 0 && isStringArray((event as { songIds?: unknown }).songIds);
   }
-  if (event.kind === "schedule-changed") {
+  if (event.kind === "schedule-changed" || event.kind === "players-removed") {
     return event.rooms.length === 0 && isStringArray((event as { playerIds?: unknown }).playerIds);
   }
   if (event.kind === "music-access-changed") return event.rooms.length === 0;

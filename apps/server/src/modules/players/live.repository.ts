@@ -58,17 +58,7 @@ export async function renewHeartbeats(
       .from(playerStates)
       .where(inArray(playerStates.playerId, ids));
     const now = new Date();
-    await db
-      .insert(playerStates)
-      .values(ids.map((playerId) => ({ playerId, heartbeatAt: now, lastSeenAt: now })))
-      .onConflictDoUpdate({
-        target: playerStates.playerId,
-        set: {
-          heartbeatAt: sql`excluded.heartbeat_at`,
-          lastSeenAt: sql`excluded.last_seen_at`,
-          updatedAt: sql`now()`,
-        },
-      });
+    await writeHeartbeats(db, ids, now);
     const fresh = new Set(
       before
         .filter((row) => row.heartbeatAt && now.getTime() - row.heartbeatAt.getTime() < staleMs)
@@ -77,6 +67,28 @@ export async function renewHeartbeats(
     for (const id of ids) if (!fresh.has(id)) cameOnline.push(id);
   }
   return cameOnline;
+}
+
+/** Writes these players' heartbeat (and last seen) as `at`: one statement a batch. */
+export async function writeHeartbeats(
+  db: Executor,
+  playerIds: readonly string[],
+  at: Date,
+): Promise<void> {
+  for (let start = 0; start < playerIds.length; start += HEARTBEAT_BATCH) {
+    const ids = playerIds.slice(start, start + HEARTBEAT_BATCH);
+    await db
+      .insert(playerStates)
+      .values(ids.map((playerId) => ({ playerId, heartbeatAt: at, lastSeenAt: at })))
+      .onConflictDoUpdate({
+        target: playerStates.playerId,
+        set: {
+          heartbeatAt: sql`excluded.heartbeat_at`,
+          lastSeenAt: sql`excluded.last_seen_at`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
 }
 
 /** A play left open by a device that is gone without a word (its server died, its line cut). */

@@ -22,10 +22,14 @@ export { HEARTBEAT_FRESH_MS, onlineSince } from "./live.policy.ts";
  * long: three statements for all of them instead of three for each ping
  * (1 000 box players ping 250 times a second, and each write held up the
  * commands behind it). Written once a second, the batch itself stalled
- * commands for 50-70 ms on PGlite; four smaller ones do not. The delay is
- * far inside HEARTBEAT_FRESH_MS.
+ * commands for 50-70 ms on PGlite; ten smaller ones, of one statement each
+ * (the venues' players and who came online are known here), do not. The
+ * delay is far inside HEARTBEAT_FRESH_MS.
  */
-export const HEARTBEAT_WRITE_MS = 250;
+export const HEARTBEAT_WRITE_MS = 100;
+
+/** How long the players of a venue are trusted before read again (a player added to it). */
+const VENUE_PLAYERS_TTL_MS = 30_000;
 
 export interface LiveDependencies {
   db: Database;
@@ -61,6 +65,13 @@ export class LiveService implements PlayerControl {
   /** Venues whose device pinged since the heartbeats were last written, by owner and venue. */
   private readonly pinged = new Map<string, { ownerId: string; establishmentId: string }>();
   private heartbeatTimer: NodeJS.Timeout | undefined;
+  /**
+   * The players of each venue whose device is connected here, by owner and
+   * venue, read again after VENUE_PLAYERS_TTL_MS (a player added since).
+   */
+  private readonly venuePlayers = new Map<string, { ids: string[]; readAt: number }>();
+  /** When this process last wrote each of its devices' players' heartbeat. */
+  private readonly lastBeat = new Map<string, number>();
 
   constructor(private readonly deps: LiveDependencies) {
     this.states = new LiveStates(deps);
@@ -92,7 +103,9 @@ export class LiveService implements PlayerControl {
     // A play its device left open without a word (the server it was on died) ends before it plays on.
     await this.reports.endLapsedPlays(onlineSince(), ids);
     for (const id of ids) this.localDevices.set(id, (this.localDevices.get(id) ?? 0) + 1);
+    this.venuePlayers.set(venueKey(actor), { ids, readAt: Date.now() });
     await repository.renewHeartbeats(this.deps.db, ids, HEARTBEAT_FRESH_MS);
+    for (const id of ids) this.lastBeat.set(id, Date.now());
     for (const id of ids) await this.states.publishState(id);
     await this.scheduleStatus.push(ids);
   }
@@ -101,7 +114,7 @@ export class LiveService implements PlayerControl {
   async alive(actor: Actor): Promise<void> {
     if (actor.sessionKind !== "device" || !actor.establishmentId) return;
     const { userId: ownerId, establishmentId } = actor;
-    this.pinged.set(`${ownerId} ${establishmentId}`, { ownerId, establishmentId });
+    this.pinged.set(venueKey(actor), { ownerId, establishmentId });
     if (this.heartbeatTimer) return;
     this.heartbeatTimer = setTimeout(() => void this.writeHeartbeats(), HEARTBEAT_WRITE_MS);
     this.heartbeatTimer.unref();
@@ -110,8 +123,11 @@ export class LiveService implements PlayerControl {
   async closed(actor: Actor): Promise<void> {
     if (actor.sessionKind !== "device") return;
     // A ping noted before the close must not bring its players back online.
-    this.pinged.delete(`${actor.userId} ${actor.establishmentId}`);
+    this.pinged.delete(venueKey(actor));
     const ids = await this.devicePlayerIds(actor);
+    if (ids.every((id) => (this.localDevices.get(id) ?? 0) <= 1)) {
+      this.venuePlayers.delete(venueKey(actor));
+    }
     for (const id of ids) {
       const left = (this.localDevices.get(id) ?? 1) - 1;
       if (left > 0) {
@@ -119,6 +135,7 @@ export class LiveService implements PlayerControl {
         continue;
       }
       this.localDevices.delete(id);
+      this.lastBeat.delete(id);
       this.scheduleStatus.forget(id);
       // The device is gone from this process: what it played ends here.
       await this.reports.deviceLeft(id);
@@ -184,11 +201,28 @@ export class LiveService implements PlayerControl {
   /** Renews the heartbeats of the venues that pinged; tells who came online. */
   private async writeHeartbeats(): Promise<void> {
     this.heartbeatTimer = undefined;
-    const venues = [...this.pinged.values()];
+    const pinged = [...this.pinged.entries()];
     this.pinged.clear();
     try {
-      const ids = await repository.playerIdsOfVenues(this.deps.db, venues);
-      const cameOnline = await repository.renewHeartbeats(this.deps.db, ids, HEARTBEAT_FRESH_MS);
+      // The players of venues whose device connected here are known; others are looked up.
+      const now = Date.now();
+      const fresh = (key: string) => {
+        const known = this.venuePlayers.get(key);
+        return known && now - known.readAt < VENUE_PLAYERS_TTL_MS ? known.ids : undefined;
+      };
+      const stale = pinged.filter(([key]) => !fresh(key));
+      const ids = pinged.flatMap(([key]) => fresh(key) ?? []);
+      for (const [key, venue] of stale) {
+        const read = await repository.playerIdsOfVenues(this.deps.db, [venue]);
+        if (this.venuePlayers.has(key)) this.venuePlayers.set(key, { ids: read, readAt: now });
+        ids.push(...read);
+      }
+      // Online again: its heartbeat was not written from here within the online threshold.
+      const cameOnline = ids.filter(
+        (id) => now - (this.lastBeat.get(id) ?? Number.NEGATIVE_INFINITY) >= HEARTBEAT_FRESH_MS,
+      );
+      await repository.writeHeartbeats(this.deps.db, ids, new Date(now));
+      for (const id of ids) if (this.localDevices.has(id)) this.lastBeat.set(id, now);
       for (const id of cameOnline) await this.states.publishState(id);
     } catch (error) {
       this.deps.log.error({ err: error }, "player heartbeats failed");
@@ -210,4 +244,9 @@ export class LiveService implements PlayerControl {
     });
     return rows.map((row) => row.playerId);
   }
+}
+
+/** A device session's venue as a key: its owner and establishment. */
+function venueKey(actor: Actor): string {
+  return `${actor.userId} ${actor.establishmentId}`;
 }

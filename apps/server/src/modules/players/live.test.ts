@@ -426,6 +426,25 @@ describe("live player state over the socket", () => {
     device.socket.close();
   });
 
+  it("forgets a removed player at once: its commands are refused as for no player", async () => {
+    const venue = await venueWithPlayer();
+    const remote = await connect(server, venue.client.token);
+    await nextOfType(remote, "playerState");
+    remote.send({ type: "volume", playerId: venue.playerId, volume: 40 });
+    expect(await remote.next()).toEqual({
+      type: "needToStartPlayerError",
+      playerId: venue.playerId,
+    });
+    const removed = await post(
+      `/music/player/${venue.playerId}/${venue.client.id}/remove`,
+      venue.client.token,
+    );
+    expect(removed.status).toBe(200);
+    remote.send({ type: "volume", playerId: venue.playerId, volume: 40 });
+    expect(await remote.next()).toEqual({ type: "error", message: liveErrors.playerNotFound });
+    remote.socket.close();
+  });
+
   it("refuses a bad token with 'Access denied error'", async () => {
     const socket = await connect(server, "not-a-token");
     expect(await socket.next()).toEqual({ type: "error", message: MESSAGES.accessDenied });

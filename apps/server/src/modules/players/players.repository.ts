@@ -284,11 +284,11 @@ export async function listRequests(
 }
 
 /** Deletes a user's players (their playlists go with them) and requests; answers how many players. */
-export async function deleteEverythingOfUser(db: Executor, userId: string): Promise<number> {
+export async function deleteEverythingOfUser(db: Executor, userId: string): Promise<string[]> {
   await db.delete(playerRequests).where(eq(playerRequests.userId, userId));
   const rows = await db
     .delete(players)
     .where(eq(players.userId, userId))
     .returning({ id: players.id });
-  return rows.length;
+  return rows.map((row) => row.id);
 }

@@ -2,6 +2,7 @@ import { type Player, type playersApi, uuidSchema } from "@fonika/shared";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.ts";
 import { errors } from "../../lib/app-error.ts";
+import { BusCache } from "../../lib/bus-cache.ts";
 import {
   assertMayChangeClient,
   assertMayReadClient,
@@ -18,6 +19,9 @@ import { assertMayChangePlayer, assertMayReadPlayer } from "./players.policy.ts"
 import { PlayerPresenter } from "./players.presenter.ts";
 import type { PlayerRow } from "./players.repository.ts";
 import * as repository from "./players.repository.ts";
+
+/** Where a player stands: its owner and establishment. */
+type Placement = Pick<PlayerRow, "id" | "userId" | "establishmentId">;
 
 type Body<E extends { body?: z.ZodType }> = z.output<NonNullable<E["body"]>>;
 type Query<E extends { query?: z.ZodType }> = z.output<NonNullable<E["query"]>>;
@@ -65,9 +69,27 @@ export interface PlayersDependencies extends PlayerPorts {
  */
 export class PlayersService {
   private readonly presenter: PlayerPresenter;
+  /**
+   * Where each player stands (its owner and establishment), asked by every
+   * command of the remote control: kept in memory, since a player never
+   * changes owner or venue, and forgotten on every process when it is
+   * removed (`players-removed`); 60 s bound what a lost event could leave.
+   */
+  private readonly placements: BusCache<Placement>;
 
   constructor(private readonly deps: PlayersDependencies) {
     this.presenter = new PlayerPresenter(deps);
+    this.placements = new BusCache({
+      load: async (id) => {
+        const row = await repository.findPlayer(deps.db, id);
+        return row && { id: row.id, userId: row.userId, establishmentId: row.establishmentId };
+      },
+    });
+    // Listening ends with the bus, which closes with the app.
+    deps.bus.subscribe((event) => {
+      if (event.kind === "players-removed") this.placements.forget(event.playerIds);
+    });
+    deps.bus.onGap(() => this.placements.clear());
   }
 
   /**
@@ -141,6 +163,7 @@ export class PlayersService {
     assertMayChangePlayer(actor, player);
     if (player.userId !== userId) throw playerErrors.notFound();
     await repository.deletePlayer(this.deps.db, id);
+    await this.announceRemoved([id]);
   }
 
   /**
@@ -150,7 +173,10 @@ export class PlayersService {
   directory(): Omit<PlayerDirectory, "decide"> {
     return {
       findControllable: async (actor, playerId) => {
-        const player = await this.findByAnyId(playerId);
+        // Every command asks: where a player stands is kept in memory (see `placements`).
+        const player = uuidSchema.safeParse(playerId).success
+          ? await this.placements.get(playerId)
+          : undefined;
         if (!player) return null;
         const own =
           actor.userId === player.userId &&
@@ -190,8 +216,14 @@ export class PlayersService {
    * (accounts' ClientRecords port).
    */
   async forgetClient(tx: Executor, clientId: string): Promise<() => Promise<void>> {
-    await repository.deleteEverythingOfUser(tx, clientId);
-    return async () => {};
+    const removed = await repository.deleteEverythingOfUser(tx, clientId);
+    return () => this.announceRemoved(removed);
+  }
+
+  /** Tells every process these players are gone (after the removal is stored). */
+  private async announceRemoved(playerIds: string[]): Promise<void> {
+    if (playerIds.length === 0) return;
+    await this.deps.bus.publish({ kind: "players-removed", rooms: [], playerIds });
   }
 
   private async establishmentFor(ownerId: string, given: string | undefined): Promise<string> {
