@@ -58,12 +58,10 @@ import { BENCH_ONLY, type BenchApp, benchPostgres, startBenchApp, verdictLine } 
  * of the two connections); RSS is printed beside it without a target. The burst is reported beside the relay's.
  *
  * Figures of a run (2 shared cores; docs/decisions.md, "The player
- * socket's bench", says why): steady p50 2.9 ms, p99 12.0 ms against the
- * relay's 0.6 / 1.1 ms (p99 11.3×, target missed); burst p99 177 ms against
- * 22 ms; RSS 27.9 KB a socket again (80.6 first) against the relay's 5.5;
- * on PostgreSQL steady p99 7.1 ms, burst p99 123 ms. Loader ceiling 113×
- * the steady rate. Before the heartbeats were written together: steady p99
- * 338 ms, burst p99 687 ms.
+ * socket's bench"): steady p50 1.5 ms, p99 8.3 ms against the relay's
+ * 0.6 / 1.4 ms (p99 5.7×, target missed); burst p99 137 ms against 30 ms;
+ * 13.5 KB held a socket against the relay's 3.5. Before the heartbeats
+ * were written together: steady p99 338 ms, burst p99 687 ms.
  */
 
 const PLAYERS = Number(process.env.BENCH_SOCKET_PLAYERS ?? 1_000);
