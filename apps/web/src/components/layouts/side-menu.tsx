@@ -18,18 +18,24 @@ export function SideMenu({ entries, before, onNavigate, onLogout }: SideMenuProp
     <nav className="side-menu" aria-label="Разделы">
       {before}
       <ul className="side-menu__list">
-        {entries.map((entry) => (
-          <li key={`${entry.route}-${entry.label}`}>
-            <NavLink
-              to={pathTo(entry.route)}
-              className={({ isActive }) => `side-menu__item${isActive ? " is-active" : ""}`}
-              onClick={onNavigate}
-            >
-              <Icon name={entry.icon} />
-              <span>{entry.label}</span>
-            </NavLink>
-          </li>
-        ))}
+        {entries.map((entry) => {
+          const path = pathTo(entry.route);
+          // An entry another one lies under (Players, Player updates) is lit only on its own page.
+          const end = entries.some((other) => pathTo(other.route).startsWith(`${path}/`));
+          return (
+            <li key={`${entry.route}-${entry.label}`}>
+              <NavLink
+                to={path}
+                end={end}
+                className={({ isActive }) => `side-menu__item${isActive ? " is-active" : ""}`}
+                onClick={onNavigate}
+              >
+                <Icon name={entry.icon} />
+                <span>{entry.label}</span>
+              </NavLink>
+            </li>
+          );
+        })}
       </ul>
       <button type="button" className="side-menu__item side-menu__logout" onClick={onLogout}>
         <Icon name="logout" />

@@ -16,6 +16,7 @@ function columnsFor(playerPath: (player: StaffPlayer) => string): readonly Colum
     {
       key: "name",
       header: "Плеер",
+      width: "10em",
       render: (player) => (
         <Link to={playerPath(player)} className="players-table__name">
           {player.name}
