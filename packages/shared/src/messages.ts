@@ -10,6 +10,7 @@ export const MESSAGES = {
   emailLabel: "E-mail",
   phoneLabel: "Номер телефона",
   somethingWentWrong: "Что-то пошло не так",
+  playerNotFound: "Плеер не найден",
   accountDeleted: "Ваш аккаунт удален",
   duplicateFolder: "Папка с таким названием уже существует",
   duplicatePlaylist: "Плейлист с таким названием уже существует",

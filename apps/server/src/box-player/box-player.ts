@@ -115,6 +115,7 @@ class BoxPlayer {
       emit,
       isStopped,
       token: () => this.session.token(),
+      playerId: () => (this.options.serial ? this.playerId : null),
       rotate: () => this.session.rotate(),
       receive: (message) => this.receive(message),
       dropped: () => this.dropped(),

@@ -32,6 +32,8 @@ export interface PlayerSocketOptions {
   timers: Timers;
   emit: EmitEvent;
   isStopped(): boolean;
+  /** The player this box plays when known before connecting (by its serial number). */
+  playerId(): string | null;
   /** The current access token; no token, no connection. */
   token(): string | null;
   /** Rotates the session before a reconnect. */
@@ -62,6 +64,9 @@ export class PlayerSocket {
       this.options.base.replace(/^http/, "ws"),
     );
     url.searchParams.set("access_token", token);
+    // A box of a known player (its serial number's) plays that one only.
+    const playerId = this.options.playerId();
+    if (playerId) url.searchParams.set("playerId", playerId);
     const socket = new WebSocket(url, { headers: { "user-agent": this.options.userAgent } });
     this.socket = socket;
     let denied = false;

@@ -19,6 +19,12 @@ export interface Actor {
   sessionKind: SessionKind;
   /** The establishment a device session plays for. */
   establishmentId: string | null;
+  /**
+   * The one player of that establishment a device's socket plays, when it
+   * named one on connecting (`?playerId=`); otherwise it stands for all of
+   * the establishment's players.
+   */
+  playerId?: string | null;
 }
 
 /**

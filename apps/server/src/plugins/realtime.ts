@@ -169,11 +169,32 @@ export default fp(
       },
     });
 
+    /**
+     * A device's socket that names its player (`?playerId=`) plays only that
+     * one: answered narrowed to it, or null when the player is not of the
+     * device's venue. Browser sockets see all their players; the name is ignored.
+     */
+    async function boundToPlayer(actor: Actor, playerId: unknown): Promise<Actor | null> {
+      if (actor.sessionKind !== "device" || playerId === undefined) return actor;
+      if (typeof playerId !== "string") return null;
+      const player = await players.findControllable(actor, playerId);
+      return player ? { ...actor, playerId: player.playerId } : null;
+    }
+
     /** Admits the socket into its rooms, or tells it why not and closes it. */
     async function authenticate(socket: WebSocket, request: FastifyRequest): Promise<Actor | null> {
       const token = (request.query as { access_token?: unknown }).access_token;
       try {
-        const actor = await app.authenticateToken(typeof token === "string" ? token : undefined);
+        const actor = await boundToPlayer(
+          await app.authenticateToken(typeof token === "string" ? token : undefined),
+          (request.query as { playerId?: unknown }).playerId,
+        );
+        if (!actor) {
+          // A device naming a player not of its venue: the box is set up wrong, not signed out.
+          send(socket, { type: "error", message: MESSAGES.playerNotFound });
+          socket.close(CLOSE_CODES.playerNotFound, "Player not found");
+          return null;
+        }
         const rooms = await players.roomsOf(actor);
         const snapshot = await control.snapshot(actor);
         if (socket.readyState !== socket.OPEN) return null;

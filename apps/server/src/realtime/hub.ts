@@ -20,6 +20,8 @@ export function playerRoom(playerId: string): string {
 export const CLOSE_CODES = {
   goingAway: 1001,
   accessDenied: 4401,
+  /** A device named a player that is not of its venue. */
+  playerNotFound: 4404,
 } as const;
 
 /** What the hub needs of a websocket; `ws`'s WebSocket fits. */

@@ -12,9 +12,14 @@ export interface SocketClient {
   send(message: unknown): void;
 }
 
-export function connect(server: TestServer, token?: string): Promise<SocketClient> {
+export function connect(
+  server: TestServer,
+  token?: string,
+  query: Record<string, string> = {},
+): Promise<SocketClient> {
   const url = new URL(`${API_BASE}${PLAYER_SOCKET_PATH}`, server.url.replace("http", "ws"));
   if (token !== undefined) url.searchParams.set("access_token", token);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   const socket = new WebSocket(url);
   const inbox: Array<Record<string, unknown>> = [];
   const waiting: Array<(message: Record<string, unknown>) => void> = [];

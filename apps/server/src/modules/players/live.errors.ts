@@ -1,8 +1,9 @@
+import { MESSAGES } from "@fonika/shared";
 import { AppError } from "../../lib/app-error.ts";
 
 /** The Russian texts of the live state and remote control, socket and REST alike. */
 export const liveErrors = {
-  playerNotFound: "Плеер не найден",
+  playerNotFound: MESSAGES.playerNotFound,
   onlyDevice: "О своём состоянии сообщает только сам плеер",
   playlistNotOnPlayer: "Этого плейлиста нет на плеере",
   songNotInPlaylist: "Этой песни нет в плейлисте",

@@ -63,7 +63,7 @@ export class LiveService implements PlayerControl {
   private readonly control: RemoteControl;
   private readonly scheduleStatus: ScheduleStatus;
   /** Venues whose device pinged since the heartbeats were last written, by owner and venue. */
-  private readonly pinged = new Map<string, { ownerId: string; establishmentId: string }>();
+  private readonly pinged = new Map<string, PingedVenue>();
   private heartbeatTimer: NodeJS.Timeout | undefined;
   /**
    * The players of each venue whose device is connected here, by owner and
@@ -91,7 +91,9 @@ export class LiveService implements PlayerControl {
       ownerId: actor.userId,
       establishmentId: actor.sessionKind === "device" ? actor.establishmentId : undefined,
     });
-    return rows.map((row) => ({
+    // A device bound to its player sees that player only.
+    const seen = actor.playerId ? rows.filter((row) => row.playerId === actor.playerId) : rows;
+    return seen.map((row) => ({
       type: "playerState",
       state: presentState(row.playerId, row.state),
     }));
@@ -114,7 +116,7 @@ export class LiveService implements PlayerControl {
   async alive(actor: Actor): Promise<void> {
     if (actor.sessionKind !== "device" || !actor.establishmentId) return;
     const { userId: ownerId, establishmentId } = actor;
-    this.pinged.set(venueKey(actor), { ownerId, establishmentId });
+    this.pinged.set(venueKey(actor), { ownerId, establishmentId, playerId: actor.playerId });
     if (this.heartbeatTimer) return;
     this.heartbeatTimer = setTimeout(() => void this.writeHeartbeats(), HEARTBEAT_WRITE_MS);
     this.heartbeatTimer.unref();
@@ -213,7 +215,9 @@ export class LiveService implements PlayerControl {
       const stale = pinged.filter(([key]) => !fresh(key));
       const ids = pinged.flatMap(([key]) => fresh(key) ?? []);
       for (const [key, venue] of stale) {
-        const read = await repository.playerIdsOfVenues(this.deps.db, [venue]);
+        const read = venue.playerId
+          ? [venue.playerId]
+          : await repository.playerIdsOfVenues(this.deps.db, [venue]);
         if (this.venuePlayers.has(key)) this.venuePlayers.set(key, { ids: read, readAt: now });
         ids.push(...read);
       }
@@ -235,9 +239,10 @@ export class LiveService implements PlayerControl {
     return isFresh(state?.heartbeatAt ?? null);
   }
 
-  /** The players a device session plays: its owner's in its establishment. */
+  /** The players a device session plays: the one it named, or its owner's in its establishment. */
   private async devicePlayerIds(actor: Actor): Promise<string[]> {
     if (!actor.establishmentId) return [];
+    if (actor.playerId) return [actor.playerId];
     const rows = await repository.playersWithState(this.deps.db, {
       ownerId: actor.userId,
       establishmentId: actor.establishmentId,
@@ -246,7 +251,14 @@ export class LiveService implements PlayerControl {
   }
 }
 
-/** A device session's venue as a key: its owner and establishment. */
+/** A venue whose device pinged, and the one player it plays when it named one. */
+interface PingedVenue {
+  ownerId: string;
+  establishmentId: string;
+  playerId?: string | null | undefined;
+}
+
+/** A device socket's venue as a key: its owner, establishment and the player it named. */
 function venueKey(actor: Actor): string {
-  return `${actor.userId} ${actor.establishmentId}`;
+  return `${actor.userId} ${actor.establishmentId} ${actor.playerId ?? ""}`;
 }

@@ -445,6 +445,43 @@ describe("live player state over the socket", () => {
     remote.socket.close();
   });
 
+  it("binds a device's socket to the player it names: the venue's other player stays offline and out of its reach", async () => {
+    const venue = await venueWithPlayer();
+    const terrace = await addPlayer(server, venue.client, {
+      name: "Терраса",
+      establishmentId: venue.establishmentId,
+    });
+    const device = await connect(server, venue.deviceToken, { playerId: venue.playerId });
+    const first = await device.next();
+    expect(first).toMatchObject({ type: "playerState", state: { playerId: venue.playerId } });
+    expect(await nextOfType(device, "status")).toMatchObject({ playerId: venue.playerId });
+    const states = await get(`/music/player/${terrace}/live`, venue.client.token);
+    expect(states.body).toMatchObject({ online: false });
+    expect(
+      (await get(`/music/player/${venue.playerId}/live`, venue.client.token)).body,
+    ).toMatchObject({ online: true });
+    // The owner's command to the terrace finds no device; the device cannot reach the terrace.
+    const remote = await connect(server, venue.client.token);
+    remote.send({ type: "pause", playerId: terrace });
+    expect(await nextOfType(remote, "needToStartPlayerError")).toEqual({
+      type: "needToStartPlayerError",
+      playerId: terrace,
+    });
+    device.send({ type: "volume", playerId: terrace, volume: 10 });
+    expect(await nextOfType(device, "error")).toEqual({
+      type: "error",
+      message: liveErrors.playerNotFound,
+    });
+
+    // A player of another venue is refused at once, and the socket closed.
+    const elsewhere = await venueWithPlayer();
+    const wrong = await connect(server, venue.deviceToken, { playerId: elsewhere.playerId });
+    expect(await wrong.next()).toEqual({ type: "error", message: MESSAGES.playerNotFound });
+    expect(await wrong.closed).toBe(4404);
+    device.socket.close();
+    remote.socket.close();
+  });
+
   it("refuses a bad token with 'Access denied error'", async () => {
     const socket = await connect(server, "not-a-token");
     expect(await socket.next()).toEqual({ type: "error", message: MESSAGES.accessDenied });

@@ -180,11 +180,14 @@ export class PlayersService {
         if (!player) return null;
         const own =
           actor.userId === player.userId &&
-          (actor.sessionKind === "browser" || actor.establishmentId === player.establishmentId);
+          (actor.sessionKind === "browser" ||
+            (actor.establishmentId === player.establishmentId &&
+              (!actor.playerId || actor.playerId === player.id)));
         return own ? { playerId: player.id, ownerId: player.userId } : null;
       },
       roomsOf: async (actor) => {
         if (actor.sessionKind !== "device" || !actor.establishmentId) return [];
+        if (actor.playerId) return [playerRoom(actor.playerId)];
         const rows = await repository.playersOfEstablishment(this.deps.db, actor.establishmentId);
         return rows.map((row) => playerRoom(row.id));
       },

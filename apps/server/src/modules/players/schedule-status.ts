@@ -92,7 +92,7 @@ export class ScheduleStatus {
   }
 
   /**
-   * Who may hear what changed (a subscription ended, was suspended or came,
+   * Who may hear what changed (a subscription ended or came,
    * a grant, a tariff's playlists): every player driven from here decides
    * again, and only those whose answer changed are told. A burst of
    * changes (an import touching many playlists) is one decision.
