@@ -319,6 +319,10 @@ async function registerClientModules(
     decide: (playerIds, instantMs) => schedules.decideFor(playerIds, instantMs),
   });
   app.realtime.usePlayerControl(live);
+  // On PGlite the database is this process's alone: plays open at start were left by its own death.
+  app.addHook("onReady", () =>
+    live.start({ devicesDieWithProcess: app.database.kind === "pglite" }),
+  );
   app.addHook("onClose", async () => live.stop());
   await app.register(playersRoutes, {
     players,

@@ -54,9 +54,22 @@ export interface DeviceReportsDependencies {
 
 export class DeviceReports {
   /** Looks for devices gone without a word (see `endLapsedPlays`). */
-  private readonly lapseSweep: NodeJS.Timeout;
+  private lapseSweep: NodeJS.Timeout | undefined;
 
-  constructor(private readonly deps: DeviceReportsDependencies) {
+  constructor(private readonly deps: DeviceReportsDependencies) {}
+
+  /**
+   * Starts looking for plays left open. When the database belongs to this
+   * process alone (PGlite: DATA_DIR is locked to one process), every play
+   * open at start was left by this process's own death, and they are ended
+   * once, now; nothing polls after. On a shared database another process
+   * may die at any time, and every process sweeps every HEARTBEAT_FRESH_MS.
+   */
+  async start(devicesDieWithProcess: boolean): Promise<void> {
+    if (devicesDieWithProcess) {
+      await this.endLapsedPlays(new Date());
+      return;
+    }
     this.lapseSweep = setInterval(
       () => void this.endLapsedPlays(onlineSince(Date.now() - HEARTBEAT_FRESH_MS)),
       HEARTBEAT_FRESH_MS,

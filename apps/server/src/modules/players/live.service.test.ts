@@ -236,4 +236,49 @@ describe("plays left open by a process that died", () => {
     });
     for (const live of [c, d, e]) live.stop();
   });
+
+  it("on a database of its own, ends at start every play left open, however fresh its heartbeat", async () => {
+    const client = await createSignedInUser(server, { role: "role-client" });
+    const establishmentId = await createEstablishment(server, client.id, { name: "Клуб" });
+    const player = await call(server, "POST", "/music/player/add", {
+      token: client.token,
+      body: { name: "Зал", type: "web", address: "Москва, Тверская, 7", establishmentId },
+    });
+    const playerId = player.body.id as string;
+    const device: Actor = {
+      userId: client.id,
+      authority: ["player-device"],
+      role: undefined,
+      sessionId: randomUUID(),
+      sessionKind: "device",
+      establishmentId,
+    };
+    // The process dies a moment after its device began a play.
+    const before = liveProcess([]);
+    await before.opened(device);
+    const open = randomUUID();
+    await before.handle(device, {
+      type: "songStarted",
+      playerId,
+      playId: open,
+      songId: randomUUID(),
+      playlistId: null,
+      fallback: false,
+      startedAt: new Date().toISOString(),
+    });
+    before.stop();
+
+    const recorded: Recorded[] = [];
+    const after = liveProcess(recorded);
+    await after.start({ devicesDieWithProcess: true });
+    // Every open play of the database ends (the test before left one too).
+    expect(recorded).toContainEqual({
+      kind: "ended",
+      playId: open,
+      endedAt: expect.any(Date),
+      ending: "offline",
+    });
+    expect(await after.stateOf(playerId)).toMatchObject({ online: false, playing: false });
+    after.stop();
+  });
 });

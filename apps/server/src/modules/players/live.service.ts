@@ -186,6 +186,11 @@ export class LiveService implements PlayerControl {
     return this.scheduleStatus.push(playerIds, options);
   }
 
+  /** Starts looking for plays a dead process left open (see `DeviceReports.start`). */
+  start(options: { devicesDieWithProcess: boolean }): Promise<void> {
+    return this.reports.start(options.devicesDieWithProcess);
+  }
+
   /** Ends the plays of devices silent since before `freshSince` (see `DeviceReports`). */
   endLapsedPlays(freshSince: Date, playerIds?: readonly string[]): Promise<void> {
     return this.reports.endLapsedPlays(freshSince, playerIds);
