@@ -4,7 +4,10 @@ import { E2E } from "./environment.ts";
 /** Codes the server wrote to its log for an address, oldest first. */
 export function codesInServerLog(address: string): string[] {
   const codes: string[] = [];
-  for (const line of readFileSync(E2E.logFile, "utf8").split("\n")) {
+  const text = readFileSync(E2E.logFile, "utf8");
+  // Only whole lines: the server may be writing the last one as it is read.
+  const whole = text.slice(0, text.lastIndexOf("\n") + 1);
+  for (const line of whole.split("\n")) {
     if (!line.includes(address)) continue;
     const entry = JSON.parse(line) as { msg?: string };
     const match = /\b(\d{6})\b/.exec(entry.msg ?? "");

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { playerStates } from "../../db/schema.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import { createEstablishment, createSignedInUser } from "../../test/factories.ts";
-import { call, startTestServer, type TestServer } from "../../test/harness.ts";
+import { startTestServer, type TestServer } from "../../test/harness.ts";
 import { connect } from "../../test/socket-client.ts";
+import { addPlayer } from "../../test/venues.ts";
 import { LiveService, onlineSince, type PlayHistory } from "./live.service.ts";
 
 /**
@@ -34,27 +35,27 @@ type Recorded =
   | { kind: "started"; report: Parameters<PlayHistory["recordStarted"]>[0] }
   | { kind: "ended"; playId: string; endedAt: Date; ending: string };
 
+/** A client's venue with a web player, and the venue's device as the socket sees it. */
+async function venueWithDevice(name: string) {
+  const client = await createSignedInUser(server, { role: "role-client" });
+  const establishmentId = await createEstablishment(server, client.id, { name });
+  const playerId = await addPlayer(server, client, { establishmentId });
+  const device: Actor = {
+    userId: client.id,
+    authority: ["player-device"],
+    role: undefined,
+    sessionId: randomUUID(),
+    sessionKind: "device",
+    establishmentId,
+  };
+  return { client, playerId, device };
+}
+
 describe("plays reported to the history port", () => {
   it("records a start and its end, ends the current play 'offline' when the device leaves, and keeps the state over a restart", async () => {
-    const client = await createSignedInUser(server, { role: "role-client" });
-    const establishmentId = await createEstablishment(server, client.id, { name: "Кафе" });
-    const player = await call(server, "POST", "/music/player/add", {
-      token: client.token,
-      body: { name: "Зал", type: "web", address: "Москва, Тверская, 7", establishmentId },
-    });
-    expect(player.status).toBe(201);
-    const playerId = player.body.id as string;
-
+    const { client, playerId, device } = await venueWithDevice("Кафе");
     const recorded: Recorded[] = [];
     const live = liveProcess(recorded);
-    const device: Actor = {
-      userId: client.id,
-      authority: ["player-device"],
-      role: undefined,
-      sessionId: randomUUID(),
-      sessionKind: "device",
-      establishmentId,
-    };
     const owner: Actor = { ...device, sessionKind: "browser", establishmentId: null };
     await live.opened(device);
 
@@ -163,21 +164,7 @@ function liveProcess(recorded: Recorded[]): LiveService {
 
 describe("plays left open by a process that died", () => {
   it("ends them 'offline' once, when the device was last heard, on whichever process looks first, or when the device's next play begins", async () => {
-    const client = await createSignedInUser(server, { role: "role-client" });
-    const establishmentId = await createEstablishment(server, client.id, { name: "Бар" });
-    const player = await call(server, "POST", "/music/player/add", {
-      token: client.token,
-      body: { name: "Зал", type: "web", address: "Москва, Тверская, 7", establishmentId },
-    });
-    const playerId = player.body.id as string;
-    const device: Actor = {
-      userId: client.id,
-      authority: ["player-device"],
-      role: undefined,
-      sessionId: randomUUID(),
-      sessionKind: "device",
-      establishmentId,
-    };
+    const { playerId, device } = await venueWithDevice("Бар");
     const songId = randomUUID();
     const started = (playId: string, at: string) =>
       ({
@@ -238,21 +225,7 @@ describe("plays left open by a process that died", () => {
   });
 
   it("on a database of its own, ends at start every play left open, however fresh its heartbeat", async () => {
-    const client = await createSignedInUser(server, { role: "role-client" });
-    const establishmentId = await createEstablishment(server, client.id, { name: "Клуб" });
-    const player = await call(server, "POST", "/music/player/add", {
-      token: client.token,
-      body: { name: "Зал", type: "web", address: "Москва, Тверская, 7", establishmentId },
-    });
-    const playerId = player.body.id as string;
-    const device: Actor = {
-      userId: client.id,
-      authority: ["player-device"],
-      role: undefined,
-      sessionId: randomUUID(),
-      sessionKind: "device",
-      establishmentId,
-    };
+    const { playerId, device } = await venueWithDevice("Клуб");
     // The process dies a moment after its device began a play.
     const before = liveProcess([]);
     await before.opened(device);
