@@ -4,13 +4,18 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { API_BASE, PLAYER_SOCKET_PATH } from "@fonika/shared";
-import { establishments } from "../src/db/schema.ts";
-import { insertUserIfAbsent, type UserRow } from "../src/modules/accounts/accounts.repository.ts";
-import { insertSession, type SessionRow } from "../src/modules/auth/auth.repository.ts";
-import { SessionIssuer } from "../src/modules/auth/auth.sessions.ts";
-import { insertPlayer } from "../src/modules/players/players.repository.ts";
-import { BENCH_ONLY, type BenchApp, benchPostgres, startBenchApp, verdictLine } from "./support.ts";
+import {
+  type CeilingFigure,
+  grewBy,
+  kb,
+  latencyOf,
+  type Memory,
+  type RunFigure,
+  runLine,
+  targetLine,
+} from "./socket-figures.ts";
+import { makeFixtures, productSockets, type SocketSpec } from "./socket-fixtures.ts";
+import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support.ts";
 
 /**
  * `npm run bench`, the player socket (issue 13): BENCH_SOCKET_PLAYERS
@@ -80,37 +85,6 @@ const PLAYERS_PER_OWNER = Math.ceil(PLAYERS / OWNERS);
 setFlagsFromString("--expose-gc");
 const collectGarbage = runInNewContext("gc") as () => void;
 
-/** One socket the loader opens: a device of `playerId`, or (null) the owner's remote. */
-interface SocketSpec {
-  url: string;
-  owner: string;
-  playerId: string | null;
-}
-
-interface RunFigure {
-  latencies: number[];
-  lost: number;
-  /** Sockets the server closed during the run. */
-  closedByServer: number;
-  seconds: number;
-  loaderCores: number;
-}
-
-interface CeilingFigure {
-  commandsPerSecond: number;
-  messagesPerSecond: number;
-  loaderCores: number;
-}
-
-interface Memory {
-  rss: number;
-  heapUsed: number;
-  /** Buffers and ArrayBuffers outside the heap. */
-  external: number;
-  /** The heap V8 holds, used or not. */
-  heapTotal: number;
-}
-
 /** A child process spoken to by IPC, one request and one answer at a time. */
 class Child {
   private constructor(readonly process: ChildProcess) {}
@@ -142,91 +116,6 @@ class Child {
   }
 }
 
-/** A session of the bench's, of which fresh access tokens are minted before each connection. */
-interface SessionOfSocket {
-  session: SessionRow;
-  user: UserRow;
-  owner: string;
-  playerId: string | null;
-}
-
-/**
- * The owners, their venues, players and device sessions, and a browser
- * session per owner, made in the product's database; answers the sockets'
- * sessions, a device of every owner before the next player of any (so that
- * consecutive players belong to different owners).
- */
-async function makeFixtures(bench: BenchApp): Promise<SessionOfSocket[]> {
-  const db = bench.app.db;
-  const client = { ip: "127.0.0.1", userAgent: "sockets bench" };
-  const remotes: SessionOfSocket[] = [];
-  const devices: SessionOfSocket[][] = [];
-  for (let owner = 0; owner < OWNERS; owner++) {
-    const email = `bench-owner-${letters(owner)}@fonika.test`;
-    const user = await insertUserIfAbsent(db, { email, phone: null, authority: ["role-client"] });
-    const expiresAt = new Date(Date.now() + 24 * 60 * 60 * 1000);
-    const browser = { userId: user.id, kind: "browser" as const, establishmentId: null, expiresAt };
-    const remote = await insertSession(db, { ...browser, ...client });
-    remotes.push({ session: remote, user, owner: user.id, playerId: null });
-    for (let index = 0; index < PLAYERS_PER_OWNER; index++) {
-      if (owner * PLAYERS_PER_OWNER + index >= PLAYERS) break;
-      const address = `Москва, Бенчевая, ${owner}-${index}`;
-      const [venue] = await db
-        .insert(establishments)
-        .values({ userId: user.id, name: `Кафе ${owner}-${index}`, address })
-        .returning({ id: establishments.id });
-      if (!venue) throw new Error("establishment insert returned no row");
-      const player = await insertPlayer(db, {
-        userId: user.id,
-        establishmentId: venue.id,
-        name: `Бокс ${index + 1}`,
-        type: "boxPlayer",
-        serialBoxNumber: `BENCH-${owner}-${index}`,
-        address,
-      });
-      if (player === "taken") throw new Error("bench serial number taken");
-      const session = await insertSession(db, {
-        userId: user.id,
-        kind: "device",
-        establishmentId: venue.id,
-        expiresAt: null,
-        ...client,
-      });
-      const round = devices[index] ?? [];
-      round.push({ session, user, owner: user.id, playerId: player.id });
-      devices[index] = round;
-    }
-  }
-  return [...remotes, ...devices.flat()];
-}
-
-/** The sockets to open on the product, each with an access token minted now (they last 5 minutes). */
-async function productSockets(
-  bench: BenchApp,
-  sessions: readonly SessionOfSocket[],
-): Promise<SocketSpec[]> {
-  const issuer = new SessionIssuer(bench.app.accessTokens, bench.app.config.sessionLifetimeDays);
-  const base = `${bench.base.replace("http", "ws")}${API_BASE}${PLAYER_SOCKET_PATH}`;
-  return Promise.all(
-    sessions.map(async ({ session, user, owner, playerId }) => ({
-      url: `${base}?access_token=${await issuer.accessToken(session, user)}`,
-      owner,
-      playerId,
-    })),
-  );
-}
-
-/** Letters only, so that the account's e-mail is made of letters like the other benches'. */
-function letters(index: number): string {
-  let name = "";
-  let rest = index;
-  do {
-    name = String.fromCharCode(97 + (rest % 26)) + name;
-    rest = Math.floor(rest / 26);
-  } while (rest > 0);
-  return name;
-}
-
 /**
  * This process's memory (the product's) after a GC, a second for the
  * heap's sweeping to give its free pages back, and a GC again.
@@ -246,16 +135,6 @@ interface SideFigures {
   perSocket: { first: Memory; again: Memory };
   connectSeconds: number;
   ceiling?: CeilingFigure;
-}
-
-/** What a server's memory grew by over `sockets` sockets, a socket. */
-function grewBy(before: Memory, after: Memory, sockets: number): Memory {
-  return {
-    rss: (after.rss - before.rss) / sockets,
-    heapUsed: (after.heapUsed - before.heapUsed) / sockets,
-    external: (after.external - before.external) / sockets,
-    heapTotal: (after.heapTotal - before.heapTotal) / sockets,
-  };
 }
 
 /**
@@ -309,43 +188,6 @@ function sleep(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds));
 }
 
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] as number;
-}
-
-interface Latency {
-  p50: number;
-  p99: number;
-  max: number;
-}
-
-function latencyOf(run: RunFigure): Latency {
-  const sorted = [...run.latencies].sort((a, b) => a - b);
-  return {
-    p50: percentile(sorted, 0.5),
-    p99: percentile(sorted, 0.99),
-    max: sorted.at(-1) ?? Number.NaN,
-  };
-}
-
-const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(6)} KB`;
-
-function runLine(name: string, run: RunFigure): string {
-  const { p50, p99, max } = latencyOf(run);
-  return (
-    `    ${name.padEnd(30)} p50 ${ms(p50)}  p99 ${ms(p99)}  max ${ms(max)}` +
-    `  (loader busy ${Math.round(run.loaderCores * 100)}% of its core)` +
-    (run.lost > 0 ? `  LOST ${run.lost} commands` : "") +
-    (run.closedByServer > 0 ? `  ${run.closedByServer} sockets closed by the server` : "")
-  );
-}
-
-function targetLine(ok: boolean, text: string): string {
-  return `    ${ok ? "ok  " : "MISS"} ${text}`;
-}
-
 /**
  * The same product on PostgreSQL (BENCH_DATABASE_URL, or a throwaway
  * cluster when Debian's PostgreSQL 15 is installed), reported beside the
@@ -365,7 +207,7 @@ async function reportOnPostgres(baseline: SideFigures): Promise<void> {
   try {
     const onPostgres = await startBenchApp(postgres.url);
     try {
-      const sessions = await makeFixtures(onPostgres);
+      const sessions = await makeFixtures(onPostgres, { owners: OWNERS, players: PLAYERS });
       const product = await measureSide(
         loader,
         () => productSockets(onPostgres, sessions),
@@ -417,7 +259,7 @@ const loader = Child.spawn("socket-loader.mjs", []);
 const { child: relay, first } = await Child.start("socket-relay.mjs", ["--expose-gc"]);
 let failed = false;
 try {
-  const sessions = await makeFixtures(bench);
+  const sessions = await makeFixtures(bench, { owners: OWNERS, players: PLAYERS });
   const relayPort = (first as { port: number }).port;
   const relaySockets = sessions.map(({ owner, playerId }) => ({
     url: `ws://127.0.0.1:${relayPort}/?owner=${owner}&player=${playerId ?? ""}`,

@@ -1,0 +1,110 @@
+import { API_BASE, PLAYER_SOCKET_PATH } from "@fonika/shared";
+import { establishments } from "../src/db/schema.ts";
+import { insertUserIfAbsent, type UserRow } from "../src/modules/accounts/accounts.repository.ts";
+import { insertSession, type SessionRow } from "../src/modules/auth/auth.repository.ts";
+import { SessionIssuer } from "../src/modules/auth/auth.sessions.ts";
+import { insertPlayer } from "../src/modules/players/players.repository.ts";
+import type { BenchApp } from "./support.ts";
+
+/**
+ * The socket bench's fixtures (sockets.ts): owners, their venues, box
+ * players and device sessions, made through the product's repositories as
+ * the tests' factories do, and the sockets to open on them.
+ */
+
+/** One socket the loader opens: a device of `playerId`, or (null) the owner's remote. */
+export interface SocketSpec {
+  url: string;
+  owner: string;
+  playerId: string | null;
+}
+
+/** A session of the bench's, of which fresh access tokens are minted before each connection. */
+export interface SessionOfSocket {
+  session: SessionRow;
+  user: UserRow;
+  owner: string;
+  playerId: string | null;
+}
+
+/**
+ * The owners, their venues, players and device sessions, and a browser
+ * session per owner, made in the product's database; answers the sockets'
+ * sessions, a device of every owner before the next player of any (so that
+ * consecutive players belong to different owners).
+ */
+export async function makeFixtures(
+  bench: BenchApp,
+  shape: { owners: number; players: number },
+): Promise<SessionOfSocket[]> {
+  const { owners: OWNERS, players: PLAYERS } = shape;
+  const PLAYERS_PER_OWNER = Math.ceil(PLAYERS / OWNERS);
+  const db = bench.app.db;
+  const client = { ip: "127.0.0.1", userAgent: "sockets bench" };
+  const remotes: SessionOfSocket[] = [];
+  const devices: SessionOfSocket[][] = [];
+  for (let owner = 0; owner < OWNERS; owner++) {
+    const email = `bench-owner-${letters(owner)}@fonika.test`;
+    const user = await insertUserIfAbsent(db, { email, phone: null, authority: ["role-client"] });
+    const expiresAt = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    const browser = { userId: user.id, kind: "browser" as const, establishmentId: null, expiresAt };
+    const remote = await insertSession(db, { ...browser, ...client });
+    remotes.push({ session: remote, user, owner: user.id, playerId: null });
+    for (let index = 0; index < PLAYERS_PER_OWNER; index++) {
+      if (owner * PLAYERS_PER_OWNER + index >= PLAYERS) break;
+      const address = `Москва, Бенчевая, ${owner}-${index}`;
+      const [venue] = await db
+        .insert(establishments)
+        .values({ userId: user.id, name: `Кафе ${owner}-${index}`, address })
+        .returning({ id: establishments.id });
+      if (!venue) throw new Error("establishment insert returned no row");
+      const player = await insertPlayer(db, {
+        userId: user.id,
+        establishmentId: venue.id,
+        name: `Бокс ${index + 1}`,
+        type: "boxPlayer",
+        serialBoxNumber: `BENCH-${owner}-${index}`,
+        address,
+      });
+      if (player === "taken") throw new Error("bench serial number taken");
+      const session = await insertSession(db, {
+        userId: user.id,
+        kind: "device",
+        establishmentId: venue.id,
+        expiresAt: null,
+        ...client,
+      });
+      const round = devices[index] ?? [];
+      round.push({ session, user, owner: user.id, playerId: player.id });
+      devices[index] = round;
+    }
+  }
+  return [...remotes, ...devices.flat()];
+}
+
+/** The sockets to open on the product, each with an access token minted now (they last 5 minutes). */
+export async function productSockets(
+  bench: BenchApp,
+  sessions: readonly SessionOfSocket[],
+): Promise<SocketSpec[]> {
+  const issuer = new SessionIssuer(bench.app.accessTokens, bench.app.config.sessionLifetimeDays);
+  const base = `${bench.base.replace("http", "ws")}${API_BASE}${PLAYER_SOCKET_PATH}`;
+  return Promise.all(
+    sessions.map(async ({ session, user, owner, playerId }) => ({
+      url: `${base}?access_token=${await issuer.accessToken(session, user)}`,
+      owner,
+      playerId,
+    })),
+  );
+}
+
+/** Letters only, so that the account's e-mail is made of letters like the other benches'. */
+function letters(index: number): string {
+  let name = "";
+  let rest = index;
+  do {
+    name = String.fromCharCode(97 + (rest % 26)) + name;
+    rest = Math.floor(rest / 26);
+  } while (rest > 0);
+  return name;
+}
