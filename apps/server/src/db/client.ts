@@ -173,3 +173,13 @@ function isAlive(pid: number): boolean {
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
+
+/** PostgreSQL's unique_violation, whether the driver or drizzle's wrapper carries it. */
+export function isUniqueViolation(error: unknown): boolean {
+  let cause: unknown = error;
+  for (let depth = 0; depth < 5 && typeof cause === "object" && cause !== null; depth++) {
+    if ((cause as { code?: unknown }).code === "23505") return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,5 +1,5 @@
 import { count, desc, eq, ilike, or } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import { type Executor, isUniqueViolation } from "../../db/client.ts";
 import { containsPattern } from "../../db/like.ts";
 import { playerUpdates } from "../../db/schema.ts";
 
@@ -93,14 +93,4 @@ export async function listUpdates(
  */
 export function allVersions(db: Executor): Promise<PlayerUpdateRow[]> {
   return db.select().from(playerUpdates);
-}
-
-/** PostgreSQL's unique_violation, whether the driver or drizzle's wrapper carries it. */
-function isUniqueViolation(error: unknown): boolean {
-  let cause: unknown = error;
-  for (let depth = 0; depth < 5 && typeof cause === "object" && cause !== null; depth++) {
-    if ((cause as { code?: unknown }).code === "23505") return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
 }

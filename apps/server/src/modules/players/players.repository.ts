@@ -1,6 +1,6 @@
 import type { PlayerPlayback, PlayerSort, PlayerStatus, PlayerType } from "@fonika/shared";
 import { and, asc, count, desc, eq, ilike, inArray, not, or, type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import { type Executor, isUniqueViolation } from "../../db/client.ts";
 import { containsPattern } from "../../db/like.ts";
 import { playerPlaylists, playerRequests, playerStates, players } from "../../db/schema.ts";
 import { onlineSql, playingSql } from "./live.repository.ts";
@@ -33,16 +33,6 @@ export async function insertPlayer(
     if (isUniqueViolation(error)) return "taken";
     throw error;
   }
-}
-
-/** PostgreSQL's unique_violation, whether the driver or drizzle's wrapper carries it. */
-function isUniqueViolation(error: unknown): boolean {
-  let cause: unknown = error;
-  for (let depth = 0; depth < 5 && typeof cause === "object" && cause !== null; depth++) {
-    if ((cause as { code?: unknown }).code === "23505") return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 export async function updatePlayer(

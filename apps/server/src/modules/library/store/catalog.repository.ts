@@ -1,6 +1,6 @@
 import type { CatalogKind } from "@fonika/shared";
 import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../../db/client.ts";
+import { type Executor, isUniqueViolation } from "../../../db/client.ts";
 import { authors, copyrightHolders, genres, songs } from "../../../db/schema.ts";
 
 /** SQL of the catalog tables: genres, authors, copyright holders. */
@@ -139,16 +139,6 @@ export async function countSongsOf(
     .where(and(isNull(songs.removedAt), inArray(column, ids)))
     .groupBy(column);
   return new Map(rows.flatMap((row) => (row.id ? [[row.id, row.value] as const] : [])));
-}
-
-/** PostgreSQL's unique_violation, whether the driver or drizzle's wrapper carries it. */
-function isUniqueViolation(error: unknown): boolean {
-  let cause: unknown = error;
-  for (let depth = 0; depth < 5 && typeof cause === "object" && cause !== null; depth++) {
-    if ((cause as { code?: unknown }).code === "23505") return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** The genres of these names (any case), made where missing. */
