@@ -1,17 +1,12 @@
-import { FIRMWARE_VERSION, PLAYER_UPDATES, type PlayerUpdate } from "@fonika/shared";
+import type { PlayerUpdate } from "@fonika/shared";
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "react-toastify";
 import { Button } from "../../../components/ui/button.tsx";
 import { Modal } from "../../../components/ui/modal.tsx";
-import { TextInput } from "../../../components/ui/text-input.tsx";
 import { useSubmission } from "../../../lib/use-submission.ts";
 import { useChangePlayerUpdateMeta } from "../api/change-player-update-meta.ts";
-import {
-  type MetaFieldErrors,
-  type MetaFormValues,
-  metaInputOf,
-  VERSION_HINT,
-} from "../meta-form.ts";
+import { type MetaFieldErrors, type MetaFormValues, metaInputOf } from "../meta-form.ts";
+import { FirmwareMetaFields } from "./firmware-meta-fields.tsx";
 
 interface PlayerUpdateMetaDialogProps {
   update: PlayerUpdate;
@@ -67,27 +62,12 @@ export function PlayerUpdateMetaDialog({ update, onClose }: PlayerUpdateMetaDial
       }
     >
       <form id={formId} className="form" onSubmit={handleSubmit} noValidate>
-        <TextInput
-          label="Название"
-          value={values.name}
-          onChange={(value) => set("name", value)}
-          rules
-          min={PLAYER_UPDATES.nameMin}
-          max={PLAYER_UPDATES.nameMax}
-          showError={submitted}
-          error={errors.name}
-          autoComplete="off"
-          data-autofocus
-        />
-        <TextInput
-          label="Версия"
-          value={values.version}
-          onChange={(value) => set("version", value)}
-          showError={submitted}
-          error={errors.version}
-          hint={VERSION_HINT}
-          max={FIRMWARE_VERSION.maxLength}
-          autoComplete="off"
+        <FirmwareMetaFields
+          values={values}
+          errors={errors}
+          submitted={submitted}
+          set={set}
+          autoFocus
         />
         <p className="muted">Файл: {update.fileName}</p>
         {error && (

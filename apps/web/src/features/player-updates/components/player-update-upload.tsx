@@ -1,25 +1,15 @@
-import {
-  FIRMWARE_VERSION,
-  PLAYER_UPDATES,
-  updateNameFromFileName,
-  versionInFileName,
-} from "@fonika/shared";
+import { PLAYER_UPDATES, updateNameFromFileName, versionInFileName } from "@fonika/shared";
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "react-toastify";
 import { Button } from "../../../components/ui/button.tsx";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { Section } from "../../../components/ui/page.tsx";
-import { TextInput } from "../../../components/ui/text-input.tsx";
 import type { UploadProgress } from "../../../lib/api-client.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { formatSizeMb } from "../../../lib/format.ts";
 import { useUploadPlayerUpdate } from "../api/upload-player-update.ts";
-import {
-  type MetaFieldErrors,
-  type MetaFormValues,
-  metaInputOf,
-  VERSION_HINT,
-} from "../meta-form.ts";
+import { type MetaFieldErrors, type MetaFormValues, metaInputOf } from "../meta-form.ts";
+import { FirmwareMetaFields } from "./firmware-meta-fields.tsx";
 import "../player-updates.css";
 
 const MAX_BYTES = PLAYER_UPDATES.maxFileMb * 1024 * 1024;
@@ -138,27 +128,11 @@ export function PlayerUpdateUpload() {
         </div>
         {file && (
           <form id={formId} className="form player-update-form" onSubmit={handleSubmit} noValidate>
-            <TextInput
-              label="Название"
-              value={values.name}
-              onChange={(value) => set("name", value)}
-              rules
-              min={PLAYER_UPDATES.nameMin}
-              max={PLAYER_UPDATES.nameMax}
-              showError={submitted}
-              error={errors.name}
-              autoComplete="off"
-              disabled={busy}
-            />
-            <TextInput
-              label="Версия"
-              value={values.version}
-              onChange={(value) => set("version", value)}
-              showError={submitted}
-              error={errors.version}
-              hint={VERSION_HINT}
-              max={FIRMWARE_VERSION.maxLength}
-              autoComplete="off"
+            <FirmwareMetaFields
+              values={values}
+              errors={errors}
+              submitted={submitted}
+              set={set}
               disabled={busy}
             />
             <div className="player-update-form__buttons">
