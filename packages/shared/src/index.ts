@@ -14,6 +14,8 @@ export * from "./contracts/leads.ts";
 export * as organizationsApi from "./contracts/organizations.ts";
 export * from "./contracts/organizations.ts";
 export * as playerLiveApi from "./contracts/player-live.ts";
+export * as playerPlanApi from "./contracts/player-plan.ts";
+export * from "./contracts/player-plan.ts";
 export * as playerUpdatesApi from "./contracts/player-updates.ts";
 export * from "./contracts/player-updates.ts";
 export * as playersApi from "./contracts/players.ts";

@@ -93,6 +93,8 @@ export const establishments = pgTable(
     address: text("address").notNull(),
     /** IANA time zone; player schedules are read in it. */
     timeZone: text("time_zone").notNull().default("Europe/Moscow"),
+    /** Songs marked obsceneLexicon never play on its players. */
+    explicitFilter: boolean("explicit_filter").notNull().default(false),
     layoutKey: text("layout_key"),
     layoutName: text("layout_name"),
     layoutType: text("layout_type"),

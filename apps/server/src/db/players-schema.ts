@@ -48,6 +48,8 @@ export const players = pgTable(
     fallbackPlaylistId: uuid("fallback_playlist_id").references(() => playlists.id, {
       onDelete: "set null",
     }),
+    /** A web player's crossfade between songs, seconds; 0 = gapless. */
+    crossfadeSeconds: integer("crossfade_seconds").notNull().default(4),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

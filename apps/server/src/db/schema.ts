@@ -97,6 +97,8 @@ export const sessions = pgTable(
     kind: text("kind").notNull().default("browser"),
     /** The venue a device session plays for. */
     establishmentId: uuid("establishment_id"),
+    /** The one player a device session plays (a web player's); null: the venue's player it picks. */
+    playerId: uuid("player_id"),
     /** Where it was started and last refreshed from, for the owner's list. */
     ip: text("ip"),
     userAgent: text("user_agent"),
@@ -147,8 +149,12 @@ export const deviceCodes = pgTable(
     /** The requesting browser, shown to the approver before they approve. */
     userAgent: text("user_agent"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** device | webPlayer: who asked (a web player's approval names or makes its player). */
+    kind: text("kind").notNull().default("device"),
     approvedBy: uuid("approved_by").references(() => users.id, { onDelete: "cascade" }),
     establishmentId: uuid("establishment_id"),
+    /** The web player the approver chose or made for it. */
+    playerId: uuid("player_id"),
     approvedAt: timestamp("approved_at", { withTimezone: true }),
     /** Set when the polling device received its tokens (once). */
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),

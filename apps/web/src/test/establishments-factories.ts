@@ -23,6 +23,7 @@ export function buildEstablishment(overrides: Partial<Establishment> = {}): Esta
     userId: CLIENT_ID,
     name: "Кофейня на Лесной",
     address: "Москва, ул. Лесная, 5",
+    explicitFilter: false,
     timeZone: "Europe/Moscow",
     layoutFile: null,
     playerInfo: { players: 0, online: 0 },

@@ -33,6 +33,7 @@ export function buildPlayer(overrides: Partial<Player> = {}): Player {
     name: "Зал у бара",
     type: "web",
     serialBoxNumber: null,
+    crossfadeSeconds: 4,
     address: "Москва, ул. Лесная, 5",
     fallbackPlaylistId: null,
     createdAt: stamp,

@@ -80,6 +80,7 @@ export function buildEstablishment(overrides: Partial<Establishment> = {}): Esta
     userId: SIGNED_IN_USER_ID,
     name: "Кофейня на Тверской",
     address: "Москва, Тверская, 1",
+    explicitFilter: false,
     timeZone: "Europe/Moscow",
     layoutFile: null,
     playerInfo: { players: 0, online: 0 },

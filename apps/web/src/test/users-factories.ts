@@ -102,6 +102,7 @@ export function buildEstablishment(
     userId,
     name: "Кофейня на Арбате",
     address: "Москва, ул. Арбат, 10",
+    explicitFilter: false,
     timeZone: "Europe/Moscow",
     layoutFile: null,
     playerInfo: { players: 0, online: 0 },

@@ -63,12 +63,22 @@ export const phoneVerifyCode = defineEndpoint({
   response: tokenPairSchema,
 });
 
+/**
+ * What asks for a device code: a web player (the `/web-player` page; its
+ * approval names or makes a web player) or any other device (a box player,
+ * a browser signing in as a device), the default.
+ */
+export const DEVICE_KINDS = ["device", "webPlayer"] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
 export const createDeviceCode = defineEndpoint({
   method: "POST",
   path: "/auth/code/create-code",
   summary: "Start a second-device sign-in: a code to show and an id to poll",
   tags: ["auth"],
   auth: "public",
+  /** No body: a device of kind `device` (what older boxes send). */
+  body: z.object({ kind: z.enum(DEVICE_KINDS).default("device") }).nullish(),
   response: z.object({
     verificationId: uuidSchema,
     code: codeSchema,
@@ -88,17 +98,28 @@ export const waitForVerification = defineEndpoint({
   response: z.object({
     status: verificationStatusSchema,
     tokens: tokenPairSchema.optional(),
+    /** APPROVED: the player the device session plays (a web player's); null for other devices. */
+    playerId: uuidSchema.nullable().optional(),
   }),
 });
 
 export const approveDeviceCode = defineEndpoint({
   method: "POST",
   path: "/auth/code/approve-code",
-  summary: "Approve a second-device code: that device signs in as a player of the establishment",
+  summary:
+    "Approve a second-device code: that device signs in as a player of the establishment (a web player's code: as `playerId`, or a new web player there)",
   tags: ["auth"],
   auth: "bearer",
-  body: z.object({ code: codeSchema, establishmentId: uuidSchema }),
-  response: okSchema,
+  body: z.object({
+    code: codeSchema,
+    establishmentId: uuidSchema,
+    /** A web player's code only: the web player of that establishment it plays; none: a new one. */
+    playerId: uuidSchema.optional(),
+  }),
+  response: okSchema.extend({
+    /** The player the device session is bound to (a web player's code); null otherwise. */
+    playerId: uuidSchema.nullable(),
+  }),
 });
 
 /** What the approver is shown before approving a device code. */
@@ -110,6 +131,8 @@ export const deviceCodeInfoSchema = z
     ip: z.string(),
     /** The device's browser as it introduced itself (User-Agent), if any. */
     userAgent: z.string().nullable(),
+    /** A web player's code: the approver picks or makes the web player it plays. */
+    kind: z.enum(DEVICE_KINDS),
   })
   .meta({ id: "DeviceCodeInfo" });
 export type DeviceCodeInfo = z.infer<typeof deviceCodeInfoSchema>;

@@ -31,6 +31,8 @@ export const establishmentInputSchema = z.object({
   name: z.string().trim().min(INPUT.defaultMin).max(INPUT.defaultMax),
   address: z.string().trim().min(INPUT.defaultMin).max(500),
   timeZone: timeZoneSchema.default(ESTABLISHMENTS.defaultTimeZone),
+  /** Songs marked obsceneLexicon never play at the establishment (off when a new one omits it). */
+  explicitFilter: z.boolean().optional(),
 });
 export type EstablishmentInput = z.input<typeof establishmentInputSchema>;
 
@@ -62,6 +64,8 @@ export const establishmentSchema = z
     name: z.string(),
     address: z.string(),
     timeZone: z.string(),
+    /** Songs marked obsceneLexicon never play on its players, from any playlist or command. */
+    explicitFilter: z.boolean(),
     layoutFile: layoutFileSchema.nullable(),
     playerInfo: playerInfoSchema,
     /** The live (pending, active or suspended) subscription; null when none. */
@@ -118,7 +122,7 @@ export const addEstablishment = defineEndpoint({
 export const changeEstablishment = defineEndpoint({
   method: "POST",
   path: "/establishment/:userId/:id/change",
-  summary: "Change an establishment's name, address or time zone",
+  summary: "Change an establishment's name, address, time zone or explicit filter",
   tags: ["establishments"],
   auth: "bearer",
   params: establishmentParams,

@@ -2,7 +2,7 @@ import { INPUT, PAGING } from "../constants.ts";
 import { defineEndpoint, okSchema, pagedSchema, uuidSchema } from "../endpoint.ts";
 import { CLIENT_MANAGING_ROLES, CLIENT_READING_ROLES, CLIENT_STATES } from "../roles.ts";
 import { z } from "../zod.ts";
-import { emailSchema, phoneInputSchema } from "./auth.ts";
+import { emailSchema, phoneInputSchema, tokenPairSchema } from "./auth.ts";
 
 /**
  * Players (SPEC.md §3 Player, §7 Players): a web or box player of one
@@ -22,7 +22,16 @@ export const PLAYERS = {
   /** Letters, digits, dash and underscore: what is printed on a box. */
   serialPattern: /^[A-Za-z0-9_-]+$/,
   commentMax: 1000,
+  /** A web player's crossfade between songs, whole seconds; 0 = gapless. */
+  crossfadeMaxSeconds: 12,
+  crossfadeDefaultSeconds: 4,
 } as const;
+
+export const crossfadeSecondsSchema = z
+  .number()
+  .int("Длительность перехода — целое число секунд")
+  .min(0, "Длительность перехода — от 0 до 12 секунд")
+  .max(PLAYERS.crossfadeMaxSeconds, "Длительность перехода — от 0 до 12 секунд");
 
 const nameSchema = z.string().trim().min(INPUT.defaultMin).max(INPUT.defaultMax);
 const addressSchema = z.string().trim().min(INPUT.defaultMin).max(PLAYERS.addressMax);
@@ -64,10 +73,18 @@ export const playerAddSchema = z
 export type PlayerAdd = z.input<typeof playerAddSchema>;
 
 export const playerChangeSchema = z
-  .object({ name: nameSchema.optional(), address: addressSchema.optional() })
-  .refine((input) => input.name !== undefined || input.address !== undefined, {
-    message: "Укажите название или адрес",
-  });
+  .object({
+    name: nameSchema.optional(),
+    address: addressSchema.optional(),
+    crossfadeSeconds: crossfadeSecondsSchema.optional(),
+  })
+  .refine(
+    (input) =>
+      input.name !== undefined ||
+      input.address !== undefined ||
+      input.crossfadeSeconds !== undefined,
+    { message: "Укажите название, адрес или длительность перехода" },
+  );
 
 export const playerAbilitiesSchema = z.object({
   /** Rename it, change its address, put playlists on it. */
@@ -88,6 +105,8 @@ export const playerSchema = z
     address: z.string(),
     /** What plays where no window of its schedule does; null: silence. */
     fallbackPlaylistId: uuidSchema.nullable(),
+    /** Crossfade between songs, seconds (0 = gapless); a web player's setting. */
+    crossfadeSeconds: crossfadeSecondsSchema,
     createdAt: z.iso.datetime(),
     abilities: playerAbilitiesSchema,
   })
@@ -223,6 +242,24 @@ export const changePlayer = defineEndpoint({
   params: idParams,
   body: playerChangeSchema,
   response: playerSchema,
+});
+
+/** What a browser at the venue needs to play a web player without a device code. */
+export const playHereSchema = z
+  .object({ tokens: tokenPairSchema, playerId: uuidSchema })
+  .meta({ id: "PlayHere" });
+
+export const playHere = defineEndpoint({
+  method: "POST",
+  path: "/music/player/:id/play-here",
+  summary:
+    "Its owner plays a web player in this browser: a device session bound to the player, as an approved device code gives",
+  tags,
+  auth: "bearer",
+  roles: ["role-client"],
+  params: idParams,
+  response: playHereSchema,
+  successStatus: 201,
 });
 
 export const getPlayer = defineEndpoint({

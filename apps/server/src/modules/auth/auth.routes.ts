@@ -66,7 +66,7 @@ export async function authRoutes(
   );
   registerEndpoint(app, authApi.approveDeviceCode, async ({ actor, body, request }) => {
     await devices.approveCode(actor, body.code, body.establishmentId, request.ip);
-    return { ok: true as const };
+    return { ok: true as const, playerId: null };
   });
   registerEndpoint(app, authApi.waitForVerification, ({ body, request }) =>
     devices.waitForVerification(body.verificationId, client(request)),

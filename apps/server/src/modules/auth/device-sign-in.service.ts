@@ -68,6 +68,7 @@ export class DeviceSignInService {
       expiresAt: pending.expiresAt.toISOString(),
       ip: pending.ip,
       userAgent: pending.userAgent,
+      kind: pending.kind === "webPlayer" ? "webPlayer" : "device",
     };
   }
 

@@ -281,6 +281,7 @@ export class EstablishmentsService {
         name: nameOf(row.name),
         address: row.address,
         timeZone: row.timeZone,
+        explicitFilter: row.explicitFilter,
         layoutFile:
           row.layoutKey && row.layoutType && row.layoutUploadedAt
             ? {

@@ -52,6 +52,7 @@ export class PlayerPresenter {
       serialBoxNumber: row.serialBoxNumber,
       address: row.address,
       fallbackPlaylistId: row.fallbackPlaylistId,
+      crossfadeSeconds: row.crossfadeSeconds,
       createdAt: row.createdAt.toISOString(),
       abilities: playerAbilities(actor, row),
     }));

@@ -33,6 +33,7 @@ const establishment = (id: string, name: string): Establishment => ({
   userId: clientId,
   name,
   address: "Москва, Тверская, 7",
+  explicitFilter: false,
   timeZone: "Europe/Moscow",
   layoutFile: null,
   playerInfo: { players: 0, online: 0 },
@@ -66,11 +67,12 @@ describe("approving a device code", () => {
             ip: "198.51.100.4",
             userAgent:
               "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0",
+            kind: "device",
           });
         }),
         on(authApi.approveDeviceCode, ({ body, reply }) => {
           approvals.push(body);
-          return reply({ ok: true });
+          return reply({ ok: true, playerId: null });
         }),
       ),
       signedIn,

@@ -1,0 +1,70 @@
+import { defineEndpoint, uuidSchema } from "../endpoint.ts";
+import { z } from "../zod.ts";
+import { scheduleEntrySchema } from "./schedules.ts";
+
+/**
+ * A player's plan (issue 14): everything a web player needs to play by its
+ * schedule without the server — the establishment's zone, the weekly
+ * windows it may play, the fallback, its crossfade, and the tracks of every
+ * playlist in them in the order they play, each with the gain that levels
+ * it. Songs the establishment's explicit filter keeps out are not in it.
+ * The device caches it (with the audio of the coming hours) and decides
+ * with `decide` of `schedule.ts` while the network is gone.
+ */
+
+export const planSongSchema = z
+  .object({
+    id: uuidSchema,
+    title: z.string(),
+    artists: z.array(z.string()),
+    durationMs: z.number().int().nonnegative(),
+    /** Gain to the library's target loudness, dB; null: not measured yet (played at 0 dB). */
+    gainDb: z.number().nullable(),
+    /** True peak of the file, dBTP; null: not measured. The player keeps peak + gain ≤ −1 dBTP. */
+    truePeakDb: z.number().nullable(),
+    hasCover: z.boolean(),
+    /** The file's size: what caching it costs. */
+    sizeBytes: z.number().int().nonnegative(),
+  })
+  .meta({ id: "PlanSong" });
+export type PlanSong = z.infer<typeof planSongSchema>;
+
+export const planPlaylistSchema = z
+  .object({
+    id: uuidSchema,
+    name: z.string(),
+    /** The current version's tracks in order (explicit songs left out where filtered). */
+    songs: z.array(planSongSchema),
+  })
+  .meta({ id: "PlanPlaylist" });
+export type PlanPlaylist = z.infer<typeof planPlaylistSchema>;
+
+export const playerPlanSchema = z
+  .object({
+    playerId: uuidSchema,
+    establishmentId: uuidSchema,
+    /** The establishment's IANA zone: the windows are read in it. */
+    timeZone: z.string(),
+    explicitFilter: z.boolean(),
+    crossfadeSeconds: z.number().int().nonnegative(),
+    /** The windows of playlists the owner may play now (others are left out, as the scheduler does). */
+    windows: z.array(scheduleEntrySchema),
+    fallbackPlaylistId: uuidSchema.nullable(),
+    /** Every playlist of `windows` and the fallback, once each. */
+    playlists: z.array(planPlaylistSchema),
+    generatedAt: z.iso.datetime(),
+  })
+  .meta({ id: "PlayerPlan" });
+export type PlayerPlan = z.infer<typeof playerPlanSchema>;
+
+export const getPlayerPlan = defineEndpoint({
+  method: "GET",
+  path: "/music/player/:id/plan",
+  summary:
+    "What a player plays without the server: its zone, windows, fallback, crossfade and the levelled tracks of its playlists",
+  tags: ["schedules"],
+  auth: "bearer",
+  sessions: ["browser", "device"],
+  params: z.object({ id: uuidSchema }),
+  response: playerPlanSchema,
+});
