@@ -119,6 +119,23 @@ export const serverSocketMessageSchema = z.discriminatedUnion("type", [
 ]);
 export type ServerSocketMessage = z.infer<typeof serverSocketMessageSchema>;
 
+/** What a socket hears: the server's own messages, and the commands it relays to a player's device and its owner's screens. */
+export type IncomingSocketMessage = ServerSocketMessage | ClientSocketMessage;
+
+/** Reads one text frame a socket heard (SPEC.md §4); null for anything else. */
+export function parseIncomingSocketMessage(text: string): IncomingSocketMessage | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const own = serverSocketMessageSchema.safeParse(json);
+  if (own.success) return own.data;
+  const relayed = clientSocketMessageSchema.safeParse(json);
+  return relayed.success ? relayed.data : null;
+}
+
 /** Path of the player websocket, relative to the API base. */
 export const PLAYER_SOCKET_PATH = "/player/ws";
 export const API_BASE = "/api/v1";

@@ -1,11 +1,10 @@
 import {
   API_BASE,
   type ClientSocketMessage,
-  clientSocketMessageSchema,
+  type IncomingSocketMessage,
   MESSAGES,
   PLAYER_SOCKET_PATH,
-  type ServerSocketMessage,
-  serverSocketMessageSchema,
+  parseIncomingSocketMessage,
 } from "@fonika/shared";
 import WebSocket from "ws";
 import type { EmitEvent } from "./events.ts";
@@ -20,7 +19,7 @@ import type { Timers, Timings } from "./timers.ts";
  */
 
 /** What the socket brings: the server's messages and the commands it relays. */
-export type Incoming = ServerSocketMessage | ClientSocketMessage;
+export type Incoming = IncomingSocketMessage;
 
 export interface PlayerSocketOptions {
   /** The server's base address, without a trailing slash. */
@@ -79,7 +78,7 @@ export class PlayerSocket {
       );
     });
     socket.on("message", (data) => {
-      const message = parseIncoming(data.toString());
+      const message = parseIncomingSocketMessage(data.toString());
       if (!message) return;
       if (message.type === "error" && message.message === MESSAGES.accessDenied) denied = true;
       void this.options
@@ -121,18 +120,5 @@ export class PlayerSocket {
       socket.close();
       await closed;
     }
-  }
-}
-
-/** The server's own messages, and the commands it relays (SPEC.md §4); null for anything else. */
-function parseIncoming(text: string): Incoming | null {
-  try {
-    const json: unknown = JSON.parse(text);
-    const own = serverSocketMessageSchema.safeParse(json);
-    if (own.success) return own.data;
-    const relayed = clientSocketMessageSchema.safeParse(json);
-    return relayed.success ? relayed.data : null;
-  } catch {
-    return null;
   }
 }

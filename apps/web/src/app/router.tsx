@@ -15,6 +15,7 @@ const SCREENS: Record<RouteName, Screen> = {
   Offer: lazy(() => import("./routes/legal/offer.tsx")),
   Ppd: lazy(() => import("./routes/legal/ppd.tsx")),
   Policy: lazy(() => import("./routes/legal/policy.tsx")),
+  WebPlayer: lazy(() => import("./routes/players/web-player.tsx")),
   Players: lazy(() => import("./routes/players/players.tsx")),
   Player: lazy(() => import("./routes/players/player.tsx")),
   PlayersBase: lazy(() => import("./routes/players/players-base.tsx")),

@@ -71,6 +71,14 @@ export const ROUTES = {
     access: open,
     fullscreen: true,
   },
+  /** A venue's browser as its player (issue 14): no account, a device code, then music. */
+  WebPlayer: {
+    name: "WebPlayer",
+    path: "/web-player",
+    title: "Веб-плеер",
+    access: open,
+    fullscreen: true,
+  },
   Players: { name: "Players", path: "/players/:id?", title: "Плееры", access: playersRoles },
   Player: { name: "Player", path: "/player/:id", title: "Плеер", access: playersRoles },
   Playlists: {

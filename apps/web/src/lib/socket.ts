@@ -1,8 +1,8 @@
 import {
   type ClientSocketMessage,
+  type IncomingSocketMessage,
   MESSAGES,
-  type ServerSocketMessage,
-  serverSocketMessageSchema,
+  parseIncomingSocketMessage,
 } from "@fonika/shared";
 import { TIMING } from "../config/constants.ts";
 import type { Timers } from "./timers.ts";
@@ -26,6 +26,8 @@ export interface PlayerSocketOptions {
   timers: Timers;
   pingMs?: number;
   reconnectMs?: number;
+  /** Told when a connection opens (after `connect` went out) and when it closes. */
+  onConnection?: (open: boolean) => void;
 }
 
 export interface PlayerSocket {
@@ -33,7 +35,7 @@ export interface PlayerSocket {
   /** Closes for good (logout): no reconnect. */
   close(): void;
   send(message: ClientSocketMessage): void;
-  subscribe(listener: (message: ServerSocketMessage) => void): () => void;
+  subscribe(listener: (message: IncomingSocketMessage) => void): () => void;
   /** True once the server said 'Access denied error'. */
   isAbandoned(): boolean;
 }
@@ -49,14 +51,15 @@ export function createPlayerSocket({
   timers,
   pingMs = TIMING.socketPingMs,
   reconnectMs = TIMING.socketReconnectMs,
+  onConnection,
 }: PlayerSocketOptions): PlayerSocket {
-  const listeners = new Set<(message: ServerSocketMessage) => void>();
+  const listeners = new Set<(message: IncomingSocketMessage) => void>();
   /**
    * The latest state of each player this socket was told of: the snapshot
    * comes when the socket connects, often before a page that shows players
    * subscribes, so a new listener gets what is known at once.
    */
-  const playerStates = new Map<string, ServerSocketMessage>();
+  const playerStates = new Map<string, IncomingSocketMessage>();
   let connection: SocketConnection | null = null;
   let pingHandle: unknown;
   let reconnectHandle: unknown;
@@ -80,25 +83,17 @@ export function createPlayerSocket({
   };
 
   const handleMessage = (current: SocketConnection, data: unknown) => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(String(data));
-    } catch {
-      return;
-    }
-    const message = serverSocketMessageSchema.safeParse(parsed);
-    if (!message.success) return;
-    if (message.data.type === "error" && message.data.message === MESSAGES.accessDenied) {
+    const message = parseIncomingSocketMessage(String(data));
+    if (!message) return;
+    if (message.type === "error" && message.message === MESSAGES.accessDenied) {
       abandoned = true;
       wanted = false;
       stopPing();
       stopReconnect();
       current.close();
     }
-    if (message.data.type === "playerState") {
-      playerStates.set(message.data.state.playerId, message.data);
-    }
-    for (const listener of listeners) listener(message.data);
+    if (message.type === "playerState") playerStates.set(message.state.playerId, message);
+    for (const listener of listeners) listener(message);
   };
 
   function openConnection(): void {
@@ -116,6 +111,7 @@ export function createPlayerSocket({
       sendRaw({ type: "connect", userId: user });
       stopPing();
       pingHandle = timers.setInterval(() => sendRaw({ type: "ping" }), pingMs);
+      onConnection?.(true);
     };
     current.onmessage = (event) => {
       if (connection === current) handleMessage(current, event.data);
@@ -127,6 +123,7 @@ export function createPlayerSocket({
       if (connection !== current) return;
       connection = null;
       stopPing();
+      onConnection?.(false);
       if (wanted && !abandoned) {
         stopReconnect();
         reconnectHandle = timers.setTimeout(openConnection, reconnectMs);
@@ -149,6 +146,7 @@ export function createPlayerSocket({
       const current = connection;
       connection = null;
       current?.close();
+      if (current) onConnection?.(false);
     },
     send: sendRaw,
     subscribe(listener) {

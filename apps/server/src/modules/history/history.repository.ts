@@ -31,7 +31,7 @@ export async function recordStart(db: Executor, play: StartedPlay): Promise<void
     .onConflictDoUpdate({ target: plays.id, set: fields, where: sql`${plays.startedAt} is null` });
 }
 
-/** Stores an end; the first end reported wins, so a resent one changes nothing. */
+/** Stores an end; the first end reported wins (save over a guessed `offline`), so a resent one changes nothing. */
 export async function recordEnd(
   db: Executor,
   id: string,
@@ -44,7 +44,13 @@ export async function recordEnd(
     .onConflictDoUpdate({
       target: plays.id,
       set: { endedAt, ending },
-      where: sql`${plays.endedAt} is null`,
+      // A play the server ended `offline` (its device went away) is set
+      // right by the device's own later report: the web player keeps its
+      // history through an outage and sends it when the network is back.
+      where:
+        ending === "offline"
+          ? sql`${plays.endedAt} is null`
+          : sql`${plays.endedAt} is null or ${plays.ending} = 'offline'`,
     });
 }
 

@@ -1,4 +1,5 @@
 import type { PlayEnding } from "@fonika/shared";
+import { nextSong, type OrderedTrack, SHUFFLE_MEMORY } from "@fonika/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
 import type { PlayerSocketMessage } from "../../realtime/player-control.ts";
@@ -6,7 +7,6 @@ import type { ControllablePlayer } from "../../realtime/player-directory.ts";
 import { HEARTBEAT_FRESH_MS, onlineSince } from "./live.policy.ts";
 import * as repository from "./live.repository.ts";
 import type { LiveStates } from "./live-states.ts";
-import { nextSong, type OrderedTrack, SHUFFLE_MEMORY } from "./play-order.ts";
 
 /**
  * What a player's device reports of itself (SPEC.md §4): its status, the

@@ -1,4 +1,9 @@
-import type { PlayerLiveState, ScheduleDecision, ServerSocketMessage } from "@fonika/shared";
+import type {
+  OrderedTrack,
+  PlayerLiveState,
+  ScheduleDecision,
+  ServerSocketMessage,
+} from "@fonika/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
 import type { Actor } from "../../plugins/auth.ts";
@@ -10,7 +15,6 @@ import { liveErrors } from "./live.errors.ts";
 import { HEARTBEAT_FRESH_MS, isFresh, onlineSince } from "./live.policy.ts";
 import * as repository from "./live.repository.ts";
 import { LiveStates, presentState } from "./live-states.ts";
-import type { OrderedTrack } from "./play-order.ts";
 import { type Command, RemoteControl } from "./remote-control.ts";
 import { ScheduleStatus } from "./schedule-status.ts";
 

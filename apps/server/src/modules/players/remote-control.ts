@@ -1,4 +1,5 @@
 import type { ServerSocketMessage } from "@fonika/shared";
+import { nextSong, type OrderedTrack, previousSong } from "@fonika/shared";
 import type { Database } from "../../db/client.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import type { RealtimeMessage } from "../../realtime/bus.ts";
@@ -8,7 +9,6 @@ import { liveErrors } from "./live.errors.ts";
 import type { PlayerStateChange } from "./live.repository.ts";
 import * as repository from "./live.repository.ts";
 import type { LiveStates } from "./live-states.ts";
-import { nextSong, type OrderedTrack, previousSong } from "./play-order.ts";
 
 /**
  * The remote control of a player (SPEC.md §4): a command of the owner's or

@@ -23,7 +23,10 @@ export interface Session {
   getState(): SessionState;
   subscribe(listener: () => void): () => void;
   getAccessToken(): string | null;
-  /** Start-up: a stored refresh token is exchanged for a new session. */
+  /**
+   * Start-up: a stored refresh token is exchanged for a new session. Called
+   * again after the server could not be reached, it tries again.
+   */
   start(): Promise<void>;
   /** Starts the session of a fresh token pair; throws ApiError when it cannot. */
   signIn(pair: Partial<TokenPair> | undefined, remember: boolean): void;
@@ -188,6 +191,11 @@ export function createSession({
     },
     getAccessToken: () => state.accessToken,
     start() {
+      if (state.status === "signed-out" && starting && storage.load()) {
+        // The server could not be reached at the last start: the stored pair is tried again.
+        starting = undefined;
+        setState({ ...state, status: "unknown" });
+      }
       starting ??= restore();
       return starting;
     },

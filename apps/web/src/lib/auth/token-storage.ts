@@ -1,6 +1,7 @@
 import type { TokenPair } from "@fonika/shared";
 
-const STORAGE_KEY = "fonika.tokens";
+/** Where the app keeps its session; the web player keeps its device session under its own key. */
+export const APP_TOKENS_KEY = "fonika.tokens";
 
 export interface StoredTokens extends TokenPair {
   /** True when the pair lives in persistent storage (remember-me on). */
@@ -14,9 +15,9 @@ export interface TokenStorage {
   clear(): void;
 }
 
-function readPair(storage: Storage | undefined): TokenPair | null {
+function readPair(storage: Storage | undefined, key: string): TokenPair | null {
   try {
-    const raw = storage?.getItem(STORAGE_KEY);
+    const raw = storage?.getItem(key);
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<TokenPair>;
     return typeof value.token === "string" && typeof value.refreshToken === "string"
@@ -27,9 +28,9 @@ function readPair(storage: Storage | undefined): TokenPair | null {
   }
 }
 
-function remove(storage: Storage | undefined): void {
+function remove(storage: Storage | undefined, key: string): void {
   try {
-    storage?.removeItem(STORAGE_KEY);
+    storage?.removeItem(key);
   } catch {
     // A storage the browser refuses holds nothing to remove.
   }
@@ -42,14 +43,15 @@ function remove(storage: Storage | undefined): void {
 export function createTokenStorage(
   persistent: Storage | undefined,
   temporary: Storage | undefined,
+  key: string = APP_TOKENS_KEY,
 ): TokenStorage {
   return {
     save(pair, remember) {
       const target = remember ? persistent : temporary;
-      remove(remember ? temporary : persistent);
+      remove(remember ? temporary : persistent, key);
       try {
         target?.setItem(
-          STORAGE_KEY,
+          key,
           JSON.stringify({ token: pair.token, refreshToken: pair.refreshToken }),
         );
       } catch {
@@ -57,14 +59,14 @@ export function createTokenStorage(
       }
     },
     load() {
-      const remembered = readPair(persistent);
+      const remembered = readPair(persistent, key);
       if (remembered) return { ...remembered, remember: true };
-      const session = readPair(temporary);
+      const session = readPair(temporary, key);
       return session ? { ...session, remember: false } : null;
     },
     clear() {
-      remove(persistent);
-      remove(temporary);
+      remove(persistent, key);
+      remove(temporary, key);
     },
   };
 }

@@ -1,6 +1,7 @@
+import type { DeviceKind } from "@fonika/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { TIMING } from "../../../config/constants.ts";
-import { isApiError } from "../../../lib/api-client.ts";
+import { type ApiClient, isApiError } from "../../../lib/api-client.ts";
 import { useApiClient, useSession } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import {
@@ -22,10 +23,31 @@ export type DeviceSignInState =
 export function useDeviceSignIn(remember: boolean) {
   const api = useApiClient();
   const session = useSession();
-  const [state, setState] = useState<DeviceSignInState>({ step: "creating" });
-  const [attempt, setAttempt] = useState(0);
   const rememberRef = useRef(remember);
   rememberRef.current = remember;
+  const approved = useCallback(
+    (answer: VerificationAnswer) => session.signIn(answer.tokens, rememberRef.current),
+    [session],
+  );
+  return useDeviceCode({ api, kind: "device", approved });
+}
+
+export interface DeviceCodeOptions {
+  /** The client the code is asked and polled with (the app's, or the web player's own). */
+  api: ApiClient;
+  kind: DeviceKind;
+  /** The APPROVED answer; throwing (unusable tokens) shows the failure. Keep it stable. */
+  approved(answer: VerificationAnswer): void;
+}
+
+/**
+ * A device code from asking to approval: create a code of `kind`, then
+ * poll every 4 s until it is APPROVED or EXPIRED (a lost connection is
+ * polled again; a refusal of the server ends it).
+ */
+export function useDeviceCode({ api, kind, approved }: DeviceCodeOptions) {
+  const [state, setState] = useState<DeviceSignInState>({ step: "creating" });
+  const [attempt, setAttempt] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` restarts the flow on purpose.
   useEffect(() => {
@@ -54,7 +76,7 @@ export function useDeviceSignIn(remember: boolean) {
       if (cancelled) return;
       if (answer.status === "APPROVED") {
         try {
-          session.signIn(answer.tokens, rememberRef.current);
+          approved(answer);
         } catch (error) {
           // SPEC.md §4: an APPROVED answer must carry both tokens to sign in.
           setState({ step: "failed", message: errorText(error) });
@@ -68,7 +90,7 @@ export function useDeviceSignIn(remember: boolean) {
       schedule(verificationId);
     };
 
-    createDeviceCode(api)
+    createDeviceCode(api, kind)
       .then((created) => {
         if (cancelled) return;
         setState({
@@ -86,7 +108,7 @@ export function useDeviceSignIn(remember: boolean) {
       cancelled = true;
       if (handle !== undefined) window.clearTimeout(handle);
     };
-  }, [api, session, attempt]);
+  }, [api, kind, approved, attempt]);
 
   const restart = useCallback(() => setAttempt((count) => count + 1), []);
   return { state, restart };

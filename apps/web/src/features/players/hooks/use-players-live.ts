@@ -1,11 +1,11 @@
-import type { ClientSocketMessage, PlayerLiveState, ServerSocketMessage } from "@fonika/shared";
+import type { ClientSocketMessage, IncomingSocketMessage, PlayerLiveState } from "@fonika/shared";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { PLAYER_LIVE_TEXTS } from "../player-texts.ts";
 
 /** The part of the player socket the remote control uses (lib/socket.ts's PlayerSocket). */
 export interface LiveSocket {
   send(message: ClientSocketMessage): void;
-  subscribe(listener: (message: ServerSocketMessage) => void): () => void;
+  subscribe(listener: (message: IncomingSocketMessage) => void): () => void;
 }
 
 /** What a button of the remote control asks for. */
@@ -64,7 +64,7 @@ export function commandMessage(playerId: string, command: PlayerCommand): Client
 type LiveEvent =
   | { type: "sent"; playerId: string; kind: PlayerCommandKind; sequence: number }
   | { type: "expired"; playerId: string; sequence: number }
-  | { type: "received"; message: ServerSocketMessage };
+  | { type: "received"; message: IncomingSocketMessage };
 
 /**
  * Applies what happened to the players the page shows. A `playerState`

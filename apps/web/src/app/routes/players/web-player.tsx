@@ -1,0 +1,131 @@
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type { VerificationAnswer } from "../../../features/auth/api/device-code.ts";
+import { DeviceCodeScreen } from "../../../features/web-player/components/device-code-screen.tsx";
+import { PlayingScreen } from "../../../features/web-player/components/playing-screen.tsx";
+import "../../../features/web-player/web-player.css";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { WebPlayerRuntime } from "../../../features/web-player/web-player-runtime.ts";
+import {
+  createWebPlayerServices,
+  type WebPlayerServices,
+} from "../../../features/web-player/web-player-services.ts";
+import { WEB_PLAYER_TEXTS } from "../../../features/web-player/web-player-texts.ts";
+import { CLIENT_ERRORS } from "../../../lib/error-messages.ts";
+
+/** While the server is out of reach at start, the stored session is tried again this often. */
+const RETRY_START_MS = 15_000;
+
+type Phase =
+  | { kind: "starting" }
+  | { kind: "code"; notice?: string }
+  | { kind: "playing"; playerId: string };
+
+/**
+ * /web-player (issue 14): a venue's browser as its player. Without a
+ * device session it shows a code to approve; with one — approved here, or
+ * made by "Играть в этом браузере" — it plays, and a reload or a reboot
+ * plays again (through an outage too: the stored session is tried until
+ * the server answers, the cached plan plays meanwhile).
+ */
+export default function WebPlayerScreen() {
+  const services = useMemo(createWebPlayerServices, []);
+  const [phase, setPhase] = useState<Phase>(() =>
+    services.tokens.load() && services.playerId() ? { kind: "starting" } : { kind: "code" },
+  );
+
+  useEffect(() => {
+    if (phase.kind !== "starting") return;
+    let cancelled = false;
+    void services.session.start().then(() => {
+      if (cancelled) return;
+      const playerId = services.playerId();
+      // Signed in, or the server out of reach with the session still stored: play.
+      if (playerId && services.tokens.load()) setPhase({ kind: "playing", playerId });
+      else setPhase({ kind: "code", notice: WEB_PLAYER_TEXTS.sessionEnded });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [phase.kind, services]);
+
+  const approved = useCallback(
+    (answer: VerificationAnswer) => {
+      if (!answer.playerId) throw new Error(CLIENT_ERRORS.incompleteTokens);
+      services.adopt(
+        { token: answer.tokens?.token ?? "", refreshToken: answer.tokens?.refreshToken ?? "" },
+        answer.playerId,
+      );
+      setPhase({ kind: "playing", playerId: answer.playerId });
+    },
+    [services],
+  );
+
+  const ended = useCallback(() => {
+    services.forget();
+    setPhase({ kind: "code", notice: WEB_PLAYER_TEXTS.sessionEnded });
+  }, [services]);
+
+  return (
+    <main className="web-player-page">
+      {phase.kind === "starting" && <Spinner />}
+      {phase.kind === "code" && (
+        <>
+          {phase.notice && <p className="web-player-page__notice">{phase.notice}</p>}
+          <DeviceCodeScreen api={services.api} approved={approved} />
+        </>
+      )}
+      {phase.kind === "playing" && (
+        <Playing services={services} playerId={phase.playerId} ended={ended} />
+      )}
+    </main>
+  );
+}
+
+function Playing({
+  services,
+  playerId,
+  ended,
+}: {
+  services: WebPlayerServices;
+  playerId: string;
+  ended(): void;
+}) {
+  const runtime = useMemo(() => new WebPlayerRuntime(services, playerId), [services, playerId]);
+  useEffect(() => {
+    runtime.start();
+    return () => runtime.stop();
+  }, [runtime]);
+  useEffect(
+    () =>
+      runtime.subscribe(() => {
+        if (runtime.snapshot().sessionEnded) ended();
+      }),
+    [runtime, ended],
+  );
+  useEffect(() => {
+    // Started while the server was out of reach: try the stored session again until it answers.
+    const { session, socket } = services;
+    const unsubscribe = session.subscribe(() => {
+      if (session.getState().status === "signed-in") socket.connect();
+    });
+    const timer = window.setInterval(() => {
+      if (session.getState().status !== "signed-in") void session.start();
+    }, RETRY_START_MS);
+    return () => {
+      unsubscribe();
+      window.clearInterval(timer);
+    };
+  }, [services]);
+  const signOut = useCallback(() => {
+    if (!window.confirm(WEB_PLAYER_TEXTS.signOutConfirm)) return;
+    void services.session.logout();
+    ended();
+  }, [services, ended]);
+  return (
+    <PlayingScreen
+      runtime={runtime}
+      token={() => services.session.getAccessToken() ?? services.tokens.load()?.token ?? null}
+      onSignOut={signOut}
+    />
+  );
+}

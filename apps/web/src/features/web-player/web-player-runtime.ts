@@ -1,0 +1,241 @@
+import { MESSAGES, type PlayerPlan, playerPlanApi } from "@fonika/shared";
+import { apiBaseUrl } from "../../config/paths.ts";
+import { browserTimers } from "../../lib/timers.ts";
+import { AudioCache, askPersistentStorage } from "./cache/audio-cache.ts";
+import type { AudioOutput } from "./engine/deck.ts";
+import { type EngineView, WebPlayerEngine } from "./engine/engine.ts";
+import { offlineReachMs, upcomingSongs } from "./engine/local-order.ts";
+import { Outbox } from "./engine/outbox.ts";
+import { createWebAudioOutput } from "./engine/web-audio-output.ts";
+import type { WebPlayerServices } from "./web-player-services.ts";
+
+/**
+ * A web player at work (issue 14): the engine with its two decks, the
+ * socket and the outbox, the plan read on connect, on each schedule change
+ * and every few minutes, the audio of the coming hours cached for an
+ * outage, and the screen kept awake. React reads it through `subscribe` /
+ * `snapshot`.
+ */
+
+/** How far ahead the cache looks (it keeps what fits the storage budget of it). */
+const CACHE_HORIZON_MS = 4 * 3600_000;
+/** The plan is read again this often even without news (a missed event, a new day's tracks). */
+const PLAN_EVERY_MS = 10 * 60_000;
+/** The cache is topped up this often. */
+const FILL_EVERY_MS = 60_000;
+const SERVICE_WORKER = "/web-player-sw.js";
+
+export interface WebPlayerSnapshot extends EngineView {
+  plan: PlayerPlan | null;
+  /** How long it can play with what is cached, ms. */
+  offlineReachMs: number;
+  cachedSongs: number;
+  waitingReports: number;
+  /** The owner ended this device's session: a new code is needed. */
+  sessionEnded: boolean;
+}
+
+export class WebPlayerRuntime {
+  readonly engine: WebPlayerEngine;
+  private readonly output: AudioOutput;
+  private readonly outbox: Outbox;
+  private readonly cache: AudioCache;
+  private readonly listeners = new Set<() => void>();
+  private plan: PlayerPlan | null = null;
+  private current: WebPlayerSnapshot;
+  private sessionEnded = false;
+  private readonly cleanups: (() => void)[] = [];
+  private wakeLock: WakeLockSentinel | null = null;
+
+  constructor(
+    private readonly services: WebPlayerServices,
+    private readonly playerId: string,
+  ) {
+    this.output = createWebAudioOutput();
+    this.outbox = new Outbox(
+      (message) => services.socket.send(message),
+      services.storage,
+      services.outboxKey,
+    );
+    this.cache = new AudioCache(window.location.origin, () => this.changed());
+    this.engine = new WebPlayerEngine({
+      output: this.output,
+      send: (message) => this.outbox.send(message),
+      songUrl: (songId) => this.songUrl(songId),
+      isCached: (songId) => this.cache.has(songId),
+      now: () => Date.now(),
+      newPlayId: () => crypto.randomUUID(),
+      timers: browserTimers,
+      planOutdated: () => void this.loadPlan(),
+      onChange: () => this.changed(),
+    });
+    this.current = this.compute();
+  }
+
+  start(): void {
+    const { socket } = this.services;
+    this.engine.start(this.playerId);
+    this.cleanups.push(
+      socket.subscribe((message) => {
+        if (message.type === "error" && message.message === MESSAGES.accessDenied) {
+          void this.confirmSession();
+          return;
+        }
+        this.engine.receive(message);
+      }),
+      this.services.onConnection((open) => {
+        this.outbox.setOpen(open);
+        this.engine.setOnline(open);
+        if (open) void this.loadPlan();
+        this.changed();
+      }),
+    );
+    socket.connect();
+    void this.cache.open();
+    void askPersistentStorage();
+    void registerServiceWorker();
+    void this.loadPlan();
+    const planTimer = browserTimers.setInterval(() => void this.loadPlan(), PLAN_EVERY_MS);
+    const fillTimer = browserTimers.setInterval(() => void this.fillCache(), FILL_EVERY_MS);
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void this.keepAwake();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    void this.keepAwake();
+    this.cleanups.push(() => {
+      browserTimers.clearInterval(planTimer);
+      browserTimers.clearInterval(fillTimer);
+      document.removeEventListener("visibilitychange", onVisible);
+      void this.wakeLock?.release().catch(() => undefined);
+    });
+  }
+
+  stop(): void {
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.engine.stop();
+    this.services.socket.close();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  snapshot = (): WebPlayerSnapshot => this.current;
+
+  unlock(): Promise<void> {
+    return this.engine.unlock();
+  }
+
+  private changed(): void {
+    this.current = this.compute();
+    for (const listener of this.listeners) listener();
+  }
+
+  private compute(): WebPlayerSnapshot {
+    const view = this.engine.view();
+    const progress = this.engine.progress();
+    const plan = this.plan;
+    return {
+      ...view,
+      plan,
+      offlineReachMs: plan
+        ? offlineReachMs(
+            plan,
+            Date.now(),
+            (songId) => this.cache.has(songId),
+            CACHE_HORIZON_MS,
+            view.current && progress
+              ? {
+                  songId: view.current.song.id,
+                  leftMs: Math.max(progress.duration - progress.position, 0) * 1000,
+                }
+              : undefined,
+          )
+        : 0,
+      cachedSongs: this.cache.size(),
+      waitingReports: this.outbox.waiting(),
+      sessionEnded: this.sessionEnded,
+    };
+  }
+
+  /**
+   * The socket was refused: a token that went stale in an outage, or the
+   * owner ended this device's session. A refresh tells which.
+   */
+  private async confirmSession(): Promise<void> {
+    const { session, socket } = this.services;
+    await session.confirm();
+    if (session.getState().status === "signed-in") {
+      socket.connect();
+      return;
+    }
+    this.sessionEnded = true;
+    this.changed();
+  }
+
+  /** The token a request goes with: the session's, or the stored one while the server is out of reach. */
+  private token(): string | null {
+    return this.services.session.getAccessToken() ?? this.services.tokens.load()?.token ?? null;
+  }
+
+  private songUrl(songId: string): string {
+    const token = this.token();
+    const query = token ? `?access_token=${encodeURIComponent(token)}` : "";
+    return `${apiBaseUrl}/music/song/${songId}/file${query}`;
+  }
+
+  private loadingPlan: Promise<void> | null = null;
+
+  private loadPlan(): Promise<void> {
+    this.loadingPlan ??= this.readPlan().finally(() => {
+      this.loadingPlan = null;
+    });
+    return this.loadingPlan;
+  }
+
+  private async readPlan(): Promise<void> {
+    const token = this.token();
+    if (!token) return;
+    try {
+      // Offline the service worker answers with the plan it kept.
+      const plan = await this.services.api.call(playerPlanApi.getPlayerPlan, {
+        params: { id: this.playerId },
+        accessToken: token,
+      });
+      this.plan = plan;
+      this.engine.setPlan(plan);
+      this.changed();
+      void this.fillCache();
+    } catch (error) {
+      console.warn("The player's plan could not be read", error);
+    }
+  }
+
+  private async fillCache(): Promise<void> {
+    const plan = this.plan;
+    if (!plan) return;
+    const current = this.engine.view().current?.song ?? null;
+    const wanted = upcomingSongs(plan, Date.now(), CACHE_HORIZON_MS, current?.id ?? null);
+    await this.cache.fill(current ? [current, ...wanted] : wanted, () => this.token());
+    this.changed();
+  }
+
+  private async keepAwake(): Promise<void> {
+    try {
+      if (!this.wakeLock || this.wakeLock.released) {
+        this.wakeLock = (await navigator.wakeLock?.request("screen")) ?? null;
+      }
+    } catch {
+      // Refused (a hidden page, a browser without it): the screen may sleep, the music plays on.
+    }
+  }
+}
+
+async function registerServiceWorker(): Promise<void> {
+  try {
+    await navigator.serviceWorker?.register(SERVICE_WORKER, { scope: "/web-player" });
+  } catch (error) {
+    console.warn("The web player's service worker could not start", error);
+  }
+}
