@@ -19,6 +19,7 @@ import { PlayerSummary } from "../../../features/players/components/player-summa
 import { RemovePlayerButton } from "../../../features/players/components/remove-player-button.tsx";
 import { usePlayersLive } from "../../../features/players/hooks/use-players-live.ts";
 import { PLAYER_TYPE_LABELS } from "../../../features/players/player-texts.ts";
+import { PlayHereButton } from "../../../features/web-player/components/play-here-button.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { useAppServices, useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
@@ -105,6 +106,7 @@ export function PlayerView({ id, title }: { id: string; title: string }) {
       actions={
         <>
           <BackLink {...back} />
+          {userId === data.userId && data.type === "web" && <PlayHereButton player={data} />}
           <RemovePlayerButton
             player={data}
             onRemoved={() => navigate(back.to, { replace: true })}

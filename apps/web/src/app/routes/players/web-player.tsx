@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { VerificationAnswer } from "../../../features/auth/api/device-code.ts";
 import { DeviceCodeScreen } from "../../../features/web-player/components/device-code-screen.tsx";
 import { PlayingScreen } from "../../../features/web-player/components/playing-screen.tsx";
+import type { VerificationAnswer } from "../../../lib/auth/device-code.ts";
 import "../../../features/web-player/web-player.css";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { WebPlayerRuntime } from "../../../features/web-player/web-player-runtime.ts";

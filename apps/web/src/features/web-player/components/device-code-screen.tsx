@@ -1,7 +1,6 @@
 import { Button } from "../../../components/ui/button.tsx";
 import type { ApiClient } from "../../../lib/api-client.ts";
-import type { VerificationAnswer } from "../../auth/api/device-code.ts";
-import { useDeviceCode } from "../../auth/hooks/use-device-sign-in.ts";
+import { useDeviceCode, type VerificationAnswer } from "../../../lib/auth/device-code.ts";
 import { WEB_PLAYER_TEXTS } from "../web-player-texts.ts";
 import { QrCode } from "./qr-code.tsx";
 

@@ -195,6 +195,7 @@ export class WebPlayerEngine {
   setOnline(online: boolean): void {
     if (this.online === online) return;
     this.online = online;
+    this.requestedPlaylist = null;
     if (online) {
       this.serverSchedule = null;
       this.report();
@@ -288,6 +289,8 @@ export class WebPlayerEngine {
         this.refreshPreload();
         return;
       case "error":
+        // A refused playlist request is not waited for any longer.
+        this.requestedPlaylist = null;
         this.serverMessage = message.message;
         this.deps.onChange();
         return;
@@ -339,7 +342,8 @@ export class WebPlayerEngine {
     }
     if (this.paused && this.current) return;
     if (this.online) {
-      if (!this.playerId) return;
+      // Asked already (the plan and the server's status may both say so): one answer comes.
+      if (!this.playerId || this.requestedPlaylist === scheduled.playlistId) return;
       this.requestedPlaylist = scheduled.playlistId;
       this.send({
         type: "playPlaylistRequested",

@@ -1,0 +1,219 @@
+import type { ClientSocketMessage, PlanSong, PlayerPlan } from "@fonika/shared";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { browserTimers } from "../../../lib/timers.ts";
+import { COMMAND_FADE_S, WebPlayerEngine } from "./engine.ts";
+import { fakeOutput } from "./fake-output.ts";
+
+const PLAYER = "00000000-0000-4000-8000-00000000e001";
+const DAY_LIST = "00000000-0000-4000-8000-0000000d0001";
+const id = (n: number) => `00000000-0000-4000-8000-0000000a${String(n).padStart(4, "0")}`;
+
+function song(n: number, seconds: number, extra: Partial<PlanSong> = {}): PlanSong {
+  return {
+    id: id(n),
+    title: `Песня ${n}`,
+    artists: [`Артист ${n}`],
+    durationMs: seconds * 1000,
+    gainDb: -3,
+    truePeakDb: -1,
+    hasCover: false,
+    sizeBytes: 1000,
+    ...extra,
+  };
+}
+
+const songs = [song(1, 60), song(2, 60), song(3, 60)];
+
+/** All day, every day: the day list. */
+function planOf(crossfadeSeconds: number): PlayerPlan {
+  return {
+    playerId: PLAYER,
+    establishmentId: "00000000-0000-4000-8000-00000000e5e5",
+    timeZone: "Europe/Moscow",
+    explicitFilter: false,
+    crossfadeSeconds,
+    windows: [
+      {
+        id: "00000000-0000-4000-8000-00000000f001",
+        playerId: PLAYER,
+        playlistId: DAY_LIST,
+        startTime: "00:00:00",
+        endTime: "00:00:00",
+        weekdays: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"],
+      },
+    ],
+    fallbackPlaylistId: null,
+    playlists: [{ id: DAY_LIST, name: "День", songs }],
+    generatedAt: new Date().toISOString(),
+  };
+}
+
+function setUp({ cached = () => true, broken = new Set<string>() } = {}) {
+  const sent: ClientSocketMessage[] = [];
+  const output = fakeOutput(new Map(songs.map((s) => [s.id, s.durationMs / 1000])), broken);
+  let plays = 0;
+  const engine = new WebPlayerEngine({
+    output,
+    send: (message) => sent.push(message),
+    songUrl: (songId) => `/api/v1/music/song/${songId}/file`,
+    isCached: cached,
+    now: () => Date.now(),
+    newPlayId: () => `00000000-0000-4000-8000-0000000c${String(++plays).padStart(4, "0")}`,
+    timers: browserTimers,
+    planOutdated: () => undefined,
+    onChange: () => undefined,
+  });
+  engine.start(PLAYER);
+  const of = <T extends ClientSocketMessage["type"]>(type: T) =>
+    sent.filter(
+      (message): message is Extract<ClientSocketMessage, { type: T }> => message.type === type,
+    );
+  return { engine, output, sent, of };
+}
+
+const playSong = (songId: string, nextSongId: string | null) =>
+  ({
+    type: "playSong",
+    playerId: PLAYER,
+    songId,
+    playlistId: DAY_LIST,
+    previousSongId: null,
+    nextSongId,
+  }) as const;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date("2026-11-26T09:00:00Z"));
+});
+afterEach(() => vi.useRealTimers());
+
+describe("the web player online", () => {
+  it("asks for the scheduled playlist and plays the song the server names, levelled and reported", async () => {
+    const { engine, of, output } = setUp();
+    engine.setOnline(true);
+    engine.setPlan(planOf(4));
+    engine.receive({
+      type: "status",
+      playerId: PLAYER,
+      schedule: { playlistId: DAY_LIST, fallback: false },
+    });
+    expect(of("playPlaylistRequested")).toEqual([
+      { type: "playPlaylistRequested", playerId: PLAYER, playlistId: DAY_LIST },
+    ]);
+    engine.receive(playSong(id(1), id(2)));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(of("songStarted").map((m) => m.songId)).toEqual([id(1)]);
+    expect(output.decks[0].songId()).toBe(id(1));
+    expect(output.decks[0].isPlaying()).toBe(true);
+    expect(engine.view().current?.song.id).toBe(id(1));
+  });
+
+  it("loads the next song ahead and crossfades into it, then adopts the server's word for it", async () => {
+    const { engine, of, output } = setUp();
+    engine.setOnline(true);
+    engine.setPlan(planOf(4));
+    engine.receive(playSong(id(1), id(2)));
+    await vi.advanceTimersByTimeAsync(30_000);
+    // 40 s before the end the next song waits on the other deck.
+    expect(output.decks[1].songId()).toBe(id(2));
+    expect(output.decks[1].isPlaying()).toBe(false);
+    await vi.advanceTimersByTimeAsync(26_100);
+    // 4 s before the end: both sound, one fading out, the other in.
+    expect(output.decks[0].fades).toContain("out");
+    expect(output.decks[1].fades).toContain("in");
+    expect(output.decks[0].isPlaying()).toBe(true);
+    expect(output.decks[1].isPlaying()).toBe(true);
+    expect(of("songEnded").map((m) => m.ending)).toEqual(["finished"]);
+    expect(of("songStarted").map((m) => m.songId)).toEqual([id(1), id(2)]);
+    // The server hears of it (songStarted) and names the same song: nothing restarts.
+    engine.receive(playSong(id(2), id(3)));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(of("songStarted")).toHaveLength(2);
+    expect(output.decks[0].isPlaying()).toBe(false);
+    expect(output.decks[1].songId()).toBe(id(2));
+  });
+
+  it("follows the owner's next within a fast fade, pause and play, volume and a stop", async () => {
+    const { engine, of, output } = setUp();
+    engine.setOnline(true);
+    engine.setPlan(planOf(8));
+    engine.receive(playSong(id(1), id(2)));
+    await vi.advanceTimersByTimeAsync(5_000);
+    engine.receive(playSong(id(3), id(1)));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(of("songEnded").map((m) => m.ending)).toEqual(["skipped"]);
+    expect(engine.view().current?.song.id).toBe(id(3));
+    await vi.advanceTimersByTimeAsync(COMMAND_FADE_S * 1000 + 100);
+    expect(output.decks[0].songId()).toBeNull();
+
+    engine.receive({ type: "pause", playerId: PLAYER });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(of("songEnded").at(-1)?.ending).toBe("stopped");
+    expect(of("playerStatus").at(-1)?.playing).toBe(false);
+    expect(output.decks[1].isPlaying()).toBe(false);
+    const position = output.decks[1].position();
+    engine.receive({ type: "play", playerId: PLAYER });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(output.decks[1].isPlaying()).toBe(true);
+    expect(output.decks[1].position()).toBeGreaterThan(position);
+    expect(of("songStarted").at(-1)?.songId).toBe(id(3));
+
+    engine.receive({ type: "volume", playerId: PLAYER, volume: 50 });
+    expect(output.volume).toBeCloseTo(0.25);
+    expect(of("playerStatus").at(-1)?.volume).toBe(50);
+
+    engine.receive({ type: "stopPlay", playerId: PLAYER });
+    expect(engine.view().current).toBeNull();
+    expect(engine.view().problem).toBe("silence");
+  });
+
+  it("ignores what is said of other players", async () => {
+    const { engine, sent } = setUp();
+    engine.setOnline(true);
+    engine.setPlan(planOf(0));
+    sent.length = 0;
+    engine.receive({ ...playSong(id(1), null), playerId: "00000000-0000-4000-8000-00000000e002" });
+    engine.receive({ type: "pause", playerId: "00000000-0000-4000-8000-00000000e002" });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(sent).toEqual([]);
+    expect(engine.view().current).toBeNull();
+  });
+});
+
+describe("the web player offline", () => {
+  it("plays the schedule by itself from cached songs only, gapless at crossfade 0", async () => {
+    const cached = new Set([id(1), id(3)]);
+    const { engine, of, output } = setUp({ cached: (songId) => cached.has(songId) });
+    engine.setPlan(planOf(0));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(engine.view().current?.song.id).toBe(id(1));
+    await vi.advanceTimersByTimeAsync(60_000);
+    // Song 2 is not cached: the player goes on with song 3, at the end's very moment.
+    expect(engine.view().current?.song.id).toBe(id(3));
+    expect(output.decks[1].isPlaying()).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(engine.view().current?.song.id).toBe(id(1));
+    expect(of("songStarted").map((m) => m.songId)).toEqual([id(1), id(3), id(1)]);
+    expect(of("songEnded").map((m) => m.ending)).toEqual(["finished", "finished"]);
+    // No commands are asked of a server that is not there.
+    expect(of("playPlaylistRequested")).toEqual([]);
+  });
+
+  it("says so when nothing cached can be played", async () => {
+    const { engine } = setUp({ cached: () => false });
+    engine.setPlan(planOf(4));
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(engine.view().current).toBeNull();
+    expect(engine.view().problem).toBe("nothing-playable");
+  });
+});
+
+describe("a song that fails", () => {
+  it("is skipped at once for the next one", async () => {
+    const { engine, of } = setUp({ broken: new Set([id(1)]) });
+    engine.setPlan(planOf(4));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(engine.view().current?.song.id).toBe(id(2));
+    expect(of("songStarted").map((m) => m.songId)).toEqual([id(2)]);
+  });
+});

@@ -1,0 +1,108 @@
+import type { AudioOutput, Deck } from "./deck.ts";
+
+/**
+ * Decks without a browser, for the engine's tests: a song "plays" on the
+ * (fake) clock, loads at once unless its address is marked broken, and
+ * records its fades.
+ */
+export class FakeDeck implements Deck {
+  onEnded: (() => void) | null = null;
+  onFailed: ((error: Error) => void) | null = null;
+  url: string | null = null;
+  fade_ = 0;
+  fades: ("in" | "out")[] = [];
+  private playing = false;
+  private startedAt = 0;
+  private offset = 0;
+  private endTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    readonly index: number,
+    private readonly durations: Map<string, number>,
+    private readonly broken: Set<string>,
+  ) {}
+
+  load(url: string): Promise<void> {
+    this.unload();
+    this.url = url;
+    return this.broken.has(this.songId() ?? "")
+      ? Promise.reject(new Error("broken"))
+      : Promise.resolve();
+  }
+
+  async play(): Promise<void> {
+    if (this.playing || !this.url) return;
+    this.playing = true;
+    this.startedAt = Date.now();
+    this.endTimer = setTimeout(
+      () => {
+        this.offset = this.duration();
+        this.playing = false;
+        this.onEnded?.();
+      },
+      (this.duration() - this.offset) * 1000,
+    );
+  }
+
+  pause(): void {
+    if (!this.playing) return;
+    this.offset = this.position();
+    this.playing = false;
+    clearTimeout(this.endTimer);
+  }
+
+  unload(): void {
+    this.pause();
+    this.url = null;
+    this.offset = 0;
+    this.fade_ = 0;
+  }
+
+  position(): number {
+    return this.playing ? this.offset + (Date.now() - this.startedAt) / 1000 : this.offset;
+  }
+
+  duration(): number {
+    const id = this.songId();
+    return id ? (this.durations.get(id) ?? Number.NaN) : Number.NaN;
+  }
+
+  fadeValue(): number {
+    return this.fade_;
+  }
+
+  setFade(value: number): void {
+    this.fade_ = value;
+  }
+
+  fade(direction: "in" | "out"): void {
+    this.fades.push(direction);
+    this.fade_ = direction === "in" ? 1 : 0;
+  }
+
+  source(): string | null {
+    return this.url;
+  }
+
+  isPlaying(): boolean {
+    return this.playing;
+  }
+
+  songId(): string | null {
+    return this.url ? (/song\/([^/]+)\/file/.exec(this.url)?.[1] ?? null) : null;
+  }
+}
+
+export function fakeOutput(durations: Map<string, number>, broken = new Set<string>()) {
+  const decks = [new FakeDeck(0, durations, broken), new FakeDeck(1, durations, broken)] as const;
+  const output: AudioOutput & { volume: number } = {
+    decks,
+    volume: 1,
+    setVolume(gain) {
+      output.volume = gain;
+    },
+    resume: async () => true,
+    running: () => true,
+  };
+  return output;
+}
