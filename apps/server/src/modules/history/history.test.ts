@@ -169,6 +169,29 @@ describe("recording plays", () => {
     ]);
   });
 
+  it("lets a device's own later report set right an end the server guessed offline, once", async () => {
+    const at = (time: string) => new Date(`2026-04-02T${time}Z`);
+    // A venue of its own: the lists the other tests read stay as they are.
+    const cafe = await createSignedInUser(server, { role: "role-client" });
+    await createEstablishment(server, cafe.id, { name: "Кафе «Связь»" });
+    const cafePlayerId = await playerIn(cafe);
+    await start("out-1", songA, "2026-04-02T10:00:00Z", cafePlayerId);
+    // The device went away: the server ended the play offline.
+    await server.app.playRecorder.recordEnded("out-1", at("10:01:00"), "offline");
+    // Back on line, the web player sends what it kept: it played to the end.
+    await server.app.playRecorder.recordEnded("out-1", at("10:04:00"), "finished");
+    // Neither a resend nor another guess changes it after that.
+    await server.app.playRecorder.recordEnded("out-1", at("10:09:00"), "skipped");
+    await server.app.playRecorder.recordEnded("out-1", at("10:10:00"), "offline");
+    const answer = await get(
+      `/music/player/${cafePlayerId}/history?from=2026-04-02&to=2026-04-02`,
+      cafe.token,
+    );
+    expect(answer.body.data).toEqual([
+      expect.objectContaining({ id: "out-1", durationSeconds: 240, ending: "finished" }),
+    ]);
+  });
+
   it("ignores a start for an unknown player or with ids that name nothing", async () => {
     await start("ghost-1", songA, "2026-05-01T10:00:00Z", unknownId);
     await start("ghost-2", "not-a-uuid", "2026-05-01T10:00:00Z");
