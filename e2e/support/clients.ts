@@ -2,6 +2,7 @@ import {
   establishmentsApi,
   organizationsApi,
   playersApi,
+  schedulesApi,
   subscriptionsApi,
   type TariffInput,
   tariffsApi,
@@ -141,5 +142,32 @@ export async function subscribeWithPlaylists(
   await callApi(subscriptionsApi.activateSubscription, {
     params: { id: subscription.id },
     token: admin,
+  });
+}
+
+const WEEK = [
+  "MONDAY",
+  "TUESDAY",
+  "WEDNESDAY",
+  "THURSDAY",
+  "FRIDAY",
+  "SATURDAY",
+  "SUNDAY",
+] as const;
+
+/** Puts a playlist on a player and schedules it all day, every day. */
+export async function scheduleAllWeek(
+  owner: SignedIn,
+  playerId: string,
+  playlistId: string,
+): Promise<void> {
+  await callApi(playersApi.addPlayerPlaylist, {
+    params: { id: playerId, playlistId },
+    token: owner.token,
+  });
+  await callApi(schedulesApi.addPlaylistSchedule, {
+    params: { id: playerId, playlistId },
+    body: { startTime: "00:00:00", endTime: "00:00:00", weekdays: [...WEEK] },
+    token: owner.token,
   });
 }

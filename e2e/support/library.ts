@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import {
   type Endpoint,
@@ -8,6 +9,7 @@ import {
   songsApi,
   vaultApi,
 } from "@fonika/shared";
+import { renderTone } from "../../apps/server/src/demo/tones.ts";
 import { E2E } from "./environment.ts";
 
 /**
@@ -22,13 +24,20 @@ const fixtures = path.resolve("apps/server/src/test/fixtures/audio");
 async function send<E extends Endpoint>(
   endpoint: E,
   token: string,
-  options: { params?: Record<string, string>; query?: string; body?: unknown; file?: string } = {},
+  options: {
+    params?: Record<string, string>;
+    query?: string;
+    body?: unknown;
+    /** A fixture's name, or a path of a file made for the flow. */
+    file?: string;
+  } = {},
 ): Promise<EndpointResponse<E>> {
   let body: BodyInit | undefined;
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (options.file) {
     const form = new FormData();
-    form.append("file", new Blob([readFileSync(path.join(fixtures, options.file))]), options.file);
+    const file = path.isAbsolute(options.file) ? options.file : path.join(fixtures, options.file);
+    form.append("file", new Blob([readFileSync(file)]), path.basename(file));
     body = form;
   } else if (options.body !== undefined) {
     headers["content-type"] = "application/json";
@@ -44,7 +53,7 @@ async function send<E extends Endpoint>(
   return (await response.json()) as EndpointResponse<E>;
 }
 
-/** Uploads a fixture (tone.mp3 is 'Ёлочка' by Хор Весна…); answers its song id. */
+/** Uploads a fixture (tone.mp3 is 'Ёлочка' by Хор Весна…) or a file made for the flow; answers its song id. */
 export async function uploadFixture(token: string, file: string): Promise<string> {
   const answer = await send(songsApi.addSong, token, { file });
   return answer.song.id;
@@ -67,4 +76,34 @@ export async function makePlaylist(
     body: { songIds },
   });
   return playlist.id;
+}
+
+/**
+ * Songs that differ (the library keeps one song per content): chords made
+ * by the bundled ffmpeg, `seconds` long, uploaded in order; answers their ids.
+ */
+export async function uploadTones(
+  token: string,
+  label: string,
+  seconds: number,
+  count: number,
+): Promise<string[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), "fonika-e2e-tones-"));
+  const run = Date.now() % 1_000_000;
+  const ids: string[] = [];
+  for (let n = 0; n < count; n++) {
+    const file = await renderTone(
+      {
+        title: `${label} ${n + 1}`,
+        artist: "Хор тонов",
+        seconds,
+        // A different chord per song and per run.
+        chord: [220 + ((run + n * 37) % 200), 330 + n * 11, 440 + n * 7],
+      },
+      dir,
+      `tone-${n}`,
+    );
+    ids.push(await uploadFixture(token, file));
+  }
+  return ids;
 }
