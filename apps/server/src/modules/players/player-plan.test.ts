@@ -57,7 +57,7 @@ afterAll(async () => {
 
 /** A subscribed client's player with a morning window of one playlist and another as fallback. */
 async function plannedVenue() {
-  const [first, second, third] = songs.map((song) => song.id as string);
+  const [first, second, third] = songs.map((song) => song.id as string) as [string, string, string];
   const morning = await playlistOf(server, staff.contentManager, [first, second, third], "Утро");
   const calm = await playlistOf(server, staff.contentManager, [third, second, first], "Тихо");
   const subscribed = await subscribedClient(server, staff, [morning.id, calm.id]);
