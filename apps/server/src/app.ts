@@ -28,6 +28,8 @@ import { organizationsRoutes } from "./modules/organizations/organizations.route
 import { OrganizationsService } from "./modules/organizations/organizations.service.ts";
 import { liveRoutes } from "./modules/players/live.routes.ts";
 import { LiveService } from "./modules/players/live.service.ts";
+import { playerPlanRoutes } from "./modules/players/player-plan.routes.ts";
+import { PlayerPlanService } from "./modules/players/player-plan.service.ts";
 import { PlayerPlaylistsService } from "./modules/players/player-playlists.service.ts";
 import { PlayerRequestsService } from "./modules/players/player-requests.service.ts";
 import { playerUpdatesRoutes } from "./modules/players/player-updates.routes.ts";
@@ -133,6 +135,7 @@ export async function buildApp(
     },
     // What a user may play is decided by their subscriptions' tariffs (made below).
     allowedPlaylists: { idsOf: (userId) => clients.tariffs.allowedPlaylistIds(userId) },
+    explicitFilter: { isOn: (id) => clients.establishments.isExplicitFilterOn(id) },
   });
   app.decorate("library", library);
   await app.register(loudnessPlugin, {
@@ -223,6 +226,13 @@ async function registerClientModules(
     findAccount,
     liveSubscriptions: (ids) => subscriptions.liveInfoOf(ids),
     playerCounts: (ids) => app.realtime.playerDirectory().countsByEstablishment(ids),
+    bus: app.bus,
+    // Its players read their plans again; one on an explicit song skips it when the filter goes on.
+    explicitFilterChanged: async (establishmentId, on) => {
+      const venuePlayers = await players.ofEstablishment(establishmentId);
+      await schedules.announce(venuePlayers.map((player) => player.playerId));
+      if (on) await live.skipExplicit(venuePlayers);
+    },
   });
   const organizations = new OrganizationsService({
     db,
@@ -316,6 +326,10 @@ async function registerClientModules(
     findControllable: playerDirectory.findControllable,
     playlistsOf: playerDirectory.playlistsOf,
     playlistTracks: (ids) => library.playlistTracks(ids),
+    explicitFilterOf: async (playerId) => {
+      const establishmentId = await players.establishmentOf(playerId);
+      return establishmentId ? establishments.isExplicitFilterOn(establishmentId) : false;
+    },
     decide: (playerIds, instantMs) => schedules.decideFor(playerIds, instantMs),
   });
   app.realtime.usePlayerControl(live);
@@ -331,6 +345,15 @@ async function registerClientModules(
     requests: new PlayerRequestsService(playerDependencies),
   });
   await app.register(schedulesRoutes, { schedules });
+  await app.register(playerPlanRoutes, {
+    plans: new PlayerPlanService({
+      db,
+      establishments,
+      allowedPlaylistIds: (userId) => tariffs.allowedPlaylistIds(userId),
+      playlistNames: (ids) => library.playlistNames(ids),
+      playlistTracks: (ids) => library.playlistTracks(ids),
+    }),
+  });
   await app.register(historyRoutes, { history });
   await app.register(liveRoutes, { live });
   // Box firmware: its files in the file store, its notices on the player socket.

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { nextSong, type OrderedTrack, previousSong, SHUFFLE_MEMORY } from "./play-order.ts";
+import {
+  nextAllowedSong,
+  nextSong,
+  type OrderedTrack,
+  previousAllowedSong,
+  previousSong,
+  SHUFFLE_MEMORY,
+} from "./play-order.ts";
 
 const track = (songId: string, ...artists: string[]): OrderedTrack => ({ songId, artists });
 const ordered = [track("a", "A"), track("b", "B"), track("c", "C")];
@@ -104,5 +111,41 @@ describe("play order in shuffle", () => {
       previousSong(ordered, state("c", { shuffle: true, recentSongIds: ["b", "a", "c"] })),
     ).toBe("a");
     expect(previousSong(ordered, state("c", { shuffle: true, recentSongIds: ["c"] }))).toBeNull();
+  });
+});
+
+describe("play order among the allowed tracks (an explicit filter)", () => {
+  const tracks = [
+    { songId: "a", artists: ["A"], explicit: false },
+    { songId: "b", artists: ["B"], explicit: true },
+    { songId: "c", artists: ["C"], explicit: false },
+    { songId: "d", artists: ["D"], explicit: true },
+  ];
+  const allowed = (candidate: { explicit: boolean }) => !candidate.explicit;
+
+  it("steps over what is kept out, in order and when looping", () => {
+    expect(nextAllowedSong(tracks, state(null), allowed)).toBe("a");
+    expect(nextAllowedSong(tracks, state("a"), allowed)).toBe("c");
+    expect(nextAllowedSong(tracks, state("c"), allowed)).toBeNull();
+    expect(nextAllowedSong(tracks, state("c", { loop: true }), allowed)).toBe("a");
+    expect(previousAllowedSong(tracks, state("c"), allowed)).toBe("a");
+    expect(previousAllowedSong(tracks, state("a", { loop: true }), allowed)).toBe("c");
+  });
+
+  it("goes on from a current song that is kept out (the filter was turned on while it played)", () => {
+    expect(nextAllowedSong(tracks, state("b"), allowed)).toBe("c");
+    expect(nextAllowedSong(tracks, state("d"), allowed)).toBeNull();
+    expect(nextAllowedSong(tracks, state("d", { loop: true }), allowed)).toBe("a");
+    expect(previousAllowedSong(tracks, state("b"), allowed)).toBe("a");
+    expect(previousAllowedSong(tracks, state("b", { loop: false }), () => true)).toBe("a");
+  });
+
+  it("never shuffles a kept-out song in, and allows all when nothing is kept out", () => {
+    const random = seeded(7);
+    for (let i = 0; i < 200; i++) {
+      const next = nextAllowedSong(tracks, state("a", { shuffle: true }), allowed, random);
+      expect(next).toBe("c");
+    }
+    expect(nextAllowedSong(tracks, state("a"), () => true)).toBe("b");
   });
 });

@@ -68,6 +68,49 @@ export function previousSong(
   return state.loop ? (tracks.at(-1)?.songId ?? null) : null;
 }
 
+/**
+ * The next song among the tracks `allowed` admits (an establishment's
+ * explicit filter keeps some out): what `nextSong` decides over the allowed
+ * tracks alone, and when the current song is not allowed itself (the
+ * filter was turned on while it played), in order the first allowed track
+ * after it (after the last, the first when looping).
+ */
+export function nextAllowedSong<T extends OrderedTrack>(
+  tracks: readonly T[],
+  state: PlayOrderState,
+  allowed: (track: T) => boolean,
+  random: () => number = Math.random,
+): string | null {
+  const kept = tracks.filter(allowed);
+  const index = indexOf(tracks, state.currentSongId);
+  const current = tracks[index];
+  if (state.shuffle || !current || allowed(current)) return nextSong(kept, state, random);
+  const after =
+    tracks.slice(index + 1).find(allowed) ??
+    (state.loop ? tracks.slice(0, index).find(allowed) : undefined);
+  return after?.songId ?? null;
+}
+
+/**
+ * The song before the current one among the tracks `allowed` admits, as
+ * `nextAllowedSong` is to `nextSong`: over the allowed tracks alone, and
+ * for a current song not allowed, in order the last allowed track before it.
+ */
+export function previousAllowedSong<T extends OrderedTrack>(
+  tracks: readonly T[],
+  state: PlayOrderState,
+  allowed: (track: T) => boolean,
+): string | null {
+  const kept = tracks.filter(allowed);
+  const index = indexOf(tracks, state.currentSongId);
+  const current = tracks[index];
+  if (state.shuffle || !current || allowed(current)) return previousSong(kept, state);
+  const before =
+    tracks.slice(0, index).findLast(allowed) ??
+    (state.loop ? tracks.slice(index + 1).findLast(allowed) : undefined);
+  return before?.songId ?? null;
+}
+
 function shuffledNext(
   tracks: readonly OrderedTrack[],
   state: PlayOrderState,

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { findFfmpeg } from "../modules/library/loudness/loudness.ts";
+import { findFfmpeg } from "../lib/ffmpeg.ts";
 
 /**
  * Short pieces of music made on the spot by the bundled ffmpeg — chords

@@ -58,7 +58,13 @@ export type BusEvent =
    * These players are gone (removed, or their client deleted): every
    * process forgets where they stood. No socket hears it.
    */
-  | { kind: "players-removed"; rooms: []; playerIds: string[] };
+  | { kind: "players-removed"; rooms: []; playerIds: string[] }
+  /**
+   * These establishments changed in what their players may play (the
+   * explicit filter): every process forgets what it knew of them. No
+   * socket hears it.
+   */
+  | { kind: "establishments-changed"; rooms: []; establishmentIds: string[] };
 
 export type BusListener = (event: BusEvent) => void;
 
@@ -277,6 +283,10 @@ function isBusEvent(value: unknown): value is BusEvent {
     return event.rooms.length === 0 && isStringArray((event as { playerIds?: unknown }).playerIds);
   }
   if (event.kind === "music-access-changed") return event.rooms.length === 0;
+  if (event.kind === "establishments-changed") {
+    const changed = event as { establishmentIds?: unknown };
+    return event.rooms.length === 0 && isStringArray(changed.establishmentIds);
+  }
   return event.kind === "message" && typeof event.message?.type === "string";
 }
 

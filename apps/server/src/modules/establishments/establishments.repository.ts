@@ -11,6 +11,7 @@ export interface EstablishmentFields {
   name: string;
   address: string;
   timeZone: string;
+  explicitFilter: boolean;
 }
 
 export interface LayoutFields {
@@ -104,6 +105,15 @@ export async function updateEstablishment(
   return row;
 }
 
+/** Whether the establishment's explicit filter is on; undefined when there is none. */
+export async function findExplicitFilter(db: Executor, id: string): Promise<boolean | undefined> {
+  const [row] = await db
+    .select({ explicitFilter: establishments.explicitFilter })
+    .from(establishments)
+    .where(eq(establishments.id, id));
+  return row?.explicitFilter;
+}
+
 export async function namesOf(db: Executor, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
@@ -113,17 +123,30 @@ export async function namesOf(db: Executor, ids: string[]): Promise<Map<string, 
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-/** Owners, time zones, names and addresses of establishments by id (players' schedules, history). */
+/**
+ * Owners, time zones, explicit filters, names and addresses of
+ * establishments by id (players' schedules and plans, history).
+ */
 export async function placesOf(
   db: Executor,
   ids: string[],
-): Promise<Array<{ id: string; userId: string; timeZone: string; name: string; address: string }>> {
+): Promise<
+  Array<{
+    id: string;
+    userId: string;
+    timeZone: string;
+    explicitFilter: boolean;
+    name: string;
+    address: string;
+  }>
+> {
   if (ids.length === 0) return [];
   return db
     .select({
       id: establishments.id,
       userId: establishments.userId,
       timeZone: establishments.timeZone,
+      explicitFilter: establishments.explicitFilter,
       name: establishments.name,
       address: establishments.address,
     })

@@ -7,9 +7,11 @@ import {
   type SubscriptionInfo,
 } from "@fonika/shared";
 import type { Database, Executor } from "../../db/client.ts";
+import { BusCache } from "../../lib/bus-cache.ts";
 import { isClientAccount } from "../../lib/client-access.ts";
 import { toPage } from "../../lib/paging.ts";
 import type { Actor } from "../../plugins/auth.ts";
+import type { EventBus } from "../../realtime/bus.ts";
 import type { PlayerCounts } from "../../realtime/player-directory.ts";
 import type { FileStore } from "../../storage/file-store.ts";
 import { imageTypeOf } from "../../storage/images.ts";
@@ -32,11 +34,19 @@ export interface EstablishmentPorts {
   liveSubscriptions(establishmentIds: string[]): Promise<Map<string, SubscriptionInfo>>;
   /** Player counts per establishment (players). */
   playerCounts(establishmentIds: string[]): Promise<Map<string, PlayerCounts>>;
+  /**
+   * The explicit filter of an establishment was turned on or off, and every
+   * process was told (players: its players decide again, and one playing an
+   * explicit song when it is turned on skips to the next allowed song).
+   */
+  explicitFilterChanged(establishmentId: string, on: boolean): Promise<void>;
 }
 
 export interface EstablishmentsDependencies extends EstablishmentPorts {
   db: Database;
   files: FileStore;
+  /** A change of the explicit filter is told to every process (`establishments-changed`). */
+  bus: EventBus;
 }
 
 export interface EstablishmentListRequest {
@@ -51,7 +61,26 @@ export interface EstablishmentListRequest {
  * what the caller may do with it.
  */
 export class EstablishmentsService {
-  constructor(private readonly deps: EstablishmentsDependencies) {}
+  /**
+   * Whether each establishment's explicit filter is on, asked by every
+   * command to a player and every song range a device reads: kept in
+   * memory, forgotten on every process when the filter changes
+   * (`establishments-changed`); 60 s bound what a lost event could leave.
+   */
+  private readonly explicitFilters: BusCache<boolean>;
+
+  constructor(private readonly deps: EstablishmentsDependencies) {
+    this.explicitFilters = new BusCache({
+      load: (id) => repository.findExplicitFilter(deps.db, id),
+    });
+    // Listening ends with the bus, which closes with the app.
+    deps.bus.subscribe((event) => {
+      if (event.kind === "establishments-changed") {
+        this.explicitFilters.forget(event.establishmentIds);
+      }
+    });
+    deps.bus.onGap(() => this.explicitFilters.clear());
+  }
 
   async list(
     actor: Actor,
@@ -81,6 +110,7 @@ export class EstablishmentsService {
       name: input.name,
       address: input.address,
       timeZone: input.timeZone ?? ESTABLISHMENTS.defaultTimeZone,
+      explicitFilter: input.explicitFilter ?? false,
     });
     return this.presentOne(actor, row);
   }
@@ -92,13 +122,23 @@ export class EstablishmentsService {
     input: Partial<EstablishmentInput>,
   ): Promise<Establishment> {
     assertMayChangeEstablishments(actor, clientId);
-    await this.find(clientId, id);
+    const before = await this.find(clientId, id);
     const change: Partial<repository.EstablishmentFields> = {};
     if (input.name !== undefined) change.name = input.name;
     if (input.address !== undefined) change.address = input.address;
     if (input.timeZone !== undefined) change.timeZone = input.timeZone;
+    // Omitted, the filter stays as it is.
+    if (input.explicitFilter !== undefined) change.explicitFilter = input.explicitFilter;
     const row = await repository.updateEstablishment(this.deps.db, id, change);
     if (!row) throw establishmentErrors.notFound();
+    if (row.explicitFilter !== before.explicitFilter) {
+      await this.deps.bus.publish({
+        kind: "establishments-changed",
+        rooms: [],
+        establishmentIds: [id],
+      });
+      await this.deps.explicitFilterChanged(id, row.explicitFilter);
+    }
     return this.presentOne(actor, row);
   }
 
@@ -201,13 +241,29 @@ export class EstablishmentsService {
   }
 
   /**
-   * Owners and IANA time zones of establishments by id (players' port: a
-   * player's schedule is read in its establishment's zone; a venue's week
-   * is shown to whoever reaches its owner).
+   * Owners, IANA time zones and explicit filters of establishments by id
+   * (players' port: a player's schedule is read in its establishment's
+   * zone, its plan leaves out what the filter keeps out; a venue's week is
+   * shown to whoever reaches its owner).
    */
-  async placesOf(ids: string[]): Promise<Map<string, { userId: string; timeZone: string }>> {
+  async placesOf(
+    ids: string[],
+  ): Promise<Map<string, { userId: string; timeZone: string; explicitFilter: boolean }>> {
     const rows = await repository.placesOf(this.deps.db, ids);
-    return new Map(rows.map((row) => [row.id, { userId: row.userId, timeZone: row.timeZone }]));
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { userId: row.userId, timeZone: row.timeZone, explicitFilter: row.explicitFilter },
+      ]),
+    );
+  }
+
+  /**
+   * Whether the establishment's explicit filter is on (false for an unknown
+   * one), from memory: the remote control and the song files ask it often.
+   */
+  async isExplicitFilterOn(establishmentId: string): Promise<boolean> {
+    return (await this.explicitFilters.get(establishmentId)) ?? false;
   }
 
   /**

@@ -1,11 +1,12 @@
 import type { Executor } from "../../db/client.ts";
+import { findFfmpeg } from "../../lib/ffmpeg.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import type { FileStore } from "../../storage/file-store.ts";
 import { MusicAccess } from "./access/music-access.ts";
 import { AuthorAttachmentsService } from "./catalog/author-attachments.service.ts";
 import { CatalogService } from "./catalog/catalog.service.ts";
-import { findFfmpeg, LoudnessJob, type LoudnessJobOptions } from "./loudness/loudness.ts";
+import { LoudnessJob, type LoudnessJobOptions } from "./loudness/loudness.ts";
 import { PlaylistsService } from "./playlists/playlists.service.ts";
 import { SearchService } from "./search/search.service.ts";
 import { type ImportOptions, type ImportReport, importLibrary } from "./songs/library-import.ts";
@@ -17,6 +18,7 @@ import {
   type TagRepairReport,
 } from "./songs/tag-repair.ts";
 import { LibraryStore } from "./store/library.store.ts";
+import type { PlaylistTrack } from "./store/playlists.repository.ts";
 import { TrackPlacementService } from "./vault/track-placement.service.ts";
 import { VaultTransfersService } from "./vault/vault-transfers.service.ts";
 import { VaultTreeService } from "./vault/vault-tree.service.ts";
@@ -40,6 +42,11 @@ export interface LibraryDependencies {
    * personal grants; the tariffs module answers): `allowed` lists these.
    */
   allowedPlaylists: { idsOf(userId: string): Promise<ReadonlySet<string>> };
+  /**
+   * Whether an establishment's explicit filter is on (establishments; kept
+   * in memory there): a device of a filtering venue gets no explicit song.
+   */
+  explicitFilter: { isOn(establishmentId: string): Promise<boolean> };
   /**
    * The event bus: the library tells every process which songs' files
    * changed, and forgets what it knew when another process tells it.
@@ -67,12 +74,12 @@ export interface Library {
   songFacts(ids: readonly string[]): Promise<Map<string, SongFacts>>;
   /**
    * The songs of each live playlist's current version in play order, with
-   * their artists (players decide next and previous from them); a playlist
-   * in the trash or without a current version is absent.
+   * their artists (players decide next and previous from them), whether
+   * each is explicit, and what a player's plan shows of it (title,
+   * duration, loudness, cover, size); a playlist in the trash or without a
+   * current version is absent. One query for any number of playlists.
    */
-  playlistTracks(
-    ids: readonly string[],
-  ): Promise<Map<string, Array<{ songId: string; artists: string[] }>>>;
+  playlistTracks(ids: readonly string[]): Promise<Map<string, PlaylistTrack[]>>;
   /**
    * Tells every process that who may hear what changed (a subscription, a
    * grant or a tariff's playlists changed): called once the change is stored.
@@ -92,6 +99,8 @@ export interface Library {
   }): LoudnessJob;
 }
 
+export type { PlaylistTrack } from "./store/playlists.repository.ts";
+
 /** A song as a royalty report names it. */
 export interface SongFacts {
   title: string;
@@ -110,7 +119,14 @@ export function createLibrary(deps: LibraryDependencies): Library {
     allowedPlaylists: deps.allowedPlaylists,
     bus: deps.bus,
   });
-  const songs = new SongsService({ store, files, players: deps.players, bus: deps.bus, access });
+  const songs = new SongsService({
+    store,
+    files,
+    players: deps.players,
+    bus: deps.bus,
+    access,
+    explicitFilter: deps.explicitFilter,
+  });
   // Listening ends with the bus, which closes with the app.
   deps.bus.subscribe((event) => {
     if (event.kind === "songs-changed") songs.forgetFiles(event.songIds);

@@ -48,6 +48,8 @@ describe("device heartbeats written together", () => {
       findControllable: directory.findControllable,
       playlistsOf: directory.playlistsOf,
       playlistTracks: (ids) => server.app.library.playlistTracks(ids),
+      // These venues keep the explicit filter off (explicit-filter.test.ts covers it on).
+      explicitFilterOf: async () => false,
       decide: directory.decide,
     });
     const told: string[] = [];

@@ -7,6 +7,9 @@ export const liveErrors = {
   onlyDevice: "О своём состоянии сообщает только сам плеер",
   playlistNotOnPlayer: "Этого плейлиста нет на плеере",
   songNotInPlaylist: "Этой песни нет в плейлисте",
+  /** A song marked obsceneLexicon asked for at a venue whose explicit filter is on. */
+  explicitFiltered:
+    "В песне ненормативная лексика, а в этом заведении такие песни не играют (фильтр в настройках заведения)",
   notFound: () => new AppError("not-found", 404, "Плеер не найден", "Player not found"),
   /** A command over HTTP for a player whose device is not connected. */
   playerNotStarted: () =>

@@ -158,6 +158,8 @@ function liveProcess(recorded: Recorded[]): LiveService {
     findControllable: directory.findControllable,
     playlistsOf: directory.playlistsOf,
     playlistTracks: (ids) => server.app.library.playlistTracks(ids),
+    // These venues keep the explicit filter off (explicit-filter.test.ts covers it on).
+    explicitFilterOf: async () => false,
     decide: directory.decide,
   });
 }

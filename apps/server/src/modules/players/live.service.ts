@@ -15,7 +15,7 @@ import { liveErrors } from "./live.errors.ts";
 import { HEARTBEAT_FRESH_MS, isFresh, onlineSince } from "./live.policy.ts";
 import * as repository from "./live.repository.ts";
 import { LiveStates, presentState } from "./live-states.ts";
-import { type Command, RemoteControl } from "./remote-control.ts";
+import { type Command, type PlayableTrack, RemoteControl } from "./remote-control.ts";
 import { ScheduleStatus } from "./schedule-status.ts";
 
 export type { PlayHistory } from "./device-reports.ts";
@@ -45,7 +45,9 @@ export interface LiveDependencies {
   /** The playable playlists on a player (null: not the actor's to see). */
   playlistsOf(actor: Actor, playerId: string): Promise<string[] | null>;
   /** The library's public face: each playlist's current version tracks in order. */
-  playlistTracks(ids: readonly string[]): Promise<Map<string, OrderedTrack[]>>;
+  playlistTracks(ids: readonly string[]): Promise<Map<string, PlayableTrack[]>>;
+  /** Whether the explicit filter of the player's establishment is on (kept in memory). */
+  explicitFilterOf(playerId: string): Promise<boolean>;
   /** What each player plays now by its schedule (schedules). */
   decide(playerIds: string[], instantMs: number): Promise<Map<string, ScheduleDecision>>;
 }
@@ -161,6 +163,14 @@ export class LiveService implements PlayerControl {
       return { type: "needToStartPlayerError", playerId };
     }
     return this.control.command(actor, player, { ...message, playerId } as Command);
+  }
+
+  /**
+   * The explicit filter was turned on at these players' venue: each on an
+   * explicit song skips to the next allowed one (see `RemoteControl.skipExplicit`).
+   */
+  async skipExplicit(players: readonly ControllablePlayer[]): Promise<void> {
+    for (const player of players) await this.control.skipExplicit(player);
   }
 
   /** The REST face of a command (SPEC.md §7): the same rules, the refusal as an error. */

@@ -38,7 +38,7 @@ export async function insertPlayer(
 export async function updatePlayer(
   db: Executor,
   id: string,
-  fields: Partial<Pick<PlayerFields, "name" | "address">>,
+  fields: Partial<Pick<PlayerFields, "name" | "address"> & { crossfadeSeconds: number }>,
 ): Promise<void> {
   await db
     .update(players)
@@ -87,7 +87,7 @@ export async function listPlayersOfUser(
 /** The players of an establishment (a device session plays for one). */
 export function playersOfEstablishment(db: Executor, establishmentId: string) {
   return db
-    .select({ id: players.id })
+    .select({ id: players.id, userId: players.userId })
     .from(players)
     .where(eq(players.establishmentId, establishmentId));
 }

@@ -12,7 +12,11 @@ import { type Page, toPage } from "../../lib/paging.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import { playerRoom } from "../../realtime/hub.ts";
-import type { PlayerCounts, PlayerDirectory } from "../../realtime/player-directory.ts";
+import type {
+  ControllablePlayer,
+  PlayerCounts,
+  PlayerDirectory,
+} from "../../realtime/player-directory.ts";
 import { onlineSince } from "./live.policy.ts";
 import { playerErrors } from "./players.errors.ts";
 import { assertMayChangePlayer, assertMayReadPlayer } from "./players.policy.ts";
@@ -125,7 +129,12 @@ export class PlayersService {
     await repository.updatePlayer(this.deps.db, id, {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.address !== undefined ? { address: body.address } : {}),
+      ...(body.crossfadeSeconds !== undefined ? { crossfadeSeconds: body.crossfadeSeconds } : {}),
     });
+    if (body.crossfadeSeconds !== undefined && body.crossfadeSeconds !== player.crossfadeSeconds) {
+      // How it plays changed: its web player reads its plan again (as on a schedule change).
+      await this.deps.bus.publish({ kind: "schedule-changed", rooms: [], playerIds: [id] });
+    }
     return this.presenter.presentOne(actor, await this.presenter.find(id));
   }
 
@@ -211,6 +220,17 @@ export class PlayersService {
         );
       },
     };
+  }
+
+  /** The establishment a player stands in, from memory (see `placements`); undefined: no such player. */
+  async establishmentOf(playerId: string): Promise<string | undefined> {
+    return (await this.placements.get(playerId))?.establishmentId;
+  }
+
+  /** The players of an establishment with their owners (the explicit filter changed there). */
+  async ofEstablishment(establishmentId: string): Promise<ControllablePlayer[]> {
+    const rows = await repository.playersOfEstablishment(this.deps.db, establishmentId);
+    return rows.map((row) => ({ playerId: row.id, ownerId: row.userId }));
   }
 
   /**

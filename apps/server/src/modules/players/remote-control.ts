@@ -1,5 +1,10 @@
 import type { ServerSocketMessage } from "@fonika/shared";
-import { nextSong, type OrderedTrack, previousSong } from "@fonika/shared";
+import {
+  nextAllowedSong,
+  type OrderedTrack,
+  type PlayOrderState,
+  previousAllowedSong,
+} from "@fonika/shared";
 import type { Database } from "../../db/client.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import type { RealtimeMessage } from "../../realtime/bus.ts";
@@ -15,8 +20,16 @@ import type { LiveStates } from "./live-states.ts";
  * the device's socket changes the player's state — what plays, in which
  * order, loud, looped or shuffled — and is relayed to the device with what
  * follows from it (the song to play, a stop). Only playlists playable on
- * the player are played.
+ * the player are played, and at a venue whose explicit filter is on no
+ * explicit song is ever chosen: next, previous, shuffle and loop step over
+ * them, and asking for one by name is refused.
  */
+
+/** A track as the remote control chooses among them: its order and whether it is explicit. */
+export interface PlayableTrack extends OrderedTrack {
+  /** Marked obsceneLexicon: never chosen where the explicit filter is on. */
+  explicit: boolean;
+}
 
 /** A command sent to a player: it needs the player's device connected. */
 export type Command = Exclude<
@@ -43,7 +56,9 @@ export interface RemoteControlDependencies {
   /** The playable playlists on a player (null: not the actor's to see). */
   playlistsOf(actor: Actor, playerId: string): Promise<string[] | null>;
   /** The library's public face: each playlist's current version tracks in order. */
-  playlistTracks(ids: readonly string[]): Promise<Map<string, OrderedTrack[]>>;
+  playlistTracks(ids: readonly string[]): Promise<Map<string, PlayableTrack[]>>;
+  /** Whether the explicit filter of the player's establishment is on (kept in memory). */
+  explicitFilterOf(playerId: string): Promise<boolean>;
   states: LiveStates;
 }
 
@@ -71,12 +86,13 @@ export class RemoteControl {
     };
     const follow: RealtimeMessage[] = [];
     let change: PlayerStateChange = {};
+    const allowed = await this.allowedTracks(playerId);
     switch (message.type) {
       case "enableLoopPlayingRequested":
       case "disableLoopPlayingRequested": {
         const loop = message.type === "enableLoopPlayingRequested";
         const tracks = await this.tracksOf(state?.playlistId ?? null);
-        change = { loop, nextSongId: nextSong(tracks, { ...order, loop }) };
+        change = { loop, nextSongId: nextAllowedSong(tracks, { ...order, loop }, allowed) };
         break;
       }
       case "shuffleRequested": {
@@ -88,8 +104,8 @@ export class RemoteControl {
         const next = { ...order, shuffle };
         change = {
           shuffle,
-          nextSongId: nextSong(tracks, next),
-          previousSongId: previousSong(tracks, next),
+          nextSongId: nextAllowedSong(tracks, next, allowed),
+          previousSongId: previousAllowedSong(tracks, next, allowed),
         };
         follow.push({
           type: "shuffle",
@@ -110,38 +126,29 @@ export class RemoteControl {
           return { type: "error", message: liveErrors.playlistNotOnPlayer };
         }
         const tracks = await this.tracksOf(playlistId);
+        const isAllowed = (songId: string | null) =>
+          songId !== null && tracks.some((track) => track.songId === songId && allowed(track));
         let songId: string | null;
         if (message.type === "playSongRequested") {
-          songId = tracks.some((track) => track.songId === message.songId) ? message.songId : null;
-          if (!songId) return { type: "error", message: liveErrors.songNotInPlaylist };
+          const asked = tracks.find((track) => track.songId === message.songId);
+          if (!asked) return { type: "error", message: liveErrors.songNotInPlaylist };
+          if (!allowed(asked)) return { type: "error", message: liveErrors.explicitFiltered };
+          songId = asked.songId;
         } else if (message.type === "playPlaylistRequested") {
-          songId = nextSong(tracks, { ...order, currentSongId: null });
+          songId = nextAllowedSong(tracks, { ...order, currentSongId: null }, allowed);
         } else if (message.type === "playNextSongRequested") {
-          songId = state?.nextSongId ?? nextSong(tracks, order);
+          const told = state?.nextSongId ?? null;
+          // The next song told before the filter was turned on may be one it keeps out.
+          songId =
+            told !== null && (allowed === admitAll || isAllowed(told))
+              ? told
+              : nextAllowedSong(tracks, order, allowed);
         } else {
-          songId = previousSong(tracks, order) ?? order.currentSongId;
+          songId =
+            previousAllowedSong(tracks, order, allowed) ??
+            (isAllowed(order.currentSongId) ? order.currentSongId : null);
         }
-        if (!songId) {
-          follow.push({ type: "stopPlay", playerId });
-          change = { playing: false };
-          break;
-        }
-        const played = {
-          ...order,
-          currentSongId: songId,
-          recentSongIds: [...order.recentSongIds, songId],
-        };
-        const previousSongId = order.shuffle ? order.currentSongId : previousSong(tracks, played);
-        const nextSongId = nextSong(tracks, played);
-        change = {
-          songId,
-          playlistId,
-          previousSongId,
-          nextSongId,
-          playing: true,
-          positionSeconds: 0,
-        };
-        follow.push({ type: "playSong", playerId, songId, playlistId, previousSongId, nextSongId });
+        ({ change } = this.play(playerId, playlistId, tracks, allowed, order, songId, follow));
         break;
       }
     }
@@ -179,13 +186,108 @@ export class RemoteControl {
     return null;
   }
 
+  /**
+   * The explicit filter was turned on at the player's venue: a player on
+   * an explicit song skips to the next allowed one (stops when there is
+   * none, and a paused one is stopped, so that resuming cannot bring it
+   * back); the next and previous songs it was told are chosen again.
+   */
+  async skipExplicit(player: ControllablePlayer): Promise<void> {
+    const { playerId, ownerId } = player;
+    const state = await repository.findState(this.deps.db, playerId);
+    if (!state?.playlistId) return;
+    const allowed = await this.allowedTracks(playerId);
+    const tracks = await this.tracksOf(state.playlistId);
+    const explicit = new Set(
+      tracks.filter((track) => !allowed(track)).map((track) => track.songId),
+    );
+    if (explicit.size === 0) return;
+    const order = {
+      currentSongId: state.songId,
+      loop: state.loop,
+      shuffle: state.shuffle,
+      recentSongIds: state.recentSongIds,
+    };
+    const follow: RealtimeMessage[] = [];
+    let change: PlayerStateChange;
+    if (state.songId && explicit.has(state.songId)) {
+      const songId = state.playing ? nextAllowedSong(tracks, order, allowed) : null;
+      ({ change } = this.play(playerId, state.playlistId, tracks, allowed, order, songId, follow));
+    } else if (
+      (state.nextSongId && explicit.has(state.nextSongId)) ||
+      (state.previousSongId && explicit.has(state.previousSongId))
+    ) {
+      change = {
+        nextSongId: nextAllowedSong(tracks, order, allowed),
+        previousSongId: previousAllowedSong(tracks, order, allowed),
+      };
+    } else {
+      return;
+    }
+    const written = await repository.writeState(this.deps.db, playerId, change);
+    for (const next of follow) await this.deps.states.publish(playerId, ownerId, next);
+    await this.deps.states.publishState(playerId, ownerId, written);
+  }
+
+  /**
+   * Starts `songId` of the playlist (null: stops), with the previous and
+   * next allowed songs: the state to write and the message that goes out.
+   */
+  private play(
+    playerId: string,
+    playlistId: string,
+    tracks: readonly PlayableTrack[],
+    allowed: (track: PlayableTrack) => boolean,
+    order: PlayOrderState,
+    songId: string | null,
+    follow: RealtimeMessage[],
+  ): { change: PlayerStateChange } {
+    if (!songId) {
+      follow.push({ type: "stopPlay", playerId });
+      return { change: { playing: false } };
+    }
+    const played = {
+      ...order,
+      currentSongId: songId,
+      recentSongIds: [...order.recentSongIds, songId],
+    };
+    const currentAllowed = tracks.some(
+      (track) => track.songId === order.currentSongId && allowed(track),
+    );
+    const previousSongId = order.shuffle
+      ? currentAllowed
+        ? order.currentSongId
+        : null
+      : previousAllowedSong(tracks, played, allowed);
+    const nextSongId = nextAllowedSong(tracks, played, allowed);
+    follow.push({ type: "playSong", playerId, songId, playlistId, previousSongId, nextSongId });
+    return {
+      change: {
+        songId,
+        playlistId,
+        previousSongId,
+        nextSongId,
+        playing: true,
+        positionSeconds: 0,
+      },
+    };
+  }
+
+  /** Which tracks may be chosen for the player: all, or the non-explicit where its venue filters. */
+  private async allowedTracks(playerId: string): Promise<(track: PlayableTrack) => boolean> {
+    return (await this.deps.explicitFilterOf(playerId)) ? notExplicit : admitAll;
+  }
+
   private async mayPlay(actor: Actor, playerId: string, playlistId: string): Promise<boolean> {
     const playable = await this.deps.playlistsOf(actor, playerId);
     return playable?.includes(playlistId) ?? false;
   }
 
-  private async tracksOf(playlistId: string | null): Promise<OrderedTrack[]> {
+  private async tracksOf(playlistId: string | null): Promise<PlayableTrack[]> {
     if (!playlistId) return [];
     return (await this.deps.playlistTracks([playlistId])).get(playlistId) ?? [];
   }
 }
+
+const admitAll = (_track: PlayableTrack) => true;
+const notExplicit = (track: PlayableTrack) => !track.explicit;

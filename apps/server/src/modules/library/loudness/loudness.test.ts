@@ -17,12 +17,12 @@ import { LIBRARY } from "@fonika/shared";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { songs } from "../../../db/schema.ts";
+import { findFfmpeg } from "../../../lib/ffmpeg.ts";
 import { createSignedInUser, type SignedInUser } from "../../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../../test/harness.ts";
 import { AUDIO_FIXTURES, audioFixture, uploadFile } from "../../../test/library.ts";
 import { LibraryStore } from "../store/library.store.ts";
 import {
-  findFfmpeg,
   gainFor,
   LoudnessJob,
   type LoudnessOutcome,

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
 import { constants as osConstants, setPriority } from "node:os";
 import path from "node:path";
 import { LIBRARY } from "@fonika/shared";
+import { findFfmpeg } from "../../../lib/ffmpeg.ts";
 import type { ServiceLog } from "../../../lib/logging.ts";
 import type { FileStore } from "../../../storage/file-store.ts";
 import type { LibraryStore } from "../store/library.store.ts";
@@ -59,22 +59,6 @@ function ffmpegArgs(file: string): string[] {
     "null",
     "-",
   ];
-}
-
-/**
- * The ffmpeg that `npm ci` brings (`@ffmpeg-installer/ffmpeg`, a static
- * build inside its platform package). Resolved when asked, not at import:
- * the package throws on a platform it has no build for.
- */
-export function findFfmpeg(): string {
-  try {
-    const installer = createRequire(import.meta.url)("@ffmpeg-installer/ffmpeg") as {
-      path: string;
-    };
-    return installer.path;
-  } catch (error) {
-    throw new Error(`ffmpeg (@ffmpeg-installer/ffmpeg) is not available: ${String(error)}`);
-  }
 }
 
 /** What `ebur128` summarized; null where the song has no such value (silence). */

@@ -23,6 +23,14 @@ export const songErrors = {
   songNotFound: () => new AppError("not-found", 404, "Трек не найден", "Song not found"),
   playerNotFound: () =>
     new AppError("not-found", 404, "Плеер не найден", "No such player of the caller's"),
+  /** A device of a venue whose explicit filter is on asked for an explicit song. */
+  explicitFiltered: () =>
+    new AppError(
+      "forbidden",
+      403,
+      "Эта песня содержит ненормативную лексику: в этом заведении она не играет",
+      "The establishment's explicit filter keeps this song out",
+    ),
   coverNotFound: () =>
     new AppError("not-found", 404, "У трека нет обложки", "The song has no cover"),
   catalogEntryNotFound: (what: string) =>

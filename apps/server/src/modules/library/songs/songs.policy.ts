@@ -17,3 +17,12 @@ export function assertMayEditLibrary(actor: Actor): void {
 export function maySeeRemovedSongs(actor: Actor): boolean {
   return actor.role === "role-content-manager";
 }
+
+/**
+ * The establishment whose explicit filter decides what the actor gets: a
+ * player device's venue. Browsers (the owner previewing, staff) are not
+ * filtered: the filter is about what plays in the venue.
+ */
+export function filteredVenueOf(actor: Actor): string | null {
+  return actor.sessionKind === "device" ? actor.establishmentId : null;
+}

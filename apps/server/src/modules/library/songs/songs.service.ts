@@ -15,7 +15,7 @@ import type { SongFileRow, SongRow } from "../store/songs.repository.ts";
 import { artistsOfTrack } from "../store/vault-entries.repository.ts";
 import { AUDIO_CONTENT_TYPES, type AudioFacts, readAudioFile } from "./audio-file.ts";
 import { songErrors } from "./songs.errors.ts";
-import { assertMayEditLibrary, maySeeRemovedSongs } from "./songs.policy.ts";
+import { assertMayEditLibrary, filteredVenueOf, maySeeRemovedSongs } from "./songs.policy.ts";
 
 export interface SongsDependencies {
   store: LibraryStore;
@@ -26,6 +26,8 @@ export interface SongsDependencies {
   bus: Pick<EventBus, "publish">;
   /** Who may hear which songs (staff all; clients and devices their allowed playlists'). */
   access: MusicAccess;
+  /** Whether an establishment's explicit filter is on (establishments, kept in memory there). */
+  explicitFilter: { isOn(establishmentId: string): Promise<boolean> };
 }
 
 type SongListQuery = z.output<NonNullable<typeof songsApi.listSongs.query>>;
@@ -110,13 +112,27 @@ export class SongsService {
     const song = await this.songFiles.get(id);
     if (!song || (song.removedAt && !maySeeRemovedSongs(actor))) throw songErrors.songNotFound();
     if (!(await this.deps.access.mayHearSong(actor, id))) throw songErrors.songNotFound();
+    await this.assertNotFiltered(actor, song.obsceneLexicon);
     return song;
+  }
+
+  /**
+   * 403 when the song is explicit and the actor is a device of a venue
+   * whose explicit filter is on: no command path can play it there. The
+   * filter is kept in memory by establishments, so a range costs no query.
+   */
+  private async assertNotFiltered(actor: Actor, explicit: boolean): Promise<void> {
+    const venue = filteredVenueOf(actor);
+    if (explicit && venue && (await this.deps.explicitFilter.isOn(venue))) {
+      throw songErrors.explicitFiltered();
+    }
   }
 
   async get(actor: Actor, id: string): Promise<Song> {
     if (!(await this.deps.access.mayHearSong(actor, id))) throw songErrors.songNotFound();
     const row = await this.store.songs.findSong(id);
     if (!row || (row.removedAt && !maySeeRemovedSongs(actor))) throw songErrors.songNotFound();
+    await this.assertNotFiltered(actor, row.obsceneLexicon);
     return presentSong(row);
   }
 
@@ -145,8 +161,12 @@ export class SongsService {
 
   /** Writes a meta change; the vault's tracks follow the title and artists in the same transaction. */
   private async applyMeta(id: string, change: Partial<SongMetaChange>): Promise<Song> {
+    let explicitChanged = false;
     const row = await this.store.withTx(async (tx) => {
-      if (!(await tx.songs.updateSong(id, change))) throw songErrors.songNotFound();
+      const before = await tx.songs.findSong(id);
+      if (!before || !(await tx.songs.updateSong(id, change))) throw songErrors.songNotFound();
+      explicitChanged =
+        change.obsceneLexicon !== undefined && change.obsceneLexicon !== before.obsceneLexicon;
       const changed = (await tx.songs.findSong(id)) as SongRow;
       // The vault's tracks show the song's title and artists: they follow in the same transaction.
       if (change.title !== undefined || change.artists !== undefined) {
@@ -157,6 +177,8 @@ export class SongsService {
       }
       return changed;
     });
+    // File answers to filtering venues' devices rest on the mark: every process forgets it.
+    if (explicitChanged) await this.announceFileChange([id]);
     return presentSong(row);
   }
 

@@ -240,6 +240,24 @@ export async function namesOfLivePlaylists(
 }
 
 /**
+ * A track of a playlist's current version as players need it: the song,
+ * what orders and shows it, whether it is explicit (obsceneLexicon) and
+ * the loudness job's figures.
+ */
+export interface PlaylistTrack {
+  songId: string;
+  title: string;
+  artists: string[];
+  durationMs: number;
+  /** The song is marked obsceneLexicon: an establishment's explicit filter keeps it out. */
+  explicit: boolean;
+  gainDb: number | null;
+  truePeakDb: number | null;
+  hasCover: boolean;
+  sizeBytes: number;
+}
+
+/**
  * The tracks of each live playlist's current version in their order, with
  * the artists of each song (removed songs left out); a playlist without a
  * current version or in the trash is absent.
@@ -247,11 +265,22 @@ export async function namesOfLivePlaylists(
 export async function currentVersionTracks(
   db: Executor,
   ids: readonly string[],
-): Promise<Map<string, Array<{ songId: string; artists: string[] }>>> {
-  const tracks = new Map<string, Array<{ songId: string; artists: string[] }>>();
+): Promise<Map<string, PlaylistTrack[]>> {
+  const tracks = new Map<string, PlaylistTrack[]>();
   if (ids.length === 0) return tracks;
   const rows = await db
-    .select({ playlistId: playlists.id, songId: songs.id, artists: songs.artists })
+    .select({
+      playlistId: playlists.id,
+      songId: songs.id,
+      title: songs.title,
+      artists: songs.artists,
+      durationMs: songs.durationMs,
+      explicit: songs.obsceneLexicon,
+      gainDb: songs.gainDb,
+      truePeakDb: songs.truePeakDb,
+      coverKey: songs.coverKey,
+      sizeBytes: songs.sizeBytes,
+    })
     .from(playlists)
     .innerJoin(vaultEntries, eq(vaultEntries.parentId, playlists.currentVersionId))
     .innerJoin(songs, eq(songs.id, vaultEntries.songId))
@@ -264,10 +293,10 @@ export async function currentVersionTracks(
       ),
     )
     .orderBy(asc(playlists.id), asc(vaultEntries.position), asc(vaultEntries.id));
-  for (const row of rows) {
-    const list = tracks.get(row.playlistId) ?? [];
-    list.push({ songId: row.songId, artists: row.artists ?? [] });
-    tracks.set(row.playlistId, list);
+  for (const { playlistId, coverKey, artists, ...song } of rows) {
+    const list = tracks.get(playlistId) ?? [];
+    list.push({ ...song, artists: artists ?? [], hasCover: coverKey !== null });
+    tracks.set(playlistId, list);
   }
   return tracks;
 }

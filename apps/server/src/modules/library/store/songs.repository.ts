@@ -107,6 +107,8 @@ export interface SongFileRow {
   coverKey: string | null;
   coverType: string | null;
   coverSize: number | null;
+  /** The song is marked obsceneLexicon (a filtering venue's device never gets it). */
+  obsceneLexicon: boolean;
   removedAt: Date | null;
 }
 
@@ -122,6 +124,7 @@ export async function findSongFile(db: Executor, id: string): Promise<SongFileRo
         coverKey: songs.coverKey,
         coverType: songs.coverType,
         coverSize: songs.coverSize,
+        obsceneLexicon: songs.obsceneLexicon,
         removedAt: songs.removedAt,
       })
       .from(songs)

@@ -51,6 +51,7 @@ describe("adding an establishment", () => {
             name: "abc на углу",
             address: "Новосибирск, ул. Ленина, 1",
             timeZone: "Asia/Novosibirsk",
+            explicitFilter: false,
           },
         },
       ]),

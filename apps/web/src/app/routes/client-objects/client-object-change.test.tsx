@@ -32,12 +32,20 @@ describe("changing an establishment", () => {
     await userEvent.type(name, "Кофейня у парка");
     await userEvent.type(screen.getByRole("searchbox", { name: "Поиск часового пояса" }), "Самара");
     await userEvent.selectOptions(screen.getByLabelText("Часовой пояс"), "Europe/Samara");
+    const filter = screen.getByLabelText("Не играть песни с ненормативной лексикой");
+    expect((filter as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(filter);
     await userEvent.click(screen.getByRole("button", { name: "Сохранить изменения" }));
     await waitFor(() =>
       expect(changes).toEqual([
         {
           userId: CLIENT_ID,
-          body: { name: "Кофейня у парка", address: venue.address, timeZone: "Europe/Samara" },
+          body: {
+            name: "Кофейня у парка",
+            address: venue.address,
+            timeZone: "Europe/Samara",
+            explicitFilter: true,
+          },
         },
       ]),
     );
@@ -46,6 +54,8 @@ describe("changing an establishment", () => {
       expect(app.router.state.location.pathname).toBe(`/client-objects/${venue.id}/${CLIENT_ID}`),
     );
     expect(await screen.findByText(/Самара \(UTC\+4\)/)).toBeTruthy();
+    const filterRow = await screen.findByText("Песни с ненормативной лексикой");
+    expect(filterRow.nextElementSibling?.textContent).toBe("Не играют");
   });
 
   it("shows the server's refusal and keeps the form", async () => {

@@ -12,7 +12,7 @@ import { EstablishmentForm } from "../../../features/establishments/components/e
 import { EstablishmentLoadError } from "../../../features/establishments/components/establishment-load-error.tsx";
 import { useEstablishmentsOwner } from "../../../features/establishments/hooks/use-establishments-owner.ts";
 
-/** ClientObjectChange: an establishment's name, address and time zone. */
+/** ClientObjectChange: an establishment's name, address, time zone and explicit filter. */
 export default function ClientObjectChangeScreen() {
   const params = useParams();
   const id = params.id ?? "";
@@ -64,7 +64,12 @@ export default function ClientObjectChangeScreen() {
       <Section title="Объект">
         <EstablishmentForm
           key={data.id}
-          initial={{ name: data.name, address: data.address, timeZone: data.timeZone }}
+          initial={{
+            name: data.name,
+            address: data.address,
+            timeZone: data.timeZone,
+            explicitFilter: data.explicitFilter,
+          }}
           submitLabel="Сохранить изменения"
           secondaryAction={
             <Link to={detailPath} className="button button--ghost button--md">

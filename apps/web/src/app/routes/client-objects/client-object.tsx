@@ -109,6 +109,10 @@ export default function ClientObjectScreen() {
               </dd>
             </div>
             <div className="summary__row">
+              <dt>Песни с ненормативной лексикой</dt>
+              <dd>{data.explicitFilter ? "Не играют" : "Играют"}</dd>
+            </div>
+            <div className="summary__row">
               <dt>Плееры</dt>
               <dd>
                 <PlayersState establishment={data} />

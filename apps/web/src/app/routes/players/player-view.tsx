@@ -11,6 +11,7 @@ import { useProfile } from "../../../features/accounts/api/get-profile.ts";
 import { PlayerHistory } from "../../../features/history/components/player-history.tsx";
 import { usePlayer } from "../../../features/players/api/get-player.ts";
 import { usePlayerLive } from "../../../features/players/api/get-player-live.ts";
+import { PlayerCrossfade } from "../../../features/players/components/player-crossfade.tsx";
 import { PlayerLiveSection } from "../../../features/players/components/player-live-section.tsx";
 import { PlayerPlaylists } from "../../../features/players/components/player-playlists.tsx";
 import { PlayerRemote } from "../../../features/players/components/player-remote.tsx";
@@ -118,6 +119,8 @@ export function PlayerView({ id, title }: { id: string; title: string }) {
         {staff ? <StaffPlayerSummary player={data} /> : <PlayerSummary player={data} />}
         <PlayerPlaylists player={data} />
         <PlayerSchedule player={data} />
+        {/* How a web player goes from song to song; a box player mixes on its own. */}
+        {data.type === "web" && <PlayerCrossfade player={data} />}
         {userId === data.userId ? (
           <LivePlayerRemote player={data} />
         ) : (

@@ -8,6 +8,7 @@ import {
 } from "@fonika/shared";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
+import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { TextInput } from "../../../components/ui/text-input.tsx";
 import { TimeZoneField } from "./time-zone-field.tsx";
 import "../establishments.css";
@@ -21,9 +22,11 @@ export interface EstablishmentFormValues {
   name: string;
   address: string;
   timeZone: string;
+  /** Songs marked obsceneLexicon never play on its players. */
+  explicitFilter: boolean;
 }
 
-type FieldName = keyof EstablishmentFormValues;
+type FieldName = Exclude<keyof EstablishmentFormValues, "explicitFilter">;
 type FieldErrors = Partial<Record<FieldName, string>>;
 
 /** The length message of each text field ("Введите от 3 до 200 символов"). */
@@ -37,7 +40,11 @@ export const emptyEstablishment: EstablishmentFormValues = {
   name: "",
   address: "",
   timeZone: ESTABLISHMENTS.defaultTimeZone,
+  explicitFilter: false,
 };
+
+/** The explicit filter's label, on the form and the establishment's page alike. */
+export const EXPLICIT_FILTER_LABEL = "Не играть песни с ненормативной лексикой";
 
 /**
  * The input the form asks for, checked as the server checks it (the shared
@@ -77,7 +84,7 @@ interface EstablishmentFormProps {
   secondaryAction?: ReactNode;
 }
 
-/** Name, address and IANA time zone of an establishment, checked before it is sent. */
+/** Name, address, IANA time zone and explicit filter of an establishment, checked before it is sent. */
 export function EstablishmentForm({
   initial,
   submitLabel,
@@ -138,6 +145,12 @@ export function EstablishmentForm({
           error={errors.timeZone}
         />
       </div>
+      <Checkbox
+        checked={values.explicitFilter}
+        onChange={(explicitFilter) => setValues((previous) => ({ ...previous, explicitFilter }))}
+      >
+        {EXPLICIT_FILTER_LABEL}
+      </Checkbox>
       <p className="muted establishment-form__note">
         По часовому поясу объекта плееры включают плейлисты по расписанию.
       </p>

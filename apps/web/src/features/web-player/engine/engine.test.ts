@@ -48,7 +48,13 @@ function planOf(crossfadeSeconds: number): PlayerPlan {
   };
 }
 
-function setUp({ cached = () => true, broken = new Set<string>() } = {}) {
+function setUp({
+  cached = (_songId: string) => true,
+  broken = new Set<string>(),
+}: {
+  cached?: (songId: string) => boolean;
+  broken?: Set<string>;
+} = {}) {
   const sent: ClientSocketMessage[] = [];
   const output = fakeOutput(new Map(songs.map((s) => [s.id, s.durationMs / 1000])), broken);
   let plays = 0;

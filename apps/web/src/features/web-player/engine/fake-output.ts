@@ -95,7 +95,7 @@ export class FakeDeck implements Deck {
 
 export function fakeOutput(durations: Map<string, number>, broken = new Set<string>()) {
   const decks = [new FakeDeck(0, durations, broken), new FakeDeck(1, durations, broken)] as const;
-  const output: AudioOutput & { volume: number } = {
+  const output: AudioOutput & { decks: readonly [FakeDeck, FakeDeck]; volume: number } = {
     decks,
     volume: 1,
     setVolume(gain) {

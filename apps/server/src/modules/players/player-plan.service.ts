@@ -1,0 +1,102 @@
+import type { PlanPlaylist, PlayerPlan, ScheduleEntry } from "@fonika/shared";
+import type { Actor } from "../../plugins/auth.ts";
+import { assertMayReadPlan } from "./player-plan.policy.ts";
+import { playerErrors } from "./players.errors.ts";
+import * as players from "./players.repository.ts";
+import { ScheduleDecisions, type ScheduleDecisionsDependencies } from "./schedule-decisions.ts";
+
+/** A track of a playlist's current version as the plan shows it (the library's public face). */
+export interface PlanTrack {
+  songId: string;
+  title: string;
+  artists: string[];
+  durationMs: number;
+  explicit: boolean;
+  gainDb: number | null;
+  truePeakDb: number | null;
+  hasCover: boolean;
+  sizeBytes: number;
+}
+
+export interface PlayerPlanDependencies
+  extends Omit<ScheduleDecisionsDependencies, "establishments"> {
+  establishments: {
+    /** Owners, zones and explicit filters of establishments by id. */
+    placesOf(
+      ids: string[],
+    ): Promise<Map<string, { userId: string; timeZone: string; explicitFilter: boolean }>>;
+  };
+  /** Each playlist's current version tracks in order, in one query (the library). */
+  playlistTracks(ids: readonly string[]): Promise<Map<string, PlanTrack[]>>;
+}
+
+/**
+ * A player's plan (issue 14): what a web player needs to play by its
+ * schedule with the network gone — its playable windows and fallback read
+ * as the scheduler reads them (`ScheduleDecisions`), its crossfade, and the
+ * levelled tracks of those playlists without the songs its venue's explicit
+ * filter keeps out. A few queries however many playlists; it changes nothing.
+ */
+export class PlayerPlanService {
+  private readonly decisions: ScheduleDecisions;
+
+  constructor(private readonly deps: PlayerPlanDependencies) {
+    this.decisions = new ScheduleDecisions(deps);
+  }
+
+  async planOf(actor: Actor, playerId: string): Promise<PlayerPlan> {
+    const player = await players.findPlayer(this.deps.db, playerId);
+    if (!player) throw playerErrors.notFound();
+    assertMayReadPlan(actor, player);
+    const [schedule, places] = await Promise.all([
+      this.decisions.scheduleOf(player),
+      this.deps.establishments.placesOf([player.establishmentId]),
+    ]);
+    const explicitFilter = places.get(player.establishmentId)?.explicitFilter ?? false;
+    const windows: ScheduleEntry[] = schedule.windows.map((window) => ({
+      id: window.id,
+      playerId: player.id,
+      playlistId: window.playlistId,
+      startTime: window.startTime,
+      endTime: window.endTime,
+      weekdays: [...window.weekdays],
+    }));
+    const playlistIds = [
+      ...new Set([
+        ...windows.map((window) => window.playlistId),
+        ...(schedule.fallbackPlaylistId ? [schedule.fallbackPlaylistId] : []),
+      ]),
+    ];
+    const [names, tracks] = await Promise.all([
+      this.deps.playlistNames(playlistIds),
+      this.deps.playlistTracks(playlistIds),
+    ]);
+    const playlists: PlanPlaylist[] = playlistIds.map((id) => ({
+      id,
+      name: names.get(id) ?? "",
+      songs: (tracks.get(id) ?? [])
+        .filter((track) => !(explicitFilter && track.explicit))
+        .map((track) => ({
+          id: track.songId,
+          title: track.title,
+          artists: track.artists,
+          durationMs: track.durationMs,
+          gainDb: track.gainDb,
+          truePeakDb: track.truePeakDb,
+          hasCover: track.hasCover,
+          sizeBytes: track.sizeBytes,
+        })),
+    }));
+    return {
+      playerId: player.id,
+      establishmentId: player.establishmentId,
+      timeZone: schedule.timeZone,
+      explicitFilter,
+      crossfadeSeconds: player.crossfadeSeconds,
+      windows,
+      fallbackPlaylistId: schedule.fallbackPlaylistId,
+      playlists,
+      generatedAt: new Date().toISOString(),
+    };
+  }
+}
