@@ -13,6 +13,8 @@ export * as leadsApi from "./contracts/leads.ts";
 export * from "./contracts/leads.ts";
 export * as organizationsApi from "./contracts/organizations.ts";
 export * from "./contracts/organizations.ts";
+export * as playerAlertsApi from "./contracts/player-alerts.ts";
+export * from "./contracts/player-alerts.ts";
 export * as playerLiveApi from "./contracts/player-live.ts";
 export * as playerPlanApi from "./contracts/player-plan.ts";
 export * from "./contracts/player-plan.ts";

@@ -138,6 +138,8 @@ export const playerLiveSummarySchema = z
     nowPlaying: nowPlayingSchema.nullable(),
     /** When its device was last heard from; null: it never connected. */
     lastSeenAt: z.iso.datetime().nullable(),
+    /** Since when it is silent while its schedule asks for music, once that raised an alert; null: no alert. */
+    silentSince: z.iso.datetime().nullable(),
   })
   .meta({ id: "PlayerLiveSummary" });
 export type PlayerLiveSummary = z.infer<typeof playerLiveSummarySchema>;
@@ -277,7 +279,7 @@ export const listAllPlayers = defineEndpoint({
   method: "GET",
   path: "/music/player/all",
   summary:
-    "Every player with its client, establishment and live state (players base); found by its name, serial, address, client or establishment, filtered by status, playback and type",
+    "Every player with its client, establishment and live state (players base); found by its name, serial, address, client or establishment, filtered by status, playback, type and an open silence alert",
   tags,
   auth: "bearer",
   roles: CLIENT_READING_ROLES,
@@ -289,6 +291,8 @@ export const listAllPlayers = defineEndpoint({
     type: z.enum(PLAYER_TYPES, { error: "Тип плеера: web или boxPlayer" }).optional(),
     status: z.enum(PLAYER_STATUSES, { error: "Состояние: online или offline" }).optional(),
     playback: z.enum(PLAYER_PLAYBACKS, { error: "Воспроизведение: playing или paused" }).optional(),
+    /** `silent`: only players with an open silence alert (issue 14). */
+    alert: z.enum(["silent"], { error: "Уведомление: silent" }).optional(),
   }),
   response: pagedSchema(staffPlayerSchema),
 });
