@@ -37,8 +37,8 @@ import { type PlayersDependencies, PlayersService } from "./modules/players/play
 import { PlayersBaseService } from "./modules/players/players-base.service.ts";
 import { schedulesRoutes } from "./modules/players/schedules.routes.ts";
 import { SchedulesService } from "./modules/players/schedules.service.ts";
-import { SilenceAlerts } from "./modules/players/silence-alerts.ts";
 import { silenceAlertsRoutes } from "./modules/players/silence-alerts.routes.ts";
+import { SilenceAlerts } from "./modules/players/silence-alerts.ts";
 import { SubscriptionEndings } from "./modules/subscriptions/subscription-endings.ts";
 import { SubscriptionStatesService } from "./modules/subscriptions/subscription-states.service.ts";
 import { SubscriptionPresenter } from "./modules/subscriptions/subscriptions.presenter.ts";

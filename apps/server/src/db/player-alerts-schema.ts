@@ -27,9 +27,7 @@ export const playerAlerts = pgTable(
     clearedAt: timestamp("cleared_at", { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex("player_alerts_open_key")
-      .on(table.playerId)
-      .where(sql`${table.clearedAt} is null`),
+    uniqueIndex("player_alerts_open_key").on(table.playerId).where(sql`${table.clearedAt} is null`),
     index("player_alerts_player_idx").on(table.playerId),
   ],
 );

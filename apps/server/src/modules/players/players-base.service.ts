@@ -7,8 +7,8 @@ import { type LiveSummaryRow, liveSummaries } from "./live.repository.ts";
 import { assertMayReadPlayer, assertMayReadPlayersBase } from "./players.policy.ts";
 import { PlayerPresenter } from "./players.presenter.ts";
 import * as repository from "./players.repository.ts";
-import { silentSinceOf } from "./silence-alerts.repository.ts";
 import type { PlayersDependencies } from "./players.service.ts";
+import { silentSinceOf } from "./silence-alerts.repository.ts";
 
 type Query<E extends { query?: z.ZodType }> = z.output<NonNullable<E["query"]>>;
 

@@ -81,8 +81,13 @@ export class SilenceAlerts {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
     this.stopListening?.();
+    await this.stopSweeping();
+  }
+
+  /** Stops the sweep and keeps listening for plays (a test drives `sweep` on its own clock). */
+  async stopSweeping(): Promise<void> {
+    this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
   }
@@ -120,11 +125,7 @@ export class SilenceAlerts {
       now,
     );
     this.open = new Set(silent);
-    const raised = await repository.raiseDue(
-      this.deps.db,
-      new Date(nowMs - SILENCE_ALERT_MS),
-      now,
-    );
+    const raised = await repository.raiseDue(this.deps.db, new Date(nowMs - SILENCE_ALERT_MS), now);
     await this.mail(raised);
     return { silent, raised: raised.map((alert) => alert.playerId), cleared };
   }
@@ -162,7 +163,10 @@ export class SilenceAlerts {
       try {
         const to = await this.deps.emailOf(alert.ownerId);
         if (!to) {
-          this.deps.log.info({ playerId: alert.playerId }, "silence alert: its owner has no e-mail");
+          this.deps.log.info(
+            { playerId: alert.playerId },
+            "silence alert: its owner has no e-mail",
+          );
           continue;
         }
         const timeZone = places.get(alert.establishmentId)?.timeZone ?? "Europe/Moscow";
