@@ -211,6 +211,9 @@ export type PlayerSort = (typeof PLAYER_SORTS)[number];
 /** The players base's filters (SPEC.md §7 players base). */
 export const PLAYER_STATUSES = ["online", "offline"] as const;
 export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
+/** `silent`: with an open silence alert (issue 14). */
+export const PLAYER_ALERT_FILTERS = ["silent"] as const;
+export type PlayerAlertFilter = (typeof PLAYER_ALERT_FILTERS)[number];
 /** `paused`: online and not playing (an offline player is neither). */
 export const PLAYER_PLAYBACKS = ["playing", "paused"] as const;
 export type PlayerPlayback = (typeof PLAYER_PLAYBACKS)[number];
@@ -292,7 +295,7 @@ export const listAllPlayers = defineEndpoint({
     status: z.enum(PLAYER_STATUSES, { error: "Состояние: online или offline" }).optional(),
     playback: z.enum(PLAYER_PLAYBACKS, { error: "Воспроизведение: playing или paused" }).optional(),
     /** `silent`: only players with an open silence alert (issue 14). */
-    alert: z.enum(["silent"], { error: "Уведомление: silent" }).optional(),
+    alert: z.enum(PLAYER_ALERT_FILTERS, { error: "Уведомление: silent" }).optional(),
   }),
   response: pagedSchema(staffPlayerSchema),
 });
