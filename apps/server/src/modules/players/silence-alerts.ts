@@ -1,4 +1,4 @@
-import type { PlayerAlert, ScheduleDecision } from "@fonika/shared";
+import { ESTABLISHMENTS, type PlayerAlert, type ScheduleDecision } from "@fonika/shared";
 import type { Database } from "../../db/client.ts";
 import type { ServiceLog } from "../../lib/logging.ts";
 import type { Actor } from "../../plugins/auth.ts";
@@ -145,7 +145,7 @@ export class SilenceAlerts {
       playerName: row.playerName,
       establishmentId: row.establishmentId,
       establishmentName: names.get(row.establishmentId) ?? "",
-      timeZone: places.get(row.establishmentId)?.timeZone ?? "Europe/Moscow",
+      timeZone: places.get(row.establishmentId)?.timeZone ?? ESTABLISHMENTS.defaultTimeZone,
       silentSince: row.silentSince.toISOString(),
       raisedAt: row.raisedAt.toISOString(),
     }));
@@ -169,7 +169,8 @@ export class SilenceAlerts {
           );
           continue;
         }
-        const timeZone = places.get(alert.establishmentId)?.timeZone ?? "Europe/Moscow";
+        const timeZone =
+          places.get(alert.establishmentId)?.timeZone ?? ESTABLISHMENTS.defaultTimeZone;
         await this.deps.sendMail({
           to,
           ...silenceMail({
