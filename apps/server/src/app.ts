@@ -39,6 +39,8 @@ import { type PlayersDependencies, PlayersService } from "./modules/players/play
 import { PlayersBaseService } from "./modules/players/players-base.service.ts";
 import { schedulesRoutes } from "./modules/players/schedules.routes.ts";
 import { SchedulesService } from "./modules/players/schedules.service.ts";
+import { silenceAlertsRoutes } from "./modules/players/silence-alerts.routes.ts";
+import { SilenceAlerts } from "./modules/players/silence-alerts.ts";
 import { SubscriptionEndings } from "./modules/subscriptions/subscription-endings.ts";
 import { SubscriptionStatesService } from "./modules/subscriptions/subscription-states.service.ts";
 import { SubscriptionPresenter } from "./modules/subscriptions/subscriptions.presenter.ts";
@@ -68,6 +70,8 @@ declare module "fastify" {
     library: Library;
     /** Where the player socket records what players play (the history module). */
     playRecorder: PlayRecorder;
+    /** Players' silence alerts (issue 14): its sweep, for tests that drive it on a fake clock. */
+    silenceAlerts: SilenceAlerts;
   }
 }
 
@@ -356,6 +360,20 @@ async function registerClientModules(
   });
   await app.register(historyRoutes, { history });
   await app.register(liveRoutes, { live });
+  // A player silent against its schedule for 5 minutes alerts its owner (issue 14).
+  const silenceAlerts = new SilenceAlerts({
+    db,
+    log: app.log.child({ module: "silence-alerts" }),
+    bus: app.bus,
+    decide: (playerIds, instantMs) => schedules.decideFor(playerIds, instantMs),
+    establishments,
+    emailOf: async (userId) => (await findAccount(userId))?.email ?? null,
+    sendMail: (message) => app.notifier.sendMail(message),
+  });
+  app.decorate("silenceAlerts", silenceAlerts);
+  app.addHook("onReady", async () => silenceAlerts.start());
+  app.addHook("onClose", async () => silenceAlerts.stop());
+  await app.register(silenceAlertsRoutes, { alerts: silenceAlerts });
   // Box firmware: its files in the file store, its notices on the player socket.
   const updates = new PlayerUpdatesService({
     db,

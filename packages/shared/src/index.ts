@@ -13,6 +13,8 @@ export * from "./contracts/leads.ts";
 export * as leadsApi from "./contracts/leads.ts";
 export * from "./contracts/organizations.ts";
 export * as organizationsApi from "./contracts/organizations.ts";
+export * as playerAlertsApi from "./contracts/player-alerts.ts";
+export * from "./contracts/player-alerts.ts";
 export * as playerLiveApi from "./contracts/player-live.ts";
 export * from "./contracts/player-plan.ts";
 export * as playerPlanApi from "./contracts/player-plan.ts";

@@ -157,6 +157,12 @@ export const playerStates = pgTable("player_states", {
   shuffle: boolean("shuffle").notNull().default(false),
   volume: integer("volume").notNull().default(100),
   playing: boolean("playing").notNull().default(false),
+  /**
+   * When a `pause` command (the owner's or the venue's own) paused it; null
+   * once anything makes it play. A player paused so is silent by choice and
+   * raises no silence alert while online.
+   */
+  pausedAt: timestamp("paused_at", { withTimezone: true }),
   /** The play now going on (the device's uuid), ended 'offline' when it disconnects. */
   currentPlayId: uuid("current_play_id"),
   /** The songs it played last, oldest first (shuffle avoids them). */

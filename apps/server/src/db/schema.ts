@@ -217,5 +217,6 @@ export const leads = pgTable(
 export * from "./clients-schema.ts";
 export * from "./history-schema.ts";
 export * from "./library-schema.ts";
+export * from "./player-alerts-schema.ts";
 export * from "./player-updates-schema.ts";
 export * from "./players-schema.ts";

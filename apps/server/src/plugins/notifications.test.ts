@@ -1,3 +1,5 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { uniqueEmail, uniquePhone } from "../test/factories.ts";
 import { startTestServer, type TestServer } from "../test/harness.ts";
@@ -54,5 +56,47 @@ describe("notification channels at start", () => {
       SMS_GATEWAY_URL: "http://127.0.0.1:9/sms",
     });
     expect(warnings(server)).toEqual([]);
+  });
+});
+
+describe("a notice by e-mail", () => {
+  it("goes out through SMTP_URL as plain text, and to the log without it", async () => {
+    const received: Array<{ to: string[]; raw: string }> = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          received.push({
+            to: session.envelope.rcptTo.map((recipient) => recipient.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (smtp.server.address() as AddressInfo).port;
+      server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+      const to = uniqueEmail("notice");
+      await server.app.notifier.sendMail({ to, subject: "Плеер молчит", text: "Проверьте плеер" });
+      expect(received.map((mail) => mail.to)).toEqual([[to]]);
+      expect(received[0]?.raw).toMatch(/^Subject: =\?UTF-8\?/m);
+      expect(server.logs.filter((entry) => entry.to === to && "text" in entry)).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+    await server.close();
+
+    server = await startTestServer();
+    const to = uniqueEmail("logged");
+    await server.app.notifier.sendMail({ to, subject: "Плеер молчит", text: "Проверьте плеер" });
+    expect(server.logs.filter((entry) => entry.to === to)).toMatchObject([
+      { channel: "email", subject: "Плеер молчит", text: "Проверьте плеер" },
+    ]);
   });
 });

@@ -11,6 +11,8 @@ import nodemailer from "nodemailer";
 export interface Notifier {
   sendEmailCode(email: string, code: string): Promise<void>;
   sendSmsCode(phone: string, code: string): Promise<void>;
+  /** A plain-text notice by e-mail (a silence alert); without SMTP_URL it is written to the log. */
+  sendMail(message: { to: string; subject: string; text: string }): Promise<void>;
 }
 
 declare module "fastify" {
@@ -53,6 +55,14 @@ export default fp(
           html: `<p>Ваш код для входа в Фонику:</p><p style="font-size:24px;font-weight:bold;letter-spacing:4px">${code}</p><p>Код действует 10 минут. Если вы не запрашивали его, просто проигнорируйте это письмо.</p>`,
         });
         app.log.info({ channel: "email", to: email }, "sign-in code sent by e-mail");
+      },
+      async sendMail({ to, subject, text }) {
+        if (!transport) {
+          app.log.info({ channel: "email", to, subject, text }, "mail not sent (no SMTP_URL)");
+          return;
+        }
+        await transport.sendMail({ from: mailFrom, to, subject, text });
+        app.log.info({ channel: "email", to, subject }, "mail sent");
       },
       async sendSmsCode(phone, code) {
         if (!smsGatewayUrl) {

@@ -11,6 +11,8 @@ import { ROLE_LABELS } from "../config/roles.ts";
 import { LIBRARY_ROLES, startPathOf } from "../config/routes.ts";
 import { useAvatarUrl } from "../features/accounts/api/get-avatar.ts";
 import { useProfile } from "../features/accounts/api/get-profile.ts";
+import { usePlayerAlerts } from "../features/players/api/list-player-alerts.ts";
+import { PLAYER_ALERT_TEXTS } from "../features/players/player-texts.ts";
 import { HeaderSearch } from "../features/search/components/header-search.tsx";
 import { useSession, useSessionState } from "../lib/app-services.ts";
 import { displayNameOf, initialsOf } from "../lib/person-names.ts";
@@ -50,6 +52,9 @@ export function AppShell() {
   const profile = useProfile(status === "signed-in" && !device ? userId : null);
   // The avatar is an API file: the URL carries the access token.
   const avatarUrl = useAvatarUrl(profile.data);
+  // A client's silent players, counted on its Players entry (issue 14).
+  const alerts = usePlayerAlerts({ enabled: status === "signed-in" && role === "role-client" });
+  const silentCount = alerts.data?.data.length ?? 0;
 
   // Until the session is known the guard shows its loader without a menu.
   if (status !== "signed-in") return <Outlet />;
@@ -67,6 +72,9 @@ export function AppShell() {
           before={menuTop?.(closeDrawer)}
           onNavigate={closeDrawer}
           onLogout={handleLogout}
+          badges={{
+            Players: { count: silentCount, label: PLAYER_ALERT_TEXTS.badgeLabel(silentCount) },
+          }}
         />
       )}
       search={device ? undefined : <HeaderSearch key={role} role={role} />}

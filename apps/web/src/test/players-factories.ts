@@ -44,7 +44,14 @@ export function buildPlayer(overrides: Partial<Player> = {}): Player {
 
 /** A live state: offline and never seen unless `overrides` say otherwise. */
 export function buildPlayerLive(overrides: Partial<PlayerLiveSummary> = {}): PlayerLiveSummary {
-  return { online: false, playing: false, nowPlaying: null, lastSeenAt: null, ...overrides };
+  return {
+    online: false,
+    playing: false,
+    nowPlaying: null,
+    lastSeenAt: null,
+    silentSince: null,
+    ...overrides,
+  };
 }
 
 export function buildStaffPlayer(overrides: Partial<StaffPlayer> = {}): StaffPlayer {

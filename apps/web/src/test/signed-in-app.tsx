@@ -3,6 +3,7 @@ import {
   authApi,
   PARTITION_IDS,
   type PartitionType,
+  playerAlertsApi,
   type Role,
   vaultApi,
 } from "@fonika/shared";
@@ -16,8 +17,9 @@ export const SIGNED_IN_USER_ID = "00000000-0000-4000-8000-0000000000e5";
 
 /**
  * The whole app signed in as `role` at `path`, over a scripted server:
- * `routes` answer first; the user's own profile and the content manager's
- * side-menu trees (empty partitions) answer unless a route of the test does.
+ * `routes` answer first; the user's own profile, the content manager's
+ * side-menu trees (empty partitions) and the client's silence alerts (none)
+ * answer unless a route of the test does.
  */
 export function renderSignedIn(role: Role, path: string, ...routes: ScriptedRoute[]) {
   const partitionOf = (id: string): PartitionType =>
@@ -35,6 +37,8 @@ export function renderSignedIn(role: Role, path: string, ...routes: ScriptedRout
       on(vaultApi.entryTree, ({ params, reply }) =>
         reply(buildTreeNode(buildPartition(partitionOf(params.id)))),
       ),
+      // No player is silent unless a test says so (the client's menu badge asks).
+      on(playerAlertsApi.listPlayerAlerts, ({ reply }) => reply({ data: [] })),
     ),
     {
       token: buildAccessToken({ sub: SIGNED_IN_USER_ID, authority: [role] }),

@@ -138,6 +138,8 @@ export const playerLiveSummarySchema = z
     nowPlaying: nowPlayingSchema.nullable(),
     /** When its device was last heard from; null: it never connected. */
     lastSeenAt: z.iso.datetime().nullable(),
+    /** Since when it is silent while its schedule asks for music, once that raised an alert; null: no alert. */
+    silentSince: z.iso.datetime().nullable(),
   })
   .meta({ id: "PlayerLiveSummary" });
 export type PlayerLiveSummary = z.infer<typeof playerLiveSummarySchema>;
@@ -209,6 +211,9 @@ export type PlayerSort = (typeof PLAYER_SORTS)[number];
 /** The players base's filters (SPEC.md §7 players base). */
 export const PLAYER_STATUSES = ["online", "offline"] as const;
 export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
+/** `silent`: with an open silence alert (issue 14). */
+export const PLAYER_ALERT_FILTERS = ["silent"] as const;
+export type PlayerAlertFilter = (typeof PLAYER_ALERT_FILTERS)[number];
 /** `paused`: online and not playing (an offline player is neither). */
 export const PLAYER_PLAYBACKS = ["playing", "paused"] as const;
 export type PlayerPlayback = (typeof PLAYER_PLAYBACKS)[number];
@@ -277,7 +282,7 @@ export const listAllPlayers = defineEndpoint({
   method: "GET",
   path: "/music/player/all",
   summary:
-    "Every player with its client, establishment and live state (players base); found by its name, serial, address, client or establishment, filtered by status, playback and type",
+    "Every player with its client, establishment and live state (players base); found by its name, serial, address, client or establishment, filtered by status, playback, type and an open silence alert",
   tags,
   auth: "bearer",
   roles: CLIENT_READING_ROLES,
@@ -289,6 +294,8 @@ export const listAllPlayers = defineEndpoint({
     type: z.enum(PLAYER_TYPES, { error: "Тип плеера: web или boxPlayer" }).optional(),
     status: z.enum(PLAYER_STATUSES, { error: "Состояние: online или offline" }).optional(),
     playback: z.enum(PLAYER_PLAYBACKS, { error: "Воспроизведение: playing или paused" }).optional(),
+    /** `silent`: only players with an open silence alert (issue 14). */
+    alert: z.enum(PLAYER_ALERT_FILTERS, { error: "Уведомление: silent" }).optional(),
   }),
   response: pagedSchema(staffPlayerSchema),
 });

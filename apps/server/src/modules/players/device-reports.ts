@@ -89,6 +89,8 @@ export class DeviceReports {
         positionAt: new Date(),
         volume: Math.round(message.volume),
         playing: message.playing,
+        // It plays again, whatever paused it.
+        ...(message.playing ? { pausedAt: null } : {}),
         heartbeatAt: new Date(),
         lastSeenAt: new Date(),
       });
@@ -125,6 +127,7 @@ export class DeviceReports {
         positionSeconds: 0,
         positionAt: startedAt,
         playing: true,
+        pausedAt: null,
       });
     } else {
       await this.deps.history.recordEnded(

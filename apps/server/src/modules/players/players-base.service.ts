@@ -8,6 +8,7 @@ import { assertMayReadPlayer, assertMayReadPlayersBase } from "./players.policy.
 import { PlayerPresenter } from "./players.presenter.ts";
 import * as repository from "./players.repository.ts";
 import type { PlayersDependencies } from "./players.service.ts";
+import { silentSinceOf } from "./silence-alerts.repository.ts";
 
 type Query<E extends { query?: z.ZodType }> = z.output<NonNullable<E["query"]>>;
 
@@ -30,7 +31,7 @@ export class PlayersBaseService {
 
   /**
    * The players base: every player with its client, establishment and live
-   * state, found by any of them and filtered by online, playback and type.
+   * state, found by any of them and filtered by online, playback, type and an open silence alert.
    * One instant decides who is online for the filter and the answer alike.
    */
   async listAll(
@@ -53,6 +54,7 @@ export class PlayersBaseService {
       type: query.type,
       status: query.status,
       playback: query.playback,
+      alert: query.alert,
       freshSince,
       sortBy: query.sortBy,
       limit: query.count,
@@ -92,7 +94,10 @@ export class PlayersBaseService {
     playerIds: string[],
     freshSince: Date,
   ): Promise<Map<string, PlayerLiveSummary>> {
-    const states = await liveSummaries(this.deps.db, playerIds, freshSince);
+    const [states, silent] = await Promise.all([
+      liveSummaries(this.deps.db, playerIds, freshSince),
+      silentSinceOf(this.deps.db, playerIds),
+    ]);
     const loaded = [...states.values()].filter(
       (state): state is LiveSummaryRow & { songId: string } => state.online && !!state.songId,
     );
@@ -120,6 +125,7 @@ export class PlayersBaseService {
         playing: state.playing,
         nowPlaying,
         lastSeenAt: state.lastSeenAt?.toISOString() ?? null,
+        silentSince: silent.get(playerId)?.toISOString() ?? null,
       });
     }
     return summaries;
@@ -132,4 +138,5 @@ const OFFLINE: PlayerLiveSummary = {
   playing: false,
   nowPlaying: null,
   lastSeenAt: null,
+  silentSince: null,
 };

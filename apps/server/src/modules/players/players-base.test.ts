@@ -208,6 +208,7 @@ describe("the players base's live state", () => {
       playing: false,
       nowPlaying: null,
       lastSeenAt: staleSeenAt.toISOString(),
+      silentSince: null,
     });
     expect(byId.get(ids.veranda).live).toMatchObject({ online: false, playing: false });
     expect(Date.parse(byId.get(ids.veranda).live.lastSeenAt)).toBeGreaterThan(now - 30_000);
@@ -216,6 +217,7 @@ describe("the players base's live state", () => {
       playing: false,
       nowPlaying: null,
       lastSeenAt: null,
+      silentSince: null,
     });
 
     // One player's state, read-only, for staff and its owner; a stranger hears 404.

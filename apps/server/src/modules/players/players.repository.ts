@@ -4,6 +4,7 @@ import { type Executor, isUniqueViolation } from "../../db/client.ts";
 import { containsPattern } from "../../db/like.ts";
 import { playerPlaylists, playerRequests, playerStates, players } from "../../db/schema.ts";
 import { onlineSql, playingSql } from "./live.repository.ts";
+import { hasOpenAlertSql } from "./silence-alerts.repository.ts";
 
 /** SQL of players, their playlists and requests. Every function takes the database or a transaction. */
 
@@ -101,6 +102,8 @@ export interface PlayerSearch {
   type?: PlayerType | undefined;
   status?: PlayerStatus | undefined;
   playback?: PlayerPlayback | undefined;
+  /** `silent`: only players with an open silence alert. */
+  alert?: "silent" | undefined;
   /** The instant of the online rule for this one answer (live.service's `onlineSince`). */
   freshSince: Date;
   sortBy: PlayerSort;
@@ -123,6 +126,7 @@ export async function searchPlayers(
       : search.playback === "paused"
         ? and(online, not(playing))
         : undefined,
+    search.alert === "silent" ? hasOpenAlertSql() : undefined,
   ];
   const text = search.query?.trim();
   if (text) {

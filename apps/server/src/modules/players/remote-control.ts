@@ -180,7 +180,10 @@ export class RemoteControl {
     const change: PlayerStateChange =
       message.type === "volume"
         ? { volume: Math.round(message.volume) }
-        : { playing: message.type !== "pause" };
+        : message.type === "pause"
+          ? // Paused by a person: silence by choice, no silence alert (issue 14).
+            { playing: false, pausedAt: new Date() }
+          : { playing: true, pausedAt: null };
     const written = await repository.writeState(this.deps.db, playerId, change);
     await this.deps.states.publishState(playerId, ownerId, written);
     return null;
@@ -268,6 +271,7 @@ export class RemoteControl {
         previousSongId,
         nextSongId,
         playing: true,
+        pausedAt: null,
         positionSeconds: 0,
       },
     };

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import { LOGOUT_LABEL, type MenuEntry } from "../../config/menus.ts";
 import { pathTo } from "../../config/paths.ts";
+import type { RouteName } from "../../config/routes.ts";
 import { Icon } from "../ui/icon.tsx";
 
 interface SideMenuProps {
@@ -10,10 +11,12 @@ interface SideMenuProps {
   before?: ReactNode;
   onNavigate: () => void;
   onLogout: () => void;
+  /** A count shown on an entry (the client's silent players on Players), with what it says aloud. */
+  badges?: Partial<Record<RouteName, { count: number; label: string }>>;
 }
 
 /** The role's menu entries and the Logout entry every menu ends with. */
-export function SideMenu({ entries, before, onNavigate, onLogout }: SideMenuProps) {
+export function SideMenu({ entries, before, onNavigate, onLogout, badges }: SideMenuProps) {
   return (
     <nav className="side-menu" aria-label="Разделы">
       {before}
@@ -22,6 +25,7 @@ export function SideMenu({ entries, before, onNavigate, onLogout }: SideMenuProp
           const path = pathTo(entry.route);
           // An entry another one lies under (Players, Player updates) is lit only on its own page.
           const end = entries.some((other) => pathTo(other.route).startsWith(`${path}/`));
+          const badge = badges?.[entry.route];
           return (
             <li key={`${entry.route}-${entry.label}`}>
               <NavLink
@@ -32,6 +36,11 @@ export function SideMenu({ entries, before, onNavigate, onLogout }: SideMenuProp
               >
                 <Icon name={entry.icon} />
                 <span>{entry.label}</span>
+                {badge && badge.count > 0 && (
+                  <span className="side-menu__badge" role="status" aria-label={badge.label}>
+                    {badge.count}
+                  </span>
+                )}
               </NavLink>
             </li>
           );

@@ -18,6 +18,8 @@ interface DataTableProps<Row> {
   empty: ReactNode;
   /** Below 1024 px each row becomes a card whose cells name their column. */
   cards?: boolean;
+  /** A class of a row that must stand out (a silent player), beside what its cells say. */
+  rowClassName?: (row: Row) => string | undefined;
 }
 
 /** A table that keeps its header while loading or empty, so the page frame stays put. */
@@ -29,6 +31,7 @@ export function DataTable<Row>({
   loading,
   empty,
   cards = false,
+  rowClassName,
 }: DataTableProps<Row>) {
   return (
     <div className="table-wrap">
@@ -59,7 +62,7 @@ export function DataTable<Row>({
                 </tr>
               ))
             : rows.map((row) => (
-                <tr key={rowKey(row)}>
+                <tr key={rowKey(row)} className={rowClassName?.(row)}>
                   {columns.map((column) => (
                     <td key={column.key} data-label={column.header}>
                       {column.render(row)}

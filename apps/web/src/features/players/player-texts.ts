@@ -71,3 +71,15 @@ export const PLAYER_SORT_LABELS: Record<PlayerSort, string> = {
   type: "По типу",
   lastSeen: "Недавно в сети",
 };
+
+/** Players' silence alerts (issue 14): the owner's badge and lines, the players base's red rows. */
+export const PLAYER_ALERT_TEXTS = {
+  /** The badge on the Players menu entry. */
+  badgeLabel: (count: number) => `Молчат плееры: ${count}`,
+  silentSince: (since: string) => `Плеер молчит с ${since}`,
+  /** The players base's state column and row label. */
+  silentShort: (since: string) => `Молчит с ${since}`,
+  explanation: "По расписанию должна играть музыка. Проверьте, что устройство включено и в сети.",
+  filterLabel: "Уведомления",
+  filterSilent: "Молчат",
+} as const;

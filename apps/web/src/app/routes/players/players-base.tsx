@@ -1,8 +1,10 @@
 import {
+  PLAYER_ALERT_FILTERS,
   PLAYER_PLAYBACKS,
   PLAYER_SORTS,
   PLAYER_STATUSES,
   PLAYER_TYPES,
+  type PlayerAlertFilter,
   type PlayerPlayback,
   type PlayerSort,
   type PlayerStatus,
@@ -28,6 +30,7 @@ const PARAMS = {
   status: "status",
   playback: "playback",
   type: "type",
+  alert: "alert",
   page: "page",
 } as const;
 
@@ -39,7 +42,7 @@ function oneOf<T extends string>(options: readonly T[], value: string | null): T
 /**
  * `/players-base` (admin, client manager, support): every player with its
  * client, establishment and live state. The search (?query=), the filters
- * (?status=, ?playback=, ?type=), the order (?sortBy=) and the page
+ * (?status=, ?playback=, ?type=, ?alert=), the order (?sortBy=) and the page
  * (?page=) live in the address bar; any change but the page's starts from
  * the first page. The clients' purchase and leave requests are below.
  */
@@ -52,6 +55,7 @@ export default function PlayersBaseScreen() {
     status: oneOf(PLAYER_STATUSES, searchParams.get(PARAMS.status)),
     playback: oneOf(PLAYER_PLAYBACKS, searchParams.get(PARAMS.playback)),
     type: oneOf(PLAYER_TYPES, searchParams.get(PARAMS.type)),
+    alert: oneOf(PLAYER_ALERT_FILTERS, searchParams.get(PARAMS.alert)),
   };
   const page = pageOf(searchParams.get(PARAMS.page));
 
@@ -80,12 +84,17 @@ export default function PlayersBaseScreen() {
     (next: PlayerType | undefined) => setParams({ [PARAMS.type]: next }),
     [setParams],
   );
+  const handleAlertChange = useCallback(
+    (next: PlayerAlertFilter | undefined) => setParams({ [PARAMS.alert]: next }),
+    [setParams],
+  );
   const handleResetFilters = useCallback(
     () =>
       setParams({
         [PARAMS.status]: undefined,
         [PARAMS.playback]: undefined,
         [PARAMS.type]: undefined,
+        [PARAMS.alert]: undefined,
       }),
     [setParams],
   );
@@ -111,6 +120,7 @@ export default function PlayersBaseScreen() {
         onStatusChange={handleStatusChange}
         onPlaybackChange={handlePlaybackChange}
         onTypeChange={handleTypeChange}
+        onAlertChange={handleAlertChange}
       />
       <PlayersBaseTable
         filters={filters}

@@ -1,5 +1,6 @@
 import {
   PAGING,
+  type PlayerAlertFilter,
   type PlayerPlayback,
   type PlayerSort,
   type PlayerStatus,
@@ -26,6 +27,7 @@ export interface AllPlayersFilters {
   status?: PlayerStatus | undefined;
   playback?: PlayerPlayback | undefined;
   type?: PlayerType | undefined;
+  alert?: PlayerAlertFilter | undefined;
 }
 
 export interface AllPlayersRequest extends AllPlayersFilters {
@@ -42,7 +44,7 @@ export interface StaffPlayersPage {
 /** One page of every player (the players base) with its live state, 30 a page. */
 export function listAllPlayers(
   api: ApiClient,
-  { page, query, sortBy, status, playback, type }: AllPlayersRequest,
+  { page, query, sortBy, status, playback, type, alert }: AllPlayersRequest,
 ): Promise<StaffPlayersPage> {
   return api.call(playersApi.listAllPlayers, {
     query: {
@@ -53,6 +55,7 @@ export function listAllPlayers(
       status,
       playback,
       type,
+      alert,
     },
   });
 }

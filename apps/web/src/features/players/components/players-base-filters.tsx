@@ -1,8 +1,10 @@
 import {
+  PLAYER_ALERT_FILTERS,
   PLAYER_PLAYBACKS,
   PLAYER_SORTS,
   PLAYER_STATUSES,
   PLAYER_TYPES,
+  type PlayerAlertFilter,
   type PlayerPlayback,
   type PlayerSort,
   type PlayerStatus,
@@ -13,6 +15,7 @@ import { SearchBox } from "../../../components/ui/search-box.tsx";
 import { ToolbarSelect } from "../../../components/ui/toolbar-select.tsx";
 import type { AllPlayersFilters } from "../api/list-all-players.ts";
 import {
+  PLAYER_ALERT_TEXTS,
   PLAYER_PLAYBACK_LABELS,
   PLAYER_SORT_LABELS,
   PLAYER_STATUS_LABELS,
@@ -68,20 +71,23 @@ interface PlayersBaseFiltersProps extends AllPlayersFilters {
   onStatusChange: (status: PlayerStatus | undefined) => void;
   onPlaybackChange: (playback: PlayerPlayback | undefined) => void;
   onTypeChange: (type: PlayerType | undefined) => void;
+  onAlertChange: (alert: PlayerAlertFilter | undefined) => void;
 }
 
-/** The players base's search, order and filters by online, playback and type. */
+/** The players base's search, order and filters by online, playback, type and silence. */
 export function PlayersBaseFilters({
   query,
   sortBy,
   status,
   playback,
   type,
+  alert,
   onSearch,
   onSortChange,
   onStatusChange,
   onPlaybackChange,
   onTypeChange,
+  onAlertChange,
 }: PlayersBaseFiltersProps) {
   return (
     <div className="players-filters">
@@ -121,6 +127,13 @@ export function PlayersBaseFilters({
           options={PLAYER_TYPES}
           labels={PLAYER_TYPE_FILTER_LABELS}
           onChange={onTypeChange}
+        />
+        <ChoiceGroup
+          legend={PLAYER_ALERT_TEXTS.filterLabel}
+          value={alert}
+          options={PLAYER_ALERT_FILTERS}
+          labels={{ silent: PLAYER_ALERT_TEXTS.filterSilent }}
+          onChange={onAlertChange}
         />
       </div>
     </div>

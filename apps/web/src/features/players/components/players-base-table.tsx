@@ -7,7 +7,8 @@ import { Pagination } from "../../../components/ui/pagination.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { type AllPlayersFilters, useAllPlayers } from "../api/list-all-players.ts";
-import { PLAYER_TYPE_LABELS, PLAYERS_BASE_TEXTS } from "../player-texts.ts";
+import { PLAYER_ALERT_TEXTS, PLAYER_TYPE_LABELS, PLAYERS_BASE_TEXTS } from "../player-texts.ts";
+import { formatSilentSince } from "../silent-since.ts";
 import { formatLastSeen, NowPlayingText, PlayerStateChips } from "./player-live-state.tsx";
 import "../players.css";
 
@@ -59,7 +60,16 @@ function columnsFor(playerPath: (player: StaffPlayer) => string): readonly Colum
       key: "state",
       header: "Состояние",
       width: "10em",
-      render: (player) => <PlayerStateChips live={player.live} />,
+      render: (player) => (
+        <>
+          <PlayerStateChips live={player.live} />
+          {player.live.silentSince && (
+            <span className="players-table__silent">
+              {PLAYER_ALERT_TEXTS.silentShort(formatSilentSince(player.live.silentSince))}
+            </span>
+          )}
+        </>
+      ),
     },
     {
       key: "nowPlaying",
@@ -99,7 +109,7 @@ export function PlayersBaseTable({
   playerPath,
 }: PlayersBaseTableProps) {
   const players = useAllPlayers({ ...filters, page });
-  const filtered = Boolean(filters.status || filters.playback || filters.type);
+  const filtered = Boolean(filters.status || filters.playback || filters.type || filters.alert);
 
   return (
     <div className="players-table" aria-busy={players.isFetching}>
@@ -109,6 +119,10 @@ export function PlayersBaseTable({
         columns={columnsFor(playerPath)}
         rows={players.data?.data ?? []}
         rowKey={(player) => player.id}
+        // Silent players stand out in red; the state column says why in words.
+        rowClassName={(player) =>
+          player.live.silentSince ? "players-table__row--silent" : undefined
+        }
         loading={players.isPending}
         empty={
           players.isError ? (

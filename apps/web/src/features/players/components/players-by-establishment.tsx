@@ -4,7 +4,9 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { errorText } from "../../../lib/error-messages.ts";
+import { usePlayerAlerts } from "../api/list-player-alerts.ts";
 import { useUserPlayers } from "../api/list-user-players.ts";
+import { PlayerAlertNote } from "./player-alert-note.tsx";
 import { PlayersList } from "./players-list.tsx";
 import "../players.css";
 
@@ -35,9 +37,11 @@ interface PlayersByEstablishmentProps {
   clientId?: string;
 }
 
-/** All of a client's players, one card per establishment that has any. */
+/** All of a client's players, one card per establishment that has any; a silent one says so. */
 export function PlayersByEstablishment({ ownerId, clientId }: PlayersByEstablishmentProps) {
   const players = useUserPlayers(ownerId);
+  const alerts = usePlayerAlerts({ userId: clientId, enabled: true });
+  const alertOf = new Map((alerts.data?.data ?? []).map((alert) => [alert.playerId, alert]));
   if (players.isPending) {
     return (
       <div className="card players-skeleton" aria-busy="true">
@@ -93,6 +97,10 @@ export function PlayersByEstablishment({ ownerId, clientId }: PlayersByEstablish
           <PlayersList
             players={group.players}
             label={`Плееры объекта ${group.establishmentName}`}
+            renderLive={(player) => {
+              const alert = alertOf.get(player.id);
+              return alert && <PlayerAlertNote alert={alert} />;
+            }}
           />
         </section>
       ))}
