@@ -35,6 +35,19 @@ export interface WebPlayerSnapshot extends EngineView {
   sessionEnded: boolean;
 }
 
+/** What `window.fonikaWebPlayer` answers while the page plays. */
+export interface WebPlayerDiagnostics {
+  decks(): ReturnType<WebPlayerEngine["decks"]>;
+  snapshot(): WebPlayerSnapshot;
+  audioElements(): number;
+}
+
+declare global {
+  interface Window {
+    fonikaWebPlayer?: WebPlayerDiagnostics;
+  }
+}
+
 export class WebPlayerRuntime {
   readonly engine: WebPlayerEngine;
   private readonly output: AudioOutput;
@@ -75,6 +88,12 @@ export class WebPlayerRuntime {
   start(): void {
     const { socket } = this.services;
     this.engine.start(this.playerId);
+    // Diagnostics for support (and browser tests): what each deck holds and how loud.
+    window.fonikaWebPlayer = {
+      decks: () => this.engine.decks(),
+      snapshot: () => this.snapshot(),
+      audioElements: () => document.querySelectorAll("audio").length,
+    };
     this.cleanups.push(
       socket.subscribe((message) => {
         if (message.type === "error" && message.message === MESSAGES.accessDenied) {
@@ -111,6 +130,7 @@ export class WebPlayerRuntime {
   }
 
   stop(): void {
+    window.fonikaWebPlayer = undefined;
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.engine.stop();
     this.services.socket.close();
