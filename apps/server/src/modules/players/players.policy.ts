@@ -52,10 +52,7 @@ export function assertMayChangePlayer(actor: Actor, player: OwnedPlayer): void {
  * player's code they approve): a player they do not see is a 404, one they
  * see but do not own a 403, a box player a 400.
  */
-export function assertMayPlayInBrowser(
-  actor: Actor,
-  player: OwnedPlayer & { type: string },
-): void {
+export function assertMayPlayInBrowser(actor: Actor, player: OwnedPlayer & { type: string }): void {
   const access = assertMayReadPlayer(actor, player);
   if (access !== "owner") throw errors.forbidden("Only the player's owner plays it in a browser");
   if (player.type !== "web") throw playerErrors.notWebPlayer();

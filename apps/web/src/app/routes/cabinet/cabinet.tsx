@@ -20,13 +20,13 @@ import { useEstablishments } from "../../../features/establishments/api/list-est
 import { useChangeOrganizationInfo } from "../../../features/organizations/api/change-organization-info.ts";
 import { useOrganizationInfo } from "../../../features/organizations/api/get-organization-info.ts";
 import { OrganizationSummary } from "../../../features/organizations/components/organization-summary.tsx";
-import { useUserPlayers } from "../../../features/players/api/list-user-players.ts";
 import { RequisitesFields } from "../../../features/organizations/components/requisites-fields.tsx";
 import {
   requisiteErrors,
   toOrganizationInput,
   useRequisitesDraft,
 } from "../../../features/organizations/hooks/use-requisites-draft.ts";
+import { useUserPlayers } from "../../../features/players/api/list-user-players.ts";
 import { useSession, useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 
