@@ -16,6 +16,8 @@ import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { ProfileService } from "./modules/accounts/profile.service.ts";
 import { AccountSessions } from "./modules/auth/account-sessions.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { SessionIssuer } from "./modules/auth/auth.sessions.ts";
+import { PlayerSessions } from "./modules/auth/player-sessions.service.ts";
 import { establishmentsRoutes } from "./modules/establishments/establishments.routes.ts";
 import { EstablishmentsService } from "./modules/establishments/establishments.service.ts";
 import { historyRoutes } from "./modules/history/history.routes.ts";
@@ -171,6 +173,12 @@ export async function buildApp(
   await app.register(authRoutes, {
     accounts: directory,
     establishments: { isOwnedBy: (clientId, id) => clients.establishments.isOwnedBy(clientId, id) },
+    // A web player's code plays a web player the players module checks or makes.
+    webPlayers: {
+      prepare: (actor, establishmentId, playerId) =>
+        clients.players.prepareWebPlayer(actor, establishmentId, playerId),
+      exists: (tx, playerId) => clients.players.exists(tx, playerId),
+    },
   });
   await app.register(accountsRoutes, {
     accounts: new AccountService({
@@ -192,7 +200,13 @@ export async function buildApp(
   });
   await app.register(leadsRoutes);
   await app.register(libraryRoutes, { library });
-  const clients = await registerClientModules(app, directory, library);
+  const playerSessions = new PlayerSessions({
+    db,
+    sessions: new SessionIssuer(app.accessTokens, config.sessionLifetimeDays),
+    accounts: directory,
+    accessEvents,
+  });
+  const clients = await registerClientModules(app, directory, library, playerSessions);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
@@ -221,6 +235,7 @@ async function registerClientModules(
   app: FastifyInstance,
   directory: AccountDirectory,
   library: Library,
+  playerSessions: PlayerSessions,
 ) {
   const { db } = app;
   const findAccount = (userId: string) => directory.findById(db, userId);
@@ -298,6 +313,7 @@ async function registerClientModules(
     allowedPlaylistIds: (userId) => tariffs.allowedPlaylistIds(userId),
     playlistNames: (ids) => library.playlistNames(ids),
     songFacts: (ids) => library.songFacts(ids),
+    playerSessions,
   };
   const players = new PlayersService(playerDependencies);
   const schedules = new SchedulesService({

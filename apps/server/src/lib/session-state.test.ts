@@ -5,6 +5,7 @@ const state = (userId: string, overrides: Partial<SessionState> = {}): SessionSt
   userId,
   kind: "browser",
   establishmentId: null,
+  playerId: null,
   authority: ["role-client"],
   status: "active",
   revoked: false,

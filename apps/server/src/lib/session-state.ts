@@ -9,6 +9,8 @@ export interface SessionState {
   userId: string;
   kind: SessionKind;
   establishmentId: string | null;
+  /** The one player a device session plays (a web player's); null: any of its venue's. */
+  playerId: string | null;
   /** The account's authority and status now (active | blocked | deleted). */
   authority: string[];
   status: string;

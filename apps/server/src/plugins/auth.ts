@@ -20,9 +20,10 @@ export interface Actor {
   /** The establishment a device session plays for. */
   establishmentId: string | null;
   /**
-   * The one player of that establishment a device's socket plays, when it
-   * named one on connecting (`?playerId=`); otherwise it stands for all of
-   * the establishment's players.
+   * The one player of that establishment a device plays: the player its
+   * session is bound to (a web player's), or the one its socket named on
+   * connecting (`?playerId=`); otherwise it stands for all of the
+   * establishment's players.
    */
   playerId?: string | null;
 }
@@ -71,6 +72,7 @@ const sessionStateColumns = {
   userId: sessions.userId,
   kind: sessions.kind,
   establishmentId: sessions.establishmentId,
+  playerId: sessions.playerId,
   revokedAt: sessions.revokedAt,
   expiresAt: sessions.expiresAt,
   authority: users.authority,
@@ -81,6 +83,7 @@ function toSessionState(row: {
   userId: string;
   kind: string;
   establishmentId: string | null;
+  playerId: string | null;
   revokedAt: Date | null;
   expiresAt: Date | null;
   authority: string[];
@@ -90,6 +93,7 @@ function toSessionState(row: {
     userId: row.userId,
     kind: row.kind === "device" ? "device" : "browser",
     establishmentId: row.establishmentId,
+    playerId: row.playerId,
     authority: row.authority,
     status: row.status,
     revoked: row.revokedAt !== null,
@@ -183,6 +187,8 @@ export default fp(
         sessionId: claims.sessionId,
         sessionKind: state.kind,
         establishmentId: state.establishmentId,
+        // A bound device session plays its one player, whatever it names.
+        playerId: device ? state.playerId : null,
       };
     });
   },

@@ -172,7 +172,9 @@ export default fp(
     /**
      * A device's socket that names its player (`?playerId=`) plays only that
      * one: answered narrowed to it, or null when the player is not of the
-     * device's venue. Browser sockets see all their players; the name is ignored.
+     * device's venue — or, for a session bound to one player (a web
+     * player's), not that player. Browser sockets see all their players;
+     * the name is ignored.
      */
     async function boundToPlayer(actor: Actor, playerId: unknown): Promise<Actor | null> {
       if (actor.sessionKind !== "device" || playerId === undefined) return actor;

@@ -154,7 +154,11 @@ describe("route guard", () => {
 
   it("sends a visitor who is not signed in Home from every other route", () => {
     for (const route of ROUTE_LIST.filter((item) => item.access.kind !== "open")) {
-      expect(decideRoute(route, signedOut), route.name).toEqual({ kind: "redirect", to: "/" });
+      expect(decideRoute(route, signedOut), route.name).toEqual({
+        kind: "redirect",
+        to: "/",
+        rememberReturn: true,
+      });
     }
   });
 
@@ -166,6 +170,7 @@ describe("route guard", () => {
     expect(decideRoute(ROUTES.ClientBase, { ...unknown, waitExpired: true })).toEqual({
       kind: "redirect",
       to: "/",
+      rememberReturn: true,
     });
     expect(decideRoute(ROUTES.Offer, { ...unknown, waitExpired: false })).toEqual({
       kind: "render",
@@ -192,5 +197,22 @@ describe("route guard", () => {
         });
       }
     }
+  });
+
+  it("returns a user who signs in to where the guard sent them Home from, once", () => {
+    const returnTo = "/cabinet?code=482913";
+    for (const name of ["Home", "Auth"] as const) {
+      expect(decideRoute(ROUTES[name], { ...signedIn(CLIENT), returnTo })).toEqual({
+        kind: "redirect",
+        to: returnTo,
+        returning: true,
+      });
+      // Not signed in yet: the page renders and the path waits.
+      expect(decideRoute(ROUTES[name], { ...signedOut, returnTo })).toEqual({ kind: "render" });
+    }
+    // Other routes are not redirected by a remembered path.
+    expect(decideRoute(ROUTES.Profile, { ...signedIn(CLIENT), returnTo })).toEqual({
+      kind: "render",
+    });
   });
 });

@@ -28,6 +28,24 @@ describe("route guard in the app", () => {
     expect(await screen.findByRole("button", { name: "Отправить заявку" })).toBeTruthy();
   });
 
+  it("returns a visitor to the link they opened before signing in, once", async () => {
+    const visitor = renderApp("/cabinet?code=482913", scriptedServer());
+    await waitFor(() => expect(visitor.router.state.location.pathname).toBe("/"));
+    visitor.unmount();
+    // Signed in (here: a remembered session restored on the landing page), back to the link.
+    const app = renderApp("/", refreshingAs("role-client"), {
+      token: buildAccessToken(),
+      refreshToken: "stored",
+    });
+    await waitFor(() => expect(app.router.state.location.pathname).toBe("/cabinet"));
+    expect(app.router.state.location.search).toBe("?code=482913");
+    // Used up: the next time Home goes to the start screen.
+    await act(async () => {
+      await app.router.navigate("/");
+    });
+    await waitFor(() => expect(app.router.state.location.pathname).toBe("/client-objects"));
+  });
+
   it("waits up to 1500 ms for an unknown login state, then goes Home", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const app = renderApp("/client-base", () => new Promise<Response>(() => {}), {

@@ -1,9 +1,10 @@
 import { type ReactNode, useEffect, useState } from "react";
-import { Navigate } from "react-router";
+import { Navigate, useLocation } from "react-router";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { TIMING } from "../config/constants.ts";
 import type { RouteDefinition } from "../config/routes.ts";
 import { useSessionState } from "../lib/app-services.ts";
+import { peekReturnTo, rememberReturnTo, takeReturnTo } from "../lib/auth/return-to.ts";
 import { decideRoute } from "./guard.ts";
 
 interface RouteGuardProps {
@@ -27,7 +28,21 @@ export function RouteGuard({ route, children }: RouteGuardProps) {
       route.name === "Home" ? "Фоника — музыка для бизнеса" : `${route.title} — Фоника`;
   }, [route]);
 
-  const decision = decideRoute(route, { status, role, waitExpired });
+  const location = useLocation();
+  const decision = decideRoute(route, { status, role, waitExpired, returnTo: peekReturnTo() });
+  const leaving =
+    decision.kind === "redirect" && decision.rememberReturn
+      ? `${location.pathname}${location.search}`
+      : null;
+  const returning = decision.kind === "redirect" && decision.returning === true;
+  // After rendering, not while: a render may run twice and must change nothing.
+  useEffect(() => {
+    if (leaving) rememberReturnTo(leaving);
+  }, [leaving]);
+  useEffect(() => {
+    if (returning) takeReturnTo();
+  }, [returning]);
+
   if (decision.kind === "redirect") return <Navigate to={decision.to} replace />;
   if (decision.kind === "wait") return <Spinner label="Проверяем вход…" />;
   return children;

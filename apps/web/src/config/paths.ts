@@ -33,3 +33,12 @@ export function playerSocketUrl(origin: string, accessToken: string): string {
   const base = origin.replace(/^http/, "ws");
   return `${base}${API_BASE}${PLAYER_SOCKET_PATH}?access_token=${encodeURIComponent(accessToken)}`;
 }
+
+/**
+ * The link a device's code opens on the owner's phone (the QR code of the
+ * `/web-player` page): the cabinet's approval form with the code filled in,
+ * e.g. `https://fonika.example/cabinet?code=123456`. Sign-in returns to it.
+ */
+export function deviceApprovalUrl(origin: string, code: string): string {
+  return `${origin}${pathTo("Cabinet", {}, { code })}`;
+}

@@ -9,5 +9,7 @@ configure({ asyncUtilTimeout: 4_000 });
 
 afterEach(() => {
   cleanup();
+  // What a tab remembers (where sign-in returns to) is each test's own.
+  window.sessionStorage.clear();
   throwScriptFailures();
 });

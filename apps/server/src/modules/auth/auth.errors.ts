@@ -64,6 +64,13 @@ export const authErrors = {
       "Заведение не найдено среди ваших",
       "The establishment is not the approver's",
     ),
+  playerOnlyForWebPlayer: () =>
+    new AppError(
+      "validation-error",
+      400,
+      "Плеер выбирают только для веб-плеера: это устройство подключается к заведению",
+      "playerId is for a web player's code only",
+    ),
   sessionNotFound: () =>
     new AppError("not-found", 404, "Сеанс не найден или уже завершён", "Session not found"),
   accountDeleted: errors.accountDeleted,

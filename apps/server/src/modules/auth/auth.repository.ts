@@ -1,3 +1,4 @@
+import type { DeviceKind } from "@fonika/shared";
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { authCodes, deviceCodes, refreshTokens, sessions } from "../../db/schema.ts";
@@ -64,6 +65,8 @@ export interface NewSession {
   userId: string;
   kind: "browser" | "device";
   establishmentId: string | null;
+  /** The one player a device session plays (a web player's), or null. */
+  playerId?: string | null;
   ip: string | null;
   userAgent: string | null;
   expiresAt: Date | null;
@@ -170,6 +173,22 @@ export async function revokeSession(
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
+/** Revokes the standing device sessions bound to these players; answers their ids. */
+export async function revokePlayerSessions(
+  db: Executor,
+  playerIds: readonly string[],
+  reason: string,
+  at: Date,
+): Promise<string[]> {
+  if (playerIds.length === 0) return [];
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(and(inArray(sessions.playerId, [...playerIds]), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}
+
 /** Revokes every standing session of a user; answers their ids. */
 export async function revokeUserSessions(
   db: Executor,
@@ -236,7 +255,13 @@ export async function findSessionIdByTokenHash(
 
 export async function insertDeviceCode(
   db: Executor,
-  code: { codeHash: string; ip: string; userAgent: string | null; expiresAt: Date },
+  code: {
+    codeHash: string;
+    kind: DeviceKind;
+    ip: string;
+    userAgent: string | null;
+    expiresAt: Date;
+  },
 ): Promise<string> {
   const [row] = await db.insert(deviceCodes).values(code).returning({ id: deviceCodes.id });
   if (!row) throw new Error("Device code insert returned nothing");
@@ -279,7 +304,12 @@ export async function findLatestDeviceCodeByHash(
 export async function approveDeviceCode(
   db: Executor,
   codeId: string,
-  approval: { approvedBy: string; establishmentId: string | null; approvedAt: Date },
+  approval: {
+    approvedBy: string;
+    establishmentId: string | null;
+    playerId: string | null;
+    approvedAt: Date;
+  },
 ): Promise<boolean> {
   const rows = await db
     .update(deviceCodes)

@@ -10,9 +10,13 @@ import { type DeviceSignInDependencies, DeviceSignInService } from "./device-sig
 /** The sign-in calls of SPEC.md §7 under /auth: codes, tokens, sessions, devices. */
 export async function authRoutes(
   app: FastifyInstance,
-  options: { accounts: AccountLookup; establishments: DeviceSignInDependencies["establishments"] },
+  options: {
+    accounts: AccountLookup;
+    establishments: DeviceSignInDependencies["establishments"];
+    webPlayers: DeviceSignInDependencies["webPlayers"];
+  },
 ) {
-  const { accounts, establishments } = options;
+  const { accounts, establishments, webPlayers } = options;
   const { db, keys, accessEvents, log } = app;
   const sessions = new SessionIssuer(app.accessTokens, app.config.sessionLifetimeDays);
   const auth = new AuthService({
@@ -24,7 +28,14 @@ export async function authRoutes(
     accounts,
     notifier: app.notifier,
   });
-  const devices = new DeviceSignInService({ db, keys, sessions, accounts, establishments });
+  const devices = new DeviceSignInService({
+    db,
+    keys,
+    sessions,
+    accounts,
+    establishments,
+    webPlayers,
+  });
   const client = (request: FastifyRequest) => clientInfo(request.ip, request.headers["user-agent"]);
 
   const pruner = new AuthTablePruner(db, log.child({ module: "auth-pruning" }));
@@ -58,16 +69,16 @@ export async function authRoutes(
     return { ok: true as const };
   });
 
-  registerEndpoint(app, authApi.createDeviceCode, ({ request }) =>
-    devices.createCode(client(request)),
+  registerEndpoint(app, authApi.createDeviceCode, ({ body, request }) =>
+    devices.createCode(client(request), body?.kind),
   );
   registerEndpoint(app, authApi.inspectDeviceCode, ({ actor, body, request }) =>
     devices.inspectCode(actor, body.code, request.ip),
   );
-  registerEndpoint(app, authApi.approveDeviceCode, async ({ actor, body, request }) => {
-    await devices.approveCode(actor, body.code, body.establishmentId, request.ip);
-    return { ok: true as const, playerId: null };
-  });
+  registerEndpoint(app, authApi.approveDeviceCode, async ({ actor, body, request }) => ({
+    ok: true as const,
+    playerId: await devices.approveCode(actor, body, request.ip),
+  }));
   registerEndpoint(app, authApi.waitForVerification, ({ body, request }) =>
     devices.waitForVerification(body.verificationId, client(request)),
   );

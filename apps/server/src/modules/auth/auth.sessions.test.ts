@@ -145,6 +145,7 @@ describe("device sessions", () => {
       expiresAt: expect.any(String),
       ip: "203.0.113.7",
       userAgent: "Mozilla/5.0 (Windows NT 10.0) Firefox/140.0",
+      kind: "device",
     });
     const ttl = Date.parse(info.body.expiresAt) - Date.parse(info.body.createdAt);
     expect(Math.abs(ttl - CODES.deviceCodeTtlSeconds * 1000)).toBeLessThan(1000);

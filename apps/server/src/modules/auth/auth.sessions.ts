@@ -47,16 +47,21 @@ export class SessionIssuer {
     return this.issue(tx, session, user);
   }
 
+  /**
+   * A device session of the user's venue: it plays the establishment's
+   * players, or only `playerId` when it is bound to one (a web player's).
+   */
   async startDeviceSession(
     tx: Executor,
     user: SignInAccount,
-    establishmentId: string | null,
+    place: { establishmentId: string | null; playerId: string | null },
     client: ClientInfo,
   ): Promise<TokenPair> {
     const session = await repository.insertSession(tx, {
       userId: user.id,
       kind: "device",
-      establishmentId,
+      establishmentId: place.establishmentId,
+      playerId: place.playerId,
       expiresAt: null,
       ...client,
     });

@@ -462,7 +462,7 @@ describe("second-device sign-in", () => {
       { code, establishmentId },
       { token: approver.token },
     );
-    expect(approved).toEqual({ status: 200, body: { ok: true } });
+    expect(approved).toEqual({ status: 200, body: { ok: true, playerId: null } });
     const [row] = await server.app.db
       .select()
       .from(deviceCodes)

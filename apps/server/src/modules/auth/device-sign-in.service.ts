@@ -1,5 +1,5 @@
-import { CODES, type DeviceCodeInfo } from "@fonika/shared";
-import type { Database } from "../../db/client.ts";
+import { CODES, type DeviceCodeInfo, type DeviceKind } from "@fonika/shared";
+import type { Database, Executor } from "../../db/client.ts";
 import { errors } from "../../lib/app-error.ts";
 import type { ServerKeys } from "../../lib/keys.ts";
 import type { Actor } from "../../plugins/auth.ts";
@@ -14,7 +14,19 @@ import type { ClientInfo, SessionIssuer } from "./auth.sessions.ts";
 
 export type VerificationResult =
   | { status: "PENDING" | "EXPIRED" }
-  | { status: "APPROVED"; tokens: { token: string; refreshToken: string } };
+  | {
+      status: "APPROVED";
+      tokens: { token: string; refreshToken: string };
+      /** The player the device session is bound to (a web player's); null for other devices. */
+      playerId: string | null;
+    };
+
+/** What the approver names: the code, their establishment and, for a web player, its player. */
+export interface DeviceApproval {
+  code: string;
+  establishmentId: string;
+  playerId?: string | undefined;
+}
 
 export interface DeviceSignInDependencies {
   db: Database;
@@ -23,6 +35,22 @@ export interface DeviceSignInDependencies {
   accounts: AccountLookup;
   /** Whether an establishment is the client's own (the establishments module). */
   establishments: { isOwnedBy(clientId: string, establishmentId: string): Promise<boolean> };
+  /** The web players a web player's code plays (the players module). */
+  webPlayers: {
+    /**
+     * Checks `playerId` to be a web player of the approver's establishment
+     * (throws the refusal otherwise) and answers what gives the player's
+     * id inside the approval's transaction: that one, or without
+     * `playerId` a new web player made there.
+     */
+    prepare(
+      actor: Actor,
+      establishmentId: string,
+      playerId: string | undefined,
+    ): Promise<(tx: Executor) => Promise<string>>;
+    /** Whether the player still exists (it may be removed before the device polls). */
+    exists(tx: Executor, playerId: string): Promise<boolean>;
+  };
 }
 
 /**
@@ -34,8 +62,11 @@ export interface DeviceSignInDependencies {
 export class DeviceSignInService {
   constructor(private readonly deps: DeviceSignInDependencies) {}
 
-  /** Starts a second-device sign-in: a code to show and an id to poll. */
-  async createCode(client: ClientInfo) {
+  /**
+   * Starts a second-device sign-in: a code to show and an id to poll. A
+   * web player's code (`kind`) is approved with the web player it plays.
+   */
+  async createCode(client: ClientInfo, kind: DeviceKind = "device") {
     const { db } = this.deps;
     await limits.countDeviceCodeCreation(db, client.ip);
     const now = new Date();
@@ -48,6 +79,7 @@ export class DeviceSignInService {
     }
     const verificationId = await repository.insertDeviceCode(db, {
       codeHash: this.hash(code),
+      kind,
       ...client,
       expiresAt: new Date(now.getTime() + CODES.deviceCodeTtlSeconds * 1000),
     });
@@ -75,20 +107,36 @@ export class DeviceSignInService {
   /**
    * A client approves a code shown on another device for one of their own
    * establishments; someone else's, or an unknown one, is answered alike.
+   * A web player's code plays one web player of that establishment: the
+   * one named, or a new one made for it; answers that player's id (null
+   * for other devices, which name none). A player made for an approval
+   * that loses a race is not kept: both happen in one transaction.
    */
-  async approveCode(actor: Actor, code: string, establishmentId: string, ip: string) {
+  async approveCode(actor: Actor, approval: DeviceApproval, ip: string): Promise<string | null> {
     assertMayApproveDeviceCode(actor);
-    await limits.countDeviceApproval(this.deps.db, actor.userId, ip);
-    const pending = await this.findPending(code);
+    const { db } = this.deps;
+    await limits.countDeviceApproval(db, actor.userId, ip);
+    const pending = await this.findPending(approval.code);
+    const { establishmentId } = approval;
     if (!(await this.deps.establishments.isOwnedBy(actor.userId, establishmentId))) {
       throw authErrors.establishmentNotFound();
     }
-    const approved = await repository.approveDeviceCode(this.deps.db, pending.id, {
-      approvedBy: actor.userId,
-      establishmentId,
-      approvedAt: new Date(),
+    const webPlayer = pending.kind === "webPlayer";
+    if (!webPlayer && approval.playerId !== undefined) throw authErrors.playerOnlyForWebPlayer();
+    const provide = webPlayer
+      ? await this.deps.webPlayers.prepare(actor, establishmentId, approval.playerId)
+      : null;
+    return db.transaction(async (tx) => {
+      const playerId = provide ? await provide(tx) : null;
+      const approved = await repository.approveDeviceCode(tx, pending.id, {
+        approvedBy: actor.userId,
+        establishmentId,
+        playerId,
+        approvedAt: new Date(),
+      });
+      if (!approved) throw authErrors.invalidCode();
+      return playerId;
     });
-    if (!approved) throw authErrors.invalidCode();
   }
 
   /**
@@ -115,13 +163,18 @@ export class DeviceSignInService {
       const user = await this.deps.accounts.findById(tx, approvedBy);
       if (!user) return { status: "EXPIRED" };
       assertMaySignIn(user);
+      const { establishmentId, playerId } = deviceCode;
+      // Its player removed since the approval: nothing is left to play.
+      if (playerId && !(await this.deps.webPlayers.exists(tx, playerId))) {
+        return { status: "EXPIRED" };
+      }
       const tokens = await sessions.startDeviceSession(
         tx,
         user,
-        deviceCode.establishmentId,
+        { establishmentId, playerId },
         client,
       );
-      return { status: "APPROVED", tokens };
+      return { status: "APPROVED", tokens, playerId };
     });
   }
 

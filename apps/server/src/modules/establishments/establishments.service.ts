@@ -223,10 +223,16 @@ export class EstablishmentsService {
     return (await repository.findEstablishment(this.deps.db, clientId, id)) !== undefined;
   }
 
-  /** The establishment of the client, for other modules (subscriptions); undefined when not theirs. */
-  async findOwned(clientId: string, id: string): Promise<{ id: string; name: string } | undefined> {
+  /**
+   * The establishment of the client, for other modules (subscriptions;
+   * players, which give a new web player its address); undefined when not theirs.
+   */
+  async findOwned(
+    clientId: string,
+    id: string,
+  ): Promise<{ id: string; name: string; address: string } | undefined> {
     const row = await repository.findEstablishment(this.deps.db, clientId, id);
-    return row ? { id: row.id, name: nameOf(row.name) } : undefined;
+    return row ? { id: row.id, name: nameOf(row.name), address: row.address } : undefined;
   }
 
   /** Ids of a client's establishments, oldest first (players' port: a player goes to the only one). */

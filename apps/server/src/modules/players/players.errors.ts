@@ -25,6 +25,20 @@ function describeWindow(window: {
 /** The errors of player calls, with their Russian texts in one place. */
 export const playerErrors = {
   notFound: () => new AppError("not-found", 404, "Плеер не найден", "Player not found"),
+  notWebPlayer: () =>
+    new AppError(
+      "validation-error",
+      400,
+      "Это плеер-приставка: в браузере играет только веб-плеер",
+      "The player is not a web player",
+    ),
+  otherEstablishment: () =>
+    new AppError(
+      "validation-error",
+      400,
+      "Этот веб-плеер из другого заведения: выберите веб-плеер выбранного заведения",
+      "The web player is not of the chosen establishment",
+    ),
   establishmentNotFound: () =>
     new AppError("not-found", 404, "Заведение не найдено", "No such establishment of the owner"),
   ownerNotClient: () =>
@@ -98,3 +112,8 @@ export const playerErrors = {
       "The `at` query parameter is an operator's diagnostic, for staff only",
     ),
 };
+
+/** The name of a web player made for a device that asked to play (numbered per establishment). */
+export function webPlayerName(number: number): string {
+  return `Веб-плеер ${number}`;
+}

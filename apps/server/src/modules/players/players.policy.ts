@@ -8,6 +8,7 @@ import { playerErrors } from "./players.errors.ts";
 
 /** A player as the rules see it: its owner and establishment. */
 export interface OwnedPlayer {
+  id: string;
   userId: string;
   establishmentId: string;
 }
@@ -15,15 +16,18 @@ export interface OwnedPlayer {
 /**
  * How the actor reaches a player: as a client reaches their things (owner,
  * manager, reader), or as a device session of the player's establishment,
- * which plays it but changes nothing.
+ * which plays it but changes nothing. A device bound to one player (a web
+ * player's session) reaches that one only.
  */
 export type PlayerAccess = ClientAccess | "device";
 
 export function playerAccessOf(actor: Actor, player: OwnedPlayer): PlayerAccess {
   if (actor.sessionKind === "device") {
-    return actor.userId === player.userId && actor.establishmentId === player.establishmentId
-      ? "device"
-      : "none";
+    const own =
+      actor.userId === player.userId &&
+      actor.establishmentId === player.establishmentId &&
+      (!actor.playerId || actor.playerId === player.id);
+    return own ? "device" : "none";
   }
   return clientAccessOf(actor, player.userId);
 }
@@ -41,6 +45,17 @@ export function assertMayChangePlayer(actor: Actor, player: OwnedPlayer): void {
   if (access !== "owner" && access !== "manager") {
     throw errors.forbidden("Only the player's owner, an admin or a client manager");
   }
+}
+
+/**
+ * Only its owner plays a web player in a browser (play-here, or a web
+ * player's code they approve): a player they do not see is a 404, one they
+ * see but do not own a 403, a box player a 400.
+ */
+export function assertMayPlayInBrowser(actor: Actor, player: OwnedPlayer & { type: string }): void {
+  const access = assertMayReadPlayer(actor, player);
+  if (access !== "owner") throw errors.forbidden("Only the player's owner plays it in a browser");
+  if (player.type !== "web") throw playerErrors.notWebPlayer();
 }
 
 /** The players base and the requests are staff's who see clients. */

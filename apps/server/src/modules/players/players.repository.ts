@@ -93,6 +93,19 @@ export function playersOfEstablishment(db: Executor, establishmentId: string) {
     .where(eq(players.establishmentId, establishmentId));
 }
 
+/** The names of an establishment's players of one type. */
+export async function playerNamesOfEstablishment(
+  db: Executor,
+  establishmentId: string,
+  type: PlayerType,
+): Promise<string[]> {
+  const rows = await db
+    .select({ name: players.name })
+    .from(players)
+    .where(and(eq(players.establishmentId, establishmentId), eq(players.type, type)));
+  return rows.map((row) => row.name);
+}
+
 export interface PlayerSearch {
   /** Words matched against a player's name, serial number and address. */
   query?: string | undefined;

@@ -37,6 +37,12 @@ export async function playersRoutes(
   registerEndpoint(app, playersApi.listUserPlayers, ({ actor, params, query }) =>
     players.listOfUser(actor, params.userId, query),
   );
+  registerEndpoint(app, playersApi.playHere, ({ actor, params, request }) =>
+    players.playHere(actor, params.id, {
+      ip: request.ip,
+      userAgent: request.headers["user-agent"],
+    }),
+  );
   registerEndpoint(app, playersApi.removePlayer, async ({ actor, params }) => {
     await players.remove(actor, params.id, params.userId);
     return { ok: true as const };

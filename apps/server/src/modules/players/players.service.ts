@@ -1,4 +1,4 @@
-import { type Player, type playersApi, uuidSchema } from "@fonika/shared";
+import { type Player, type playersApi, type TokenPair, uuidSchema } from "@fonika/shared";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.ts";
 import { errors } from "../../lib/app-error.ts";
@@ -18,8 +18,12 @@ import type {
   PlayerDirectory,
 } from "../../realtime/player-directory.ts";
 import { onlineSince } from "./live.policy.ts";
-import { playerErrors } from "./players.errors.ts";
-import { assertMayChangePlayer, assertMayReadPlayer } from "./players.policy.ts";
+import { playerErrors, webPlayerName } from "./players.errors.ts";
+import {
+  assertMayChangePlayer,
+  assertMayPlayInBrowser,
+  assertMayReadPlayer,
+} from "./players.policy.ts";
 import { PlayerPresenter } from "./players.presenter.ts";
 import type { PlayerRow } from "./players.repository.ts";
 import * as repository from "./players.repository.ts";
@@ -29,6 +33,12 @@ type Placement = Pick<PlayerRow, "id" | "userId" | "establishmentId">;
 
 type Body<E extends { body?: z.ZodType }> = z.output<NonNullable<E["body"]>>;
 type Query<E extends { query?: z.ZodType }> = z.output<NonNullable<E["query"]>>;
+
+/** The browser a call came from: its address and User-Agent header as sent. */
+export interface BrowserAtHand {
+  ip: string;
+  userAgent: string | string[] | undefined;
+}
 
 /** What players need of other modules; app.ts wires them. */
 export interface PlayerPorts {
@@ -41,7 +51,10 @@ export interface PlayerPorts {
   establishments: {
     /** Ids of a client's establishments. */
     idsOf(clientId: string): Promise<string[]>;
-    findOwned(clientId: string, id: string): Promise<{ id: string; name: string } | undefined>;
+    findOwned(
+      clientId: string,
+      id: string,
+    ): Promise<{ id: string; name: string; address: string } | undefined>;
     namesOf(ids: string[]): Promise<Map<string, string>>;
     idsMatching(query: string): Promise<string[]>;
   };
@@ -52,6 +65,18 @@ export interface PlayerPorts {
   allowedPlaylistIds(userId: string): Promise<Set<string>>;
   /** Names of live playlists by id (the library). */
   playlistNames(ids: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * Device sessions bound to one player (auth): a browser that plays a web
+   * player gets one; a removed player's end.
+   */
+  playerSessions: {
+    start(
+      ownerId: string,
+      place: { establishmentId: string; playerId: string },
+      client: BrowserAtHand,
+    ): Promise<TokenPair>;
+    endFor(playerIds: readonly string[]): Promise<void>;
+  };
   /** Titles and artists of songs by id, removed ones included (the library). */
   songFacts(ids: readonly string[]): Promise<Map<string, { title: string; artists: string[] }>>;
 }
@@ -155,6 +180,8 @@ export class PlayersService {
       if (actor.userId !== userId || !actor.establishmentId) throw errors.forbidden();
       if (establishmentId && establishmentId !== actor.establishmentId) throw errors.forbidden();
       establishmentId = actor.establishmentId;
+      // A device bound to one player (a web player's) knows of that one only.
+      if (actor.playerId) return this.boundDevicePlayers(actor, actor.playerId, query);
     } else {
       assertMayReadClient(actor, userId);
     }
@@ -166,13 +193,91 @@ export class PlayersService {
     return toPage(await this.presenter.present(actor, rows), total, query.limit);
   }
 
+  private async boundDevicePlayers(
+    actor: Actor,
+    playerId: string,
+    query: Query<typeof playersApi.listUserPlayers>,
+  ): Promise<Page<Player>> {
+    const row = await repository.findPlayer(this.deps.db, playerId);
+    const rows = row && query.offset === 0 ? [row] : [];
+    return toPage(await this.presenter.present(actor, rows), row ? 1 : 0, query.limit);
+  }
+
   /** Removes a player of `userId` with its playlists; another user's id answers 404. */
   async remove(actor: Actor, id: string, userId: string): Promise<void> {
     const player = await this.presenter.find(id);
     assertMayChangePlayer(actor, player);
     if (player.userId !== userId) throw playerErrors.notFound();
     await repository.deletePlayer(this.deps.db, id);
+    // The browsers that played it stop at once: their sessions and sockets end.
+    await this.deps.playerSessions.endFor([id]);
     await this.announceRemoved([id]);
+  }
+
+  /**
+   * Its owner plays a web player in the browser at hand, with no device
+   * code: a device session bound to the player, as an approved web
+   * player's code gives.
+   */
+  async playHere(
+    actor: Actor,
+    id: string,
+    client: BrowserAtHand,
+  ): Promise<{ tokens: TokenPair; playerId: string }> {
+    const player = await this.presenter.find(id);
+    assertMayPlayInBrowser(actor, player);
+    const tokens = await this.deps.playerSessions.start(
+      player.userId,
+      { establishmentId: player.establishmentId, playerId: player.id },
+      client,
+    );
+    return { tokens, playerId: player.id };
+  }
+
+  /**
+   * The web player a web player's device code plays (auth's port), in two
+   * steps: the checks now, and what answers the player's id inside the
+   * approval's transaction. The named player must be the approver's web
+   * player of that establishment; without one a new web player is made
+   * there, named «Веб-плеер N» (the next number free among its web
+   * players) and placed at the establishment's address.
+   */
+  async prepareWebPlayer(
+    actor: Actor,
+    establishmentId: string,
+    playerId: string | undefined,
+  ): Promise<(tx: Executor) => Promise<string>> {
+    if (playerId !== undefined) {
+      const player = await this.presenter.find(playerId);
+      assertMayPlayInBrowser(actor, player);
+      if (player.establishmentId !== establishmentId) throw playerErrors.otherEstablishment();
+      return async () => player.id;
+    }
+    assertMayChangeClient(actor, actor.userId);
+    const establishment = await this.deps.establishments.findOwned(actor.userId, establishmentId);
+    if (!establishment) throw playerErrors.establishmentNotFound();
+    return async (tx) => {
+      const names = new Set(
+        await repository.playerNamesOfEstablishment(tx, establishmentId, "web"),
+      );
+      let number = names.size + 1;
+      while (names.has(webPlayerName(number))) number += 1;
+      const row = await repository.insertPlayer(tx, {
+        userId: actor.userId,
+        establishmentId,
+        name: webPlayerName(number),
+        type: "web",
+        serialBoxNumber: null,
+        address: establishment.address,
+      });
+      if (row === "taken") throw new Error("A web player has no serial number to clash");
+      return row.id;
+    };
+  }
+
+  /** Whether a player exists (auth's port: a device code's player may be removed before delivery). */
+  async exists(db: Executor, id: string): Promise<boolean> {
+    return (await repository.findPlayer(db, id)) !== undefined;
   }
 
   /**

@@ -1,6 +1,6 @@
-import { needsAgreement, PAGING } from "@fonika/shared";
+import { CODES, needsAgreement, PAGING } from "@fonika/shared";
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
 import { SummaryRowsSkeleton } from "../../../components/ui/skeleton.tsx";
@@ -26,6 +26,7 @@ import {
   toOrganizationInput,
   useRequisitesDraft,
 } from "../../../features/organizations/hooks/use-requisites-draft.ts";
+import { useUserPlayers } from "../../../features/players/api/list-user-players.ts";
 import { useSession, useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 
@@ -120,19 +121,43 @@ function OrganizationInfo({ userId }: { userId: string }) {
   return <OrganizationSummary organization={organization.data} />;
 }
 
-/** The code approval of a client: the device plays in one of their establishments. */
+/**
+ * The code an approval link carries (`/cabinet?code=123456`, the QR code of
+ * the `/web-player` page): filled in for the owner, when it is six digits.
+ */
+function useLinkedCode(): string {
+  const [search] = useSearchParams();
+  const code = search.get("code") ?? "";
+  return new RegExp(`^\\d{${CODES.length}}$`).test(code) ? code : "";
+}
+
+/**
+ * The code approval of a client: the device plays in one of their
+ * establishments; a web player's code, one of its web players.
+ */
 function ApproveDevice({ userId }: { userId: string }) {
+  const initialCode = useLinkedCode();
   const establishments = useEstablishments(userId, {
     page: 0,
     query: "",
     count: PAGING.maxPageSize,
   });
+  const players = useUserPlayers(userId);
+  const webPlayers = players.data?.data
+    .filter((player) => player.type === "web")
+    .map(({ id, name, establishmentId }) => ({ id, name, establishmentId }));
   const options = establishments.data?.data.map((establishment) => ({
     value: establishment.id,
     label: `${establishment.name}, ${establishment.address}`,
   }));
   return (
     <ApproveDeviceForm
+      initialCode={initialCode}
+      webPlayers={players.isError ? [] : webPlayers}
+      // A new web player joins the list the next approval chooses from.
+      onApproved={({ player }) => {
+        if (player) void players.refetch();
+      }}
       establishments={establishments.isError ? [] : options}
       noEstablishments={
         establishments.isError ? (

@@ -6,9 +6,27 @@ import { SelectField, type SelectOption } from "../../../components/ui/select-fi
 import { TextInput } from "../../../components/ui/text-input.tsx";
 import { CLIENT_ERRORS, errorText } from "../../../lib/error-messages.ts";
 import { formatDateTime } from "../../../lib/format.ts";
-import { useApproveDeviceCode } from "../api/approve-device-code.ts";
+import { type ApprovedDevice, useApproveDeviceCode } from "../api/approve-device-code.ts";
 import { useInspectDeviceCode } from "../api/inspect-device-code.ts";
 import { describeUserAgent } from "../describe-device.ts";
+
+/** A web player the owner may bind a web player's code to. */
+export interface WebPlayerChoice {
+  id: string;
+  name: string;
+  establishmentId: string;
+}
+
+/** The choice of "make a new web player" among the establishment's web players. */
+const NEW_WEB_PLAYER = "new";
+
+/** What the owner is told once the device is approved. */
+function approvedText({ player }: ApprovedDevice): string {
+  if (!player) return "Плеер подключён";
+  return player.name
+    ? `Веб-плеер подключён: на устройстве будет играть «${player.name}»`
+    : "Веб-плеер подключён";
+}
 
 /**
  * Approves the code a player or another browser shows (CONTRACT.md device
@@ -16,19 +34,31 @@ import { describeUserAgent } from "../describe-device.ts";
  * and where it was made (RFC 8628 §5.4), so that a code read out by a
  * stranger is not approved blindly; only then the approve button. The
  * device becomes a player of the establishment chosen here (the only one
- * is chosen for the owner).
+ * is chosen for the owner). A web player's code (the `/web-player` page)
+ * plays one web player of that establishment: one of its web players, or a
+ * new one ("Новый веб-плеер", chosen for the owner when it has none).
  */
 export function ApproveDeviceForm({
   establishments,
   noEstablishments,
+  webPlayers,
+  initialCode = "",
+  onApproved,
 }: {
   /** The owner's establishments; undefined while they load. */
   establishments: readonly SelectOption<string>[] | undefined;
   /** Shown instead of the form when the owner has no establishment yet. */
   noEstablishments: ReactNode;
+  /** The owner's web players, of every establishment; undefined while they load. */
+  webPlayers: readonly WebPlayerChoice[] | undefined;
+  /** The code the approval link carried (`?code=`), filled in. */
+  initialCode?: string;
+  /** The device was approved (a new web player may have been made). */
+  onApproved?: (approved: ApprovedDevice) => void;
 }) {
   const [chosenId, setChosenId] = useState("");
-  const [code, setCode] = useState("");
+  const [chosenPlayer, setChosenPlayer] = useState("");
+  const [code, setCode] = useState(initialCode);
   const [error, setError] = useState<string | null>(null);
   const [found, setFound] = useState<DeviceCodeInfo | null>(null);
   const inspect = useInspectDeviceCode();
@@ -36,6 +66,7 @@ export function ApproveDeviceForm({
 
   const reset = () => {
     setFound(null);
+    setChosenPlayer("");
     setError(null);
   };
 
@@ -56,19 +87,35 @@ export function ApproveDeviceForm({
 
   const options = establishments ?? [];
   const establishmentId = chosenId || (options.length === 1 ? (options[0]?.value ?? "") : "");
+  const forWebPlayer = found?.kind === "webPlayer";
+  const playerOptions: SelectOption<string>[] = [
+    ...(webPlayers ?? [])
+      .filter((player) => player.establishmentId === establishmentId)
+      .map((player) => ({ value: player.id, label: player.name })),
+    { value: NEW_WEB_PLAYER, label: "Новый веб-плеер" },
+  ];
+  // An establishment without web players gets a new one unless the owner says otherwise.
+  const playerChoice =
+    chosenPlayer || (playerOptions.length === 1 && webPlayers ? NEW_WEB_PLAYER : "");
 
   const handleApprove = () => {
     if (!establishmentId) {
       setError("Выберите заведение, в котором будет играть устройство");
       return;
     }
+    if (forWebPlayer && !playerChoice) {
+      setError("Выберите веб-плеер, который будет играть на устройстве");
+      return;
+    }
+    const playerId = forWebPlayer && playerChoice !== NEW_WEB_PLAYER ? playerChoice : undefined;
     approve.mutate(
-      { code, establishmentId },
+      { code, establishmentId, ...(playerId ? { playerId } : {}) },
       {
-        onSuccess: () => {
+        onSuccess: (approved) => {
           setCode("");
           reset();
-          toast.success("Плеер подключён");
+          toast.success(approvedText(approved));
+          onApproved?.(approved);
         },
         onError: (failure) => setError(errorText(failure)),
       },
@@ -88,6 +135,12 @@ export function ApproveDeviceForm({
           <dd>{found.ip}</dd>
           <dt>Браузер</dt>
           <dd>{describeUserAgent(found.userAgent)}</dd>
+          {forWebPlayer && (
+            <>
+              <dt>Подключается</dt>
+              <dd>Веб-плеер в браузере</dd>
+            </>
+          )}
         </dl>
         <SelectField
           label="Заведение"
@@ -96,9 +149,23 @@ export function ApproveDeviceForm({
           placeholder="Выберите заведение"
           onChange={(value) => {
             setChosenId(value);
+            setChosenPlayer("");
             setError(null);
           }}
         />
+        {forWebPlayer && establishmentId && (
+          <SelectField
+            label="Веб-плеер"
+            value={playerChoice}
+            options={playerOptions}
+            placeholder="Выберите веб-плеер"
+            hint="Этот плеер будет играть в браузере устройства; новый появится в списке плееров заведения"
+            onChange={(value) => {
+              setChosenPlayer(value);
+              setError(null);
+            }}
+          />
+        )}
         <p className="muted">
           Устройство сможет только воспроизводить музыку заведения и не получит доступа к вашему
           аккаунту. Отключить его можно в профиле.

@@ -1,10 +1,20 @@
-import { accountsApi, authApi, type Establishment, establishmentsApi } from "@fonika/shared";
+import {
+  accountsApi,
+  authApi,
+  type DeviceCodeInfo,
+  type Establishment,
+  establishmentsApi,
+  type Player,
+  playersApi,
+} from "@fonika/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { deviceApprovalUrl } from "../../../config/paths.ts";
 import { buildProfile, buildTokenPair } from "../../../test/factories.ts";
+import { buildPlayer } from "../../../test/players-factories.ts";
 import { renderApp } from "../../../test/render-app.tsx";
-import { on, scriptedServer } from "../../../test/scripted-server.ts";
+import { on, replyError, scriptedServer } from "../../../test/scripted-server.ts";
 
 const clientId = "00000000-0000-4000-8000-000000000001";
 const signedIn = buildTokenPair({ sub: clientId, authority: ["role-client"] }, "stored");
@@ -102,6 +112,157 @@ describe("approving a device code", () => {
     const link = await screen.findByRole("link", { name: "Добавьте первое заведение" });
     expect(link.getAttribute("href")).toBe("/add-client-objects");
     expect(screen.queryByLabelText("Код с экрана устройства")).toBeNull();
+  });
+});
+
+const webPlayerCode: DeviceCodeInfo = {
+  createdAt: "2026-11-23T10:00:00.000Z",
+  expiresAt: "2026-11-23T10:10:00.000Z",
+  ip: "198.51.100.4",
+  userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/150.0.0.0 Safari/537.36",
+  kind: "webPlayer",
+};
+
+/** The owner's players: every establishment's, of both kinds. */
+const ownPlayers = (list: Player[]) =>
+  on(playersApi.listUserPlayers, ({ params, reply }) => {
+    expect(params.userId).toBe(clientId);
+    return reply({ data: list, total: list.length, totalPages: 1 });
+  });
+
+describe("approving a web player's code", () => {
+  it("opens from the approval link with the code filled in and binds it to a chosen web player", async () => {
+    const approvals: unknown[] = [];
+    const bar = buildPlayer({ userId: clientId, establishmentId: cafe, name: "Бар" });
+    const hall = buildPlayer({ userId: clientId, establishmentId: cafe, name: "Зал" });
+    const box = buildPlayer({
+      userId: clientId,
+      establishmentId: cafe,
+      name: "Приставка",
+      type: "boxPlayer",
+      serialBoxNumber: "BX-1",
+    });
+    const gymPlayer = buildPlayer({ userId: clientId, establishmentId: gym, name: "Тренажёры" });
+    const link = new URL(deviceApprovalUrl("https://fonika.example", "482913"));
+    expect(link.toString()).toBe("https://fonika.example/cabinet?code=482913");
+    renderApp(
+      `${link.pathname}${link.search}`,
+      scriptedServer(
+        ...accountRoutes,
+        ownEstablishments([establishment(cafe, "Кофейня"), establishment(gym, "Спортзал")]),
+        ownPlayers([bar, hall, box, gymPlayer]),
+        on(authApi.inspectDeviceCode, ({ body, reply }) => {
+          expect(body).toEqual({ code: "482913" });
+          return reply(webPlayerCode);
+        }),
+        on(authApi.approveDeviceCode, ({ body, reply }) => {
+          approvals.push(body);
+          return reply({ ok: true, playerId: hall.id });
+        }),
+        on(playersApi.getPlayer, ({ params, reply }) => {
+          expect(params.id).toBe(hall.id);
+          return reply(hall);
+        }),
+      ),
+      signedIn,
+    );
+    const user = userEvent.setup();
+    const field = await screen.findByLabelText<HTMLInputElement>("Код с экрана устройства");
+    expect(field.value).toBe("482913");
+    await user.click(screen.getByRole("button", { name: "Проверить код" }));
+    expect(await screen.findByText("Веб-плеер в браузере")).toBeTruthy();
+    // The player is chosen after the establishment, among that establishment's web players.
+    expect(screen.queryByLabelText("Веб-плеер")).toBeNull();
+    await user.selectOptions(screen.getByLabelText("Заведение"), "Кофейня, Москва, Тверская, 7");
+    const players = screen.getByLabelText<HTMLSelectElement>("Веб-плеер");
+    const labels = within(players)
+      .getAllByRole("option")
+      .map((option) => option.textContent);
+    expect(labels).toEqual(["Выберите веб-плеер", "Бар", "Зал", "Новый веб-плеер"]);
+    await user.click(screen.getByRole("button", { name: "Подтвердить вход устройства" }));
+    expect(
+      await screen.findByText("Выберите веб-плеер, который будет играть на устройстве"),
+    ).toBeTruthy();
+    expect(approvals).toEqual([]);
+    await user.selectOptions(players, "Зал");
+    await user.click(screen.getByRole("button", { name: "Подтвердить вход устройства" }));
+    await waitFor(() =>
+      expect(approvals).toEqual([{ code: "482913", establishmentId: cafe, playerId: hall.id }]),
+    );
+    expect(
+      await screen.findByText("Веб-плеер подключён: на устройстве будет играть «Зал»"),
+    ).toBeTruthy();
+  });
+
+  it("makes a new web player by default where the establishment has none, and names it", async () => {
+    const approvals: unknown[] = [];
+    const made = buildPlayer({ userId: clientId, establishmentId: gym, name: "Веб-плеер 1" });
+    const box = buildPlayer({
+      userId: clientId,
+      establishmentId: gym,
+      type: "boxPlayer",
+      serialBoxNumber: "BX-2",
+    });
+    renderApp(
+      "/cabinet?code=551177",
+      scriptedServer(
+        ...accountRoutes,
+        ownEstablishments([establishment(gym, "Спортзал")]),
+        ownPlayers([box]),
+        on(authApi.inspectDeviceCode, ({ reply }) => reply(webPlayerCode)),
+        on(authApi.approveDeviceCode, ({ body, reply }) => {
+          approvals.push(body);
+          return reply({ ok: true, playerId: made.id });
+        }),
+        on(playersApi.getPlayer, ({ reply }) => reply(made)),
+      ),
+      signedIn,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Проверить код" }));
+    const players = await screen.findByLabelText<HTMLSelectElement>("Веб-плеер");
+    await waitFor(() => expect(players.value).toBe("new"));
+    await user.click(screen.getByRole("button", { name: "Подтвердить вход устройства" }));
+    await waitFor(() => expect(approvals).toEqual([{ code: "551177", establishmentId: gym }]));
+    expect(
+      await screen.findByText("Веб-плеер подключён: на устройстве будет играть «Веб-плеер 1»"),
+    ).toBeTruthy();
+  });
+
+  it("shows the server's reason when it refuses the chosen player", async () => {
+    const bar = buildPlayer({ userId: clientId, establishmentId: cafe, name: "Бар" });
+    renderApp(
+      "/cabinet?code=482913",
+      scriptedServer(
+        ...accountRoutes,
+        ownEstablishments([establishment(cafe, "Кофейня")]),
+        ownPlayers([bar]),
+        on(authApi.inspectDeviceCode, ({ reply }) => reply(webPlayerCode)),
+        on(authApi.approveDeviceCode, () =>
+          replyError(404, {
+            type: "not-found",
+            reason: "Плеер не найден",
+            message: "Player not found",
+          }),
+        ),
+      ),
+      signedIn,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Проверить код" }));
+    await user.selectOptions(await screen.findByLabelText("Веб-плеер"), "Бар");
+    await user.click(screen.getByRole("button", { name: "Подтвердить вход устройства" }));
+    expect(await screen.findByText("Плеер не найден")).toBeTruthy();
+  });
+
+  it("ignores a link's code that is not six digits", async () => {
+    renderApp(
+      "/cabinet?code=12ab",
+      scriptedServer(...accountRoutes, ownEstablishments([establishment(cafe, "Кофейня")])),
+      signedIn,
+    );
+    const field = await screen.findByLabelText<HTMLInputElement>("Код с экрана устройства");
+    expect(field.value).toBe("");
   });
 });
 

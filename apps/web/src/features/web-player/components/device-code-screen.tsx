@@ -1,13 +1,9 @@
 import { Button } from "../../../components/ui/button.tsx";
+import { deviceApprovalUrl } from "../../../config/paths.ts";
 import type { ApiClient } from "../../../lib/api-client.ts";
 import { useDeviceCode, type VerificationAnswer } from "../../../lib/auth/device-code.ts";
 import { WEB_PLAYER_TEXTS } from "../web-player-texts.ts";
 import { QrCode } from "./qr-code.tsx";
-
-/** Where the owner approves a code: the cabinet's approval with the code filled in. */
-export function approvalLink(origin: string, code: string): string {
-  return `${origin}/cabinet?code=${encodeURIComponent(code)}`;
-}
 
 /**
  * The web player before approval: a code to read across the room and a QR
@@ -34,7 +30,7 @@ export function DeviceCodeScreen({
             {state.code.replace(/(\d{3})(\d{3})/, "$1 $2")}
           </output>
           <QrCode
-            text={approvalLink(window.location.origin, state.code)}
+            text={deviceApprovalUrl(window.location.origin, state.code)}
             label={WEB_PLAYER_TEXTS.qrLabel(state.code)}
           />
         </div>

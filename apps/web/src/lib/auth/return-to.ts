@@ -1,0 +1,43 @@
+/**
+ * Where a visitor who is not signed in was going when the route guard sent
+ * them Home (a link from outside, such as a device's approval link in a QR
+ * code): kept for the tab, so that signing in returns them there once.
+ */
+
+const KEY = "fonika.returnTo";
+
+/** Only a path of this site: `/…`, never `//host` or a full URL. */
+function isInternalPath(path: string): boolean {
+  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
+}
+
+/** Remembers where to return after signing in (`path` with its query). */
+export function rememberReturnTo(path: string): void {
+  if (!isInternalPath(path)) return;
+  try {
+    window.sessionStorage.setItem(KEY, path);
+  } catch {
+    // Storage refused (private mode): the visitor lands on their start screen instead.
+  }
+}
+
+/** The remembered path, if any; it is forgotten as it is read. */
+export function takeReturnTo(): string | null {
+  try {
+    const path = window.sessionStorage.getItem(KEY);
+    window.sessionStorage.removeItem(KEY);
+    return path && isInternalPath(path) ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The remembered path without forgetting it. */
+export function peekReturnTo(): string | null {
+  try {
+    const path = window.sessionStorage.getItem(KEY);
+    return path && isInternalPath(path) ? path : null;
+  } catch {
+    return null;
+  }
+}
