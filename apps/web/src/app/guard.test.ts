@@ -36,6 +36,8 @@ const EXPECTED: Record<string, [string, readonly Who[]]> = {
   Offer: ["/offer", EVERYONE],
   Ppd: ["/ppd", EVERYONE],
   Policy: ["/policy", EVERYONE],
+  // Issue 14: the venue's browser opens it with no account.
+  WebPlayer: ["/web-player", EVERYONE],
   Players: ["/players/:id?", [ADMIN, CLIENT, MANAGER, SUPPORT, DEVICE]],
   Player: ["/player/:id", [ADMIN, CLIENT, MANAGER, SUPPORT, DEVICE]],
   // SPEC.md §2 gives these to content managers; its search sends clients to
@@ -90,7 +92,7 @@ const START: Record<Role, [string, string]> = {
   "player-device": ["Players", "/players"],
 };
 
-const FULLSCREEN = ["Auth", "Offer", "Ppd", "Policy"];
+const FULLSCREEN = ["Auth", "Offer", "Ppd", "Policy", "WebPlayer"];
 
 function expectedFor(route: RouteDefinition): [string, readonly Who[]] {
   const row = EXPECTED[route.name];
@@ -147,7 +149,7 @@ describe("route guard", () => {
   };
 
   it("always renders open routes for a visitor", () => {
-    for (const name of ["Home", "Auth", "Offer", "Ppd", "Policy"] as const) {
+    for (const name of ["Home", "Auth", "Offer", "Ppd", "Policy", "WebPlayer"] as const) {
       expect(decideRoute(ROUTES[name], signedOut)).toEqual({ kind: "render" });
     }
   });
