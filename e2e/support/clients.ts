@@ -162,7 +162,8 @@ export async function scheduleAllWeek(
   playlistId: string,
 ): Promise<void> {
   await callApi(playersApi.addPlayerPlaylist, {
-    params: { id: playerId, playlistId },
+    params: { id: playerId },
+    body: { playlistId },
     token: owner.token,
   });
   await callApi(schedulesApi.addPlaylistSchedule, {
