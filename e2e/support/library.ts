@@ -1,4 +1,11 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
@@ -106,4 +113,33 @@ export async function uploadTones(
     ids.push(await uploadFixture(token, file));
   }
   return ids;
+}
+
+/** Every stored file of the e2e server (its DATA_DIR/files), by path. */
+export function storedFiles(): Set<string> {
+  const root = path.join(E2E.dataDir, "files");
+  const files = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else files.add(full);
+    }
+  };
+  if (existsSync(root)) walk(root);
+  return files;
+}
+
+/**
+ * Uploads one more tone and then spoils its stored audio (every byte
+ * zero, the length kept): a song whose file a browser cannot play, as a
+ * damaged upload or a failing disk would leave it.
+ */
+export async function uploadBrokenTone(token: string, label: string): Promise<string> {
+  const before = storedFiles();
+  const [songId] = await uploadTones(token, label, 3, 1);
+  const added = [...storedFiles()].filter((file) => !before.has(file));
+  if (!songId || added.length === 0) throw new Error("the broken tone's stored file was not found");
+  for (const file of added) writeFileSync(file, Buffer.alloc(statSync(file).size));
+  return songId;
 }

@@ -12,7 +12,11 @@ export interface DeckView {
 declare global {
   interface Window {
     /** The web player's diagnostics (features/web-player/web-player-runtime.ts). */
-    fonikaWebPlayer?: { decks(): DeckView[]; audioElements(): number };
+    fonikaWebPlayer?: {
+      decks(): DeckView[];
+      snapshot(): { cachedSongs: number; waitingReports: number; online: boolean };
+      audioElements(): number;
+    };
   }
 }
 

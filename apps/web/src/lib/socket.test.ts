@@ -103,6 +103,35 @@ describe("player socket (SPEC.md §4)", () => {
     socket.close();
   });
 
+  it("lets go of a connection that answers no ping three times, and says so, then reconnects", () => {
+    const changes: boolean[] = [];
+    const socket = createPlayerSocket({
+      open: (url) => new FakeWebSocket(url),
+      url: () => "ws://localhost/api/v1/player/ws?access_token=t",
+      userId: () => "user-1",
+      timers: browserTimers,
+      onConnection: (open) => changes.push(open),
+    });
+    socket.connect();
+    const first = latest();
+    first.serverOpens();
+    // Answered pings keep it: a pong after each.
+    for (let i = 0; i < 5; i++) {
+      vi.advanceTimersByTime(4_000);
+      first.serverSends({ type: "pong" });
+    }
+    expect(first.closed).toBe(false);
+    // The line is cut: no answer to three pings, and at the fourth tick it is let go.
+    vi.advanceTimersByTime(12_000);
+    expect(first.closed).toBe(false);
+    vi.advanceTimersByTime(4_000);
+    expect(first.closed).toBe(true);
+    expect(changes).toEqual([true, false]);
+    vi.advanceTimersByTime(5_000);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    socket.close();
+  });
+
   it("stops pinging once closed", () => {
     const { socket } = setup();
     socket.connect();

@@ -41,8 +41,16 @@ export interface PlayerSocket {
 }
 
 /**
+ * Pings in a row that may go unanswered before the connection counts as
+ * dead: a line cut at the venue's router leaves the socket open for many
+ * minutes without a close, and a web player must know within seconds.
+ */
+const STALE_PINGS = 3;
+
+/**
  * SPEC.md §4 Player socket: connect with the user id, ping every 4 s,
- * reconnect 5 s after a close, and give up on 'Access denied error'.
+ * reconnect 5 s after a close (or after three pings heard nothing), and
+ * give up on 'Access denied error'.
  */
 export function createPlayerSocket({
   open = (url) => new WebSocket(url),
@@ -65,6 +73,8 @@ export function createPlayerSocket({
   let reconnectHandle: unknown;
   let wanted = false;
   let abandoned = false;
+  /** Pings sent since the server was last heard. */
+  let unanswered = 0;
 
   const stopPing = () => {
     if (pingHandle !== undefined) timers.clearInterval(pingHandle);
@@ -83,6 +93,7 @@ export function createPlayerSocket({
   };
 
   const handleMessage = (current: SocketConnection, data: unknown) => {
+    unanswered = 0;
     const message = parseIncomingSocketMessage(String(data));
     if (!message) return;
     if (message.type === "error" && message.message === MESSAGES.accessDenied) {
@@ -110,7 +121,18 @@ export function createPlayerSocket({
       playerStates.clear();
       sendRaw({ type: "connect", userId: user });
       stopPing();
-      pingHandle = timers.setInterval(() => sendRaw({ type: "ping" }), pingMs);
+      unanswered = 0;
+      pingHandle = timers.setInterval(() => {
+        if (unanswered >= STALE_PINGS) {
+          // Dead without a close: let it go and connect anew.
+          current.onclose = null;
+          current.close();
+          dropped(current);
+          return;
+        }
+        unanswered += 1;
+        sendRaw({ type: "ping" });
+      }, pingMs);
       onConnection?.(true);
     };
     current.onmessage = (event) => {
@@ -119,16 +141,19 @@ export function createPlayerSocket({
     current.onerror = () => {
       // A failed connection also closes; the close handler decides what next.
     };
-    current.onclose = () => {
-      if (connection !== current) return;
-      connection = null;
-      stopPing();
-      onConnection?.(false);
-      if (wanted && !abandoned) {
-        stopReconnect();
-        reconnectHandle = timers.setTimeout(openConnection, reconnectMs);
-      }
-    };
+    current.onclose = () => dropped(current);
+  }
+
+  /** A connection ended (closed, or dead): reconnect later unless closed for good. */
+  function dropped(current: SocketConnection): void {
+    if (connection !== current) return;
+    connection = null;
+    stopPing();
+    onConnection?.(false);
+    if (wanted && !abandoned) {
+      stopReconnect();
+      reconnectHandle = timers.setTimeout(openConnection, reconnectMs);
+    }
   }
 
   return {

@@ -1,0 +1,159 @@
+import { establishmentsApi, historyApi, playersApi, songsApi } from "@fonika/shared";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type Account, callApi, createSignedInAccount } from "./support/accounts.ts";
+import {
+  addEstablishment,
+  addWebPlayer,
+  scheduleAllWeek,
+  subscribeWithPlaylists,
+} from "./support/clients.ts";
+import { makePlaylist, uploadBrokenTone, uploadTones } from "./support/library.ts";
+import { signInByEmail } from "./support/sign-in.ts";
+import { expectPlaying, soundingSong } from "./support/web-player.ts";
+
+/**
+ * The web player through what a venue's day brings (issue 14): a song it
+ * must not play, a song that will not load, and the internet gone for a
+ * while. The owner starts it with "Играть в этом браузере".
+ */
+
+type Owner = Account & { token: string };
+
+async function venueWith(
+  manager: Owner,
+  songs: string[],
+  label: string,
+  slug: string,
+  explicitFilter = false,
+) {
+  const playlistId = await makePlaylist(manager.token, `${label} ${Date.now() % 100_000}`, songs);
+  const owner = await createSignedInAccount("role-client", `${slug}-owner`);
+  const venue = await addEstablishment(owner, `Кафе «${label}»`);
+  if (explicitFilter) {
+    await callApi(establishmentsApi.changeEstablishment, {
+      params: { userId: owner.userId, id: venue },
+      body: { explicitFilter: true },
+      token: owner.token,
+    });
+  }
+  const playerId = await addWebPlayer(owner, venue, "Зал");
+  await subscribeWithPlaylists(owner, venue, [playlistId], label);
+  await scheduleAllWeek(owner, playerId, playlistId);
+  await callApi(playersApi.changePlayer, {
+    params: { id: playerId },
+    body: { crossfadeSeconds: 0 },
+    token: owner.token,
+  });
+  return { owner, playerId };
+}
+
+/** The owner, at the venue, makes this browser the player from the player's page. */
+async function playHere(page: Page, owner: Owner, playerId: string): Promise<void> {
+  await signInByEmail(page, owner.email);
+  await page.goto(`/player/${playerId}`);
+  await page.getByRole("button", { name: "Играть в этом браузере" }).click();
+  await expect(page).toHaveURL(/\/web-player$/);
+  await expectPlaying(page);
+}
+
+/** Samples what sounds every 100 ms for `ms`: the songs in order and the longest silence. */
+async function listen(
+  page: Page,
+  ms: number,
+): Promise<{ songs: string[]; longestSilenceMs: number }> {
+  const songs: string[] = [];
+  let silentSince: number | null = null;
+  let longestSilenceMs = 0;
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const song = await soundingSong(page);
+    if (song) {
+      if (songs.at(-1) !== song) songs.push(song);
+      if (silentSince !== null)
+        longestSilenceMs = Math.max(longestSilenceMs, Date.now() - silentSince);
+      silentSince = null;
+    } else {
+      silentSince ??= Date.now();
+    }
+    await page.waitForTimeout(100);
+  }
+  return { songs, longestSilenceMs };
+}
+
+test("an explicit song never plays at a venue with the filter, and a song that will not load is skipped within 2 s", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const manager = await createSignedInAccount("role-content-manager", "filter-library");
+  const [explicit, first, last] = await uploadTones(manager.token, "Фильтр", 3, 3);
+  await callApi(songsApi.changeSongMeta, {
+    params: { id: explicit as string },
+    body: { obsceneLexicon: true },
+    token: manager.token,
+  });
+  const broken = await uploadBrokenTone(manager.token, "Битая");
+  const order = [first, explicit, broken, last] as string[];
+  const { owner, playerId } = await venueWith(manager, order, "Фильтр", "filter", true);
+
+  await playHere(page, owner, playerId);
+  const heard = await listen(page, 14_000);
+  expect(heard.songs).not.toContain(explicit);
+  expect(heard.songs).not.toContain(broken);
+  expect(heard.songs).toEqual(expect.arrayContaining([first, last]));
+  expect(heard.longestSilenceMs).toBeLessThan(2_000);
+});
+
+test("with the network cut after the cache filled it plays on from the cache, shows how long it can, and resyncs its history when the network returns", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const manager = await createSignedInAccount("role-content-manager", "outage-library");
+  const songs = await uploadTones(manager.token, "Без сети", 4, 3);
+  const { owner, playerId } = await venueWith(manager, songs, "Без сети", "outage");
+  await playHere(page, owner, playerId);
+
+  // The coming songs are cached: it says how long it could play without the network.
+  await expect
+    .poll(() => page.evaluate(() => window.fonikaWebPlayer?.snapshot().cachedSongs ?? 0), {
+      timeout: 20_000,
+    })
+    .toBe(3);
+  await expect(page.getByTestId("offline-reach")).toContainText("Без сети музыки хватит на");
+  const playsBefore = (await playsOf(owner, playerId)).total;
+
+  await cut(context, true);
+  await expect(page.getByRole("status")).toHaveText(/Нет связи/, { timeout: 20_000 });
+  const offline = await listen(page, 12_000);
+  // Several songs went by, with no gap, all from the cache.
+  expect(offline.songs.length).toBeGreaterThanOrEqual(3);
+  expect(offline.longestSilenceMs).toBeLessThan(1_000);
+  await expect(page.getByTestId("offline-reach")).toContainText("Ждут отправки");
+  // Nothing reached the server meanwhile.
+  expect((await playsOf(owner, playerId)).total).toBe(playsBefore);
+
+  const sounding = await soundingSong(page);
+  await cut(context, false);
+  await expect(page.getByRole("status")).toHaveText("На связи", { timeout: 20_000 });
+  // The music did not jump: the same song plays on (or the one after it, if it just ended).
+  const after = await soundingSong(page);
+  expect(after === sounding || songs.includes(after ?? "")).toBe(true);
+  await expect(page.getByTestId("offline-reach")).not.toContainText("Ждут отправки");
+  // The plays made offline are in the history now, each ended as played.
+  await expect
+    .poll(async () => (await playsOf(owner, playerId)).total, { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(playsBefore + offline.songs.length - 1);
+  const history = await playsOf(owner, playerId);
+  expect(history.data.filter((play) => play.ending === "finished").length).toBeGreaterThanOrEqual(
+    offline.songs.length - 1,
+  );
+});
+
+/** The network of the browser, cut or given back (the page and its service worker). */
+async function cut(context: BrowserContext, offline: boolean): Promise<void> {
+  await context.setOffline(offline);
+}
+
+async function playsOf(owner: Owner, playerId: string) {
+  return callApi(historyApi.playerHistory, { params: { id: playerId }, token: owner.token });
+}
