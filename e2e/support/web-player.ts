@@ -14,7 +14,12 @@ declare global {
     /** The web player's diagnostics (features/web-player/web-player-runtime.ts). */
     fonikaWebPlayer?: {
       decks(): DeckView[];
-      snapshot(): { cachedSongs: number; waitingReports: number; online: boolean };
+      snapshot(): {
+        cachedSongs: number;
+        waitingReports: number;
+        online: boolean;
+        current: { song: { id: string } } | null;
+      };
       audioElements(): number;
     };
   }

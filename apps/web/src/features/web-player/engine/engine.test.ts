@@ -169,7 +169,28 @@ describe("the web player online", () => {
     expect(of("playerStatus").at(-1)?.volume).toBe(50);
 
     engine.receive({ type: "stopPlay", playerId: PLAYER });
+    engine.receive({ type: "stopPlay", playerId: PLAYER });
     expect(engine.view().current).toBeNull();
+    expect(engine.view().problem).toBe("silence");
+  });
+
+  it("starts the playlist over at its end while the schedule still wants it, once per song played", async () => {
+    const { engine, of } = setUp();
+    engine.setOnline(true);
+    engine.setPlan(planOf(4));
+    engine.receive({
+      type: "status",
+      playerId: PLAYER,
+      schedule: { playlistId: DAY_LIST, fallback: false },
+    });
+    engine.receive(playSong(id(3), null));
+    await vi.advanceTimersByTimeAsync(10);
+    engine.receive({ type: "stopPlay", playerId: PLAYER });
+    expect(of("playPlaylistRequested")).toHaveLength(2);
+    expect(engine.view().current?.song.id).toBe(id(3));
+    // Nothing played since: a second stop is silence, not another request.
+    engine.receive({ type: "stopPlay", playerId: PLAYER });
+    expect(of("playPlaylistRequested")).toHaveLength(2);
     expect(engine.view().problem).toBe("silence");
   });
 

@@ -108,6 +108,8 @@ export class WebPlayerEngine {
   private requestedPlaylist: string | null = null;
   private recent: string[] = [];
   private failed = new Set<string>();
+  /** A song began since the playlist was last started over (see `stopAsked`). */
+  private playedSinceRestart = true;
   private problem: Problem = null;
   private serverMessage: string | null = null;
   private transitioning = false;
@@ -277,7 +279,7 @@ export class WebPlayerEngine {
         if (message.playerId === playerId) void this.resume();
         return;
       case "stopPlay":
-        if (message.playerId === playerId) this.halt("silence");
+        if (message.playerId === playerId) this.stopAsked();
         return;
       case "volume":
         if (message.playerId === playerId) this.setVolume(message.volume);
@@ -297,6 +299,24 @@ export class WebPlayerEngine {
       default:
         return;
     }
+  }
+
+  /**
+   * The server has nothing after this song (the playlist's end, loop off).
+   * While the schedule still wants the playlist it starts over: a venue's
+   * hour must not fall silent. Once per song played, so an empty playlist
+   * does not ask again and again.
+   */
+  private stopAsked(): void {
+    const scheduled = this.scheduled();
+    const playlistId = scheduled?.playlistId ?? null;
+    if (playlistId && this.playedSinceRestart && this.playerId) {
+      this.playedSinceRestart = false;
+      this.requestedPlaylist = playlistId;
+      this.send({ type: "playPlaylistRequested", playerId: this.playerId, playlistId });
+      return;
+    }
+    this.halt("silence");
   }
 
   private adoptState(state: PlayerLiveState): void {
@@ -649,6 +669,7 @@ export class WebPlayerEngine {
   private beginPlay(playing: Playing): void {
     if (!this.playerId) return;
     playing.playId = this.deps.newPlayId();
+    this.playedSinceRestart = true;
     this.recent = [...this.recent, playing.song.id].slice(-SHUFFLE_MEMORY);
     this.send({
       type: "songStarted",
