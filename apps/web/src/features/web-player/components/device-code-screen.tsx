@@ -1,5 +1,5 @@
 import { Button } from "../../../components/ui/button.tsx";
-import { deviceApprovalUrl } from "../../../config/paths.ts";
+import { deviceApprovalUrl, pathTo } from "../../../config/paths.ts";
 import type { ApiClient } from "../../../lib/api-client.ts";
 import { useDeviceCode, type VerificationAnswer } from "../../../lib/auth/device-code.ts";
 import { WEB_PLAYER_TEXTS } from "../web-player-texts.ts";
@@ -36,7 +36,9 @@ export function DeviceCodeScreen({
         </div>
       )}
       {state.step === "waiting" && (
-        <p className="web-player-code__how">{WEB_PLAYER_TEXTS.codeHow}</p>
+        <p className="web-player-code__how">
+          {WEB_PLAYER_TEXTS.codeHow(`${window.location.host}${pathTo("Cabinet")}`)}
+        </p>
       )}
       {state.step === "expired" && <p>{WEB_PLAYER_TEXTS.codeExpired}</p>}
       {state.step === "failed" && <p role="alert">{state.message}</p>}
