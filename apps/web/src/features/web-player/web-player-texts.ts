@@ -2,9 +2,8 @@
 export const WEB_PLAYER_TEXTS = {
   title: "Фоника — веб-плеер",
   codeLead: "Чтобы здесь заиграла музыка, подтвердите этот код в Фонике:",
-  codeHow:
-    "Отсканируйте QR-код телефоном или откройте «Кабинет» → «Подключить устройство» и введите код.",
-  codeExpiresIn: (minutes: number) => `Код действует ещё ${minutes} мин.`,
+  codeHow: (address: string) =>
+    `Отсканируйте QR-код телефоном или откройте ${address} под учётной записью владельца и введите код.`,
   codeCreating: "Получаем код…",
   codeExpired: "Код истёк.",
   newCode: "Получить новый код",
@@ -14,8 +13,9 @@ export const WEB_PLAYER_TEXTS = {
   offline: "Нет связи с Фоникой — музыка играет из памяти",
   offlineReach: (text: string) => `Без сети музыки хватит на ${text}`,
   offlineNothing: "Без сети играть нечего: в памяти ещё нет песен",
-  cached: (count: number) => `В памяти ${count} песен`,
-  waitingReports: (count: number) => `Ждут отправки: ${count} записей истории`,
+  cached: (songs: string) => `В памяти ${songs}`,
+  songForms: ["песня", "песни", "песен"] as const,
+  waitingReports: (count: number) => `Ждут отправки записей истории: ${count}`,
   paused: "Пауза — включить можно с пульта владельца",
   silence: "По расписанию сейчас тишина",
   nothingPlayable:

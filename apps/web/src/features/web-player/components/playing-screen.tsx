@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { apiBaseUrl } from "../../../config/paths.ts";
-import { formatClock, formatDuration } from "../../../lib/format.ts";
+import { formatClock, formatCount, formatDuration } from "../../../lib/format.ts";
 import type { WebPlayerRuntime, WebPlayerSnapshot } from "../web-player-runtime.ts";
 import { WEB_PLAYER_TEXTS } from "../web-player-texts.ts";
 
@@ -102,6 +102,8 @@ function offlineLine(view: WebPlayerSnapshot): string {
       ? WEB_PLAYER_TEXTS.offlineReach(formatDuration(view.offlineReachMs))
       : WEB_PLAYER_TEXTS.offlineNothing,
   ];
+  if (view.cachedSongs > 0)
+    parts.push(WEB_PLAYER_TEXTS.cached(formatCount(view.cachedSongs, WEB_PLAYER_TEXTS.songForms)));
   if (view.waitingReports > 0) parts.push(WEB_PLAYER_TEXTS.waitingReports(view.waitingReports));
   return parts.join(" · ");
 }
