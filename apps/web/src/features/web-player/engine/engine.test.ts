@@ -235,6 +235,23 @@ describe("the web player offline", () => {
   });
 });
 
+describe("a browser that holds the sound back", () => {
+  it("asks for one click and plays from there, reporting the play only when it sounds", async () => {
+    const { engine, of, output } = setUp();
+    let allowed = false;
+    output.resume = async () => allowed;
+    engine.setPlan(planOf(4));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(engine.view().problem).toBe("needs-gesture");
+    expect(of("songStarted")).toEqual([]);
+    allowed = true;
+    await engine.unlock();
+    expect(engine.view().problem).toBeNull();
+    expect(of("songStarted").map((m) => m.songId)).toEqual([id(1)]);
+    expect(output.decks[0].isPlaying()).toBe(true);
+  });
+});
+
 describe("a song that fails", () => {
   it("is skipped at once for the next one", async () => {
     const { engine, of } = setUp({ broken: new Set([id(1)]) });

@@ -543,12 +543,14 @@ export class WebPlayerEngine {
       const crossfade = fade > 0 && outgoingSounding;
       deck.setFade(crossfade ? 0 : 1);
       if (!(await this.deps.output.resume())) {
+        // Held back until a click: the song waits at its start (`unlock` plays it).
         this.setProblem("needs-gesture");
-      }
-      try {
-        await deck.play();
-      } catch {
-        this.setProblem("needs-gesture");
+      } else {
+        try {
+          await deck.play();
+        } catch {
+          this.setProblem("needs-gesture");
+        }
       }
       if (generation !== this.generation) return;
       if (outgoing) {
