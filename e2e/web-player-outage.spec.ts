@@ -1,15 +1,8 @@
-import { establishmentsApi, historyApi, playersApi, songsApi } from "@fonika/shared";
+import { historyApi, songsApi } from "@fonika/shared";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { type Account, callApi, createSignedInAccount } from "./support/accounts.ts";
-import {
-  addEstablishment,
-  addWebPlayer,
-  scheduleAllWeek,
-  subscribeWithPlaylists,
-} from "./support/clients.ts";
-import { makePlaylist, uploadBrokenTone, uploadTones } from "./support/library.ts";
-import { signInByEmail } from "./support/sign-in.ts";
-import { expectPlaying, soundingSong } from "./support/web-player.ts";
+import { uploadBrokenTone, uploadTones } from "./support/library.ts";
+import { playHere, soundingSong, venueWithWebPlayer } from "./support/web-player.ts";
 
 /**
  * The web player through what a venue's day brings (issue 14): a song it
@@ -18,43 +11,6 @@ import { expectPlaying, soundingSong } from "./support/web-player.ts";
  */
 
 type Owner = Account & { token: string };
-
-async function venueWith(
-  manager: Owner,
-  songs: string[],
-  label: string,
-  slug: string,
-  explicitFilter = false,
-) {
-  const playlistId = await makePlaylist(manager.token, `${label} ${Date.now() % 100_000}`, songs);
-  const owner = await createSignedInAccount("role-client", `${slug}-owner`);
-  const venue = await addEstablishment(owner, `Кафе «${label}»`);
-  if (explicitFilter) {
-    await callApi(establishmentsApi.changeEstablishment, {
-      params: { userId: owner.userId, id: venue },
-      body: { explicitFilter: true },
-      token: owner.token,
-    });
-  }
-  const playerId = await addWebPlayer(owner, venue, "Зал");
-  await subscribeWithPlaylists(owner, venue, [playlistId], label);
-  await scheduleAllWeek(owner, playerId, playlistId);
-  await callApi(playersApi.changePlayer, {
-    params: { id: playerId },
-    body: { crossfadeSeconds: 0 },
-    token: owner.token,
-  });
-  return { owner, playerId };
-}
-
-/** The owner, at the venue, makes this browser the player from the player's page. */
-async function playHere(page: Page, owner: Owner, playerId: string): Promise<void> {
-  await signInByEmail(page, owner.email);
-  await page.goto(`/player/${playerId}`);
-  await page.getByRole("button", { name: "Играть в этом браузере" }).click();
-  await expect(page).toHaveURL(/\/web-player$/);
-  await expectPlaying(page);
-}
 
 /** Samples what sounds every 100 ms for `ms`: the songs in order and the longest silence. */
 async function listen(
@@ -93,7 +49,12 @@ test("an explicit song never plays at a venue with the filter, and a song that w
   });
   const broken = await uploadBrokenTone(manager.token, "Битая");
   const order = [first, explicit, broken, last] as string[];
-  const { owner, playerId } = await venueWith(manager, order, "Фильтр", "filter", true);
+  const { owner, playerId } = await venueWithWebPlayer(manager, order, {
+    label: "Фильтр",
+    slug: "filter",
+    crossfadeSeconds: 0,
+    explicitFilter: true,
+  });
 
   await playHere(page, owner, playerId);
   const heard = await listen(page, 14_000);
@@ -110,7 +71,11 @@ test("with the network cut after the cache filled it plays on from the cache, sh
   test.setTimeout(120_000);
   const manager = await createSignedInAccount("role-content-manager", "outage-library");
   const songs = await uploadTones(manager.token, "Без сети", 4, 3);
-  const { owner, playerId } = await venueWith(manager, songs, "Без сети", "outage");
+  const { owner, playerId } = await venueWithWebPlayer(manager, songs, {
+    label: "Без сети",
+    slug: "outage",
+    crossfadeSeconds: 0,
+  });
   await playHere(page, owner, playerId);
 
   // The coming songs are cached: it says how long it could play without the network.

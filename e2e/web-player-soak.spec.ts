@@ -1,17 +1,10 @@
-import { API_BASE, PLAYER_SOCKET_PATH, playersApi } from "@fonika/shared";
+import { API_BASE, PLAYER_SOCKET_PATH } from "@fonika/shared";
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
 import WebSocket from "ws";
-import { callApi, createSignedInAccount } from "./support/accounts.ts";
-import {
-  addEstablishment,
-  addWebPlayer,
-  scheduleAllWeek,
-  subscribeWithPlaylists,
-} from "./support/clients.ts";
+import { createSignedInAccount } from "./support/accounts.ts";
 import { E2E } from "./support/environment.ts";
-import { makePlaylist, uploadTones } from "./support/library.ts";
-import { signInByEmail } from "./support/sign-in.ts";
-import { expectPlaying } from "./support/web-player.ts";
+import { uploadTones } from "./support/library.ts";
+import { expectPlaying, playHere, venueWithWebPlayer } from "./support/web-player.ts";
 
 /**
  * A soak of the web player (issue 14): a venue's page plays all day, so
@@ -29,22 +22,12 @@ test(`${CHANGES} changes of song leave the web player's heap and audio elements 
   test.setTimeout(240_000);
   const manager = await createSignedInAccount("role-content-manager", "soak-library");
   const songs = await uploadTones(manager.token, "Прогон", 3, 3);
-  const playlistId = await makePlaylist(manager.token, `Прогон ${Date.now() % 100_000}`, songs);
-  const owner = await createSignedInAccount("role-client", "soak-owner");
-  const venue = await addEstablishment(owner, "Кафе «Прогон»");
-  const playerId = await addWebPlayer(owner, venue, "Зал");
-  await subscribeWithPlaylists(owner, venue, [playlistId], "Прогон");
-  await scheduleAllWeek(owner, playerId, playlistId);
-  await callApi(playersApi.changePlayer, {
-    params: { id: playerId },
-    body: { crossfadeSeconds: 0 },
-    token: owner.token,
+  const { owner, playerId } = await venueWithWebPlayer(manager, songs, {
+    label: "Прогон",
+    slug: "soak",
+    crossfadeSeconds: 0,
   });
-
-  await signInByEmail(page, owner.email);
-  await page.goto(`/player/${playerId}`);
-  await page.getByRole("button", { name: "Играть в этом браузере" }).click();
-  await expectPlaying(page);
+  await playHere(page, owner, playerId);
   await expect
     .poll(() => page.evaluate(() => window.fonikaWebPlayer?.snapshot().cachedSongs ?? 0))
     .toBe(3);
@@ -73,9 +56,6 @@ test(`${CHANGES} changes of song leave the web player's heap and audio elements 
     }
     const heapAtEnd = await usedHeap(cdp);
     const elementsAtEnd = await audioElements(cdp);
-    console.log(
-      `soak: heap ${(heapAfterWarmUp / 1e6).toFixed(1)} MB after ${WARM_UP} changes, ${(heapAtEnd / 1e6).toFixed(1)} MB after ${CHANGES}; audio elements ${elementsAfterWarmUp} → ${elementsAtEnd}`,
-    );
     // Two decks, whatever the number of songs.
     expect(elementsAfterWarmUp).toBe(2);
     expect(elementsAtEnd).toBe(2);

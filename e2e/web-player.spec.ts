@@ -1,15 +1,9 @@
-import { historyApi, playersApi } from "@fonika/shared";
+import { historyApi } from "@fonika/shared";
 import { expect, test } from "@playwright/test";
 import { callApi, createSignedInAccount } from "./support/accounts.ts";
-import {
-  addEstablishment,
-  addWebPlayer,
-  scheduleAllWeek,
-  subscribeWithPlaylists,
-} from "./support/clients.ts";
-import { makePlaylist, uploadTones } from "./support/library.ts";
+import { uploadTones } from "./support/library.ts";
 import { signInByEmail } from "./support/sign-in.ts";
-import { decksOf, expectPlaying, soundingSong } from "./support/web-player.ts";
+import { decksOf, expectPlaying, soundingSong, venueWithWebPlayer } from "./support/web-player.ts";
 
 /**
  * The web player at the venue (issue 14): a browser with no account shows
@@ -24,16 +18,10 @@ test("a venue's browser approved from the owner's phone plays the schedule, obey
   test.setTimeout(120_000);
   const manager = await createSignedInAccount("role-content-manager", "web-player-library");
   const songs = await uploadTones(manager.token, "Мелодия", 8, 3);
-  const playlistId = await makePlaylist(manager.token, `Веб-плеер ${Date.now() % 100_000}`, songs);
-  const owner = await createSignedInAccount("role-client", "web-player-owner");
-  const venue = await addEstablishment(owner, "Кофейня «Эфир»");
-  const playerId = await addWebPlayer(owner, venue, "Зал");
-  await subscribeWithPlaylists(owner, venue, [playlistId], "Эфир");
-  await scheduleAllWeek(owner, playerId, playlistId);
-  await callApi(playersApi.changePlayer, {
-    params: { id: playerId },
-    body: { crossfadeSeconds: 2 },
-    token: owner.token,
+  const { owner, playerId, venueName } = await venueWithWebPlayer(manager, songs, {
+    label: "Эфир",
+    slug: "web-player",
+    crossfadeSeconds: 2,
   });
 
   // The venue's computer opens /web-player: a code to read across the room and its QR code.
@@ -52,7 +40,7 @@ test("a venue's browser approved from the owner's phone plays the schedule, obey
   await page.getByRole("button", { name: "Проверить код" }).click();
   await expect(page.getByText("Веб-плеер в браузере")).toBeVisible();
   // The owner's only establishment is chosen already; the player is theirs to pick.
-  await expect(page.getByLabel("Заведение")).toContainText("Кофейня «Эфир»");
+  await expect(page.getByLabel("Заведение")).toContainText(venueName);
   await page.getByLabel("Веб-плеер").selectOption({ label: "Зал" });
   await page.getByRole("button", { name: "Подтвердить вход устройства" }).click();
   await expect(

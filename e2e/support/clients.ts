@@ -6,6 +6,7 @@ import {
   subscriptionsApi,
   type TariffInput,
   tariffsApi,
+  WEEKDAYS,
 } from "@fonika/shared";
 import { type Account, adminAccessToken, callApi } from "./accounts.ts";
 
@@ -145,16 +146,6 @@ export async function subscribeWithPlaylists(
   });
 }
 
-const WEEK = [
-  "MONDAY",
-  "TUESDAY",
-  "WEDNESDAY",
-  "THURSDAY",
-  "FRIDAY",
-  "SATURDAY",
-  "SUNDAY",
-] as const;
-
 /** Puts a playlist on a player and schedules it all day, every day. */
 export async function scheduleAllWeek(
   owner: SignedIn,
@@ -168,7 +159,7 @@ export async function scheduleAllWeek(
   });
   await callApi(schedulesApi.addPlaylistSchedule, {
     params: { id: playerId, playlistId },
-    body: { startTime: "00:00:00", endTime: "00:00:00", weekdays: [...WEEK] },
+    body: { startTime: "00:00:00", endTime: "00:00:00", weekdays: [...WEEKDAYS] },
     token: owner.token,
   });
 }

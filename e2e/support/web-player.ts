@@ -1,4 +1,14 @@
+import { establishmentsApi, playersApi } from "@fonika/shared";
 import { expect, type Page } from "@playwright/test";
+import { type Account, callApi, createSignedInAccount } from "./accounts.ts";
+import {
+  addEstablishment,
+  addWebPlayer,
+  scheduleAllWeek,
+  subscribeWithPlaylists,
+} from "./clients.ts";
+import { makePlaylist } from "./library.ts";
+import { signInByEmail } from "./sign-in.ts";
 
 /** What `window.fonikaWebPlayer` tells of the page's two decks. */
 export interface DeckView {
@@ -52,4 +62,59 @@ export async function expectPlaying(page: Page, songId?: string, timeout = 15_00
       { timeout },
     )
     .toBe(true);
+}
+
+type SignedIn = Account & { token: string };
+
+export interface WebPlayerVenue {
+  /** The venue's name, «…» quoted: «Кафе «label»». */
+  label: string;
+  /** ASCII for the owner's address. */
+  slug: string;
+  crossfadeSeconds: number;
+  explicitFilter?: boolean;
+}
+
+/**
+ * A client with one venue (subscribed to a tariff of these songs' playlist)
+ * and its web player "Зал", the playlist scheduled all week.
+ */
+export async function venueWithWebPlayer(
+  manager: SignedIn,
+  songs: string[],
+  venue: WebPlayerVenue,
+): Promise<{ owner: SignedIn; playerId: string; venueName: string }> {
+  const playlistId = await makePlaylist(
+    manager.token,
+    `${venue.label} ${Date.now() % 100_000}`,
+    songs,
+  );
+  const owner = await createSignedInAccount("role-client", `${venue.slug}-owner`);
+  const venueName = `Кафе «${venue.label}»`;
+  const establishmentId = await addEstablishment(owner, venueName);
+  if (venue.explicitFilter) {
+    await callApi(establishmentsApi.changeEstablishment, {
+      params: { userId: owner.userId, id: establishmentId },
+      body: { explicitFilter: true },
+      token: owner.token,
+    });
+  }
+  const playerId = await addWebPlayer(owner, establishmentId, "Зал");
+  await subscribeWithPlaylists(owner, establishmentId, [playlistId], venue.label);
+  await scheduleAllWeek(owner, playerId, playlistId);
+  await callApi(playersApi.changePlayer, {
+    params: { id: playerId },
+    body: { crossfadeSeconds: venue.crossfadeSeconds },
+    token: owner.token,
+  });
+  return { owner, playerId, venueName };
+}
+
+/** The owner, at the venue, makes this browser the player from the player's page. */
+export async function playHere(page: Page, owner: SignedIn, playerId: string): Promise<void> {
+  await signInByEmail(page, owner.email);
+  await page.goto(`/player/${playerId}`);
+  await page.getByRole("button", { name: "Играть в этом браузере" }).click();
+  await expect(page).toHaveURL(/\/web-player$/);
+  await expectPlaying(page);
 }

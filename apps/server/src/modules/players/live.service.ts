@@ -1,9 +1,4 @@
-import type {
-  OrderedTrack,
-  PlayerLiveState,
-  ScheduleDecision,
-  ServerSocketMessage,
-} from "@fonika/shared";
+import type { PlayerLiveState, ScheduleDecision, ServerSocketMessage } from "@fonika/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
 import type { Actor } from "../../plugins/auth.ts";

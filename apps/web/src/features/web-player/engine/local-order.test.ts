@@ -1,4 +1,4 @@
-import type { PlanSong, PlayerPlan } from "@fonika/shared";
+import { type PlanSong, type PlayerPlan, WEEKDAYS } from "@fonika/shared";
 import { describe, expect, it } from "vitest";
 import { localNext, offlineReachMs, scheduledAt, upcomingSongs } from "./local-order.ts";
 
@@ -17,15 +17,7 @@ const song = (n: number, minutes: number): PlanSong => ({
   hasCover: false,
   sizeBytes: 1,
 });
-const every = [
-  "MONDAY",
-  "TUESDAY",
-  "WEDNESDAY",
-  "THURSDAY",
-  "FRIDAY",
-  "SATURDAY",
-  "SUNDAY",
-] as const;
+const every = WEEKDAYS;
 
 /** Moscow: mornings 09–13 (four 30-minute songs), evenings 18–22 (one 60-minute song), the fallback between. */
 const plan: PlayerPlan = {
