@@ -221,7 +221,8 @@ function startupMessage(): Buffer {
 
 function typedMessage(type: string, body: string): Buffer {
   // Control bytes and lengths as single bytes; Cyrillic text as UTF-8.
-  const content = Buffer.from(body, /^[\x00-\xff]*$/.test(body) ? "latin1" : "utf8");
+  const latin1 = [...body].every((character) => character.charCodeAt(0) < 0x100);
+  const content = Buffer.from(body, latin1 ? "latin1" : "utf8");
   const head = Buffer.alloc(5);
   head.write(type, 0, "latin1");
   head.writeInt32BE(4 + content.length, 1);

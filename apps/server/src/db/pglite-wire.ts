@@ -56,7 +56,9 @@ export async function startPgliteWorker(directory: string | undefined): Promise<
   worker.on("message", (message: FromWorker) => {
     if (message.type === "reply") {
       const { bytes } = message;
-      streams.get(message.connection)?.receive(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
+      streams
+        .get(message.connection)
+        ?.receive(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
     } else if (message.type === "closed") {
       closed?.(message.message);
     }
@@ -148,10 +150,7 @@ class WireStream extends Duplex {
     done();
   }
 
-  override _writev(
-    chunks: Array<{ chunk: Buffer }>,
-    done: (error?: Error | null) => void,
-  ): void {
+  override _writev(chunks: Array<{ chunk: Buffer }>, done: (error?: Error | null) => void): void {
     for (const { chunk } of chunks) this.frame(chunk);
     done();
   }
