@@ -63,10 +63,13 @@ import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support
  * of the two connections); RSS is printed beside it without a target. The burst is reported beside the relay's.
  *
  * Figures of a run (2 shared cores; docs/decisions.md, "The player
- * socket's bench"): steady p50 1.5 ms, p99 8.3 ms against the relay's
- * 0.6 / 1.4 ms (p99 5.7×, target missed); burst p99 137 ms against 30 ms;
- * 13.5 KB held a socket against the relay's 3.5. Before the heartbeats
- * were written together: steady p99 338 ms, burst p99 687 ms.
+ * socket's bench" and "The embedded database in a worker thread"): with
+ * PGlite in its worker thread, steady p50 1.1 ms, p99 3.2 ms against the
+ * relay's 0.6 / 1.8 ms (p99 1.8×, target met); burst p99 63 ms against
+ * 23.5 ms; 13.7 KB held a socket against the relay's 3.5. With PGlite on
+ * the event loop: steady p50 1.5 ms, p99 8.3 ms against 0.6 / 1.4 ms
+ * (5.7×); before the heartbeats were written together: steady p99 338
+ * ms, burst p99 687 ms.
  */
 
 const PLAYERS = Number(process.env.BENCH_SOCKET_PLAYERS ?? 1_000);
@@ -191,8 +194,8 @@ function sleep(milliseconds: number): Promise<void> {
 /**
  * The same product on PostgreSQL (BENCH_DATABASE_URL, or a throwaway
  * cluster when Debian's PostgreSQL 15 is installed), reported beside the
- * relay without a target: PGlite runs every query on the event loop that
- * also writes the sockets, PostgreSQL in a process of its own. Its memory
+ * relay without a target: PGlite runs its queries in a thread of this
+ * process, PostgreSQL in a process of its own. Its memory
  * is not printed: the PGlite app closed just before gives its memory back
  * meanwhile, which this process's RSS cannot tell from the sockets'.
  */

@@ -9,23 +9,20 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
-import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { batchSelects } from "./pglite-batched.ts";
+import { startPgliteWorker } from "./pglite-wire.ts";
 import { prepareReads } from "./postgres-prepared.ts";
 import * as schema from "./schema.ts";
 
 /**
  * The one database client module: a real PostgreSQL when DATABASE_URL is
- * set, else embedded PGlite in DATA_DIR/db. Same schema, same migrations.
+ * set, else embedded PGlite in DATA_DIR/db, run in a worker thread. Both are
+ * reached the same way — a node-postgres pool under drizzle — with the same
+ * schema and the same migrations.
  */
 
 export type Schema = typeof schema;
@@ -69,14 +66,55 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     max: 10,
     options: "-c plan_cache_mode=force_generic_plan",
   });
+  return openPool(pool, "postgres", () => pool.end());
+}
+
+/**
+ * Connections to the embedded database: each is a session of its own for
+ * node-postgres, and the worker runs one transaction at a time, so more of
+ * them only keeps the worker's queue full while the event loop parses.
+ */
+const PGLITE_CONNECTIONS = 4;
+
+async function openPglite(directory: string): Promise<DatabaseHandle> {
+  mkdirSync(directory, { recursive: true });
+  const releaseLock = acquireLock(`${directory}.lock`);
+  try {
+    const worker = await startPgliteWorker(directory);
+    // PGlite's session plans with plan_cache_mode = force_generic_plan (set in the worker).
+    const pool = new pg.Pool({
+      stream: () => worker.connect(),
+      max: PGLITE_CONNECTIONS,
+      idleTimeoutMillis: 0,
+    });
+    return await openPool(pool, "pglite", async () => {
+      try {
+        await pool.end();
+        await worker.close();
+      } finally {
+        releaseLock();
+      }
+    });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/** Reads prepared once per connection, the schema migrated under a lock, and the handle. */
+async function openPool(
+  pool: pg.Pool,
+  kind: DatabaseHandle["kind"],
+  close: () => Promise<void>,
+): Promise<DatabaseHandle> {
   prepareReads(pool);
-  const db = drizzlePostgres({ client: pool, schema });
+  const db = drizzle({ client: pool, schema });
   try {
     // Several processes may start at once: one migrates, the others wait.
     const lockHolder = await pool.connect();
     try {
       await lockHolder.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-      await migratePostgres(db, { migrationsFolder });
+      await migrate(db, { migrationsFolder });
     } finally {
       await lockHolder
         .query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY])
@@ -84,53 +122,17 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       lockHolder.release();
     }
   } catch (error) {
-    await pool.end();
+    await close().catch(() => undefined);
     throw error;
   }
   return {
     db: db as unknown as Database,
-    kind: "postgres",
+    kind,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close,
   };
-}
-
-async function openPglite(directory: string): Promise<DatabaseHandle> {
-  mkdirSync(directory, { recursive: true });
-  const releaseLock = acquireLock(`${directory}.lock`);
-  let client: PGlite | undefined;
-  try {
-    // The library's search (pg_trgm, unaccent) is the same SQL on PostgreSQL.
-    client = await PGlite.create(directory, { extensions: { pg_trgm, unaccent } });
-    const db = drizzlePglite({ client, schema });
-    await migratePglite(db, { migrationsFolder });
-    batchSelects(client);
-    // Reads are prepared once (batchSelects) and should be planned once:
-    // planning in WebAssembly takes 2-30 ms where our indexed reads run in
-    // under one, and PostgreSQL's own choice keeps re-planning them.
-    await client.exec("set plan_cache_mode = force_generic_plan");
-    const opened = client;
-    return {
-      db: db as unknown as Database,
-      kind: "pglite",
-      ping: async () => {
-        await opened.query("select 1");
-      },
-      close: async () => {
-        try {
-          await opened.close();
-        } finally {
-          releaseLock();
-        }
-      },
-    };
-  } catch (error) {
-    await client?.close().catch(() => undefined);
-    releaseLock();
-    throw error;
-  }
 }
 
 /**
@@ -169,7 +171,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** The rows of a raw `db.execute` on either driver (node-postgres and PGlite both answer `rows`). */
+/** The rows of a raw `db.execute` (node-postgres answers `rows`). */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }

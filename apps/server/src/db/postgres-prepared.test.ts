@@ -1,5 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PgliteWorker, startPgliteWorker } from "./pglite-wire.ts";
 import { prepareReads } from "./postgres-prepared.ts";
 
 const url = process.env.TEST_DATABASE_URL;
@@ -17,19 +18,27 @@ async function preparedOn(client: pg.PoolClient) {
   }>;
 }
 
-// CI's second pass (PostgreSQL) runs these; PGlite has its own (pglite-batched.test.ts).
-describe.skipIf(!url)("reads prepared once per PostgreSQL connection", () => {
+// On PostgreSQL when CI's second pass names one, else on PGlite in its worker (the same driver path).
+describe("reads prepared once per connection", () => {
   let pool: pg.Pool;
-  beforeAll(() => {
-    pool = new pg.Pool({
-      connectionString: url,
-      max: 1,
-      options: "-c plan_cache_mode=force_generic_plan",
-    });
+  let worker: PgliteWorker | undefined;
+  beforeAll(async () => {
+    if (url) {
+      pool = new pg.Pool({
+        connectionString: url,
+        max: 1,
+        options: "-c plan_cache_mode=force_generic_plan",
+      });
+    } else {
+      const started = await startPgliteWorker(undefined);
+      worker = started;
+      pool = new pg.Pool({ stream: () => started.connect(), max: 1 });
+    }
     prepareReads(pool);
   });
   afterAll(async () => {
-    await pool.end();
+    await pool?.end();
+    await worker?.close();
   });
 
   it("names a select by its text, plans it once and answers as unnamed", async () => {

@@ -5,8 +5,9 @@ import { MAX_PREPARED, PREPARED_READ } from "./prepared.ts";
 /**
  * Every connection of the pool prepares a read once, under a name derived
  * from its text, and PostgreSQL keeps its plan for the connection
- * (plan_cache_mode = force_generic_plan, set in the pool's options): a read
- * is planned once per connection instead of per run, as on PGlite, and its
+ * (plan_cache_mode = force_generic_plan, set in the pool's options; on
+ * PGlite, in its worker, whose one session every connection shares): a read
+ * is planned once per connection instead of per run, and its
  * plan does not follow the text searched (a plan made for one regular
  * expression read 17 000 songs in order rather than the trigram index).
  * drizzle names its own prepared queries; those keep their names.

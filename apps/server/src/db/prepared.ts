@@ -1,6 +1,6 @@
 import type { Executor } from "./client.ts";
 
-/** Reads: the statements both drivers prepare once per connection (pglite-batched, postgres-prepared). */
+/** Reads: the statements prepared once per connection (postgres-prepared), on PostgreSQL and on PGlite alike. */
 export const PREPARED_READ = /^\s*select\b/i;
 /** Distinct statements kept prepared at most; further ones run unprepared. */
 export const MAX_PREPARED = 500;

@@ -1,0 +1,213 @@
+import { Duplex } from "node:stream";
+import { Worker } from "node:worker_threads";
+
+/**
+ * The embedded database in a worker thread (pglite-worker.mjs), reached by
+ * node-postgres: `connect` makes the stream a `pg.Client` speaks the
+ * PostgreSQL protocol over, as it would over a socket. So PGlite and
+ * PostgreSQL share one driver (drizzle's node-postgres), and PGlite's
+ * WebAssembly, which runs synchronously, never holds the server's event loop.
+ */
+export interface PgliteWorker {
+  /** A new connection's stream (pg's `stream` option). */
+  connect(): Duplex;
+  /** Milliseconds from starting the thread to PGlite answering, and of that PGlite's own opening (or creating) of the data folder. */
+  readonly startMs: { total: number; pglite: number };
+  /** Closes PGlite (a checkpoint: the folder is whole on disk) and ends the thread. Connections end first. */
+  close(): Promise<void>;
+}
+
+type FromWorker =
+  | { type: "ready"; ms: number }
+  | { type: "failed"; message: string }
+  | { type: "reply"; connection: number; bytes: Uint8Array }
+  | { type: "closed"; message?: string };
+
+const workerFile = new URL("./pglite-worker.mjs", import.meta.url);
+
+/** Starts the thread on `directory` (undefined: in memory) and resolves once PGlite answers. */
+export async function startPgliteWorker(directory: string | undefined): Promise<PgliteWorker> {
+  const started = performance.now();
+  const worker = new Worker(workerFile, { workerData: { directory: directory ?? null } });
+  const streams = new Map<number, WireStream>();
+  let lastId = 0;
+  let broken: Error | undefined;
+  let closed: ((message: string | undefined) => void) | undefined;
+
+  const fail = (error: Error) => {
+    broken ??= error;
+    for (const stream of streams.values()) stream.destroy(error);
+  };
+  worker.on("error", fail);
+  worker.on("exit", (code) => {
+    fail(new Error(`The embedded database's thread ended (code ${code})`));
+    closed?.("the thread ended before PGlite closed");
+  });
+
+  const pgliteMs = await new Promise<number>((resolve, reject) => {
+    const onStart = (message: FromWorker) => {
+      if (message.type === "ready") resolve(message.ms);
+      else if (message.type === "failed") reject(new Error(message.message));
+    };
+    worker.once("message", onStart);
+    worker.once("error", reject);
+    worker.once("exit", () => reject(broken));
+  });
+  worker.on("message", (message: FromWorker) => {
+    if (message.type === "reply") {
+      const { bytes } = message;
+      streams
+        .get(message.connection)
+        ?.receive(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
+    } else if (message.type === "closed") {
+      closed?.(message.message);
+    }
+  });
+
+  const link: WireLink = {
+    send(connection, bytes) {
+      worker.postMessage({ type: "batch", connection, bytes }, [bytes.buffer]);
+    },
+    disconnect(connection) {
+      if (!streams.delete(connection)) return;
+      if (!broken) worker.postMessage({ type: "disconnect", connection });
+    },
+  };
+
+  return {
+    startMs: { total: Math.round(performance.now() - started), pglite: pgliteMs },
+    connect() {
+      const stream = new WireStream(link, ++lastId);
+      streams.set(stream.id, stream);
+      if (broken) process.nextTick(() => stream.destroy(broken));
+      return stream;
+    },
+    async close() {
+      if (broken) return;
+      const message = await new Promise<string | undefined>((resolve) => {
+        closed = resolve;
+        worker.postMessage({ type: "close" });
+      });
+      await worker.terminate();
+      if (message) throw new Error(`The embedded database did not close cleanly: ${message}`);
+    },
+  };
+}
+
+interface WireLink {
+  send(connection: number, bytes: Uint8Array<ArrayBuffer>): void;
+  disconnect(connection: number): void;
+}
+
+/** Batches end where PostgreSQL answers: Sync, a simple Query, a Flush. */
+const BATCH_ENDS = new Set([0x53, 0x51, 0x48]);
+const TERMINATE = 0x58;
+
+/**
+ * One connection as pg sees a socket. What pg writes is framed by the
+ * messages' length fields (a chunk may hold several messages or part of
+ * one) and sent to the thread a batch at a time; replies are pushed as read.
+ */
+class WireStream extends Duplex {
+  private buffered: Buffer = Buffer.alloc(0);
+  private batch: Buffer[] = [];
+  private batchLength = 0;
+  private started = false;
+
+  constructor(
+    private readonly link: WireLink,
+    readonly id: number,
+  ) {
+    super();
+  }
+
+  // The socket methods pg calls.
+  connect(): this {
+    process.nextTick(() => this.emit("connect"));
+    return this;
+  }
+  setNoDelay(): this {
+    return this;
+  }
+  setKeepAlive(): this {
+    return this;
+  }
+  ref(): this {
+    return this;
+  }
+  unref(): this {
+    return this;
+  }
+
+  receive(bytes: Buffer): void {
+    this.push(bytes);
+  }
+
+  override _read(): void {}
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error) => void): void {
+    this.frame(chunk);
+    done();
+  }
+
+  override _writev(chunks: Array<{ chunk: Buffer }>, done: (error?: Error | null) => void): void {
+    for (const { chunk } of chunks) this.frame(chunk);
+    done();
+  }
+
+  override _final(done: (error?: Error | null) => void): void {
+    this.link.disconnect(this.id);
+    this.push(null);
+    done();
+  }
+
+  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
+    this.link.disconnect(this.id);
+    done(error);
+  }
+
+  private frame(chunk: Buffer): void {
+    let bytes = this.buffered.length ? Buffer.concat([this.buffered, chunk]) : chunk;
+    let offset = 0;
+    for (;;) {
+      // The startup message has no type byte: its length comes first.
+      const header = this.started ? 5 : 4;
+      if (bytes.length - offset < header) break;
+      const length = this.started ? 1 + bytes.readInt32BE(offset + 1) : bytes.readInt32BE(offset);
+      if (bytes.length - offset < length) break;
+      const message = bytes.subarray(offset, offset + length);
+      offset += length;
+      if (!this.started) {
+        this.started = true;
+        this.add(message);
+        this.sendBatch();
+      } else if (message[0] === TERMINATE) {
+        this.link.disconnect(this.id);
+      } else {
+        this.add(message);
+        if (BATCH_ENDS.has(message[0] ?? 0)) this.sendBatch();
+      }
+    }
+    bytes = bytes.subarray(offset);
+    // A copy: what pg wrote may be a view of a buffer it reuses.
+    this.buffered = bytes.length ? Buffer.from(bytes) : Buffer.alloc(0);
+  }
+
+  private add(message: Buffer): void {
+    this.batch.push(message);
+    this.batchLength += message.length;
+  }
+
+  private sendBatch(): void {
+    // A buffer of its own, transferred to the thread without a copy.
+    const bytes = new Uint8Array(this.batchLength);
+    let offset = 0;
+    for (const message of this.batch) {
+      bytes.set(message, offset);
+      offset += message.length;
+    }
+    this.batch = [];
+    this.batchLength = 0;
+    this.link.send(this.id, bytes);
+  }
+}
