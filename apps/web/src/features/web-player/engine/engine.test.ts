@@ -87,6 +87,13 @@ const playSong = (songId: string, nextSongId: string | null) =>
     nextSongId,
   }) as const;
 
+/** The server's word that the schedule wants the day list now. */
+const dayListScheduled = {
+  type: "status",
+  playerId: PLAYER,
+  schedule: { playlistId: DAY_LIST, fallback: false },
+} as const;
+
 beforeEach(() => {
   vi.useFakeTimers();
   vi.setSystemTime(new Date("2026-11-26T09:00:00Z"));
@@ -98,11 +105,7 @@ describe("the web player online", () => {
     const { engine, of, output } = setUp();
     engine.setOnline(true);
     engine.setPlan(planOf(4));
-    engine.receive({
-      type: "status",
-      playerId: PLAYER,
-      schedule: { playlistId: DAY_LIST, fallback: false },
-    });
+    engine.receive(dayListScheduled);
     expect(of("playPlaylistRequested")).toEqual([
       { type: "playPlaylistRequested", playerId: PLAYER, playlistId: DAY_LIST },
     ]);
@@ -178,11 +181,7 @@ describe("the web player online", () => {
     const { engine, of } = setUp();
     engine.setOnline(true);
     engine.setPlan(planOf(4));
-    engine.receive({
-      type: "status",
-      playerId: PLAYER,
-      schedule: { playlistId: DAY_LIST, fallback: false },
-    });
+    engine.receive(dayListScheduled);
     engine.receive(playSong(id(3), null));
     await vi.advanceTimersByTimeAsync(10);
     engine.receive({ type: "stopPlay", playerId: PLAYER });

@@ -1,0 +1,93 @@
+import type { ClientSocketMessage, PlanSong, PlayerPlan } from "@fonika/shared";
+import type { Timers } from "../../../lib/timers.ts";
+import type { AudioOutput, Deck } from "./deck.ts";
+import type { Scheduled } from "./local-order.ts";
+
+/**
+ * What the web player's engine (`engine.ts`) is made of: the types its
+ * users see, and the state its parts share — the face that follows the
+ * server, the playback that switches decks, the choice of the next song
+ * and the play reports each read and change the one `EngineState`.
+ */
+
+export type Problem =
+  /** The schedule wants silence now. */
+  | "silence"
+  /** The schedule wants a playlist with nothing to play in it (empty, all filtered, or none cached offline). */
+  | "nothing-playable"
+  /** The browser holds the sound back until someone clicks. */
+  | "needs-gesture"
+  | null;
+
+export interface Sounding {
+  song: PlanSong;
+  playlistId: string | null;
+  fallback: boolean;
+}
+
+export interface EngineView {
+  online: boolean;
+  paused: boolean;
+  volume: number;
+  current: Sounding | null;
+  next: PlanSong | null;
+  problem: Problem;
+  /** The last refusal the server sent (shown for a while). */
+  serverMessage: string | null;
+}
+
+export interface EngineDependencies {
+  output: AudioOutput;
+  /** Sends now when the socket is open; reports wait in the outbox otherwise. */
+  send(message: ClientSocketMessage): void;
+  songUrl(songId: string): string;
+  /** Whether a song can play without the network. */
+  isCached(songId: string): boolean;
+  now(): number;
+  newPlayId(): string;
+  timers: Timers;
+  /** The schedule changed on the server: the plan is to be read again. */
+  planOutdated(): void;
+  onChange(): void;
+  random?: () => number;
+}
+
+export interface Playing extends Sounding {
+  deck: Deck;
+  /** The play reported as started; null while paused. */
+  playId: string | null;
+}
+
+export interface Preloaded {
+  deck: Deck;
+  song: PlanSong;
+  ready: Promise<boolean>;
+}
+
+/** What the engine's parts share: what plays, what comes next, and what the server said. */
+export class EngineState {
+  plan: PlayerPlan | null = null;
+  playerId: string | null = null;
+  current: Playing | null = null;
+  preloaded: Preloaded | null = null;
+  /** Bumped by every change of what plays: an older async step that wakes finds itself stale. */
+  generation = 0;
+  online = false;
+  paused = false;
+  volume = 100;
+  shuffle = false;
+  /** What the server says comes next (null: not told, or the end of the playlist). */
+  serverNext: string | null = null;
+  /** The playlist the server's schedule status asked for; offline the plan decides. */
+  serverSchedule: Scheduled | null = null;
+  /** The playlist asked for with playPlaylistRequested, whose first song fades in fully. */
+  requestedPlaylist: string | null = null;
+  failed = new Set<string>();
+  problem: Problem = null;
+  transitioning = false;
+
+  /** The plan's crossfade in seconds (0: gapless). */
+  crossfadeSeconds(): number {
+    return this.plan?.crossfadeSeconds ?? 0;
+  }
+}

@@ -1,0 +1,51 @@
+import type { PlanSong } from "@fonika/shared";
+import type { EngineDependencies, EngineState } from "./engine-state.ts";
+import { findSong, localNext, type Scheduled, scheduledAt } from "./local-order.ts";
+import type { PlayReports } from "./play-reports.ts";
+
+/**
+ * What the web player plays next: the playlist the schedule wants and the
+ * song after the current one — the server's word while it has one, else
+ * the same rules the server follows (`local-order.ts`), offline from what
+ * is cached only.
+ */
+export class SongChoice {
+  constructor(
+    private readonly state: EngineState,
+    private readonly deps: EngineDependencies,
+    private readonly reports: PlayReports,
+  ) {}
+
+  /** What the schedule wants now: the server's word online, the plan's offline. */
+  scheduled(): Scheduled | null {
+    const { online, serverSchedule, plan } = this.state;
+    if (online && serverSchedule) return serverSchedule;
+    return plan ? scheduledAt(plan, this.deps.now()) : null;
+  }
+
+  /**
+   * The song to play after the current one in `playlistId`: the server's
+   * word when it has one. After a song that `failed`, the one after that
+   * song instead, treating the failed one as current.
+   */
+  next(playlistId: string, failed?: PlanSong): PlanSong | null {
+    const state = this.state;
+    const plan = state.plan;
+    if (!plan) return null;
+    const sameList = !failed && state.current?.playlistId === playlistId;
+    if (state.online && sameList && state.serverNext && !state.failed.has(state.serverNext)) {
+      const told = findSong(plan, state.serverNext);
+      if (told) return told;
+    }
+    return localNext({
+      plan,
+      playlistId,
+      currentSongId: failed ? failed.id : sameList ? (state.current?.song.id ?? null) : null,
+      shuffle: state.shuffle,
+      recentSongIds: this.reports.recent,
+      playable: (songId) =>
+        !state.failed.has(songId) && (state.online || this.deps.isCached(songId)),
+      random: this.deps.random,
+    });
+  }
+}
