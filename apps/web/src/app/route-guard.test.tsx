@@ -102,5 +102,8 @@ describe("route guard in the app", () => {
     expect(app.playerSocket.close).toHaveBeenCalled();
     expect(app.session.getState().role).toBe("wait-activation");
     expect(loggedOut).toEqual([{ refreshToken: "next" }]);
+    // The page logged out of is not a link to return the next person to.
+    expect(app.session.getState().status).toBe("signed-out");
+    expect(window.sessionStorage.getItem("fonika.returnTo")).toBeNull();
   });
 });

@@ -4,7 +4,12 @@ import { Spinner } from "../components/ui/spinner.tsx";
 import { TIMING } from "../config/constants.ts";
 import type { RouteDefinition } from "../config/routes.ts";
 import { useSessionState } from "../lib/app-services.ts";
-import { peekReturnTo, rememberReturnTo, takeReturnTo } from "../lib/auth/return-to.ts";
+import {
+  noteSignedIn,
+  peekReturnTo,
+  rememberReturnTo,
+  takeReturnTo,
+} from "../lib/auth/return-to.ts";
 import { decideRoute } from "./guard.ts";
 
 interface RouteGuardProps {
@@ -27,6 +32,10 @@ export function RouteGuard({ route, children }: RouteGuardProps) {
     document.title =
       route.name === "Home" ? "Фоника — музыка для бизнеса" : `${route.title} — Фоника`;
   }, [route]);
+
+  useEffect(() => {
+    if (status === "signed-in") noteSignedIn();
+  }, [status]);
 
   const location = useLocation();
   const decision = decideRoute(route, { status, role, waitExpired, returnTo: peekReturnTo() });

@@ -1,6 +1,7 @@
-import { accountsApi, authApi } from "@fonika/shared";
+import { accountsApi, authApi, playerAlertsApi, playersApi } from "@fonika/shared";
 import { describe, expect, it } from "vitest";
 import { buildApiClient, buildProfile, buildTokenPair } from "./factories.ts";
+import { buildPlayer } from "./players-factories.ts";
 import {
   API_BASE_URL,
   ContractBreak,
@@ -60,6 +61,21 @@ describe("scripted server replies", () => {
       status: 404,
       type: "not-found",
     });
+  });
+
+  it("never takes a static path of the contracts for another endpoint's parameter, scripted or not", async () => {
+    const playerId = "00000000-0000-4000-8000-00000000b001";
+    const { api } = buildApiClient(
+      scriptedServer(on(playersApi.getPlayer, ({ reply }) => reply(buildPlayer({ id: playerId })))),
+      () => "access",
+    );
+    // GET /music/player/alerts is its own endpoint's, as on the server: not a player "alerts".
+    await expect(api.call(playerAlertsApi.listPlayerAlerts)).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(
+      api.call(playersApi.getPlayer, { params: { id: playerId } }),
+    ).resolves.toMatchObject({ id: playerId });
   });
 
   it("fails the test, after it, when a scripted answer breaks the contract", async () => {

@@ -1,3 +1,4 @@
+import * as shared from "@fonika/shared";
 import {
   type Endpoint,
   type EndpointBody,
@@ -239,6 +240,25 @@ export function on<E extends Endpoint>(endpoint: E, answer: ScriptedAnswer<E>): 
 }
 
 /**
+ * Every endpoint path without a parameter, by method (`GET /music/player/alerts`):
+ * as on the server, a static path is its own endpoint's, never a value of
+ * another's parameter (`GET /music/player/:id`), scripted or not.
+ */
+const STATIC_PATHS = new Set(
+  (Object.values(shared) as unknown[])
+    .filter(
+      (value): value is Pick<Endpoint, "method" | "path"> =>
+        typeof value === "object" &&
+        value !== null &&
+        "method" in value &&
+        "path" in value &&
+        typeof value.path === "string",
+    )
+    .filter((endpoint) => !endpoint.path.includes(":"))
+    .map((endpoint) => `${endpoint.method} ${API_BASE_URL}${endpoint.path}`),
+);
+
+/**
  * A fetch that routes each call to the route of its endpoint; a call no
  * route matches gets the server's 404 `not-found`. A failing answer is
  * thrown to the caller and also kept for `throwScriptFailures`.
@@ -247,9 +267,11 @@ export function scriptedServer(...routes: ScriptedRoute[]): FetchHandler {
   return async (url, init) => {
     const parsed = new URL(url, "http://localhost");
     const method = (init.method ?? "GET").toUpperCase();
+    const staticPath = STATIC_PATHS.has(`${method} ${parsed.pathname}`);
     const matches = routes
       .map((route) => route.match(method, parsed, init))
       .filter((match): match is Matched => match !== null)
+      .filter((match) => !staticPath || match.paramCount === 0)
       .sort((left, right) => left.paramCount - right.paramCount);
     const [first] = matches;
     if (!first) {

@@ -6,6 +6,18 @@
 
 const KEY = "fonika.returnTo";
 
+/**
+ * Whether this page has had a signed-in session: a page left because its
+ * user logged out (or was signed out) is not a link opened from outside,
+ * and the next person to sign in here must not be sent to it.
+ */
+let signedInHere = false;
+
+/** The route guard saw a signed-in session on this page. */
+export function noteSignedIn(): void {
+  signedInHere = true;
+}
+
 /** Only a path of this site: `/…`, never `//host` or a full URL. */
 function isInternalPath(path: string): boolean {
   return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
@@ -13,7 +25,7 @@ function isInternalPath(path: string): boolean {
 
 /** Remembers where to return after signing in (`path` with its query). */
 export function rememberReturnTo(path: string): void {
-  if (!isInternalPath(path)) return;
+  if (signedInHere || !isInternalPath(path)) return;
   try {
     window.sessionStorage.setItem(KEY, path);
   } catch {
