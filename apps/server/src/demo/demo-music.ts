@@ -1,7 +1,5 @@
-import { execFile } from "node:child_process";
 import path from "node:path";
-import { promisify } from "node:util";
-import { findFfmpeg } from "../lib/ffmpeg.ts";
+import { renderMp3 } from "./tones.ts";
 
 /**
  * The demo's songs: short pieces made on the spot by the bundled ffmpeg,
@@ -12,8 +10,6 @@ import { findFfmpeg } from "../lib/ffmpeg.ts";
  * (`tones.ts` makes a single held chord, which is enough for tests but
  * a drone to listen to for a minute.)
  */
-
-const run = promisify(execFile);
 
 /** A song of the demo: its tags, its harmony and how loud its master is. */
 export interface DemoSong {
@@ -188,34 +184,20 @@ export async function renderDemoSong(
     `afade=t=out:st=${seconds - fade}:d=${fade}`,
     "aecho=0.8:0.7:60|120:0.25|0.15",
   ];
-  await run(findFfmpeg(), [
-    "-hide_banner",
-    "-loglevel",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
-    // Commas inside an expression would end the filter: the filter graph wants them escaped.
-    `aevalsrc=${songExpression(song).replaceAll(",", "\\,")}:s=${rate}:d=${cycle}`,
-    "-af",
-    filters.join(","),
-    "-ac",
-    "2",
-    "-c:a",
-    "libmp3lame",
-    "-b:a",
-    "128k",
-    "-metadata",
-    `title=${song.title}`,
-    "-metadata",
-    `artist=${song.artist}`,
-    "-metadata",
-    "album=Фоника: демо",
-    "-metadata",
-    "comment=Сгенерировано ffmpeg при npm run demo; свободно от авторских прав",
+  await renderMp3(
+    {
+      // Commas inside an expression would end the filter: the filter graph wants them escaped.
+      source: `${songExpression(song).replaceAll(",", "\\,")}:s=${rate}:d=${cycle}`,
+      filters,
+      tags: {
+        title: song.title,
+        artist: song.artist,
+        album: "Фоника: демо",
+        comment: "Сгенерировано ffmpeg при npm run demo; свободно от авторских прав",
+      },
+    },
     file,
-  ]);
+  );
   return file;
 }
 

@@ -33,6 +33,8 @@ const config = () =>
   loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, "no-web"), LOG_LEVEL: "silent" });
 
 beforeAll(async () => {
+  // The demo fills only the embedded database and refuses DATABASE_URL: in
+  // CI's PostgreSQL and S3 pass this file still runs it on PGlite and local files.
   vi.stubEnv("TEST_DATABASE_URL", "");
   vi.stubEnv("TEST_S3_ENDPOINT", "");
   dataDir = mkdtempSync(path.join(tmpdir(), "fonika-demo-test-"));

@@ -23,12 +23,16 @@ export interface ToneSpec {
   level?: number;
 }
 
-/** Renders a tone as an MP3 with its title and artist in the tags; answers its path. */
-export async function renderTone(spec: ToneSpec, dir: string, name: string): Promise<string> {
-  const file = path.join(dir, `${name}.mp3`);
-  const level = (spec.level ?? 0.5) / spec.chord.length;
-  const voices = spec.chord.map((hz) => `${level.toFixed(4)}*sin(2*PI*${hz}*t)`).join("+");
-  const fade = Math.min(1, spec.seconds / 4);
+/** What an MP3 made from an `aevalsrc` expression is: its source, its filters and its tags. */
+export interface Mp3Render {
+  /** The `aevalsrc` source (expression, rate and length), commas escaped. */
+  source: string;
+  filters: readonly string[];
+  tags: Readonly<Record<string, string>>;
+}
+
+/** Renders an expression to a 128 kbit/s stereo MP3 at `file` with the bundled ffmpeg. */
+export async function renderMp3({ source, filters, tags }: Mp3Render, file: string): Promise<void> {
   await run(findFfmpeg(), [
     "-hide_banner",
     "-loglevel",
@@ -37,20 +41,33 @@ export async function renderTone(spec: ToneSpec, dir: string, name: string): Pro
     "-f",
     "lavfi",
     "-i",
-    `aevalsrc=${voices}:s=44100:d=${spec.seconds}`,
+    `aevalsrc=${source}`,
     "-af",
-    `afade=t=in:d=${fade},afade=t=out:st=${spec.seconds - fade}:d=${fade}`,
+    filters.join(","),
     "-ac",
     "2",
     "-c:a",
     "libmp3lame",
     "-b:a",
     "128k",
-    "-metadata",
-    `title=${spec.title}`,
-    "-metadata",
-    `artist=${spec.artist}`,
+    ...Object.entries(tags).flatMap(([key, value]) => ["-metadata", `${key}=${value}`]),
     file,
   ]);
+}
+
+/** Renders a tone as an MP3 with its title and artist in the tags; answers its path. */
+export async function renderTone(spec: ToneSpec, dir: string, name: string): Promise<string> {
+  const file = path.join(dir, `${name}.mp3`);
+  const level = (spec.level ?? 0.5) / spec.chord.length;
+  const voices = spec.chord.map((hz) => `${level.toFixed(4)}*sin(2*PI*${hz}*t)`).join("+");
+  const fade = Math.min(1, spec.seconds / 4);
+  await renderMp3(
+    {
+      source: `${voices}:s=44100:d=${spec.seconds}`,
+      filters: [`afade=t=in:d=${fade}`, `afade=t=out:st=${spec.seconds - fade}:d=${fade}`],
+      tags: { title: spec.title, artist: spec.artist },
+    },
+    file,
+  );
   return file;
 }
