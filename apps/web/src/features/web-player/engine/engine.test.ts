@@ -1,8 +1,8 @@
 import type { ClientSocketMessage, PlanSong, PlayerPlan } from "@fonika/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { browserTimers } from "../../../lib/timers.ts";
+import { clockOutput } from "./clock-decks.ts";
 import { COMMAND_FADE_S, WebPlayerEngine } from "./engine.ts";
-import { fakeOutput } from "./fake-output.ts";
 
 const PLAYER = "00000000-0000-4000-8000-00000000e001";
 const DAY_LIST = "00000000-0000-4000-8000-0000000d0001";
@@ -56,7 +56,7 @@ function setUp({
   broken?: Set<string>;
 } = {}) {
   const sent: ClientSocketMessage[] = [];
-  const output = fakeOutput(new Map(songs.map((s) => [s.id, s.durationMs / 1000])), broken);
+  const output = clockOutput(new Map(songs.map((s) => [s.id, s.durationMs / 1000])), broken);
   let plays = 0;
   const engine = new WebPlayerEngine({
     output,

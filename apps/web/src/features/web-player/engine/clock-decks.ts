@@ -1,11 +1,12 @@
 import type { AudioOutput, Deck } from "./deck.ts";
 
 /**
- * Decks without a browser, for the engine's tests: a song "plays" on the
- * (fake) clock, loads at once unless its address is marked broken, and
- * records its fades.
+ * Decks that play on the test's clock instead of the browser's audio (the
+ * engine's tests run without a browser; the browser flows drive the real
+ * Web Audio decks): a song sounds for its duration, loads at once unless
+ * its address is marked broken, and records its fades.
  */
-export class FakeDeck implements Deck {
+export class ClockDeck implements Deck {
   onEnded: (() => void) | null = null;
   onFailed: ((error: Error) => void) | null = null;
   url: string | null = null;
@@ -93,9 +94,9 @@ export class FakeDeck implements Deck {
   }
 }
 
-export function fakeOutput(durations: Map<string, number>, broken = new Set<string>()) {
-  const decks = [new FakeDeck(0, durations, broken), new FakeDeck(1, durations, broken)] as const;
-  const output: AudioOutput & { decks: readonly [FakeDeck, FakeDeck]; volume: number } = {
+export function clockOutput(durations: Map<string, number>, broken = new Set<string>()) {
+  const decks = [new ClockDeck(0, durations, broken), new ClockDeck(1, durations, broken)] as const;
+  const output: AudioOutput & { decks: readonly [ClockDeck, ClockDeck]; volume: number } = {
     decks,
     volume: 1,
     setVolume(gain) {
