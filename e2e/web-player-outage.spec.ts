@@ -2,7 +2,12 @@ import { historyApi, songsApi } from "@fonika/shared";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { type Account, callApi, createSignedInAccount } from "./support/accounts.ts";
 import { uploadBrokenTone, uploadTones } from "./support/library.ts";
-import { playHere, soundingSong, venueWithWebPlayer } from "./support/web-player.ts";
+import {
+  cachedWebPlayer,
+  playHere,
+  soundingSong,
+  venueWithWebPlayer,
+} from "./support/web-player.ts";
 
 /**
  * The web player through what a venue's day brings (issue 14): a song it
@@ -69,21 +74,12 @@ test("with the network cut after the cache filled it plays on from the cache, sh
   context,
 }) => {
   test.setTimeout(120_000);
-  const manager = await createSignedInAccount("role-content-manager", "outage-library");
-  const songs = await uploadTones(manager.token, "Без сети", 4, 3);
-  const { owner, playerId } = await venueWithWebPlayer(manager, songs, {
-    label: "Без сети",
-    slug: "outage",
-    crossfadeSeconds: 0,
-  });
-  await playHere(page, owner, playerId);
-
   // The coming songs are cached: it says how long it could play without the network.
-  await expect
-    .poll(() => page.evaluate(() => window.fonikaWebPlayer?.snapshot().cachedSongs ?? 0), {
-      timeout: 20_000,
-    })
-    .toBe(3);
+  const { owner, playerId, songs } = await cachedWebPlayer(
+    page,
+    { label: "Без сети", slug: "outage" },
+    { seconds: 4, count: 3 },
+  );
   await expect(page.getByTestId("offline-reach")).toContainText("Без сети музыки хватит на");
   const playsBefore = (await playsOf(owner, playerId)).total;
 

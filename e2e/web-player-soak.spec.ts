@@ -1,10 +1,8 @@
 import { API_BASE, PLAYER_SOCKET_PATH } from "@fonika/shared";
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
 import WebSocket from "ws";
-import { createSignedInAccount } from "./support/accounts.ts";
 import { E2E } from "./support/environment.ts";
-import { uploadTones } from "./support/library.ts";
-import { expectPlaying, playHere, venueWithWebPlayer } from "./support/web-player.ts";
+import { cachedWebPlayer, expectPlaying } from "./support/web-player.ts";
 
 /**
  * A soak of the web player (issue 14): a venue's page plays all day, so
@@ -20,17 +18,11 @@ test(`${CHANGES} changes of song leave the web player's heap and audio elements 
   page,
 }) => {
   test.setTimeout(240_000);
-  const manager = await createSignedInAccount("role-content-manager", "soak-library");
-  const songs = await uploadTones(manager.token, "Прогон", 3, 3);
-  const { owner, playerId } = await venueWithWebPlayer(manager, songs, {
-    label: "Прогон",
-    slug: "soak",
-    crossfadeSeconds: 0,
-  });
-  await playHere(page, owner, playerId);
-  await expect
-    .poll(() => page.evaluate(() => window.fonikaWebPlayer?.snapshot().cachedSongs ?? 0))
-    .toBe(3);
+  const { owner, playerId } = await cachedWebPlayer(
+    page,
+    { label: "Прогон", slug: "soak" },
+    { seconds: 3, count: 3 },
+  );
 
   const remote = await remoteOf(owner.token, owner.userId);
   const cdp = await page.context().newCDPSession(page);

@@ -7,7 +7,7 @@ import {
   scheduleAllWeek,
   subscribeWithPlaylists,
 } from "./clients.ts";
-import { makePlaylist } from "./library.ts";
+import { makePlaylist, uploadTones } from "./library.ts";
 import { signInByEmail } from "./sign-in.ts";
 
 /** What `window.fonikaWebPlayer` tells of the page's two decks. */
@@ -117,4 +117,28 @@ export async function playHere(page: Page, owner: SignedIn, playerId: string): P
   await page.getByRole("button", { name: "Играть в этом браузере" }).click();
   await expect(page).toHaveURL(/\/web-player$/);
   await expectPlaying(page);
+}
+
+/**
+ * A venue's web player of `count` songs of `seconds` each, started here by
+ * its owner with "Играть в этом браузере", once every song is cached.
+ */
+export async function cachedWebPlayer(
+  page: Page,
+  venue: Omit<WebPlayerVenue, "crossfadeSeconds">,
+  songsOf: { seconds: number; count: number },
+): Promise<{ owner: SignedIn; playerId: string; songs: string[] }> {
+  const manager = await createSignedInAccount("role-content-manager", `${venue.slug}-library`);
+  const songs = await uploadTones(manager.token, venue.label, songsOf.seconds, songsOf.count);
+  const { owner, playerId } = await venueWithWebPlayer(manager, songs, {
+    ...venue,
+    crossfadeSeconds: 0,
+  });
+  await playHere(page, owner, playerId);
+  await expect
+    .poll(() => page.evaluate(() => window.fonikaWebPlayer?.snapshot().cachedSongs ?? 0), {
+      timeout: 20_000,
+    })
+    .toBe(songsOf.count);
+  return { owner, playerId, songs };
 }

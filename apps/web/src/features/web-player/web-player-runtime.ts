@@ -104,8 +104,9 @@ export class WebPlayerRuntime {
       }),
       this.services.onConnection((open) => {
         this.outbox.setOpen(open);
+        // No plan read here: the server tells a device's schedule `status` as
+        // it connects, and a status makes the engine ask for the plan.
         this.engine.setOnline(open);
-        if (open) void this.loadPlan();
         this.changed();
       }),
     );
