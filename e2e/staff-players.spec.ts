@@ -1,12 +1,17 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { authApi, playersApi, schedulesApi, WEEKDAYS } from "@fonika/shared";
+import { authApi } from "@fonika/shared";
 import { expect, test } from "@playwright/test";
 import { startBoxPlayer } from "../apps/server/src/box-player/box-player.ts";
 import { callApi, createAccount, createSignedInAccount } from "./support/accounts.ts";
 import { nextEvent } from "./support/box-player.ts";
-import { addBoxPlayer, addEstablishment, subscribeWithPlaylists } from "./support/clients.ts";
+import {
+  addBoxPlayer,
+  addEstablishment,
+  scheduleAllWeek,
+  subscribeWithPlaylists,
+} from "./support/clients.ts";
 import { E2E } from "./support/environment.ts";
 import { makePlaylist, uploadFixture } from "./support/library.ts";
 import { signInByEmail } from "./support/sign-in.ts";
@@ -23,16 +28,7 @@ test("an administrator finds a playing box in the players base by its state, upl
   const serial = `FW-${Date.now() % 1_000_000}`;
   const player = await addBoxPlayer(client, venue, "Бокс у зеркала", serial);
   await subscribeWithPlaylists(client, venue, [playlistId], "Прошивка");
-  await callApi(playersApi.addPlayerPlaylist, {
-    params: { id: player },
-    body: { playlistId },
-    token: client.token,
-  });
-  await callApi(schedulesApi.addPlaylistSchedule, {
-    params: { id: player, playlistId },
-    body: { startTime: "00:00:00", endTime: "00:00:00", weekdays: [...WEEKDAYS] },
-    token: client.token,
-  });
+  await scheduleAllWeek(client, player, playlistId);
 
   const updatesDir = await mkdtemp(join(tmpdir(), "e2e-box-updates-"));
   const box = startBoxPlayer({
