@@ -3,7 +3,8 @@
  * `npm test`: every suite in one run — unit and API tests (vitest: shared,
  * server, web) and browser tests (Playwright in Chromium: Debian's when installed, else the one npm brings). Vitest
  * and Playwright print their own reports; this script adds the plain total
- * line `N passed, N failed` that CI reads, and fails when any test fails.
+ * line `N passed, N failed` that CI reads (after the failed tests' names, so a
+ * log's tail says which), and fails when any test fails.
  *
  *   node scripts/test-all.mjs              all suites
  *   node scripts/test-all.mjs --api-only   the server's API tests only
@@ -32,8 +33,27 @@ function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined;
 }
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
+const totals = { passed: 0, failed: 0, skipped: 0, failures: [] };
 let crashed = false;
+
+/** Names of vitest's failed tests: "file › title". */
+function vitestFailures(report) {
+  return report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === "failed")
+      .map((test) => `${path.relative(root, file.name)} › ${test.fullName}`),
+  );
+}
+
+/** Names of Playwright's failed (unexpected) tests, walking nested suites. */
+function playwrightFailures(suite, file = suite.file) {
+  const own = (suite.specs ?? []).flatMap((spec) =>
+    spec.tests
+      .filter((test) => test.status === "unexpected")
+      .map(() => `e2e/${spec.file ?? file} › ${spec.title}`),
+  );
+  return [...own, ...(suite.suites ?? []).flatMap((child) => playwrightFailures(child, child.file ?? file))];
+}
 
 // Vitest: unit tests of every workspace and API tests on a real database.
 const vitestFile = path.join(resultsDir, "vitest.json");
@@ -51,6 +71,7 @@ if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  totals.failures.push(...vitestFailures(vitest));
   if (vitestStatus !== 0 && vitest.numFailedTests === 0) crashed = true;
 } else {
   crashed = true;
@@ -67,6 +88,7 @@ if (!apiOnly) {
     totals.passed += playwright.stats.expected + playwright.stats.flaky;
     totals.failed += playwright.stats.unexpected;
     totals.skipped += playwright.stats.skipped;
+    totals.failures.push(...playwright.suites.flatMap((suite) => playwrightFailures(suite)));
     if (playwrightStatus !== 0 && playwright.stats.unexpected === 0) crashed = true;
   } else {
     crashed = true;
@@ -78,5 +100,7 @@ if (crashed) {
   console.error("A test runner failed outside of its tests (see its output above).");
   totals.failed += 1;
 }
+// The names again at the very end, where a CI log's tail still shows them.
+for (const name of totals.failures) console.log(`failed: ${name}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
