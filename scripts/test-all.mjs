@@ -52,7 +52,10 @@ function playwrightFailures(suite, file = suite.file) {
       .filter((test) => test.status === "unexpected")
       .map(() => `e2e/${spec.file ?? file} › ${spec.title}`),
   );
-  return [...own, ...(suite.suites ?? []).flatMap((child) => playwrightFailures(child, child.file ?? file))];
+  return [
+    ...own,
+    ...(suite.suites ?? []).flatMap((child) => playwrightFailures(child, child.file ?? file)),
+  ];
 }
 
 // Vitest: unit tests of every workspace and API tests on a real database.
