@@ -22,7 +22,7 @@ export function EstablishmentHistory({ establishmentId }: { establishmentId: str
         state={state}
         zoneHint={
           history.data
-            ? `Дни по времени заведения (${timeZoneLabel(history.data.timeZone)})`
+            ? `Дни по времени заведения: ${timeZoneLabel(history.data.timeZone)}`
             : "Дни по времени заведения"
         }
         reportUrl={(period) => establishmentReportUrl(api, establishmentId, period)}
