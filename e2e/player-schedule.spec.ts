@@ -35,7 +35,7 @@ test("a client with a subscription puts a playlist on its player, drags it onto 
   const schedule = page.locator("section.card", {
     has: page.getByRole("heading", { name: "Расписание", exact: true }),
   });
-  await expect(schedule.getByText("Время заведения: Europe/Moscow")).toBeVisible();
+  await expect(schedule.getByText("Время заведения: Москва (UTC+3)")).toBeVisible();
   await expect(schedule.getByText("Когда расписание пусто: тишина")).toBeVisible();
 
   // Dragging the playlist onto Wednesday at 03:00 makes a two-hour window there.

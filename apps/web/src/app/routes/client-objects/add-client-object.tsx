@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
 import { BackLink } from "../../../components/layouts/back-link.tsx";
@@ -21,6 +22,7 @@ export default function AddClientObjectScreen() {
   const [searchParams] = useSearchParams();
   const { ownerId, clientId } = useEstablishmentsOwner(searchParams.get("clientId") ?? undefined);
   const addEstablishment = useAddEstablishment(ownerId ?? "");
+  const [initial] = useState(emptyEstablishment);
   const back = {
     label: clientId ? "Объекты клиента" : "Мои объекты",
     to: pathTo("ClientObjectsList", {}, { clientId }),
@@ -34,7 +36,7 @@ export default function AddClientObjectScreen() {
     >
       <Section title="Объект">
         <EstablishmentForm
-          initial={emptyEstablishment}
+          initial={initial}
           submitLabel="Добавить объект"
           onSubmit={async (input) => {
             const establishment = await addEstablishment.mutateAsync(input);

@@ -56,6 +56,7 @@ describe("a venue's broadcast history", () => {
     expect(rows[1]?.textContent).toContain("1:01");
     expect(rows[1]?.textContent).toContain("Пропущен");
     expect(screen.getByText("Кофейня на Лесной")).toBeTruthy();
+    expect(screen.getByText("Дни по времени заведения: Москва (UTC+3)")).toBeTruthy();
     expect(screen.getByText("Всего: 2")).toBeTruthy();
     expect(asked[0]?.get("from")).toBeNull();
     const link = screen.getByRole("link", { name: "Скачать отчёт (CSV)" });

@@ -1,6 +1,5 @@
 import {
   checkLength,
-  ESTABLISHMENTS,
   type EstablishmentInput,
   establishmentInputSchema,
   INPUT,
@@ -12,6 +11,7 @@ import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { TextInput } from "../../../components/ui/text-input.tsx";
 import { TimeZoneField } from "./time-zone-field.tsx";
 import "../establishments.css";
+import { newEstablishmentTimeZone } from "../../../lib/time-zones.ts";
 import { useSubmission } from "../../../lib/use-submission.ts";
 
 /** The lengths the shared schema allows (SPEC.md §5: 3 to 200 by default; an address up to 500). */
@@ -35,13 +35,13 @@ const LENGTH_MESSAGE: Record<"name" | "address", string> = {
   address: checkLength("", ADDRESS_LENGTH) ?? "",
 };
 
-/** A fresh establishment: empty, in the default time zone (CONTRACT.md). */
-export const emptyEstablishment: EstablishmentFormValues = {
-  name: "",
-  address: "",
-  timeZone: ESTABLISHMENTS.defaultTimeZone,
-  explicitFilter: false,
-};
+/**
+ * A fresh establishment: empty, in the browser's zone when it is one of
+ * Russia's, else in the default one (CONTRACT.md, `newEstablishmentTimeZone`).
+ */
+export function emptyEstablishment(): EstablishmentFormValues {
+  return { name: "", address: "", timeZone: newEstablishmentTimeZone(), explicitFilter: false };
+}
 
 /** The explicit filter's label, on the form and the establishment's page alike. */
 export const EXPLICIT_FILTER_LABEL = "Не играть песни с ненормативной лексикой";

@@ -1,4 +1,5 @@
 import { useApiClient } from "../../../lib/app-services.ts";
+import { timeZoneLabel } from "../../../lib/time-zones.ts";
 import { useEstablishmentHistory } from "../api/get-establishment-history.ts";
 import { establishmentReportUrl } from "../api/report-urls.ts";
 import { useHistoryFilter } from "../hooks/use-history-filter.ts";
@@ -21,7 +22,7 @@ export function EstablishmentHistory({ establishmentId }: { establishmentId: str
         state={state}
         zoneHint={
           history.data
-            ? `Дни по времени заведения (${history.data.timeZone})`
+            ? `Дни по времени заведения: ${timeZoneLabel(history.data.timeZone)}`
             : "Дни по времени заведения"
         }
         reportUrl={(period) => establishmentReportUrl(api, establishmentId, period)}

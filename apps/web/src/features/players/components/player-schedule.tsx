@@ -24,6 +24,7 @@ import {
 import { FallbackPlaylist } from "./fallback-playlist.tsx";
 import { ScheduleWindowForm } from "./schedule-window-form.tsx";
 import "../schedule.css";
+import { timeZoneLabel } from "../../../lib/time-zones.ts";
 
 /** Below this width the week shows one day at a time, chosen by tabs. */
 const ONE_DAY_QUERY = "(max-width: 719.98px)";
@@ -202,7 +203,7 @@ export function PlayerSchedule({ player }: { player: Player }) {
       }
     >
       <p className="schedule-zone">
-        Время заведения: <strong>{week.data.timeZone}</strong>
+        Время заведения: <strong>{timeZoneLabel(week.data.timeZone)}</strong>
       </p>
       <FallbackPlaylist
         player={player}
