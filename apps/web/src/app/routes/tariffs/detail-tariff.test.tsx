@@ -317,6 +317,8 @@ describe("subscribing without a payment method (/detail-tariff)", () => {
     expect(sent).toEqual([]);
     // A card is offered first: one number is all it takes.
     expect((within(dialog).getByLabelText("Бизнес-карта") as HTMLInputElement).checked).toBe(true);
+    // The typing starts in the card number.
+    expect(document.activeElement).toBe(within(dialog).getByLabelText("Номер карты"));
     await user.type(within(dialog).getByLabelText("Номер карты"), "4111111111111111");
     await user.click(within(dialog).getByRole("button", { name: "Добавить карту" }));
 

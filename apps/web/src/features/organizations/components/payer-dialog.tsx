@@ -38,7 +38,7 @@ export function PayerDialog({ userId, organization: given, onAdded, onClose }: P
     <Modal
       title={organization ? "Способ оплаты" : "Организация-плательщик"}
       onClose={onClose}
-      size="lg"
+      size={organization ? "md" : "lg"}
     >
       {organization ? (
         <>

@@ -112,6 +112,8 @@ export function PaymentMethodForm({
         <div className="form__grid">
           <TextInput
             label={REQUISITE_LABELS.bik}
+            // Inside a dialog, the first field is where the typing starts.
+            data-autofocus
             value={bik}
             onChange={setBik}
             onBlur={touch("bik")}
@@ -144,6 +146,7 @@ export function PaymentMethodForm({
           <div className="form__grid">
             <MaskedInput
               label={REQUISITE_LABELS.card}
+              data-autofocus
               mask={CARD_MASK}
               value={cardNumber}
               onChange={({ masked }) => setCardNumber(masked)}
