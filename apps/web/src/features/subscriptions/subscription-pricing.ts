@@ -1,4 +1,11 @@
-import { chargesOf, periodTotalKopecks, type Tariff, toKopecks, toRoubles } from "@fonika/shared";
+import {
+  chargesOf,
+  periodTotalKopecks,
+  type Tariff,
+  type TariffItem,
+  toKopecks,
+  toRoubles,
+} from "@fonika/shared";
 
 export interface SubscriptionPricing {
   /** The tariff's price and the chosen monthly items'. */
@@ -30,4 +37,21 @@ export function priceSubscription(
     oneTime: toRoubles(charges.oneTimeKopecks),
     total: toRoubles(periodTotalKopecks(charges, periodMonths)),
   };
+}
+
+/**
+ * An item the tariff includes: it costs nothing, so a subscription always
+ * holds it and the form shows it as included rather than as a choice.
+ */
+export function isIncludedItem(item: Pick<TariffItem, "price">): boolean {
+  return item.price === 0;
+}
+
+/** The ids of the items `tariff` includes (see `isIncludedItem`). */
+export function includedItemIds(tariff: Pick<Tariff, "features"> | undefined): string[] {
+  return (
+    tariff?.features.flatMap((feature) =>
+      feature.items.filter(isIncludedItem).map((item) => item.id),
+    ) ?? []
+  );
 }

@@ -29,3 +29,19 @@ export function periodText(subscription: Pick<Subscription, "startsAt" | "endsAt
   if (subscription.endsAt) return `по ${formatDate(subscription.endsAt)}`;
   return "начнётся после подключения";
 }
+
+/**
+ * 'Позиции «Голосовые объявления» сначала согласует менеджер.': the items
+ * a pending subscription waits on; null when it waits on none.
+ */
+export function awaitingItemsText(
+  subscription: Pick<Subscription, "state" | "items">,
+): string | null {
+  if (subscription.state !== "pending") return null;
+  const waiting = subscription.items.filter((item) => item.approval === "pending");
+  if (waiting.length === 0) return null;
+  const names = waiting.map((item) => `«${item.name}»`).join(", ");
+  return waiting.length === 1
+    ? `Позицию ${names} менеджер сначала согласует.`
+    : `Позиции ${names} менеджер сначала согласует.`;
+}

@@ -19,7 +19,7 @@ export function noteSignedIn(): void {
 }
 
 /** Only a path of this site: `/…`, never `//host` or a full URL. */
-function isInternalPath(path: string): boolean {
+export function isInternalPath(path: string): boolean {
   return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
 }
 

@@ -1,4 +1,4 @@
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { PreviewPlayerProvider } from "../../../components/audio/preview-player.tsx";
 import { BackLink } from "../../../components/layouts/back-link.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
@@ -9,6 +9,7 @@ import { ROUTES } from "../../../config/routes.ts";
 import { usePlaylist } from "../../../features/playlists/api/get-playlist.ts";
 import { PlaylistView } from "../../../features/playlists/components/playlist-view.tsx";
 import { useSongFileUrl } from "../../../features/songs/api/get-song-file.ts";
+import { isApiError } from "../../../lib/api-client.ts";
 import { useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 
@@ -33,10 +34,28 @@ export function ListenerPlaylistScreen() {
     );
   }
   if (!playlist || !userId) {
+    // The server answers a playlist the client's subscriptions do not let play as not found.
+    const notFound = isApiError(playlistQuery.error) && playlistQuery.error.status === 404;
     return (
       <Page title={ROUTES.Playlist.title} actions={back}>
-        <EmptyState icon="playlists" title="Не удалось открыть плейлист">
-          {errorText(playlistQuery.error)}
+        <EmptyState
+          icon="playlists"
+          title="Не удалось открыть плейлист"
+          action={
+            notFound && (
+              <Link to={pathTo("Subscribe")} className="button button--secondary button--md">
+                Тарифы и подписки
+              </Link>
+            )
+          }
+        >
+          <p>{errorText(playlistQuery.error)}</p>
+          {notFound && (
+            <p>
+              Если он входит в тариф, он откроется и заиграет, когда у вашего объекта будет подписка
+              на этот тариф.
+            </p>
+          )}
         </EmptyState>
       </Page>
     );

@@ -3,6 +3,7 @@ import { Navigate, useSearchParams } from "react-router";
 import { Page } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { ROUTES } from "../../../config/routes.ts";
+import { useAllowedPlaylists } from "../../../features/players/api/list-allowed-playlists.ts";
 import { PlaylistCatalog } from "../../../features/playlists/components/playlist-catalog.tsx";
 import { playlistFilterOf } from "../../../features/playlists/playlist-filter.ts";
 import { EntryBrowser } from "../../../features/vault/components/entry-browser.tsx";
@@ -15,12 +16,16 @@ import { useSessionState } from "../../../lib/app-services.ts";
  * manager gets the library: the Playlists partition by default, or any
  * folder, playlist or version of Playlists and Tracks named by `?entry=`;
  * sent here by the search with a filter (a tag), the same catalogue, whose
- * playlists open in the editor.
+ * playlists open in the editor. A client's catalogue marks the playlists
+ * their subscriptions do not let play.
  */
 export default function PlaylistsScreen() {
   const [search] = useSearchParams();
   const { role, userId } = useSessionState();
   const client = role === "role-client";
+  // What the client's subscriptions let play: the others must not look playable.
+  const allowed = useAllowedPlaylists(userId ?? "", client && Boolean(userId));
+  const playableIds = allowed.data ? new Set(allowed.data.map((playlist) => playlist.id)) : null;
   if ((client || playlistFilterOf(search) !== null) && userId) {
     return (
       <Page
@@ -31,7 +36,7 @@ export default function PlaylistsScreen() {
             : "Плейлисты библиотеки, найденные поиском."
         }
       >
-        <PlaylistCatalog userId={userId} />
+        <PlaylistCatalog userId={userId} playableIds={client ? playableIds : null} />
       </Page>
     );
   }

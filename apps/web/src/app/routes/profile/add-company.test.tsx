@@ -213,6 +213,31 @@ describe("add company", () => {
     expect(screen.queryByText(CARD_NUMBER)).toBeNull();
   });
 
+  it("'Готово' leads back where the visit started (?returnTo=)", async () => {
+    const user = userEvent.setup();
+    const { routes } = addCompanyServer([buildOrganization({ userId: SIGNED_IN_USER_ID })]);
+    const tariffPage = "/detail-tariff/00000000-0000-4000-8000-00000000aa01?establishmentId=x";
+    const { router } = renderSignedIn(
+      "role-client",
+      `/profile/add-company?organization=${ORGANIZATION_ID}&returnTo=${encodeURIComponent(tariffPage)}`,
+      ...routes,
+    );
+    await user.click(await screen.findByRole("link", { name: "Готово" }, { timeout: 5_000 }));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(tariffPage);
+  });
+
+  it("never leaves the site by ?returnTo=: another host leads to the legal list", async () => {
+    const user = userEvent.setup();
+    const { routes } = addCompanyServer([buildOrganization({ userId: SIGNED_IN_USER_ID })]);
+    const { router } = renderSignedIn(
+      "role-client",
+      `/profile/add-company?organization=${ORGANIZATION_ID}&returnTo=${encodeURIComponent("//evil.example/x")}`,
+      ...routes,
+    );
+    await user.click(await screen.findByRole("link", { name: "Готово" }, { timeout: 5_000 }));
+    expect(router.state.location.pathname).toBe("/profile/legal-list");
+  });
+
   it("says when the organization to add a payment method to is not there", async () => {
     const { routes } = addCompanyServer([]);
     renderSignedIn(

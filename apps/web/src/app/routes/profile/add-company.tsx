@@ -66,6 +66,8 @@ function PaymentMethods({
   // A new form after each method added: its fields start empty again.
   const [formKey, setFormKey] = useState(0);
   const listPath = pathTo("ProfileLegalList", {}, owner.query);
+  // Back where the visit started (the subscription form) when it said so; else the legal list.
+  const donePath = owner.returnTo ?? listPath;
   return (
     <Page
       title="Способы оплаты"
@@ -104,7 +106,7 @@ function PaymentMethods({
         </Section>
       )}
       <div className="form__actions">
-        <Link to={listPath} className="button button--secondary button--md">
+        <Link to={donePath} className="button button--secondary button--md">
           Готово
         </Link>
       </div>
@@ -147,8 +149,9 @@ function ExistingOrganization({
 
 /**
  * `/profile/add-company`: a new organization, then its payment methods;
- * `?organization=` opens the payment methods of one already added and
- * `?clientId=` works on a client's (staff).
+ * `?organization=` opens the payment methods of one already added,
+ * `?clientId=` works on a client's (staff) and `?returnTo=` is where
+ * 'Готово' leads (the legal list without it).
  */
 export default function AddCompanyScreen() {
   const owner = useLegalListOwner();

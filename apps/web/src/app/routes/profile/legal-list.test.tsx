@@ -218,6 +218,23 @@ describe("legal list", () => {
     );
   });
 
+  it("keeps ?returnTo= in its links to add a payment method, and its back link leads there", async () => {
+    const user = userEvent.setup();
+    const { routes } = legalListServer(twoOrganizations(SIGNED_IN_USER_ID));
+    const origin = "/detail-tariff/00000000-0000-4000-8000-00000000aa01";
+    const { router } = renderSignedIn(
+      "role-client",
+      `/profile/legal-list?returnTo=${encodeURIComponent(origin)}`,
+      ...routes,
+    );
+    const [addMethod] = await screen.findAllByRole("link", { name: /Добавить способ оплаты/ });
+    expect(
+      new URL(addMethod?.getAttribute("href") ?? "", "http://x").searchParams.get("returnTo"),
+    ).toBe(origin);
+    await user.click(screen.getByRole("link", { name: "Назад" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(origin));
+  });
+
   it("says why the list could not be loaded", async () => {
     renderSignedIn(
       "role-client",

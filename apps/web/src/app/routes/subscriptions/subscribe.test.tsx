@@ -4,7 +4,11 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { on, replyError } from "../../../test/scripted-server.ts";
 import { renderSignedIn } from "../../../test/signed-in-app.tsx";
-import { buildSubscription, buildTariff } from "../../../test/tariffs-factories.ts";
+import {
+  buildSubscription,
+  buildSubscriptionItem,
+  buildTariff,
+} from "../../../test/tariffs-factories.ts";
 
 describe("the tariffs on offer (/subscribe)", () => {
   it("shows each tariff as a card leading to its detail page, keeping the establishment", async () => {
@@ -72,6 +76,38 @@ describe("the tariffs on offer (/subscribe)", () => {
     await userEvent.click(screen.getByRole("button", { name: "Отменить подписку" }));
     expect(await screen.findByText("Подписка отменена")).toBeTruthy();
     expect(await within(section).findByText("Завершена")).toBeTruthy();
+  });
+
+  it("says in words what each state means: what comes next and when", async () => {
+    const waiting = buildSubscription({
+      establishmentName: "Бар «Луна»",
+      items: [
+        buildSubscriptionItem({ name: "Голосовые объявления", approval: "pending" }),
+        buildSubscriptionItem({ name: "Второй плеер", approval: "not-required" }),
+      ],
+    });
+    const active = buildSubscription({
+      establishmentName: "Кофейня",
+      state: "active",
+      startsAt: "2025-03-01T09:00:00.000Z",
+      endsAt: "2025-06-01T09:00:00.000Z",
+    });
+    renderSignedIn(
+      "role-client",
+      "/subscribe",
+      on(tariffsApi.listActiveTariffs, ({ reply }) => reply({ data: [] })),
+      on(subscriptionsApi.listUserSubscriptions, ({ reply }) => reply({ data: [waiting, active] })),
+    );
+    const section = await screen.findByRole("region", { name: "Ваши подписки" });
+    const [pendingRow, activeRow] = within(section).getAllByRole("listitem");
+    expect(pendingRow?.textContent).toContain(
+      "Что дальше: клиентский менеджер проверит подписку и подключит её. Период подписки начнётся в день подключения, не раньше.",
+    );
+    expect(pendingRow?.textContent).toContain(
+      "Позицию «Голосовые объявления» менеджер сначала согласует.",
+    );
+    expect(pendingRow?.textContent).not.toContain("Второй плеер");
+    expect(activeRow?.textContent).toContain("Подключена и действует по 01.06.2025 включительно.");
   });
 
   it("says so when the tariffs do not load", async () => {

@@ -1,7 +1,18 @@
-import { establishmentsApi, organizationsApi, subscriptionsApi, tariffsApi } from "@fonika/shared";
+import {
+  cardLastFour,
+  establishmentsApi,
+  maskCardNumber,
+  type Organization,
+  type OrganizationInput,
+  organizationsApi,
+  type PaymentMethodInput,
+  subscriptionsApi,
+  tariffsApi,
+} from "@fonika/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { LEGAL_REQUISITES } from "../../../test/profile-factories.ts";
 import { on, replyError } from "../../../test/scripted-server.ts";
 import { renderSignedIn, SIGNED_IN_USER_ID } from "../../../test/signed-in-app.tsx";
 import {
@@ -142,21 +153,6 @@ describe("a tariff's detail page (/detail-tariff)", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("У заведения уже есть подписка");
   });
 
-  it("sends a client with no organization to add one", async () => {
-    const { tariff, free } = scenario();
-    const app = renderSignedIn(
-      "role-client",
-      `/detail-tariff/${tariff.id}`,
-      on(tariffsApi.getTariff, ({ reply }) => reply(tariff)),
-      on(establishmentsApi.listEstablishments, ({ reply }) =>
-        reply(buildEstablishmentsPage([free])),
-      ),
-      on(organizationsApi.listOrganizations, ({ reply }) => reply({ data: [] })),
-    );
-    await userEvent.click(await screen.findByRole("link", { name: "Добавить организацию" }));
-    await waitFor(() => expect(app.router.state.location.pathname).toBe("/profile/add-company"));
-  });
-
   it("lets a client manager subscribe a client, then opens the client's page", async () => {
     const { tariff, free, organization } = scenario();
     const card = {
@@ -193,5 +189,260 @@ describe("a tariff's detail page (/detail-tariff)", () => {
     await userEvent.click(screen.getByRole("button", { name: "Подписаться" }));
     await waitFor(() => expect(sent).toEqual([{ userId: CLIENT_ID, paymentMethodId: card.id }]));
     await waitFor(() => expect(app.router.state.location.pathname).toBe(`/client/${CLIENT_ID}`));
+  });
+});
+
+const CARD_ID = "00000000-0000-4000-8000-0000000000b2";
+
+/**
+ * The client's legal list as the server keeps it: organizations added and
+ * cards added to them change what the next list answers.
+ */
+function payerServer(organizations: Organization[]) {
+  const backend = {
+    organizations,
+    addedOrganizations: [] as OrganizationInput[],
+    methods: [] as PaymentMethodInput[],
+  };
+  const routes = [
+    on(organizationsApi.listOrganizations, ({ reply }) => reply({ data: backend.organizations })),
+    on(organizationsApi.addOrganization, ({ body, reply }) => {
+      backend.addedOrganizations.push(body);
+      const made = buildOrganization({
+        ...body,
+        kpp: body.kpp ?? null,
+        primary: backend.organizations.length === 0,
+        accounts: [],
+      });
+      backend.organizations = [...backend.organizations, made];
+      return reply(made);
+    }),
+    on(organizationsApi.addPaymentMethod, ({ params, body, reply }) => {
+      backend.methods.push(body);
+      const organization = backend.organizations.find(
+        (entry) => entry.id === params.organizationId,
+      );
+      if (!organization || body.kind !== "business-card") throw new Error("Not in this test");
+      const changed: Organization = {
+        ...organization,
+        cards: [
+          ...organization.cards,
+          {
+            id: CARD_ID,
+            maskedNumber: maskCardNumber(body.cardNumber),
+            lastFour: cardLastFour(body.cardNumber),
+            holder: null,
+          },
+        ],
+      };
+      backend.organizations = backend.organizations.map((entry) =>
+        entry.id === changed.id ? changed : entry,
+      );
+      return reply(changed);
+    }),
+  ];
+  return { backend, routes };
+}
+
+function selectValue(label: string): string {
+  return (screen.getByLabelText(label) as HTMLSelectElement).value;
+}
+
+describe("subscribing without a payment method (/detail-tariff)", () => {
+  it("opens the payer dialog on 'Подписаться', chooses the card added there and keeps every choice", async () => {
+    const user = userEvent.setup();
+    const { tariff, playlistItem, free, second } = scenario();
+    const includedItem = buildTariffItem({ name: "Фоновая музыка каталога", price: 0 });
+    const withIncluded = {
+      ...tariff,
+      features: [
+        buildTariffFeature({ name: "Основа", recurrent: true, items: [includedItem] }),
+        ...tariff.features,
+      ],
+    };
+    const payer = buildOrganization({ company: "ИП Петров", accounts: [], cards: [] });
+    const other = buildOrganization({ company: "ООО «Лютик»", primary: false, accounts: [] });
+    // The profile's own organization is listed second: it is chosen for being the client's own.
+    const { backend, routes } = payerServer([other, payer]);
+    const sent: unknown[] = [];
+    const app = renderSignedIn(
+      "role-client",
+      `/detail-tariff/${tariff.id}?establishmentId=${second.id}`,
+      on(tariffsApi.getTariff, ({ reply }) => reply(withIncluded)),
+      on(establishmentsApi.listEstablishments, ({ reply }) =>
+        reply(buildEstablishmentsPage([free, second])),
+      ),
+      ...routes,
+      on(subscriptionsApi.addSubscription, ({ body, reply }) => {
+        sent.push(body);
+        return reply(buildSubscription({ establishmentId: body.establishmentId }));
+      }),
+      on(establishmentsApi.getEstablishment, ({ reply }) =>
+        reply({
+          ...second,
+          subscriptionInfo: {
+            id: "00000000-0000-4000-8000-0000000000d1",
+            price: 1990,
+            state: "pending",
+            startsAt: null,
+            endsAt: null,
+            tariffInfo: {
+              tariffId: tariff.id,
+              tariffName: tariff.name,
+              tariffType: "basic",
+              itemIds: [includedItem.id, playlistItem.id],
+            },
+            organizationInfo: { organizationId: payer.id, organizationName: payer.company },
+            paymentInfo: { cardId: CARD_ID, accountId: null },
+          },
+          abilities: { edit: true, subscribe: false },
+        }),
+      ),
+    );
+
+    await screen.findByLabelText("Объект");
+    // The profile's own organization is chosen for the client, though neither can pay yet.
+    expect(selectValue("Организация")).toBe(payer.id);
+    // An item the tariff includes is said to be included, not offered as an unticked box.
+    expect(screen.queryByRole("checkbox", { name: /Фоновая музыка каталога/ })).toBeNull();
+    const form = screen.getByRole("form", { name: "Подписка" });
+    const included = within(form).getByText("Фоновая музыка каталога").closest("li") as HTMLElement;
+    expect(within(included).getByText("Входит в тариф")).toBeTruthy();
+
+    await user.click(screen.getByRole("checkbox", { name: /Свой плейлист/ }));
+    await user.selectOptions(screen.getByLabelText("Период"), "6");
+    await user.click(screen.getByRole("button", { name: "Подписаться" }));
+
+    const dialog = await screen.findByRole("dialog", { name: "Способ оплаты" });
+    expect(sent).toEqual([]);
+    // A card is offered first: one number is all it takes.
+    expect((within(dialog).getByLabelText("Бизнес-карта") as HTMLInputElement).checked).toBe(true);
+    // The typing starts in the card number.
+    expect(document.activeElement).toBe(within(dialog).getByLabelText("Номер карты"));
+    await user.type(within(dialog).getByLabelText("Номер карты"), "4111111111111111");
+    await user.click(within(dialog).getByRole("button", { name: "Добавить карту" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(backend.methods).toEqual([{ kind: "business-card", cardNumber: "4111 1111 1111 1111" }]);
+    expect(await screen.findByText("Карта добавлена и выбрана для подписки")).toBeTruthy();
+    // Back in the same form: the card is chosen, nothing else changed.
+    expect(selectValue("Способ оплаты")).toBe(CARD_ID);
+    expect(selectValue("Организация")).toBe(payer.id);
+    expect(selectValue("Объект")).toBe(second.id);
+    expect(selectValue("Период")).toBe("6");
+    expect(
+      (screen.getByRole("checkbox", { name: /Свой плейлист/ }) as HTMLInputElement).checked,
+    ).toBe(true);
+
+    await user.click(screen.getByRole("button", { name: "Подписаться" }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          establishmentId: second.id,
+          tariffId: tariff.id,
+          itemIds: [includedItem.id, playlistItem.id],
+          organizationId: payer.id,
+          paymentMethodId: CARD_ID,
+          periodMonths: 6,
+        },
+      ]),
+    );
+    await waitFor(() =>
+      expect(app.router.state.location.pathname).toBe(`/client-objects/${second.id}`),
+    );
+    // The venue's page says what the state means and what comes next.
+    expect(
+      await screen.findByText(/клиентский менеджер проверит подписку и подключит её/),
+    ).toBeTruthy();
+    expect(screen.getByText(/Период подписки начнётся в день подключения/)).toBeTruthy();
+  });
+
+  it("offers the dialog beside the payer fields too, and closing it changes nothing", async () => {
+    const user = userEvent.setup();
+    const { tariff, free } = scenario();
+    const payer = buildOrganization({ accounts: [], cards: [] });
+    const { routes } = payerServer([payer]);
+    renderSignedIn(
+      "role-client",
+      `/detail-tariff/${tariff.id}`,
+      on(tariffsApi.getTariff, ({ reply }) => reply(tariff)),
+      on(establishmentsApi.listEstablishments, ({ reply }) =>
+        reply(buildEstablishmentsPage([free])),
+      ),
+      ...routes,
+    );
+    await user.click(
+      await screen.findByRole("button", { name: "Добавить карту или расчётный счёт" }),
+    );
+    const dialog = screen.getByRole("dialog", { name: "Способ оплаты" });
+    await user.click(within(dialog).getByRole("button", { name: "Закрыть" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(selectValue("Объект")).toBe(free.id);
+    expect(selectValue("Организация")).toBe(payer.id);
+  });
+
+  it("adds the organization and then its card in the same dialog when the client has none", async () => {
+    const user = userEvent.setup();
+    const { tariff, free } = scenario();
+    const { backend, routes } = payerServer([]);
+    const sent: unknown[] = [];
+    renderSignedIn(
+      "role-client",
+      `/detail-tariff/${tariff.id}`,
+      on(tariffsApi.getTariff, ({ reply }) => reply(tariff)),
+      on(establishmentsApi.listEstablishments, ({ reply }) =>
+        reply(buildEstablishmentsPage([free])),
+      ),
+      ...routes,
+      on(subscriptionsApi.addSubscription, ({ body, reply }) => {
+        sent.push(body);
+        return reply(buildSubscription({ establishmentId: body.establishmentId }));
+      }),
+      on(establishmentsApi.getEstablishment, ({ reply }) => reply(free)),
+    );
+    await user.click(await screen.findByRole("button", { name: "Подписаться" }));
+    const dialog = await screen.findByRole("dialog", { name: "Организация-плательщик" });
+    const requisites: Record<string, string> = {
+      "Название организации": LEGAL_REQUISITES.company,
+      ИНН: LEGAL_REQUISITES.inn,
+      КПП: LEGAL_REQUISITES.kpp,
+      ОГРН: LEGAL_REQUISITES.ogrn,
+      "Юридический адрес": LEGAL_REQUISITES.organizationAddress,
+    };
+    for (const [label, value] of Object.entries(requisites)) {
+      await user.type(within(dialog).getByLabelText(label), value);
+    }
+    await user.click(within(dialog).getByRole("button", { name: "Далее" }));
+    const cardDialog = await screen.findByRole("dialog", { name: "Способ оплаты" });
+    await user.type(within(cardDialog).getByLabelText("Номер карты"), "4111111111111111");
+    await user.click(within(cardDialog).getByRole("button", { name: "Добавить карту" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    const added = backend.organizations[0];
+    expect(backend.addedOrganizations).toHaveLength(1);
+    expect(selectValue("Организация")).toBe(added?.id);
+    expect(selectValue("Способ оплаты")).toBe(CARD_ID);
+    await user.click(screen.getByRole("button", { name: "Подписаться" }));
+    await waitFor(() =>
+      expect(sent).toMatchObject([
+        { establishmentId: free.id, organizationId: added?.id, paymentMethodId: CARD_ID },
+      ]),
+    );
+  });
+
+  it("names what is missing when there is no establishment to subscribe", async () => {
+    const user = userEvent.setup();
+    const { tariff, organization } = scenario();
+    renderSignedIn(
+      "role-client",
+      `/detail-tariff/${tariff.id}`,
+      on(tariffsApi.getTariff, ({ reply }) => reply(tariff)),
+      on(establishmentsApi.listEstablishments, ({ reply }) => reply(buildEstablishmentsPage([]))),
+      on(organizationsApi.listOrganizations, ({ reply }) => reply({ data: [organization] })),
+    );
+    await user.click(await screen.findByRole("button", { name: "Подписаться" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Сначала добавьте объект: подписка подключается к объекту.",
+    );
   });
 });

@@ -14,6 +14,7 @@ import {
   useEstablishments,
 } from "../../../features/establishments/api/list-establishments.ts";
 import { useOrganizations } from "../../../features/organizations/api/list-organizations.ts";
+import { PayerDialog } from "../../../features/organizations/components/payer-dialog.tsx";
 import { useAddSubscription } from "../../../features/subscriptions/api/add-subscription.ts";
 import {
   SubscriptionForm,
@@ -98,6 +99,7 @@ function SubscribeSection({
       initial={{ establishmentId: preselectedEstablishmentId ?? undefined }}
       submitLabel="Подписаться"
       onSubmit={handleSubmit}
+      renderPayerDialog={(request) => <PayerDialog userId={clientId} {...request} />}
       note="Оплата не списывается автоматически: подписку подключит клиентский менеджер."
       noEstablishments={
         <p>
@@ -112,29 +114,13 @@ function SubscribeSection({
         </p>
       }
       noOrganizations={
-        forOtherClient ? (
-          <p>У клиента нет организации, через которую он платит.</p>
-        ) : (
-          <p>
-            Чтобы подписаться, добавьте организацию, через которую будете платить.{" "}
-            <Link to={pathTo("ProfileAddCompany")} className="link-button">
-              Добавить организацию
-            </Link>
-          </p>
-        )
+        <p>
+          {forOtherClient
+            ? "У клиента нет организации, через которую он платит."
+            : "Чтобы подписаться, добавьте организацию, через которую будете платить."}
+        </p>
       }
-      noPaymentMethods={
-        forOtherClient ? (
-          <p>У этой организации нет расчётного счёта или карты.</p>
-        ) : (
-          <p>
-            У этой организации нет расчётного счёта или карты.{" "}
-            <Link to={pathTo("ProfileLegalList")} className="link-button">
-              Добавить способ оплаты
-            </Link>
-          </p>
-        )
-      }
+      noPaymentMethods={<p>У этой организации нет расчётного счёта или карты.</p>}
     />
   );
 }

@@ -7,6 +7,7 @@ import { formatDate, formatRoubles } from "../../../lib/format.ts";
 import {
   SUBSCRIPTION_STATE_LABELS,
   SUBSCRIPTION_STATE_TONES,
+  subscriptionStateText,
 } from "../../../lib/subscription-states.ts";
 import "../establishments.css";
 
@@ -58,6 +59,9 @@ export function SubscriptionSummary({
       <span className="establishment-subscription__price">
         {formatRoubles(subscription.price)} в месяц
       </span>
+      {detailed && (
+        <p className="establishment-subscription__next">{subscriptionStateText(subscription)}</p>
+      )}
       {detailed && (
         <dl className="summary establishment-subscription__facts">
           <div className="summary__row">

@@ -28,6 +28,8 @@ interface PaymentMethodFormProps {
   /** The server's reason of the last failed sending. */
   error?: string | null;
   onSubmit: (input: PaymentMethodInput) => void;
+  /** The kind shown first; a settlement account unless the place asks for a card. */
+  initialKind?: PaymentMethodKind;
 }
 
 type Field = "bik" | "accountNumber" | "cardNumber";
@@ -43,9 +45,14 @@ function accountError(accountNumber: string, bik: string): string | null {
  * by the bank's control key) or a business card (only its masked number is
  * kept); wrong numbers are named before anything is sent.
  */
-export function PaymentMethodForm({ busy, error, onSubmit }: PaymentMethodFormProps) {
+export function PaymentMethodForm({
+  busy,
+  error,
+  onSubmit,
+  initialKind = "settlement-account",
+}: PaymentMethodFormProps) {
   const name = useId();
-  const [kind, setKind] = useState<PaymentMethodKind>("settlement-account");
+  const [kind, setKind] = useState<PaymentMethodKind>(initialKind);
   const [bik, setBik] = useState("");
   const [accountNumber, setAccountNumber] = useState("");
   const [bankName, setBankName] = useState("");
@@ -105,6 +112,8 @@ export function PaymentMethodForm({ busy, error, onSubmit }: PaymentMethodFormPr
         <div className="form__grid">
           <TextInput
             label={REQUISITE_LABELS.bik}
+            // Inside a dialog, the first field is where the typing starts.
+            data-autofocus
             value={bik}
             onChange={setBik}
             onBlur={touch("bik")}
@@ -137,6 +146,7 @@ export function PaymentMethodForm({ busy, error, onSubmit }: PaymentMethodFormPr
           <div className="form__grid">
             <MaskedInput
               label={REQUISITE_LABELS.card}
+              data-autofocus
               mask={CARD_MASK}
               value={cardNumber}
               onChange={({ masked }) => setCardNumber(masked)}

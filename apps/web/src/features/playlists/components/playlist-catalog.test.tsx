@@ -212,6 +212,40 @@ describe("the client's playlists", () => {
     await waitFor(() => expect(button.getAttribute("aria-pressed")).toBe("false"));
   });
 
+  it("shows the playlists the client's subscriptions do not let play without a link, marked", async () => {
+    renderCatalog("/playlists", {
+      routes: [
+        on(playlistsApi.listAllowedPlaylists, ({ params, reply }) => {
+          expect(params.userId).toBe(SIGNED_IN_USER_ID);
+          return reply({ data: [{ ...morning, songCount: 12 }], total: 1, totalPages: 1 });
+        }),
+      ],
+    });
+    const lockedName = await screen.findByText(/Вечер пятницы/, {
+      selector: ".playlist-card__name",
+    });
+    const locked = lockedName.closest("li") as HTMLElement;
+    expect(within(locked).queryByRole("link")).toBeNull();
+    expect(within(locked).getByText("Нет в ваших подписках")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Утро в кофейне" })).toBeTruthy();
+    expect(screen.getByText(/играют только по тарифу, в который входят/)).toBeTruthy();
+  });
+
+  it("says how playlists come to play when no subscription lets any play yet", async () => {
+    renderCatalog("/playlists", {
+      routes: [
+        on(playlistsApi.listAllowedPlaylists, ({ reply }) =>
+          reply({ data: [], total: 0, totalPages: 0 }),
+        ),
+      ],
+    });
+    expect(
+      await screen.findByText(/Плейлисты заиграют, когда у вашего объекта будет подписка/),
+    ).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Утро в кофейне" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Тарифы и подписки" })).toBeTruthy();
+  });
+
   it("is in the client's side menu, after the objects and their players", async () => {
     renderCatalog("/playlists");
     const menu = await screen.findByRole("complementary", { name: "Главное меню" });

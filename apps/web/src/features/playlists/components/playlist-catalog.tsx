@@ -6,6 +6,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Icon } from "../../../components/ui/icon.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { StatusChip } from "../../../components/ui/status-chip.tsx";
 import { TRUNCATION } from "../../../config/constants.ts";
 import { pathTo } from "../../../config/paths.ts";
 import { errorText } from "../../../lib/error-messages.ts";
@@ -37,14 +38,23 @@ interface PlaylistCardProps {
   playlist: Playlist;
   userId: string;
   favourite: boolean | undefined;
+  /** False: the viewer's subscriptions do not let it play, so it does not look playable. */
+  playable: boolean;
 }
 
-/** A playlist in the catalogue: cover, name (a link to it), tags, tracks and the favourite mark. */
-function PlaylistCard({ playlist, userId, favourite }: PlaylistCardProps) {
+/** What a playlist the viewer cannot play yet is marked with. */
+export const NOT_IN_SUBSCRIPTIONS = "Нет в ваших подписках";
+
+/**
+ * A playlist in the catalogue: cover, name (a link to it), tags, tracks and
+ * the favourite mark; one that cannot play for the viewer has no link and
+ * says why.
+ */
+function PlaylistCard({ playlist, userId, favourite, playable }: PlaylistCardProps) {
   const shownName = truncateName(playlist.name, TRUNCATION.folderVersionPlaylist);
   const truncated = shownName !== playlist.name;
   return (
-    <li className="playlist-card">
+    <li className={playable ? "playlist-card" : "playlist-card playlist-card--locked"}>
       <PlaylistCover
         playlistId={playlist.id}
         hasCover={playlist.hasCover}
@@ -52,14 +62,23 @@ function PlaylistCard({ playlist, userId, favourite }: PlaylistCardProps) {
         size="card"
       />
       <div className="playlist-card__body">
-        <Link
-          className="playlist-card__link"
-          to={pathTo("Playlist", { id: playlist.id })}
-          aria-label={truncated ? playlist.name : undefined}
-          title={truncated ? playlist.name : undefined}
-        >
-          {shownName}
-        </Link>
+        {playable ? (
+          <Link
+            className="playlist-card__link"
+            to={pathTo("Playlist", { id: playlist.id })}
+            aria-label={truncated ? playlist.name : undefined}
+            title={truncated ? playlist.name : undefined}
+          >
+            {shownName}
+          </Link>
+        ) : (
+          <>
+            <span className="playlist-card__name" title={truncated ? playlist.name : undefined}>
+              {shownName}
+            </span>
+            <StatusChip label={NOT_IN_SUBSCRIPTIONS} />
+          </>
+        )}
         {playlist.tags.length > 0 && (
           <ul className="playlist-card__tags" aria-label="Теги">
             {playlist.tags.map((tag) => (
@@ -148,9 +167,18 @@ function FilterChip({ filter, onRemove }: { filter: PlaylistFilter; onRemove: ()
  * screen): narrowed by the route's filter (`filterBy` song, artist, album
  * or tag, `filterValue` its name; shown as a removable chip) and by words
  * of the name or tags, 20 to a page; each opens its playlist and can be
- * marked a favourite of the signed-in user.
+ * marked a favourite of the signed-in user. Given `playableIds` (what the
+ * viewer's subscriptions let play), the others are shown without a link,
+ * marked, with a word on how they come to play.
  */
-export function PlaylistCatalog({ userId }: { userId: string }) {
+export function PlaylistCatalog({
+  userId,
+  playableIds = null,
+}: {
+  userId: string;
+  /** The playlists the viewer may play; null while not known (every one is a link then). */
+  playableIds?: ReadonlySet<string> | null;
+}) {
   const [search, setSearch] = useSearchParams();
   const filter = playlistFilterOf(search);
   const text = search.get(CATALOG_PARAMS.text)?.trim() ?? "";
@@ -178,6 +206,8 @@ export function PlaylistCatalog({ userId }: { userId: string }) {
 
   const list = playlists.data?.data ?? [];
   const total = playlists.data?.total ?? 0;
+  const isPlayable = (playlist: Playlist) => !playableIds || playableIds.has(playlist.id);
+  const anyLocked = list.some((playlist) => !isPlayable(playlist));
 
   return (
     <div className="playlist-catalog" aria-busy={playlists.isFetching}>
@@ -228,16 +258,29 @@ export function PlaylistCatalog({ userId }: { userId: string }) {
               : "Плейлистов пока нет."}
         </EmptyState>
       ) : (
-        <ul className="playlist-cards" aria-label="Плейлисты">
-          {list.map((playlist) => (
-            <PlaylistCard
-              key={playlist.id}
-              playlist={playlist}
-              userId={userId}
-              favourite={favouriteIds ? favouriteIds.has(playlist.id) : undefined}
-            />
-          ))}
-        </ul>
+        <>
+          {anyLocked && (
+            <p className="playlist-catalog__note muted">
+              {playableIds?.size === 0
+                ? "Плейлисты заиграют, когда у вашего объекта будет подписка: каждый — по тарифу, в который он входит. "
+                : `Плейлисты с пометкой «${NOT_IN_SUBSCRIPTIONS}» играют только по тарифу, в который входят. `}
+              <Link to={pathTo("Subscribe")} className="link-button">
+                Тарифы и подписки
+              </Link>
+            </p>
+          )}
+          <ul className="playlist-cards" aria-label="Плейлисты">
+            {list.map((playlist) => (
+              <PlaylistCard
+                key={playlist.id}
+                playlist={playlist}
+                userId={userId}
+                favourite={favouriteIds ? favouriteIds.has(playlist.id) : undefined}
+                playable={isPlayable(playlist)}
+              />
+            ))}
+          </ul>
+        </>
       )}
       <div className="table-footer">
         <span className="muted">Всего: {total}</span>

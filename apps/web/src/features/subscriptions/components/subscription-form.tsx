@@ -10,7 +10,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
 import { formatRoubles } from "../../../lib/format.ts";
-import { priceSubscription } from "../subscription-pricing.ts";
+import { includedItemIds, isIncludedItem, priceSubscription } from "../subscription-pricing.ts";
 import { monthsText } from "../subscription-texts.ts";
 import "../subscriptions.css";
 import { useSubmission } from "../../../lib/use-submission.ts";
@@ -41,6 +41,13 @@ interface SubscriptionFormProps {
   noOrganizations: ReactNode;
   /** Shown under the payment method while the chosen organization has none. */
   noPaymentMethods: ReactNode;
+  /**
+   * The dialog that adds a payer in place: a payment method to the chosen
+   * organization, or an organization and its payment method when there is
+   * none. Given, the form offers it and submitting without a payment
+   * method opens it; every other choice is kept while it is open.
+   */
+  renderPayerDialog?: (request: PayerDialogRequest) => ReactNode;
   /** Shown instead of the establishment field while none may be subscribed. */
   noEstablishments?: ReactNode;
   submitLabel: string;
@@ -49,11 +56,57 @@ interface SubscriptionFormProps {
   onSubmit: (values: SubscriptionFormValues) => Promise<void>;
 }
 
+/** What the payer dialog is asked to add, and how it hands the result back. */
+export interface PayerDialogRequest {
+  /** The organization to add a payment method to; null: add an organization first. */
+  organization: Organization | null;
+  /** The organization as the server answered it, and its new payment method (chosen now). */
+  onAdded: (organization: Organization, paymentMethodId: string) => void;
+  onClose: () => void;
+}
+
+/** The organization to pay through at first: one that can pay, else the profile's own, else the first. */
+function firstPayerOf(organizations: readonly Organization[]): Organization | undefined {
+  return (
+    organizations.find((organization) => paymentOptionsOf(organization).length > 0) ??
+    organizations.find((organization) => organization.primary) ??
+    organizations[0]
+  );
+}
+
+/** How many payment methods an organization holds. */
+function methodCount(organization: Organization): number {
+  return organization.accounts.length + organization.cards.length;
+}
+
+/**
+ * The organizations as the form knows them: those given, each replaced by
+ * the answer of a payment method just added when that answer is newer, and
+ * those just added in place; so the new choice shows before the list is
+ * fetched again.
+ */
+function withAdded(
+  organizations: readonly Organization[],
+  added: ReadonlyMap<string, Organization>,
+): Organization[] {
+  const merged = organizations.map((organization) => {
+    const fresh = added.get(organization.id);
+    return fresh && methodCount(fresh) > methodCount(organization) ? fresh : organization;
+  });
+  const known = new Set(organizations.map((organization) => organization.id));
+  return [...merged, ...[...added.values()].filter((organization) => !known.has(organization.id))];
+}
+
 interface Problems {
   establishment?: string;
   organization?: string;
   paymentMethod?: string;
 }
+
+const NO_ESTABLISHMENT = "Сначала добавьте объект: подписка подключается к объекту.";
+const NO_ORGANIZATION = "Нет организации, через которую платить: сначала добавьте её.";
+const NO_PAYMENT_METHOD =
+  "У организации нет расчётного счёта или карты: сначала добавьте способ оплаты.";
 
 interface PaymentOption {
   value: string;
@@ -86,6 +139,17 @@ function ItemChoice({
   checked: boolean;
   onChange: (checked: boolean) => void;
 }) {
+  if (isIncludedItem(item)) {
+    return (
+      <li className="subscription-item subscription-item--included">
+        <span className="subscription-item__name">{item.name}</span>
+        <span className="subscription-item__included">Входит в тариф</span>
+        {item.approvalRequired && (
+          <span className="subscription-item__approval">требует согласования менеджером</span>
+        )}
+      </li>
+    );
+  }
   return (
     <li className="subscription-item">
       <Checkbox checked={checked} onChange={onChange}>
@@ -104,8 +168,13 @@ function ItemChoice({
 
 /**
  * A subscription's choices: establishment (when adding), tariff (when there
- * is a choice), the items of its features, the paying organization and its
- * payment method, and the period, with the price summed as it changes.
+ * is a choice), the items of its features (those the tariff includes are
+ * always held), the paying organization and its payment method, and the
+ * period, with the price summed as it changes. What has one answer is
+ * chosen for the client: the only establishment, the organization that can
+ * pay (or the profile's own), its first payment method, one month.
+ * Submitting never does nothing: a missing choice is named, and a missing
+ * payment method opens the payer dialog when one is given.
  */
 export function SubscriptionForm({
   tariffs,
@@ -115,13 +184,13 @@ export function SubscriptionForm({
   noOrganizations,
   noPaymentMethods,
   noEstablishments,
+  renderPayerDialog,
   submitLabel,
   note,
   onSubmit,
 }: SubscriptionFormProps) {
-  const firstOrganization = organizations.find(
-    (organization) => paymentOptionsOf(organization).length > 0,
-  );
+  const [added, setAdded] = useState<ReadonlyMap<string, Organization>>(() => new Map());
+  const payers = withAdded(organizations, added);
   const [establishmentId, setEstablishmentId] = useState(
     establishments?.some((establishment) => establishment.id === initial.establishmentId)
       ? (initial.establishmentId ?? "")
@@ -130,29 +199,36 @@ export function SubscriptionForm({
         : "",
   );
   const [tariffId, setTariffId] = useState(initial.tariffId ?? tariffs[0]?.id ?? "");
-  const [itemIds, setItemIds] = useState<ReadonlySet<string>>(new Set(initial.itemIds ?? []));
-  const [organizationId, setOrganizationId] = useState(
-    initial.organizationId ?? firstOrganization?.id ?? "",
+  const [itemIds, setItemIds] = useState<ReadonlySet<string>>(
+    () =>
+      new Set([
+        ...(initial.itemIds ?? []),
+        ...includedItemIds(tariffs.find((candidate) => candidate.id === tariffId)),
+      ]),
   );
-  const [paymentMethodId, setPaymentMethodId] = useState(
-    initial.paymentMethodId ?? paymentOptionsOf(firstOrganization)[0]?.value ?? "",
-  );
+  const [chosenOrganizationId, setOrganizationId] = useState(initial.organizationId ?? "");
+  const [chosenPaymentMethodId, setPaymentMethodId] = useState(initial.paymentMethodId ?? "");
   const [periodMonths, setPeriodMonths] = useState<Period>(initial.periodMonths ?? 1);
   const [submitted, setSubmitted] = useState(false);
+  /** The payer dialog: closed (undefined), adding an organization (null) or a payment method to one. */
+  const [payerDialog, setPayerDialog] = useState<Organization | null | undefined>(undefined);
   const { busy, error: formError, setError: setFormError, submit } = useSubmission();
 
   const tariff = tariffs.find((candidate) => candidate.id === tariffId);
-  const organization = organizations.find((candidate) => candidate.id === organizationId);
+  // Until the client picks one, the payer is chosen for them (and one added in place appears chosen).
+  const organization =
+    payers.find((candidate) => candidate.id === chosenOrganizationId) ?? firstPayerOf(payers);
+  const organizationId = organization?.id ?? "";
   const paymentOptions = paymentOptionsOf(organization);
+  const paymentMethodId = paymentOptions.some((option) => option.value === chosenPaymentMethodId)
+    ? chosenPaymentMethodId
+    : (paymentOptions[0]?.value ?? "");
   const pricing = tariff ? priceSubscription(tariff, itemIds, periodMonths) : null;
 
   const problems: Problems = {
     establishment: establishments && !establishmentId ? "Выберите объект" : undefined,
-    organization: organizationId ? undefined : "Выберите организацию",
-    paymentMethod:
-      organization && paymentOptions.some((option) => option.value === paymentMethodId)
-        ? undefined
-        : "Выберите способ оплаты",
+    organization: organization ? undefined : "Выберите организацию",
+    paymentMethod: paymentMethodId ? undefined : "Выберите способ оплаты",
   };
   const shown = submitted ? problems : {};
 
@@ -162,13 +238,24 @@ export function SubscriptionForm({
     const live = new Set(
       nextTariff?.features.flatMap((feature) => feature.items.map((item) => item.id)) ?? [],
     );
-    setItemIds((current) => new Set([...current].filter((id) => live.has(id))));
+    setItemIds(
+      (current) =>
+        new Set([...[...current].filter((id) => live.has(id)), ...includedItemIds(nextTariff)]),
+    );
   };
 
   const chooseOrganization = (next: string) => {
     setOrganizationId(next);
-    const options = paymentOptionsOf(organizations.find((candidate) => candidate.id === next));
+    const options = paymentOptionsOf(payers.find((candidate) => candidate.id === next));
     setPaymentMethodId(options[0]?.value ?? "");
+  };
+
+  const handlePayerAdded = (payer: Organization, methodId: string) => {
+    setAdded((current) => new Map(current).set(payer.id, payer));
+    setOrganizationId(payer.id);
+    setPaymentMethodId(methodId);
+    setPayerDialog(undefined);
+    setFormError(null);
   };
 
   const toggleItem = (id: string, checked: boolean) =>
@@ -183,7 +270,17 @@ export function SubscriptionForm({
     event.preventDefault();
     setSubmitted(true);
     setFormError(null);
-    if (!tariff || problems.establishment || problems.organization || problems.paymentMethod) {
+    if (!tariff) return;
+    if (problems.establishment) {
+      // With no establishment to choose there is no field to mark: say it above the button.
+      if (establishments?.length === 0) setFormError(NO_ESTABLISHMENT);
+      return;
+    }
+    if (!organization || !paymentMethodId) {
+      // Nothing to choose from: add it in place when the dialog is given and may add it.
+      if (renderPayerDialog && (!organization || organization.abilities.edit)) {
+        setPayerDialog(organization ?? null);
+      } else setFormError(organization ? NO_PAYMENT_METHOD : NO_ORGANIZATION);
       return;
     }
     await submit(() =>
@@ -201,136 +298,159 @@ export function SubscriptionForm({
   };
 
   const choosableFeatures = tariff?.features.filter((feature) => feature.items.length > 0) ?? [];
+  const payerButton = (target: Organization | null, label: string) =>
+    renderPayerDialog && (
+      <Button variant="secondary" onClick={() => setPayerDialog(target)}>
+        {label}
+      </Button>
+    );
 
   return (
-    <form
-      className="form subscription-form"
-      onSubmit={handleSubmit}
-      noValidate
-      aria-label="Подписка"
-    >
-      <div className="form__grid">
-        {establishments &&
-          (establishments.length === 0 && noEstablishments ? (
-            <div className="subscription-form__note">{noEstablishments}</div>
-          ) : (
-            <SelectField
-              label="Объект"
-              value={establishmentId}
-              placeholder="Выберите объект"
-              options={establishments.map((establishment) => ({
-                value: establishment.id,
-                label: `${establishment.name}, ${establishment.address}`,
-              }))}
-              onChange={setEstablishmentId}
-              error={shown.establishment}
-            />
-          ))}
-        {tariffs.length > 1 && (
-          <SelectField
-            label="Тариф"
-            value={tariffId}
-            options={tariffs.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
-            onChange={chooseTariff}
-          />
-        )}
-        <SelectField
-          label="Период"
-          value={String(periodMonths)}
-          options={TARIFFS.periodsInMonths.map((months) => ({
-            value: String(months),
-            label: monthsText(months),
-          }))}
-          onChange={(value) => setPeriodMonths(Number(value) as Period)}
-        />
-      </div>
-
-      {choosableFeatures.length > 0 && (
-        <fieldset className="subscription-form__items">
-          <legend className="field__label">Позиции тарифа</legend>
-          {choosableFeatures.map((feature) => (
-            <div key={feature.id} className="subscription-feature">
-              <p className="subscription-feature__name">
-                {feature.name}
-                <span className="muted">{feature.recurrent ? " · ежемесячно" : " · разово"}</span>
-              </p>
-              <ul className="subscription-feature__items">
-                {feature.items.map((item) => (
-                  <ItemChoice
-                    key={item.id}
-                    item={item}
-                    recurrent={feature.recurrent}
-                    checked={itemIds.has(item.id)}
-                    onChange={(checked) => toggleItem(item.id, checked)}
-                  />
-                ))}
-              </ul>
-            </div>
-          ))}
-        </fieldset>
-      )}
-
-      {organizations.length === 0 ? (
-        <div className="subscription-form__note">{noOrganizations}</div>
-      ) : (
+    <>
+      <form
+        className="form subscription-form"
+        onSubmit={handleSubmit}
+        noValidate
+        aria-label="Подписка"
+      >
         <div className="form__grid">
-          <SelectField
-            label="Организация"
-            value={organizationId}
-            placeholder="Выберите организацию"
-            options={organizations.map((candidate) => ({
-              value: candidate.id,
-              label: `${candidate.company}, ИНН ${candidate.inn}`,
-            }))}
-            onChange={chooseOrganization}
-            error={shown.organization}
-          />
-          {organization && paymentOptions.length === 0 ? (
-            <div className="subscription-form__note">{noPaymentMethods}</div>
-          ) : (
+          {establishments &&
+            (establishments.length === 0 && noEstablishments ? (
+              <div className="subscription-form__note">{noEstablishments}</div>
+            ) : (
+              <SelectField
+                label="Объект"
+                value={establishmentId}
+                placeholder="Выберите объект"
+                options={establishments.map((establishment) => ({
+                  value: establishment.id,
+                  label: `${establishment.name}, ${establishment.address}`,
+                }))}
+                onChange={setEstablishmentId}
+                error={shown.establishment}
+              />
+            ))}
+          {tariffs.length > 1 && (
             <SelectField
-              label="Способ оплаты"
-              value={paymentMethodId}
-              placeholder="Выберите способ оплаты"
-              options={paymentOptions}
-              onChange={setPaymentMethodId}
-              error={shown.paymentMethod}
-              disabled={!organization}
+              label="Тариф"
+              value={tariffId}
+              options={tariffs.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
+              onChange={chooseTariff}
             />
           )}
+          <SelectField
+            label="Период"
+            value={String(periodMonths)}
+            options={TARIFFS.periodsInMonths.map((months) => ({
+              value: String(months),
+              label: monthsText(months),
+            }))}
+            onChange={(value) => setPeriodMonths(Number(value) as Period)}
+          />
         </div>
-      )}
 
-      {pricing && (
-        <dl className="subscription-total" aria-live="polite">
-          <div className="subscription-total__row">
-            <dt>В месяц</dt>
-            <dd>{formatRoubles(pricing.monthly)}</dd>
+        {choosableFeatures.length > 0 && (
+          <fieldset className="subscription-form__items">
+            <legend className="field__label">Позиции тарифа</legend>
+            {choosableFeatures.map((feature) => (
+              <div key={feature.id} className="subscription-feature">
+                <p className="subscription-feature__name">
+                  {feature.name}
+                  <span className="muted">{feature.recurrent ? " · ежемесячно" : " · разово"}</span>
+                </p>
+                <ul className="subscription-feature__items">
+                  {feature.items.map((item) => (
+                    <ItemChoice
+                      key={item.id}
+                      item={item}
+                      recurrent={feature.recurrent}
+                      checked={itemIds.has(item.id)}
+                      onChange={(checked) => toggleItem(item.id, checked)}
+                    />
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </fieldset>
+        )}
+
+        {payers.length === 0 ? (
+          <div className="subscription-form__note">
+            {noOrganizations}
+            {payerButton(null, "Добавить организацию и способ оплаты")}
           </div>
-          {pricing.oneTime > 0 && (
+        ) : (
+          <div className="form__grid">
+            <SelectField
+              label="Организация"
+              value={organizationId}
+              placeholder="Выберите организацию"
+              options={payers.map((candidate) => ({
+                value: candidate.id,
+                label: `${candidate.company}, ИНН ${candidate.inn}`,
+              }))}
+              onChange={chooseOrganization}
+              error={shown.organization}
+            />
+            {organization && paymentOptions.length === 0 ? (
+              <div className="subscription-form__note">
+                {noPaymentMethods}
+                {organization.abilities.edit &&
+                  payerButton(organization, "Добавить карту или расчётный счёт")}
+              </div>
+            ) : (
+              <SelectField
+                label="Способ оплаты"
+                value={paymentMethodId}
+                placeholder="Выберите способ оплаты"
+                options={paymentOptions}
+                onChange={setPaymentMethodId}
+                error={shown.paymentMethod}
+                disabled={!organization}
+              />
+            )}
+          </div>
+        )}
+
+        {pricing && (
+          <dl className="subscription-total" aria-live="polite">
             <div className="subscription-total__row">
-              <dt>Разово</dt>
-              <dd>{formatRoubles(pricing.oneTime)}</dd>
+              <dt>В месяц</dt>
+              <dd>{formatRoubles(pricing.monthly)}</dd>
             </div>
-          )}
-          <div className="subscription-total__row subscription-total__row--sum">
-            <dt>Итого за {monthsText(periodMonths)}</dt>
-            <dd>{formatRoubles(pricing.total)}</dd>
-          </div>
-        </dl>
-      )}
+            {pricing.oneTime > 0 && (
+              <div className="subscription-total__row">
+                <dt>Разово</dt>
+                <dd>{formatRoubles(pricing.oneTime)}</dd>
+              </div>
+            )}
+            <div className="subscription-total__row subscription-total__row--sum">
+              <dt>Итого за {monthsText(periodMonths)}</dt>
+              <dd>{formatRoubles(pricing.total)}</dd>
+            </div>
+          </dl>
+        )}
 
-      {formError && (
-        <p className="form__error" role="alert">
-          {formError}
-        </p>
-      )}
-      <div className="form__actions">
-        <Button type="submit" busy={busy} disabled={!tariff}>
-          {submitLabel}
-        </Button>
-        {note && <span className="muted">{note}</span>}
-      </div>
-    </form>
+        {formError && (
+          <p className="form__error" role="alert">
+            {formError}
+          </p>
+        )}
+        <div className="form__actions">
+          <Button type="submit" busy={busy} disabled={!tariff}>
+            {submitLabel}
+          </Button>
+          {note && <span className="muted">{note}</span>}
+        </div>
+      </form>
+      {/* Outside the form: the dialog's own form must not submit this one. */}
+      {renderPayerDialog &&
+        payerDialog !== undefined &&
+        renderPayerDialog({
+          organization: payerDialog,
+          onAdded: handlePayerAdded,
+          onClose: () => setPayerDialog(undefined),
+        })}
+    </>
   );
 }

@@ -6,9 +6,10 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { formatRoubles } from "../../../lib/format.ts";
+import { subscriptionStateText } from "../../../lib/subscription-states.ts";
 import { useEndSubscription } from "../api/end-subscription.ts";
 import { useUserSubscriptions } from "../api/list-user-subscriptions.ts";
-import { periodText } from "../subscription-texts.ts";
+import { awaitingItemsText, periodText } from "../subscription-texts.ts";
 import { SubscriptionStateChip } from "./subscription-state-chip.tsx";
 import "../subscriptions.css";
 
@@ -48,6 +49,7 @@ function CancelButton({ subscription }: { subscription: Subscription }) {
 }
 
 function SubscriptionRow({ subscription }: { subscription: Subscription }) {
+  const awaiting = awaitingItemsText(subscription);
   return (
     <li className="user-subscription">
       <div className="user-subscription__main">
@@ -57,6 +59,10 @@ function SubscriptionRow({ subscription }: { subscription: Subscription }) {
         </p>
         <p className="muted user-subscription__facts">
           {formatRoubles(subscription.price)} в месяц · {periodText(subscription)}
+        </p>
+        <p className="user-subscription__next">
+          {subscriptionStateText(subscription)}
+          {awaiting && ` ${awaiting}`}
         </p>
       </div>
       <SubscriptionStateChip state={subscription.state} />
