@@ -4,8 +4,10 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
 import { SummaryRowsSkeleton } from "../../../components/ui/skeleton.tsx";
+import { SIDE_MENU } from "../../../config/menus.ts";
 import { pathTo } from "../../../config/paths.ts";
 import { ROUTES } from "../../../config/routes.ts";
+import { WAITING_MEANWHILE } from "../../../features/accounts/account-texts.ts";
 import { useProfile } from "../../../features/accounts/api/get-profile.ts";
 import { AgreementBanner } from "../../../features/accounts/components/agreement-banner.tsx";
 import {
@@ -14,7 +16,10 @@ import {
   type ProfileType,
 } from "../../../features/accounts/components/complete-profile-form.tsx";
 import { ProfileSummary } from "../../../features/accounts/components/profile-summary.tsx";
-import { WaitActivationNotice } from "../../../features/accounts/components/wait-activation-notice.tsx";
+import {
+  type MeanwhileStep,
+  WaitActivationNotice,
+} from "../../../features/accounts/components/wait-activation-notice.tsx";
 import { ApproveDeviceForm } from "../../../features/auth/components/approve-device-form.tsx";
 import { useEstablishments } from "../../../features/establishments/api/list-establishments.ts";
 import { useChangeOrganizationInfo } from "../../../features/organizations/api/change-organization-info.ts";
@@ -54,6 +59,15 @@ function useActivationCheck() {
   };
   return { check, checking, message };
 }
+
+/**
+ * What a waiting account may do meanwhile: the screens of its side menu
+ * beside the cabinet, named with the menu's own words.
+ */
+const WAITING_STEPS: readonly MeanwhileStep[] = SIDE_MENU["wait-activation"].flatMap((entry) => {
+  const text = WAITING_MEANWHILE[entry.route];
+  return text ? [{ label: entry.label, to: pathTo(entry.route), text }] : [];
+});
 
 /**
  * The organization's requisites of the first profile: typed beside the
@@ -186,7 +200,7 @@ export default function CabinetScreen() {
   if (role === "wait-activation") {
     return (
       <Page title={ROUTES.Cabinet.title}>
-        <WaitActivationNotice>
+        <WaitActivationNotice meanwhile={WAITING_STEPS}>
           <div className="form__actions">
             <Button
               variant="secondary"
