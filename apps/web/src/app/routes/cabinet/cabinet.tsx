@@ -3,7 +3,6 @@ import { useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
-import { SummaryRowsSkeleton } from "../../../components/ui/skeleton.tsx";
 import { SIDE_MENU } from "../../../config/menus.ts";
 import { pathTo } from "../../../config/paths.ts";
 import { ROUTES } from "../../../config/routes.ts";
@@ -23,8 +22,7 @@ import {
 import { ApproveDeviceForm } from "../../../features/auth/components/approve-device-form.tsx";
 import { useEstablishments } from "../../../features/establishments/api/list-establishments.ts";
 import { useChangeOrganizationInfo } from "../../../features/organizations/api/change-organization-info.ts";
-import { useOrganizationInfo } from "../../../features/organizations/api/get-organization-info.ts";
-import { OrganizationSummary } from "../../../features/organizations/components/organization-summary.tsx";
+import { OrganizationInfo } from "../../../features/organizations/components/organization-info.tsx";
 import { RequisitesFields } from "../../../features/organizations/components/requisites-fields.tsx";
 import {
   requisiteErrors,
@@ -114,27 +112,6 @@ function CompleteProfile({ userId }: { userId: string }) {
   );
 }
 
-/** The organization entered with the profile, as the waiting account sees it. */
-function OrganizationInfo({ userId }: { userId: string }) {
-  const organization = useOrganizationInfo(userId);
-  if (organization.isError) {
-    return (
-      <p className="form__error" role="alert">
-        {errorText(organization.error)}
-      </p>
-    );
-  }
-  if (organization.isPending) {
-    return (
-      <dl className="summary" aria-busy="true">
-        <SummaryRowsSkeleton />
-      </dl>
-    );
-  }
-  if (!organization.data) return <p className="muted">Реквизиты организации не заполнены.</p>;
-  return <OrganizationSummary organization={organization.data} />;
-}
-
 /**
  * The code an approval link carries (`/cabinet?code=123456`, the QR code of
  * the `/web-player` page): filled in for the owner, when it is six digits.
@@ -221,7 +198,10 @@ export default function CabinetScreen() {
         </Section>
         {userId && (
           <Section title="Организация">
-            <OrganizationInfo userId={userId} />
+            <OrganizationInfo
+              userId={userId}
+              empty={<p className="muted">Реквизиты организации не заполнены.</p>}
+            />
           </Section>
         )}
       </Page>

@@ -136,52 +136,6 @@ export function EstablishmentsSection({
   );
 }
 
-/** The client's subscriptions, newest first. */
-export function SubscriptionsSection({ subscriptions }: { subscriptions: Loaded<Subscription[]> }) {
-  return (
-    <Section title="Подписки">
-      <SectionBody
-        loaded={subscriptions}
-        isEmpty={(data) => data.length === 0}
-        empty={
-          <EmptyState icon="subscriptions" title="Подписок пока нет">
-            Когда клиент подпишет заведение на тариф, подписка появится здесь.
-          </EmptyState>
-        }
-      >
-        {(data) => (
-          <ul className="client-list">
-            {data.map((subscription) => (
-              <li key={subscription.id} className="client-list__item">
-                <div className="client-list__main">
-                  <span className="client-list__title">
-                    {subscription.tariffInfo.tariffName} · {subscription.establishmentName}
-                  </span>
-                  <span className="muted">
-                    {formatRoubles(subscription.price)} в месяц · {subscription.periodMonths} мес.
-                    {subscription.organizationInfo.organizationName
-                      ? ` · ${subscription.organizationInfo.organizationName}`
-                      : ""}
-                  </span>
-                  {(subscription.startsAt || subscription.endsAt) && (
-                    <span className="muted client-list__small">
-                      {subscription.startsAt ? `с ${formatDate(subscription.startsAt)}` : ""}
-                      {subscription.endsAt ? ` по ${formatDate(subscription.endsAt)}` : ""}
-                    </span>
-                  )}
-                </div>
-                <div className="client-list__side">
-                  <SubscriptionStateChip state={subscription.state} />
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </SectionBody>
-    </Section>
-  );
-}
-
 /**
  * Players per establishment (of the establishments listed above): how many,
  * how many online; `playersPath` leads to the client's players themselves.
