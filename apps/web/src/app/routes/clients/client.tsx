@@ -96,7 +96,8 @@ export default function ClientScreen() {
         userId={clientId}
         subscriptionPath={
           canAccessRoute(ROUTES.SubscriptionCreate, role)
-            ? (subscription) => pathTo("SubscriptionCreate", { subscriptionEditId: subscription.id })
+            ? (subscription) =>
+                pathTo("SubscriptionCreate", { subscriptionEditId: subscription.id })
             : undefined
         }
       />

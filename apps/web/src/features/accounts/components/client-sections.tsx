@@ -1,9 +1,4 @@
-import type {
-  Establishment,
-  EstablishmentPage,
-  Subscription,
-  SubscriptionState,
-} from "@fonika/shared";
+import type { Establishment, EstablishmentPage, SubscriptionState } from "@fonika/shared";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
@@ -12,7 +7,6 @@ import { Pagination } from "../../../components/ui/pagination.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { StatusChip } from "../../../components/ui/status-chip.tsx";
 import { errorText } from "../../../lib/error-messages.ts";
-import { formatDate, formatRoubles } from "../../../lib/format.ts";
 import {
   SUBSCRIPTION_STATE_LABELS,
   SUBSCRIPTION_STATE_TONES,

@@ -110,7 +110,9 @@ export function ClientSubscriptions({ userId, subscriptionPath }: ClientSubscrip
     <Section
       title="Подписки"
       actions={
-        waiting > 0 ? <span className="chip chip--pending">Ждут подтверждения: {waiting}</span> : null
+        waiting > 0 ? (
+          <span className="chip chip--pending">Ждут подтверждения: {waiting}</span>
+        ) : null
       }
     >
       {body}
