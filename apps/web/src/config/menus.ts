@@ -6,7 +6,10 @@ import type { RouteName } from "./routes.ts";
  * Logout entry, which the layout adds. The admin menu carries Integrations
  * too: it is the admin's only way to the leads page, and the client's menu
  * Playlists, the catalogue its search leads to, and Players, its players
- * across venues (decisions, see docs).
+ * across venues. An account waiting for activation gets, beside its
+ * waiting cabinet, the screens the server lets it use meanwhile and the
+ * cabinet names: its objects, subscriptions (choosing a tariff) and profile
+ * (decisions, see docs).
  */
 export interface MenuEntry {
   readonly label: string;
@@ -57,7 +60,12 @@ export const SIDE_MENU: Record<Role, readonly MenuEntry[]> = {
     { label: "Плейлисты", route: "Playlists", icon: "playlists" },
     { label: "Корзина", route: "Deleted", icon: "trash" },
   ],
-  "wait-activation": [{ label: "Ожидание активации", route: "Cabinet", icon: "hourglass" }],
+  "wait-activation": [
+    { label: "Ожидание активации", route: "Cabinet", icon: "hourglass" },
+    { label: "Мои объекты", route: "ClientObjectsList", icon: "objects" },
+    { label: "Подписки", route: "Subscribe", icon: "subscriptions" },
+    { label: "Профиль", route: "Profile", icon: "profile" },
+  ],
   "edit-personal-info": [{ label: "Заполнение профиля", route: "Cabinet", icon: "profile" }],
   "player-device": [{ label: "Плеер", route: "Players", icon: "players" }],
 };

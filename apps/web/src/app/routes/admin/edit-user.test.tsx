@@ -143,6 +143,34 @@ describe("edit user", () => {
     await waitFor(() => expect(screen.queryByRole("button", { name: "Активировать" })).toBeNull());
   });
 
+  it("offers a waiting client 'Активировать', with the role select folded under 'Другая роль'", async () => {
+    const person = userEvent.setup();
+    const { backend } = renderEditUser(
+      buildWaitingUser({
+        abilities: {
+          edit: true,
+          activate: true,
+          changeRole: true,
+          assignableRoles: ["edit-personal-info", "wait-activation", "role-client"],
+        },
+      }),
+      { role: "role-client-manager" },
+    );
+    await heading("Петров Пётр");
+    const activate = screen.getByRole("button", { name: "Активировать" });
+    const roleSelect = screen.getByLabelText("Роль");
+    // Folded away: not shown beside the activation until asked for.
+    const fold = roleSelect.closest("details");
+    expect(fold?.open).toBe(false);
+    expect(activate.closest("details")).toBeNull();
+    await person.click(screen.getByText("Другая роль"));
+    await waitFor(() => expect(fold?.open).toBe(true));
+    await person.selectOptions(roleSelect, "Заполнение профиля");
+    await person.click(screen.getByRole("button", { name: "Сменить роль" }));
+    expect(await screen.findByText("Change role complete")).toBeTruthy();
+    expect(backend.roleChanges).toEqual(["edit-personal-info"]);
+  });
+
   it("blocks after confirmation, then offers unblock and hides delete", async () => {
     const person = userEvent.setup();
     const { backend } = renderEditUser(buildUser({ abilities: ADMIN_ON_CLIENT }));

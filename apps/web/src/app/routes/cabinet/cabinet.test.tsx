@@ -6,7 +6,7 @@ import {
   organizationsApi,
   type Role,
 } from "@fonika/shared";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { startPathOf } from "../../../config/routes.ts";
@@ -246,7 +246,41 @@ describe("cabinet: completing the profile", () => {
   });
 });
 
+/** The links of a navigation region or list: name and address, in order. */
+function linksIn(container: HTMLElement): Array<[string, string | null]> {
+  return within(container)
+    .getAllByRole("link")
+    .map((link) => [link.textContent ?? "", link.getAttribute("href")]);
+}
+
 describe("cabinet: waiting for activation", () => {
+  it("shows one status, what the account may do meanwhile, and a menu in the same words", async () => {
+    renderCabinet({ role: "wait-activation" });
+    const notice = (
+      await screen.findByRole("heading", { name: "Аккаунт ожидает активации" }, { timeout: 5_000 })
+    ).parentElement;
+    if (!notice) throw new Error("No waiting notice");
+    // The account's own data says the same as the notice: it waits, it is not active.
+    const status = await screen.findByText("Статус");
+    expect(status.nextElementSibling?.textContent).toBe("Ждёт активации");
+    expect(screen.queryByText("Активен")).toBeNull();
+    // A waiting account holds no role yet: no "Роль" row repeats the state.
+    expect(screen.queryByText("Роль")).toBeNull();
+
+    const steps = within(notice).getByRole("list");
+    expect(linksIn(steps)).toEqual([
+      ["Мои объекты", "/client-objects"],
+      ["Подписки", "/subscribe"],
+      ["Профиль", "/profile"],
+    ]);
+    expect(within(steps).getByText(/выберите тариф для заведения/)).toBeTruthy();
+    // The side menu offers the waiting cabinet and exactly those screens.
+    expect(linksIn(screen.getByRole("navigation", { name: "Разделы" }))).toEqual([
+      ["Ожидание активации", "/cabinet"],
+      ...linksIn(steps),
+    ]);
+  });
+
   it("moves to the client's start screen by itself once the refreshed token says role-client", async () => {
     const { backend, router, playerSocket } = renderCabinet({ role: "wait-activation" });
     expect(await screen.findByRole("heading", { name: "Аккаунт ожидает активации" })).toBeTruthy();

@@ -3,9 +3,10 @@ import { useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
-import { SummaryRowsSkeleton } from "../../../components/ui/skeleton.tsx";
+import { SIDE_MENU } from "../../../config/menus.ts";
 import { pathTo } from "../../../config/paths.ts";
 import { ROUTES } from "../../../config/routes.ts";
+import { WAITING_MEANWHILE } from "../../../features/accounts/account-texts.ts";
 import { useProfile } from "../../../features/accounts/api/get-profile.ts";
 import { AgreementBanner } from "../../../features/accounts/components/agreement-banner.tsx";
 import {
@@ -14,12 +15,14 @@ import {
   type ProfileType,
 } from "../../../features/accounts/components/complete-profile-form.tsx";
 import { ProfileSummary } from "../../../features/accounts/components/profile-summary.tsx";
-import { WaitActivationNotice } from "../../../features/accounts/components/wait-activation-notice.tsx";
+import {
+  type MeanwhileStep,
+  WaitActivationNotice,
+} from "../../../features/accounts/components/wait-activation-notice.tsx";
 import { ApproveDeviceForm } from "../../../features/auth/components/approve-device-form.tsx";
 import { useEstablishments } from "../../../features/establishments/api/list-establishments.ts";
 import { useChangeOrganizationInfo } from "../../../features/organizations/api/change-organization-info.ts";
-import { useOrganizationInfo } from "../../../features/organizations/api/get-organization-info.ts";
-import { OrganizationSummary } from "../../../features/organizations/components/organization-summary.tsx";
+import { OrganizationInfo } from "../../../features/organizations/components/organization-info.tsx";
 import { RequisitesFields } from "../../../features/organizations/components/requisites-fields.tsx";
 import {
   requisiteErrors,
@@ -54,6 +57,15 @@ function useActivationCheck() {
   };
   return { check, checking, message };
 }
+
+/**
+ * What a waiting account may do meanwhile: the screens of its side menu
+ * beside the cabinet, named with the menu's own words.
+ */
+const WAITING_STEPS: readonly MeanwhileStep[] = SIDE_MENU["wait-activation"].flatMap((entry) => {
+  const text = WAITING_MEANWHILE[entry.route];
+  return text ? [{ label: entry.label, to: pathTo(entry.route), text }] : [];
+});
 
 /**
  * The organization's requisites of the first profile: typed beside the
@@ -98,27 +110,6 @@ function CompleteProfile({ userId }: { userId: string }) {
       </Section>
     </Page>
   );
-}
-
-/** The organization entered with the profile, as the waiting account sees it. */
-function OrganizationInfo({ userId }: { userId: string }) {
-  const organization = useOrganizationInfo(userId);
-  if (organization.isError) {
-    return (
-      <p className="form__error" role="alert">
-        {errorText(organization.error)}
-      </p>
-    );
-  }
-  if (organization.isPending) {
-    return (
-      <dl className="summary" aria-busy="true">
-        <SummaryRowsSkeleton />
-      </dl>
-    );
-  }
-  if (!organization.data) return <p className="muted">Реквизиты организации не заполнены.</p>;
-  return <OrganizationSummary organization={organization.data} />;
 }
 
 /**
@@ -186,7 +177,7 @@ export default function CabinetScreen() {
   if (role === "wait-activation") {
     return (
       <Page title={ROUTES.Cabinet.title}>
-        <WaitActivationNotice>
+        <WaitActivationNotice meanwhile={WAITING_STEPS}>
           <div className="form__actions">
             <Button
               variant="secondary"
@@ -207,7 +198,10 @@ export default function CabinetScreen() {
         </Section>
         {userId && (
           <Section title="Организация">
-            <OrganizationInfo userId={userId} />
+            <OrganizationInfo
+              userId={userId}
+              empty={<p className="muted">Реквизиты организации не заполнены.</p>}
+            />
           </Section>
         )}
       </Page>

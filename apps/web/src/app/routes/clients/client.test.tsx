@@ -1,6 +1,7 @@
 import {
   accountsApi,
   establishmentsApi,
+  organizationsApi,
   playlistsApi,
   type Role,
   subscriptionsApi,
@@ -12,6 +13,11 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { buildUsersPage } from "../../../test/factories.ts";
 import { buildPlaylist } from "../../../test/library-factories.ts";
+import {
+  buildOrganization,
+  buildSettlementAccount,
+  LEGAL_REQUISITES,
+} from "../../../test/profile-factories.ts";
 import { on, replyError } from "../../../test/scripted-server.ts";
 import { renderSignedIn } from "../../../test/signed-in-app.tsx";
 import { buildUserTariff } from "../../../test/tariffs-factories.ts";
@@ -19,10 +25,14 @@ import {
   buildEstablishment,
   buildSubscription,
   buildUser,
+  buildWaitingUser,
+  nextUserId,
   profilesOf,
 } from "../../../test/users-factories.ts";
 
 type UserBody = ReturnType<typeof buildUser>;
+type SubscriptionBody = ReturnType<typeof buildSubscription>;
+type OrganizationBody = ReturnType<typeof buildOrganization>;
 
 interface ClientOptions {
   establishments?: ReturnType<typeof buildEstablishment>[];
@@ -34,6 +44,10 @@ interface ClientOptions {
   /** The status refusing a grant, if it is refused. */
   grantStatus?: number;
   deleteStatus?: number;
+  /** The client's organization-info; none filled in (the server's 404) by default. */
+  organization?: OrganizationBody;
+  /** The status refusing the activation, if it is refused. */
+  roleChangeStatus?: number;
 }
 
 /** The playlist ids granted (`+id`) and withdrawn (`-id`), in order, by tariff. */
@@ -43,9 +57,20 @@ type Grants = string[];
  * The app signed in as `role` on the page of `user`; `deleted` keeps the
  * deletions asked for, `grants` the playlists granted and withdrawn.
  */
-function renderClient(role: Role, user: UserBody, options: ClientOptions = {}) {
+function renderClient(role: Role, initialUser: UserBody, options: ClientOptions = {}) {
   const deleted: string[] = [];
   const grants: Grants = [];
+  const roleChanges: Array<{ userId: string; newRole: string }> = [];
+  /** The subscription calls in order: `decide <item> <approval>`, `activate`. */
+  const subscriptionCalls: string[] = [];
+  let user = initialUser;
+  let subscriptions = options.subscriptions ?? [];
+  const changeSubscription = (id: string, change: (body: SubscriptionBody) => SubscriptionBody) => {
+    subscriptions = subscriptions.map((body) => (body.id === id ? change(body) : body));
+    const changed = subscriptions.find((body) => body.id === id);
+    if (!changed) throw new Error(`No subscription ${id}`);
+    return changed;
+  };
   let tariffs = options.tariffs ?? [];
   const changeTariff = (tariffId: string, change: (tariff: UserTariff) => UserTariff) => {
     tariffs = tariffs.map((tariff) => (tariff.id === tariffId ? change(tariff) : tariff));
@@ -63,9 +88,66 @@ function renderClient(role: Role, user: UserBody, options: ClientOptions = {}) {
       expect(query.get("count")).toBe("30");
       return reply({ data, total: data.length, totalPages: data.length ? 1 : 0 });
     }),
-    on(subscriptionsApi.listUserSubscriptions, ({ reply }) =>
-      reply({ data: options.subscriptions ?? [] }),
-    ),
+    on(subscriptionsApi.listUserSubscriptions, ({ params, reply }) => {
+      expect(params.userId).toBe(user.userId);
+      return reply({ data: subscriptions });
+    }),
+    on(subscriptionsApi.decideSubscriptionItem, ({ params, body, reply }) => {
+      subscriptionCalls.push(`decide ${params.itemId} ${body.approval}`);
+      return reply(
+        changeSubscription(params.id, (current) => {
+          const items = current.items.map((item) =>
+            item.itemId === params.itemId ? { ...item, approval: body.approval } : item,
+          );
+          const undecided = items.some((item) => item.approval === "pending");
+          return {
+            ...current,
+            items,
+            abilities: { ...current.abilities, activate: !undecided },
+          };
+        }),
+      );
+    }),
+    on(subscriptionsApi.activateSubscription, ({ params, reply }) => {
+      subscriptionCalls.push("activate");
+      return reply(
+        changeSubscription(params.id, (current) => ({
+          ...current,
+          state: "active",
+          startsAt: "2024-05-01T00:00:00.000Z",
+          endsAt: "2024-08-01T00:00:00.000Z",
+          abilities: { ...current.abilities, activate: false, approveItems: false },
+        })),
+      );
+    }),
+    on(organizationsApi.getOrganizationInfo, ({ params, reply }) => {
+      expect(params.userId).toBe(user.userId);
+      return options.organization
+        ? reply(options.organization)
+        : replyError(404, {
+            type: "not-found",
+            reason: "Данные организации ещё не заполнены",
+            message: "The profile has no organization yet",
+          });
+    }),
+    on(accountsApi.changeRole, ({ params, body, reply }) => {
+      roleChanges.push({ userId: params.userId, newRole: body.newRole });
+      if (options.roleChangeStatus) {
+        return replyError(options.roleChangeStatus, {
+          type: "forbidden",
+          reason: "Недостаточно прав",
+          message: "",
+        });
+      }
+      // As the server answers afterwards: a client, with nothing left to activate.
+      user = {
+        ...user,
+        role: body.newRole,
+        authority: [body.newRole],
+        abilities: { ...user.abilities, activate: false },
+      };
+      return reply({ userId: params.userId, authority: [body.newRole] });
+    }),
     on(accountsApi.deleteAccount, ({ params, reply }) => {
       deleted.push(params.userId);
       return options.deleteStatus
@@ -121,7 +203,7 @@ function renderClient(role: Role, user: UserBody, options: ClientOptions = {}) {
       );
     }),
   );
-  return { app, deleted, grants };
+  return { app, deleted, grants, roleChanges, subscriptionCalls };
 }
 
 /** The section of the page titled `title`. */
@@ -153,11 +235,11 @@ describe("client page", () => {
     expect(
       await screen.findByRole("heading", { name: "Иванова Анна Сергеевна" }, { timeout: 5_000 }),
     ).toBeTruthy();
-    expect(screen.getByText("Активен").className).toContain("chip--active");
     const header = screen
       .getByRole("heading", { name: "Иванова Анна Сергеевна" })
       .closest("header");
     if (!header) throw new Error("No profile header");
+    expect(within(header).getByText("Активен").className).toContain("chip--active");
     expect(within(header).getByText("АИ")).toBeTruthy();
     expect(within(header).getByText("Клиент")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Назад к пользователям" }).getAttribute("href")).toBe(
@@ -186,6 +268,146 @@ describe("client page", () => {
     expect(
       within(players).getByRole("link", { name: "Все плееры клиента" }).getAttribute("href"),
     ).toBe(`/players/${user.userId}`);
+  });
+
+  it("shows a waiting client's contacts and requisites with one 'Активировать', which makes them a client", async () => {
+    const person = userEvent.setup();
+    const waiting = buildWaitingUser({
+      phone: "79161234567",
+      type: "legal",
+      company: LEGAL_REQUISITES.company,
+      abilities: { activate: true, edit: true, changeRole: true, block: true, delete: true },
+    });
+    const { roleChanges } = renderClient("role-client-manager", waiting, {
+      organization: buildOrganization({
+        userId: waiting.userId,
+        accounts: [buildSettlementAccount()],
+      }),
+    });
+
+    const check = (
+      await screen.findByRole("heading", { name: "Контакты и реквизиты" }, { timeout: 5_000 })
+    ).closest("section");
+    if (!check) throw new Error("No check section");
+    expect(within(check).getByText(/Клиент заполнил профиль и ждёт активации/)).toBeTruthy();
+    // The person to call and the requisites to check, side by side.
+    expect(within(check).getByText("+7 (916) 123-45-67")).toBeTruthy();
+    expect(within(check).getAllByText("newcomer@example.ru").length).toBeGreaterThan(0);
+    expect(await within(check).findByText(LEGAL_REQUISITES.inn)).toBeTruthy();
+    expect(within(check).getByText(LEGAL_REQUISITES.kpp)).toBeTruthy();
+    expect(within(check).getByText(LEGAL_REQUISITES.ogrn)).toBeTruthy();
+    expect(within(check).getByText(/40702810938000060478/)).toBeTruthy();
+    expect(
+      within(check).getByRole("link", { name: "Все организации клиента" }).getAttribute("href"),
+    ).toBe(`/profile/legal-list?clientId=${waiting.userId}`);
+    // One action: no role select beside it, nowhere on the page.
+    expect(screen.getAllByRole("button", { name: /^Активировать/ })).toHaveLength(1);
+    expect(screen.queryByRole("combobox", { name: "Роль" })).toBeNull();
+    const header = screen.getByRole("heading", { name: "Петров Пётр" }).closest("header");
+    if (!header) throw new Error("No profile header");
+    expect(within(header).getByText("Ждёт активации")).toBeTruthy();
+
+    await person.click(within(check).getByRole("button", { name: "Активировать Петров Пётр" }));
+    expect(await screen.findByText("Change role complete")).toBeTruthy();
+    expect(roleChanges).toEqual([{ userId: waiting.userId, newRole: "role-client" }]);
+    // The page reads the account again: a client now, nothing left to activate.
+    await waitFor(() => expect(within(header).getByText("Активен")).toBeTruthy());
+    expect(within(header).getByText("Клиент")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /^Активировать/ })).toBeNull();
+    expect(screen.queryByText(/Клиент заполнил профиль и ждёт активации/)).toBeNull();
+  });
+
+  it("says 'Change role failed' with the server's reason and keeps the client waiting", async () => {
+    const person = userEvent.setup();
+    const waiting = buildWaitingUser({ abilities: { activate: true } });
+    const { roleChanges } = renderClient("role-client-manager", waiting, {
+      roleChangeStatus: 403,
+    });
+    await person.click(
+      await screen.findByRole("button", { name: "Активировать Петров Пётр" }, { timeout: 5_000 }),
+    );
+    expect(await screen.findByText("Change role failed")).toBeTruthy();
+    expect(screen.getByText("Недостаточно прав")).toBeTruthy();
+    expect(roleChanges).toHaveLength(1);
+    expect(screen.getByRole("button", { name: "Активировать Петров Пётр" })).toBeTruthy();
+    expect(screen.getByText("Клиент ещё не заполнил реквизиты организации.")).toBeTruthy();
+  });
+
+  it("offers no activation where the server does not allow it", async () => {
+    renderClient("role-admin", buildWaitingUser({ abilities: { activate: false } }));
+    expect(
+      await screen.findByRole("heading", { name: "Контакты и реквизиты" }, { timeout: 5_000 }),
+    ).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /^Активировать/ })).toBeNull();
+  });
+
+  it("approves a pending subscription's item and activates it on the client's page", async () => {
+    const person = userEvent.setup();
+    const user = buildUser();
+    const cafe = buildEstablishment(user.userId);
+    const itemId = nextUserId();
+    const pending = buildSubscription(user.userId, cafe.id, {
+      state: "pending",
+      startsAt: null,
+      endsAt: null,
+      items: [
+        {
+          itemId,
+          featureName: "Озвучка",
+          name: "Рекламный ролик",
+          price: 500,
+          recurrent: false,
+          approval: "pending",
+        },
+      ],
+      abilities: {
+        edit: true,
+        approveItems: true,
+        activate: false,
+        suspend: false,
+        resume: false,
+        end: true,
+      },
+    });
+    const active = buildSubscription(user.userId, cafe.id, {
+      tariffInfo: { tariffId: nextUserId(), tariffName: "Про", tariffType: "pro", itemIds: [] },
+    });
+    const { subscriptionCalls } = renderClient("role-client-manager", user, {
+      establishments: [cafe],
+      subscriptions: [pending, active],
+    });
+
+    const row = await screen.findByRole(
+      "listitem",
+      { name: "Базовый · Кофейня на Арбате" },
+      { timeout: 5_000 },
+    );
+    const section = screen.getByRole("heading", { name: "Подписки" }).closest("section");
+    if (!section) throw new Error("No subscriptions section");
+    expect(within(section).getByText("Ждут подтверждения: 1")).toBeTruthy();
+    expect(within(row).getByText("Ожидает подключения")).toBeTruthy();
+    expect(
+      within(row).getByRole("link", { name: "Базовый · Кофейня на Арбате" }).getAttribute("href"),
+    ).toBe(`/subscription-create/${pending.id}`);
+    // Not yet: an item waits for a decision.
+    expect(within(row).queryByRole("button", { name: "Активировать" })).toBeNull();
+    expect(
+      within(row).getByText("Активировать можно, когда все позиции согласованы или отклонены."),
+    ).toBeTruthy();
+    // The active subscription is only listed: its actions live on its own page.
+    const other = screen.getByRole("listitem", { name: "Про · Кофейня на Арбате" });
+    expect(within(other).queryByRole("button")).toBeNull();
+
+    await person.click(within(row).getByRole("button", { name: "Согласовать «Рекламный ролик»" }));
+    expect(await screen.findByText("Позиция согласована")).toBeTruthy();
+    await person.click(await within(row).findByRole("button", { name: "Активировать" }));
+    expect(await screen.findByText("Подписка активирована")).toBeTruthy();
+    expect(subscriptionCalls).toEqual([`decide ${itemId} approved`, "activate"]);
+    // The list is read again: both active, nothing waits.
+    await waitFor(() => expect(within(section).queryByText("Ждут подтверждения: 1")).toBeNull());
+    const activated = screen.getByRole("listitem", { name: "Базовый · Кофейня на Арбате" });
+    expect(within(activated).getByText("Активна")).toBeTruthy();
+    expect(within(activated).queryByRole("button")).toBeNull();
   });
 
   it("says so where the client has no establishments, subscriptions or players", async () => {
@@ -352,7 +574,11 @@ describe("client page", () => {
     // Even were the server to allow it, SPEC.md §2 hides it for a blocked client.
     const user = buildUser({ status: "blocked", abilities: { edit: true, delete: true } });
     renderClient("role-admin", user);
-    expect(await screen.findByText("Заблокирован", {}, { timeout: 5_000 })).toBeTruthy();
+    const header = (
+      await screen.findByRole("heading", { name: "Иванова Анна Сергеевна" }, { timeout: 5_000 })
+    ).closest("header");
+    if (!header) throw new Error("No profile header");
+    expect(within(header).getByText("Заблокирован")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Редактировать" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Удалить" })).toBeNull();
   });

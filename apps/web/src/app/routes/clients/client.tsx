@@ -5,26 +5,30 @@ import { pathTo } from "../../../config/paths.ts";
 import { canAccessRoute, ROUTES } from "../../../config/routes.ts";
 import { useAvatarUrl } from "../../../features/accounts/api/get-avatar.ts";
 import { useProfile } from "../../../features/accounts/api/get-profile.ts";
+import { ClientCheck } from "../../../features/accounts/components/client-check.tsx";
 import {
   EstablishmentsSection,
   PlayersSection,
-  SubscriptionsSection,
 } from "../../../features/accounts/components/client-sections.tsx";
 import { DeleteUserButton } from "../../../features/accounts/components/delete-user-button.tsx";
 import { UserHeader } from "../../../features/accounts/components/user-header.tsx";
 import { useEstablishments } from "../../../features/establishments/api/list-establishments.ts";
+import { OrganizationInfo } from "../../../features/organizations/components/organization-info.tsx";
 import { playlistsQueryOptions } from "../../../features/playlists/api/list-playlists.ts";
-import { useUserSubscriptions } from "../../../features/subscriptions/api/list-user-subscriptions.ts";
+import { ClientSubscriptions } from "../../../features/subscriptions/components/client-subscriptions.tsx";
 import { ClientTariffs } from "../../../features/tariffs/components/client-tariffs.tsx";
 import { usePlaylistSearch } from "../../../features/tariffs/hooks/use-playlist-search.ts";
 import { useApiClient, useSessionState } from "../../../lib/app-services.ts";
 import { backToClientBase } from "./client-page-state.ts";
+import { useRefreshUser } from "./use-refresh-user.ts";
 import { UserNotFound, useLeaveDeletedUser } from "./user-page.tsx";
 
 /**
  * Admin and client manager: one client's page (SPEC.md §2 Client profile
- * header), then their establishments, subscriptions, tariffs with their
- * playlists and players. The buttons are those the server's `abilities` allow.
+ * header), then their contacts and requisites to check (with 'Активировать'
+ * while the account waits), establishments, subscriptions (a pending one
+ * approved in place), tariffs with their playlists and players. The
+ * buttons are those the server's `abilities` allow.
  */
 export default function ClientScreen() {
   const { clientId = "" } = useParams();
@@ -34,7 +38,7 @@ export default function ClientScreen() {
   const [establishmentsPage, setEstablishmentsPage] = useState(0);
   const profile = useProfile(clientId);
   const establishments = useEstablishments(clientId, { page: establishmentsPage, query: "" });
-  const subscriptions = useUserSubscriptions(clientId);
+  const refreshUser = useRefreshUser();
   const avatarUrl = useAvatarUrl(profile.data);
   const api = useApiClient();
   const playlistSearch = usePlaylistSearch((text) => playlistsQueryOptions(api, { text }));
@@ -67,6 +71,19 @@ export default function ClientScreen() {
           )
         }
       />
+      {profile.data && (
+        <ClientCheck
+          profile={profile.data}
+          requisites={
+            <OrganizationInfo
+              userId={clientId}
+              empty={<p className="muted">Клиент ещё не заполнил реквизиты организации.</p>}
+            />
+          }
+          organizationsPath={pathTo("ProfileLegalList", {}, { clientId })}
+          onActivated={refreshUser}
+        />
+      )}
       <EstablishmentsSection
         establishments={establishments}
         page={establishmentsPage}
@@ -75,7 +92,15 @@ export default function ClientScreen() {
           pathTo("ClientObject", { id: establishment.id, clientId })
         }
       />
-      <SubscriptionsSection subscriptions={subscriptions} />
+      <ClientSubscriptions
+        userId={clientId}
+        subscriptionPath={
+          canAccessRoute(ROUTES.SubscriptionCreate, role)
+            ? (subscription) =>
+                pathTo("SubscriptionCreate", { subscriptionEditId: subscription.id })
+            : undefined
+        }
+      />
       <ClientTariffs
         userId={clientId}
         establishments={establishments.data?.data ?? []}

@@ -11,10 +11,8 @@ import { canAccessRoute, ROUTES } from "../../../config/routes.ts";
 import { useProfile } from "../../../features/accounts/api/get-profile.ts";
 import { AvatarField } from "../../../features/accounts/components/avatar-field.tsx";
 import { PersonalInfoForm } from "../../../features/accounts/components/personal-info-form.tsx";
-import {
-  ProfileSummary,
-  STATUS_LABELS,
-} from "../../../features/accounts/components/profile-summary.tsx";
+import { ProfileSummary } from "../../../features/accounts/components/profile-summary.tsx";
+import { UserStatusChip } from "../../../features/accounts/components/user-status-chip.tsx";
 import { SessionsList } from "../../../features/auth/components/sessions-list.tsx";
 import { useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
@@ -32,9 +30,7 @@ function ProfileHead({ profile }: { profile: Profile | undefined }) {
             <h2 className="profile-head__name">{displayNameOf(profile)}</h2>
             <div className="profile-head__meta">
               <span>{ROLE_LABELS[profile.role]}</span>
-              <span className={`chip chip--${profile.status === "active" ? "active" : "blocked"}`}>
-                {STATUS_LABELS[profile.status]}
-              </span>
+              <UserStatusChip profile={profile} />
             </div>
           </div>
         </>

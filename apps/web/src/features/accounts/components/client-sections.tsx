@@ -1,9 +1,4 @@
-import type {
-  Establishment,
-  EstablishmentPage,
-  Subscription,
-  SubscriptionState,
-} from "@fonika/shared";
+import type { Establishment, EstablishmentPage, SubscriptionState } from "@fonika/shared";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
@@ -12,7 +7,6 @@ import { Pagination } from "../../../components/ui/pagination.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { StatusChip } from "../../../components/ui/status-chip.tsx";
 import { errorText } from "../../../lib/error-messages.ts";
-import { formatDate, formatRoubles } from "../../../lib/format.ts";
 import {
   SUBSCRIPTION_STATE_LABELS,
   SUBSCRIPTION_STATE_TONES,
@@ -130,52 +124,6 @@ export function EstablishmentsSection({
               <Pagination page={page} totalPages={data.totalPages} onChange={onPageChange} />
             </div>
           </>
-        )}
-      </SectionBody>
-    </Section>
-  );
-}
-
-/** The client's subscriptions, newest first. */
-export function SubscriptionsSection({ subscriptions }: { subscriptions: Loaded<Subscription[]> }) {
-  return (
-    <Section title="Подписки">
-      <SectionBody
-        loaded={subscriptions}
-        isEmpty={(data) => data.length === 0}
-        empty={
-          <EmptyState icon="subscriptions" title="Подписок пока нет">
-            Когда клиент подпишет заведение на тариф, подписка появится здесь.
-          </EmptyState>
-        }
-      >
-        {(data) => (
-          <ul className="client-list">
-            {data.map((subscription) => (
-              <li key={subscription.id} className="client-list__item">
-                <div className="client-list__main">
-                  <span className="client-list__title">
-                    {subscription.tariffInfo.tariffName} · {subscription.establishmentName}
-                  </span>
-                  <span className="muted">
-                    {formatRoubles(subscription.price)} в месяц · {subscription.periodMonths} мес.
-                    {subscription.organizationInfo.organizationName
-                      ? ` · ${subscription.organizationInfo.organizationName}`
-                      : ""}
-                  </span>
-                  {(subscription.startsAt || subscription.endsAt) && (
-                    <span className="muted client-list__small">
-                      {subscription.startsAt ? `с ${formatDate(subscription.startsAt)}` : ""}
-                      {subscription.endsAt ? ` по ${formatDate(subscription.endsAt)}` : ""}
-                    </span>
-                  )}
-                </div>
-                <div className="client-list__side">
-                  <SubscriptionStateChip state={subscription.state} />
-                </div>
-              </li>
-            ))}
-          </ul>
         )}
       </SectionBody>
     </Section>

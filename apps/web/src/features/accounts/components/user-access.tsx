@@ -135,7 +135,9 @@ function BlockButton({ profile, onChanged }: UserAccessProps) {
 
 /**
  * Role and access of an account: change of role, activation, block and
- * unblock, each shown only where the profile's `abilities` allow it.
+ * unblock, each shown only where the profile's `abilities` allow it. An
+ * account waiting for activation is offered 'Активировать', not a role
+ * select beside it: the select folds away under 'Другая роль'.
  */
 export function UserAccess({ profile, onChanged }: UserAccessProps) {
   const { abilities } = profile;
@@ -149,10 +151,18 @@ export function UserAccess({ profile, onChanged }: UserAccessProps) {
           Роль: <strong>{ROLE_LABELS[profile.role]}</strong>
         </span>
       </div>
-      {abilities.changeRole && (
-        // A new key after each change starts the choice from the new role.
-        <RoleChange key={profile.role} profile={profile} onChanged={onChanged} />
-      )}
+      {abilities.changeRole &&
+        (abilities.activate ? (
+          // A waiting account's one move is 'Активировать' below; another
+          // role (back to filling in the profile, say) is a deliberate detour.
+          <details className="user-access__other">
+            <summary>Другая роль</summary>
+            <RoleChange key={profile.role} profile={profile} onChanged={onChanged} />
+          </details>
+        ) : (
+          // A new key after each change starts the choice from the new role.
+          <RoleChange key={profile.role} profile={profile} onChanged={onChanged} />
+        ))}
       {(abilities.activate || abilities.block || abilities.unblock) && (
         <div className="form__actions">
           {abilities.activate && <ActivateButton profile={profile} onChanged={onChanged} />}

@@ -102,34 +102,41 @@ export function UsersTable({
   const rows = users.data?.data ?? [];
   const filtered = Boolean(query || role || status);
 
+  // Name, login and phone share the first column, so that the table with
+  // its actions fits 1280 px beside the open side menu (issue 17); the
+  // login shows under a name only (a nameless account is named by it).
   const columns: Column[] = [
     {
       key: "name",
       header: "ФИО",
       sort: "name",
       className: "users-table__name",
-      render: (profile) =>
-        clientPath ? (
-          <Link className="users-table__link" to={clientPath(profile)} state={linkState}>
-            {fullNameOf(profile)}
-          </Link>
-        ) : (
-          <span className="users-table__title">{fullNameOf(profile)}</span>
-        ),
-    },
-    { key: "login", header: "Логин", sort: "login", render: (profile) => profile.login || "—" },
-    {
-      key: "phone",
-      header: "Телефон",
-      render: (profile) => (
-        <span className="nowrap">{profile.phone ? formatPhone(profile.phone) : "—"}</span>
-      ),
+      render: (profile) => {
+        const name = fullNameOf(profile);
+        return (
+          <div className="users-table__who">
+            {clientPath ? (
+              <Link className="users-table__link" to={clientPath(profile)} state={linkState}>
+                {name}
+              </Link>
+            ) : (
+              <span className="users-table__title">{name}</span>
+            )}
+            {profile.login && profile.login !== name && (
+              <span className="users-table__contact">{profile.login}</span>
+            )}
+            {profile.phone && (
+              <span className="users-table__contact nowrap">{formatPhone(profile.phone)}</span>
+            )}
+          </div>
+        );
+      },
     },
     { key: "role", header: "Роль", render: (profile) => ROLE_LABELS[profile.role] },
     { key: "status", header: "Статус", render: (profile) => <UserStatusChip profile={profile} /> },
     {
       key: "createdAt",
-      header: "Дата регистрации",
+      header: "Регистрация",
       sort: "registration-date",
       render: (profile) => <span className="nowrap">{formatDate(profile.createdAt)}</span>,
     },
@@ -148,9 +155,10 @@ export function UsersTable({
           />
           {editPath && profile.abilities.edit && (
             <Link
-              className="button button--ghost button--md"
+              className="button button--ghost button--md users-table__edit"
               to={editPath(profile)}
               aria-label={`Изменить ${fullNameOf(profile)}`}
+              title="Изменить"
             >
               <Icon name="edit" />
               <span className="users-table__action-text">Изменить</span>
