@@ -62,8 +62,13 @@ export function buildTariff(overrides: Partial<Tariff> = {}): Tariff {
 
 /** A tariff on offer as a visitor reads it (the landing page): no abilities, no dates. */
 export function buildOfferedTariff(overrides: Partial<OfferedTariff> = {}): OfferedTariff {
-  const { active: _active, createdAt: _created, updatedAt: _updated, abilities: _abilities, ...offered } =
-    buildTariff();
+  const {
+    active: _active,
+    createdAt: _created,
+    updatedAt: _updated,
+    abilities: _abilities,
+    ...offered
+  } = buildTariff();
   return { ...offered, ...overrides };
 }
 

@@ -132,7 +132,12 @@ describe("tariffs", () => {
       return made.body;
     };
     const pricey = await add({ type: "pro", price: 4990, basePrice: 5990 });
-    const cheap = await add({ type: "lite", price: 990, basePrice: 990, playlistIds: [playlistId] });
+    const cheap = await add({
+      type: "lite",
+      price: 990,
+      basePrice: 990,
+      playlistIds: [playlistId],
+    });
     const hidden = await add({ active: false, price: 10, basePrice: 10 });
 
     const offered = await call(server, "GET", "/tariff/offer");

@@ -72,7 +72,15 @@ describe("TextInput (SPEC.md §5)", () => {
   });
 
   it("keeps the length message for a value that is there but too short", () => {
-    render(<Controlled label="Название" rules initial="ab" requiredMessage="Введите название" showError />);
+    render(
+      <Controlled
+        label="Название"
+        rules
+        initial="ab"
+        requiredMessage="Введите название"
+        showError
+      />,
+    );
     expect(screen.getByText("Введите от 3 до 200 символов")).toBeTruthy();
     expect(screen.queryByText("Введите название")).toBeNull();
   });

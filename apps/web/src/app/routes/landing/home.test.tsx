@@ -3,7 +3,11 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../../test/render-app.tsx";
 import { on, replyError, scriptedServer } from "../../../test/scripted-server.ts";
-import { buildOfferedTariff, buildTariffFeature, buildTariffItem } from "../../../test/tariffs-factories.ts";
+import {
+  buildOfferedTariff,
+  buildTariffFeature,
+  buildTariffItem,
+} from "../../../test/tariffs-factories.ts";
 
 async function tariffsSection() {
   return screen.findByRole("region", { name: "Тарифы" });
@@ -72,7 +76,11 @@ describe("the landing page's tariffs", () => {
       "/",
       scriptedServer(
         on(tariffsApi.listOfferedTariffs, () =>
-          replyError(500, { type: "internal-error", reason: "Что-то пошло не так", message: "boom" }),
+          replyError(500, {
+            type: "internal-error",
+            reason: "Что-то пошло не так",
+            message: "boom",
+          }),
         ),
       ),
     );

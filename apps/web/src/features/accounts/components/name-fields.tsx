@@ -4,7 +4,10 @@ import { REQUIRED_FIELD } from "../../../lib/error-messages.ts";
 
 export const NAME_RULES = { rules: true, min: 1 } as const;
 export const LAST_NAME_RULES = { ...NAME_RULES, requiredMessage: REQUIRED_FIELD.lastName } as const;
-export const FIRST_NAME_RULES = { ...NAME_RULES, requiredMessage: REQUIRED_FIELD.firstName } as const;
+export const FIRST_NAME_RULES = {
+  ...NAME_RULES,
+  requiredMessage: REQUIRED_FIELD.firstName,
+} as const;
 
 /** A person's names as staff type them. */
 export interface PersonNames {
