@@ -14,7 +14,7 @@ test("the admin creates a tariff with features and items, and clients are offere
   await expect(page).toHaveURL(/\/create-tariff$/);
 
   const form = page.getByRole("form", { name: "Тариф" });
-  await form.getByText("Pro", { exact: true }).click();
+  await form.getByText("Профи", { exact: true }).click();
   await form.getByLabel("Название").fill(name);
   await form.getByLabel("Цена в месяц, ₽").fill("2990");
   await form.getByLabel("Базовая цена, ₽").fill("3490");

@@ -15,7 +15,7 @@ export const MESSAGES = {
   duplicateFolder: "Папка с таким названием уже существует",
   duplicatePlaylist: "Плейлист с таким названием уже существует",
   compositionError: (what: string, into: string, partition: string) =>
-    `Вы не можете перенести объект типа "${what}" в объект типа "${into}" в разделе "${partition}"`,
+    `Вы не можете перенести объект типа «${what}» в объект типа «${into}» в разделе «${partition}»`,
   playerPurchaseFailed: "Не удалось отправить заявку на покупку плеера, свяжитесь с поддержкой",
   ratingFailed: "Не удалось задать рейтинг",
   /**

@@ -1,11 +1,11 @@
 import { MESSAGES } from "@fonika/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
-import { ToastContainer } from "react-toastify";
 import { NetworkActivityBar } from "../components/ui/network-activity-bar.tsx";
-import { TOASTS } from "../config/constants.ts";
 import { isApiError } from "../lib/api-client.ts";
 import { type AppServices, AppServicesContext } from "../lib/app-services.ts";
+import { watchFailedSubmits } from "../lib/reveal-invalid-field.ts";
+import { AppToasts } from "./toasts.tsx";
 
 /** Queries retry only what may pass on a second try: no 4xx answers. */
 export function createQueryClient(): QueryClient {
@@ -31,9 +31,13 @@ interface AppProvidersProps {
  * Makes the app's clients available and ties them together: the player
  * socket follows the session (open while signed in), a socket the server
  * denies ends the session, and signing out drops every cached answer
- * (profile, avatar, lists).
+ * (profile, avatar, lists). A failed submit of any form brings its first
+ * wrong field into view.
  */
 export function AppProviders({ services, queryClient, children }: AppProvidersProps) {
+  // Every form at once: a failed submit shows and focuses its first wrong field.
+  useEffect(() => watchFailedSubmits(document), []);
+
   useEffect(() => {
     const { session, playerSocket } = services;
     let previous = session.getState();
@@ -73,15 +77,7 @@ export function AppProviders({ services, queryClient, children }: AppProvidersPr
       <QueryClientProvider client={queryClient}>
         {children}
         <NetworkActivityBar />
-        <ToastContainer
-          position="top-right"
-          newestOnTop
-          autoClose={TOASTS.autoCloseMs}
-          limit={TOASTS.visibleLimit}
-          draggablePercent={TOASTS.dragDismissPercent}
-          closeButton
-          pauseOnFocusLoss
-        />
+        <AppToasts />
       </QueryClientProvider>
     </AppServicesContext.Provider>
   );

@@ -5,6 +5,7 @@ import { ROUTE_LIST, type RouteDefinition, type RouteName } from "../config/rout
 import { AppShell } from "./app-shell.tsx";
 import { RouteGuard } from "./route-guard.tsx";
 import { RouteError } from "./routes/errors/route-error.tsx";
+import { RouteFrame } from "./scroll-to-top.tsx";
 
 type Screen = LazyExoticComponent<ComponentType>;
 
@@ -78,6 +79,7 @@ export function buildRoutes(): RouteObject[] {
   const inLayout = ROUTE_LIST.filter((route) => !route.fullscreen && route.name !== "Home");
   return [
     {
+      element: <RouteFrame />,
       errorElement: <RouteError />,
       children: [
         ...standalone.map(screenRoute),

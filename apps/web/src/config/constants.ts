@@ -16,6 +16,9 @@ export const TOASTS = {
   autoCloseMs: 5_000,
   dragDismissPercent: 60,
   visibleLimit: 10,
+  /** Where toasts appear with a side menu at hand, and in the mobile layout (clear of its header). */
+  computerPosition: "top-right",
+  mobilePosition: "bottom-center",
   positions: [
     "top-left",
     "top-center",

@@ -17,6 +17,35 @@ export const CLIENT_ERRORS = {
   noRefreshToken: "No refresh token",
 } as const;
 
+/**
+ * What an empty required field asks for, named after the field (issue 17:
+ * 'Введите фамилию', not 'Введите от 1 до 200 символов'). The length
+ * message stays for a value that is there but too short or too long.
+ */
+export const REQUIRED_FIELD = {
+  lastName: "Введите фамилию",
+  firstName: "Введите имя",
+  contactName: "Введите ваше имя",
+  company: "Введите название компании",
+  phone: "Введите номер телефона",
+  emailOrPhone: "Введите e-mail или номер телефона",
+  establishmentName: "Введите название объекта",
+  establishmentAddress: "Введите адрес объекта",
+  organizationName: "Введите название организации",
+  entrepreneurName: "Введите наименование ИП",
+  inn: "Введите ИНН",
+  kpp: "Введите КПП",
+  ogrn: "Введите ОГРН",
+  ogrnip: "Введите ОГРНИП",
+  legalAddress: "Введите юридический адрес",
+  registrationAddress: "Введите адрес регистрации",
+} as const;
+
+/** What an empty required field asks for when REQUIRED_FIELD has no text of its own. */
+export function fillInText(label?: string): string {
+  return label ? `Заполните поле «${label}»` : "Заполните это поле";
+}
+
 /** Error types whose server `reason` this app replaces with its own exact text. */
 const TEXT_BY_TYPE: Record<string, string> = {
   "account-deleted": MESSAGES.accountDeleted,

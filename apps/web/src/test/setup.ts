@@ -7,6 +7,10 @@ import { throwScriptFailures } from "./scripted-server.ts";
 // takes longer than the default second.
 configure({ asyncUtilTimeout: 4_000 });
 
+// jsdom lays nothing out and only complains when a page is scrolled (every
+// new page scrolls to its top): scrolling is a no-op that tests may spy on.
+window.scrollTo = () => {};
+
 afterEach(() => {
   cleanup();
   // What a tab remembers (where sign-in returns to) is each test's own.

@@ -1,5 +1,6 @@
 import type {
   Establishment,
+  OfferedTariff,
   Organization,
   Subscription,
   SubscriptionItem,
@@ -57,6 +58,18 @@ export function buildTariff(overrides: Partial<Tariff> = {}): Tariff {
     abilities: { edit: false, subscribe: true, grantPlaylists: false },
     ...overrides,
   };
+}
+
+/** A tariff on offer as a visitor reads it (the landing page): no abilities, no dates. */
+export function buildOfferedTariff(overrides: Partial<OfferedTariff> = {}): OfferedTariff {
+  const {
+    active: _active,
+    createdAt: _created,
+    updatedAt: _updated,
+    abilities: _abilities,
+    ...offered
+  } = buildTariff();
+  return { ...offered, ...overrides };
 }
 
 /**

@@ -102,6 +102,25 @@ export const tariffSchema = z
   .meta({ id: "Tariff" });
 export type Tariff = z.infer<typeof tariffSchema>;
 
+/**
+ * A tariff on offer as anyone may read it, signed in or not (the landing
+ * page's cards): what it holds and costs, nothing about who may do what.
+ */
+export const offeredTariffSchema = tariffSchema
+  .pick({
+    id: true,
+    type: true,
+    name: true,
+    description: true,
+    price: true,
+    basePrice: true,
+    features: true,
+    benefits: true,
+    playlists: true,
+  })
+  .meta({ id: "OfferedTariff" });
+export type OfferedTariff = z.infer<typeof offeredTariffSchema>;
+
 /** A tariff as one client holds it: its playlists and those granted to this client. */
 export const userTariffSchema = tariffSchema
   .extend({
@@ -124,6 +143,15 @@ export const listActiveTariffs = defineEndpoint({
   tags: ["tariffs"],
   auth: "bearer",
   response: z.object({ data: z.array(tariffSchema) }),
+});
+
+export const listOfferedTariffs = defineEndpoint({
+  method: "GET",
+  path: "/tariff/offer",
+  summary: "The tariffs on offer (active), cheapest first, for anyone (the landing page)",
+  tags: ["tariffs"],
+  auth: "public",
+  response: z.object({ data: z.array(offeredTariffSchema) }),
 });
 
 export const listAllTariffs = defineEndpoint({

@@ -4,9 +4,10 @@ import { isClientActor } from "../../lib/client-access.ts";
 import type { Actor } from "../../plugins/auth.ts";
 
 /**
- * Who may do what with tariffs: everyone signed in reads the tariffs on
- * offer; only the admin makes and changes tariffs; admins and client
- * managers grant a client playlists under a tariff. Pure; called first.
+ * Who may do what with tariffs: anyone, signed in or not, reads the
+ * tariffs on offer (a visitor without abilities); only the admin makes and
+ * changes tariffs; admins and client managers grant a client playlists
+ * under a tariff. Pure; called first.
  */
 
 export function assertMayManageTariffs(actor: Actor): void {

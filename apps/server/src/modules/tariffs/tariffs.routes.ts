@@ -9,6 +9,9 @@ export async function tariffsRoutes(app: FastifyInstance, options: { tariffs: Ta
   registerEndpoint(app, tariffsApi.listActiveTariffs, async ({ actor }) => ({
     data: await tariffs.listActive(actor),
   }));
+  registerEndpoint(app, tariffsApi.listOfferedTariffs, async () => ({
+    data: await tariffs.listOffered(),
+  }));
   registerEndpoint(app, tariffsApi.listAllTariffs, async ({ actor, query }) => ({
     data: await tariffs.listAll(actor, query.query, query.sortBy),
   }));

@@ -1,4 +1,5 @@
 import {
+  type OfferedTariff,
   type Tariff,
   type TariffInput,
   type TariffType,
@@ -73,6 +74,15 @@ export class TariffsService {
       actor,
       await repository.listTariffs(this.deps.db, { activeOnly: true }, "price"),
     );
+  }
+
+  /**
+   * The tariffs on offer, cheapest first, for anyone (the landing page): a
+   * visitor reads what a signed-in client reads, without abilities.
+   */
+  async listOffered(): Promise<OfferedTariff[]> {
+    const rows = await repository.listTariffs(this.deps.db, { activeOnly: true }, "price");
+    return this.contentsOf(rows);
   }
 
   /** Every tariff, for the admin's list. */
@@ -261,6 +271,15 @@ export class TariffsService {
   }
 
   private async present(actor: Actor, rows: TariffRow[]): Promise<Tariff[]> {
+    const contents = await this.contentsOf(rows);
+    return contents.map((tariff) => ({
+      ...tariff,
+      abilities: tariffAbilities(actor, tariff.active),
+    }));
+  }
+
+  /** What tariffs hold and cost, as anyone may read it. */
+  private async contentsOf(rows: TariffRow[]): Promise<Omit<Tariff, "abilities">[]> {
     const ids = rows.map((row) => row.id);
     const [{ features, items }, grants] = await Promise.all([
       repository.featuresOf(this.deps.db, ids),
@@ -297,7 +316,6 @@ export class TariffsService {
       ),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
-      abilities: tariffAbilities(actor, row.active),
     }));
   }
 

@@ -121,6 +121,54 @@ describe("tariffs", () => {
     expect(all.body.data.map((row: { id: string }) => row.id)).toEqual([tariff.id]);
   });
 
+  it("are offered to anyone, signed in or not: active ones only, cheapest first, without abilities", async () => {
+    const playlistId = await makePlaylist("Вечер");
+    const add = async (overrides: Parameters<typeof tariffInput>[0]) => {
+      const made = await call(server, "POST", "/tariff/add", {
+        token: admin.token,
+        body: tariffInput(overrides),
+      });
+      expect(made.status).toBe(201);
+      return made.body;
+    };
+    const pricey = await add({ type: "pro", price: 4990, basePrice: 5990 });
+    const cheap = await add({
+      type: "lite",
+      price: 990,
+      basePrice: 990,
+      playlistIds: [playlistId],
+    });
+    const hidden = await add({ active: false, price: 10, basePrice: 10 });
+
+    const offered = await call(server, "GET", "/tariff/offer");
+    expect(offered.status).toBe(200);
+    const ids = offered.body.data.map((tariff: { id: string }) => tariff.id);
+    expect(ids).not.toContain(hidden.id);
+    expect(ids.indexOf(cheap.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(cheap.id)).toBeLessThan(ids.indexOf(pricey.id));
+    const card = offered.body.data.find((tariff: { id: string }) => tariff.id === cheap.id);
+    expect(card).toEqual({
+      id: cheap.id,
+      type: "lite",
+      name: cheap.name,
+      description: cheap.description,
+      price: 990,
+      basePrice: 990,
+      features: cheap.features,
+      benefits: cheap.benefits,
+      playlists: [{ id: playlistId, name: expect.stringContaining("Вечер") }],
+    });
+
+    // Made-up filters neither widen the list nor fail it; nothing is written.
+    const filtered = await call(server, "GET", "/tariff/offer?active=false&price=-1");
+    expect(filtered.status).toBe(200);
+    expect(filtered.body).toEqual(offered.body);
+    const posted = await call(server, "POST", "/tariff/offer", { body: tariffInput() });
+    expect(posted.status).toBe(404);
+    const again = await call(server, "GET", "/tariff/offer");
+    expect(again.body).toEqual(offered.body);
+  });
+
   it("refuses bad input, duplicate names, unknown playlists and the wrong roles, changing nothing", async () => {
     const input = tariffInput();
     const cases: Array<[unknown, string]> = [

@@ -7,6 +7,7 @@ import {
   normalizeTime,
   truncateToMax,
 } from "@fonika/shared";
+import { fillInText } from "../../lib/error-messages.ts";
 
 export type TextInputType = "text" | "password" | "time" | "number" | "card";
 
@@ -18,6 +19,11 @@ export interface TextInputRules {
   max?: number;
   /** Optional fields left empty skip the rules. */
   required?: boolean;
+  /**
+   * What the field says when it is required and left empty (or blank), e.g.
+   * 'Введите фамилию' (REQUIRED_FIELD); 'Заполните это поле' when unset.
+   */
+  requiredMessage?: string;
 }
 
 /** The most characters a field of this kind holds. */
@@ -26,23 +32,24 @@ export function maxLengthOf({ type = "text", max = INPUT.defaultMax }: TextInput
 }
 
 /**
- * The message for a value, or null when it passes: length for text and
- * password, 'Некорректное время' for time, nothing for number and card.
+ * The message for a value, or null when it passes: what the field needs when
+ * a required text, password or time is empty or blank, then the length for
+ * text and password, 'Некорректное время' for time, nothing for number and
+ * card.
  */
 export function textInputError(value: string, options: TextInputRules): string | null {
   const { type = "text", rules = false, min = INPUT.defaultMin, max = INPUT.defaultMax } = options;
   const required = options.required ?? true;
   if (!rules) return null;
   if (value.length === 0 && !required) return null;
+  if (type === "number" || type === "card") return null;
+  if (required && value.trim().length === 0) return options.requiredMessage ?? fillInText();
   switch (type) {
     case "text":
     case "password":
       return checkLength(value, { min, max }, required);
     case "time":
       return checkTime(value, required);
-    case "number":
-    case "card":
-      return null;
   }
 }
 

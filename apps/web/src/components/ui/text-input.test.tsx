@@ -53,6 +53,38 @@ describe("TextInput (SPEC.md §5)", () => {
     expect(screen.queryByText(/Введите от/)).toBeNull();
   });
 
+  it("says what an empty required field needs, not its length (issue 17)", () => {
+    render(
+      <>
+        <Controlled label="Фамилия" rules min={1} requiredMessage="Введите фамилию" showError />
+        <Controlled label="Город" rules showError />
+        <Controlled label="Адрес" rules initial="   " requiredMessage="Введите адрес" showError />
+        <Controlled label="Отчество" rules min={1} required={false} showError />
+      </>,
+    );
+    expect(screen.getByText("Введите фамилию")).toBeTruthy();
+    // A field with no text of its own names itself.
+    expect(screen.getByText("Заполните поле «Город»")).toBeTruthy();
+    // Blank counts as empty: forms trim before they send.
+    expect(screen.getByText("Введите адрес")).toBeTruthy();
+    expect(screen.queryByText(/Введите от/)).toBeNull();
+    expect(screen.getByLabelText("Отчество").getAttribute("aria-invalid")).toBeNull();
+  });
+
+  it("keeps the length message for a value that is there but too short", () => {
+    render(
+      <Controlled
+        label="Название"
+        rules
+        initial="ab"
+        requiredMessage="Введите название"
+        showError
+      />,
+    );
+    expect(screen.getByText("Введите от 3 до 200 символов")).toBeTruthy();
+    expect(screen.queryByText("Введите название")).toBeNull();
+  });
+
   it("truncates typed input to the maximum", async () => {
     const user = userEvent.setup();
     render(<Controlled label="Код" max={5} />);

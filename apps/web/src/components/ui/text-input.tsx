@@ -1,5 +1,5 @@
 import { type ClipboardEvent, type InputHTMLAttributes, useId, useState } from "react";
-import { pasteTooLongText } from "../../lib/error-messages.ts";
+import { fillInText, pasteTooLongText } from "../../lib/error-messages.ts";
 import { Field } from "./field.tsx";
 import { Icon } from "./icon.tsx";
 import {
@@ -47,6 +47,7 @@ export function TextInput({
   min,
   max,
   required = true,
+  requiredMessage,
   error,
   showError = false,
   hint,
@@ -61,7 +62,15 @@ export function TextInput({
   const [touched, setTouched] = useState(false);
   const [pasteRefused, setPasteRefused] = useState(false);
   const [passwordVisible, setPasswordVisible] = useState(false);
-  const options: TextInputRules = { type, rules, min, max, required };
+  const options: TextInputRules = {
+    type,
+    rules,
+    min,
+    max,
+    required,
+    // A field with no text of its own still names itself: 'Заполните поле «Адрес»'.
+    requiredMessage: requiredMessage ?? fillInText(label),
+  };
   const maxLength = maxLengthOf(options);
   const ruleMessage = touched || showError ? textInputError(value, options) : null;
   const message = error || (pasteRefused ? pasteTooLongText(maxLength) : null) || ruleMessage;

@@ -23,9 +23,9 @@ export const PARTITION_LABELS: Record<PartitionType, string> = {
 
 /** SPEC.md §2: what an empty table says, by the entry it lists (exact texts). */
 export const EMPTY_HINTS = {
-  playlist: 'Нажмите кнопку "Создать" для добавления версии',
-  version: 'Нажмите кнопку "Создать" для добавления трека',
-  playlistsFolder: 'Нажмите кнопку "Создать" для добавления плейлиста',
+  playlist: "Нажмите кнопку «Создать» для добавления версии",
+  version: "Нажмите кнопку «Создать» для добавления трека",
+  playlistsFolder: "Нажмите кнопку «Создать» для добавления плейлиста",
   tracksFolder: "Перетащите треки сюда",
   trash: "Корзина пуста",
 } as const;

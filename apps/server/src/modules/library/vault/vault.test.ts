@@ -212,7 +212,7 @@ describe("playlists, versions and tracks", () => {
     expect(onPlaylist.body.failedEntries[0]).toMatchObject({
       type: "composition-error",
       reason:
-        'Вы не можете перенести объект типа "track" в объект типа "playlist" в разделе "playlists"',
+        "Вы не можете перенести объект типа «track» в объект типа «playlist» в разделе «playlists»",
     });
     const unknownSong = await addSongs(TRACKS, [unknownId]);
     expect(unknownSong.body.failedEntries).toMatchObject([
@@ -332,7 +332,7 @@ describe("move and copy", () => {
         entryId: made.entryId,
         type: "composition-error",
         reason:
-          'Вы не можете перенести объект типа "playlist" в объект типа "folder" в разделе "tracks"',
+          "Вы не можете перенести объект типа «playlist» в объект типа «folder» в разделе «tracks»",
       }),
       expect.objectContaining({ entryId: target, type: "composition-error" }),
     ]);

@@ -64,7 +64,7 @@ describe("create user", () => {
     expect(options).toEqual(["Не выбрана", "Клиент", "Ожидает активации"]);
 
     await person.click(screen.getByRole("button", { name: "Создать пользователя" }));
-    expect(screen.getByText("Укажите e-mail или номер телефона")).toBeTruthy();
+    expect(screen.getByText("Введите e-mail или номер телефона")).toBeTruthy();
     expect(screen.getByText("Выберите роль")).toBeTruthy();
 
     await person.type(screen.getByLabelText("E-mail или номер телефона"), "916123");

@@ -27,7 +27,7 @@ describe("changing an establishment", () => {
 
     await userEvent.clear(name);
     await userEvent.click(screen.getByRole("button", { name: "Сохранить изменения" }));
-    expect(await screen.findByText("Введите от 3 до 200 символов")).toBeTruthy();
+    expect(await screen.findByText("Введите название объекта")).toBeTruthy();
     expect(changes).toEqual([]);
 
     await userEvent.type(name, "Кофейня у парка");

@@ -3,6 +3,7 @@ import { Icon, type IconName } from "../../../components/ui/icon.tsx";
 import { Logo } from "../../../components/ui/logo.tsx";
 import { paths } from "../../../config/paths.ts";
 import { LeadForm } from "../../../features/leads/components/lead-form.tsx";
+import { OfferedTariffCards } from "../../../features/tariffs/components/tariff-cards.tsx";
 import "./landing.css";
 
 interface Feature {
@@ -38,12 +39,6 @@ const STEPS: readonly string[] = [
   "Оставьте заявку — менеджер подберёт тариф и оборудование под ваши объекты.",
   "Подключите веб-плеер в браузере или бокс-плеер к акустике заведения.",
   "Выберите плейлисты и расписание — музыка будет звучать сама.",
-];
-
-const TARIFFS: readonly { name: string; icon: IconName }[] = [
-  { name: "Lite", icon: "music" },
-  { name: "Basic", icon: "playlists" },
-  { name: "Pro", icon: "players" },
 ];
 
 /** The public landing page (SPEC.md §1): what Фоника offers and the lead form. */
@@ -145,17 +140,10 @@ export default function HomeScreen() {
             Тарифы
           </h2>
           <p className="landing__subheading">
-            Три уровня подписки — от одной точки до сети. Состав и стоимость менеджер подберёт под
-            количество объектов и плееров.
+            Подписка на месяц — от одной точки до сети. Дополнительные позиции и оборудование
+            менеджер подберёт под количество объектов и плееров.
           </p>
-          <ul className="tariff-list">
-            {TARIFFS.map((tariff) => (
-              <li key={tariff.name} className="tariff-badge">
-                <Icon name={tariff.icon} size={22} />
-                <span>{tariff.name}</span>
-              </li>
-            ))}
-          </ul>
+          <OfferedTariffCards requestHref="#lead" />
         </section>
 
         <section id="lead" className="landing__section lead-section" aria-labelledby="lead-title">

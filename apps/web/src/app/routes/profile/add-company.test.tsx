@@ -5,7 +5,7 @@ import {
   organizationsApi,
   type PaymentMethodInput,
 } from "@fonika/shared";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import {
@@ -105,6 +105,27 @@ const RIGHT_LEGAL = {
 };
 
 describe("add company", () => {
+  it("asks each empty requisite for what it needs and focuses the first", async () => {
+    const user = userEvent.setup();
+    const { backend, routes } = addCompanyServer();
+    renderSignedIn("role-client", "/profile/add-company", ...routes);
+    const form = await screen.findByRole("form", { name: "Новая организация" }, { timeout: 5_000 });
+    await user.click(screen.getByRole("button", { name: "Добавить организацию" }));
+    for (const message of [
+      "Введите название организации",
+      "Введите ИНН",
+      "Введите КПП",
+      "Введите ОГРН",
+      "Введите юридический адрес",
+    ]) {
+      expect(within(form).getByText(message)).toBeTruthy();
+    }
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(form).getByLabelText("Название организации")),
+    );
+    expect(backend.added).toEqual([]);
+  });
+
   it("names wrong requisites of a new organization and sends nothing", async () => {
     const user = userEvent.setup();
     const { backend, routes } = addCompanyServer();

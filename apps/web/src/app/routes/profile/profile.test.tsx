@@ -147,6 +147,15 @@ describe("own profile", () => {
     const form = screen.getByRole("form", { name: "Личные данные" });
     const lastName = within(form).getByLabelText("Фамилия");
     await user.clear(lastName);
+    await user.clear(within(form).getByLabelText("Имя"));
+    await user.click(within(form).getByRole("button", { name: "Сохранить" }));
+    // Each empty name says what it needs, and the first takes the focus.
+    expect(within(form).getByText("Введите фамилию")).toBeTruthy();
+    expect(within(form).getByText("Введите имя")).toBeTruthy();
+    expect(within(form).queryByText(/Введите от/)).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(lastName));
+    expect(backend.individualChanges).toEqual([]);
+    await user.type(within(form).getByLabelText("Имя"), "Анна");
     await user.type(lastName, "Петрова");
     await user.type(within(form).getByLabelText("Контактный телефон"), "9035551122");
     await user.type(within(form).getByLabelText("Контактный e-mail"), "anna@");

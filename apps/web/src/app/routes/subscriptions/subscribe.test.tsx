@@ -29,8 +29,8 @@ describe("the tariffs on offer (/subscribe)", () => {
     );
     expect(await screen.findByRole("heading", { name: "Лайт" })).toBeTruthy();
     expect(screen.getByText("Для небольших залов")).toBeTruthy();
-    expect(screen.getByRole("img", { name: "Тариф Lite" })).toBeTruthy();
-    expect(screen.getByRole("img", { name: "Тариф Pro" })).toBeTruthy();
+    expect(screen.getByRole("img", { name: "Тариф Старт" })).toBeTruthy();
+    expect(screen.getByRole("img", { name: "Тариф Профи" })).toBeTruthy();
     expect(screen.getByText("Без рекламы")).toBeTruthy();
     // Only a base price above the price is struck through.
     expect(screen.getByText("5 990 ₽").tagName).toBe("S");

@@ -10,7 +10,8 @@ const adminAbilities = { edit: true, subscribe: true, grantPlaylists: true };
 
 describe("the admin's tariffs (/all-tariff)", () => {
   it("lists active and inactive tariffs, searches and sorts them, and opens one to edit", async () => {
-    const basic = buildTariff({ name: "Базовый", abilities: adminAbilities });
+    // Not "Базовый": the basic tier's own label is shown beside the name.
+    const basic = buildTariff({ name: "Кафе", abilities: adminAbilities });
     const archive = buildTariff({
       type: "lite",
       name: "Архивный",
@@ -35,19 +36,19 @@ describe("the admin's tariffs (/all-tariff)", () => {
     const rowOf = (name: string) => within(table).getByText(name).closest("tr") as HTMLElement;
     await within(table).findByText("Архивный");
     expect(within(rowOf("Архивный")).getByText("Не активен")).toBeTruthy();
-    expect(within(rowOf("Базовый")).getByText("Активен")).toBeTruthy();
-    expect(within(rowOf("Базовый")).getByText("1 990 ₽")).toBeTruthy();
+    expect(within(rowOf("Кафе")).getByText("Активен")).toBeTruthy();
+    expect(within(rowOf("Кафе")).getByText("1 990 ₽")).toBeTruthy();
     expect(asked[0]).toEqual({ query: null, sortBy: "name" });
 
     await userEvent.selectOptions(screen.getByLabelText("Сортировка"), "price");
     await waitFor(() => expect(app.router.state.location.search).toBe("?sortBy=price"));
     await waitFor(() => expect(asked.at(-1)).toEqual({ query: null, sortBy: "price" }));
 
-    await userEvent.type(screen.getByRole("searchbox", { name: "Поиск тарифов" }), "Баз{Enter}");
+    await userEvent.type(screen.getByRole("searchbox", { name: "Поиск тарифов" }), "Каф{Enter}");
     await waitFor(() => expect(within(table).queryByText("Архивный")).toBeNull());
-    expect(asked.at(-1)).toEqual({ query: "Баз", sortBy: "price" });
+    expect(asked.at(-1)).toEqual({ query: "Каф", sortBy: "price" });
 
-    await userEvent.click(within(table).getByRole("link", { name: "Базовый" }));
+    await userEvent.click(within(table).getByRole("link", { name: "Кафе" }));
     await waitFor(() =>
       expect(app.router.state.location.pathname).toBe(`/create-tariff/${basic.id}`),
     );

@@ -35,7 +35,7 @@ describe("the tariff form (/create-tariff)", () => {
       }),
       on(tariffsApi.listAllTariffs, ({ reply }) => reply({ data: [] })),
     );
-    await userEvent.click(await screen.findByRole("radio", { name: /Pro/ }));
+    await userEvent.click(await screen.findByRole("radio", { name: /Профи/ }));
     await userEvent.type(screen.getByLabelText("Цена в месяц, ₽"), "2500");
     await userEvent.type(screen.getByLabelText("Базовая цена, ₽"), "1990,555");
     await userEvent.click(screen.getByRole("button", { name: "Добавить функцию" }));

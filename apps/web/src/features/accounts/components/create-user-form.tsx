@@ -4,12 +4,11 @@ import { Button } from "../../../components/ui/button.tsx";
 import { completedPhone, EmailOrPhoneInput } from "../../../components/ui/email-or-phone-input.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
 import { ROLE_LABELS } from "../../../config/roles.ts";
-import { CLIENT_ERRORS, errorText } from "../../../lib/error-messages.ts";
+import { CLIENT_ERRORS, errorText, REQUIRED_FIELD } from "../../../lib/error-messages.ts";
 import { useCreateUser } from "../api/create-user.ts";
 import { NameFields, namesInvalid, type PersonNames } from "./name-fields.tsx";
 import "../users.css";
 
-const ADDRESS_REQUIRED = "Укажите e-mail или номер телефона";
 const ROLE_REQUIRED = "Выберите роль";
 
 /** The sign-in address as the server takes it, or the message for the field. */
@@ -17,7 +16,7 @@ export function readSignInAddress(
   value: string,
 ): { email: string } | { phone: string } | { error: string } {
   const trimmed = value.trim();
-  if (!trimmed) return { error: ADDRESS_REQUIRED };
+  if (!trimmed) return { error: REQUIRED_FIELD.emailOrPhone };
   if (isEmailLike(trimmed) || trimmed.includes("@")) {
     const email = trimmed.toLowerCase();
     return emailSchema.safeParse(email).success ? { email } : { error: CLIENT_ERRORS.invalidEmail };

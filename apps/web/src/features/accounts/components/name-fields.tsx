@@ -1,7 +1,13 @@
 import { TextInput } from "../../../components/ui/text-input.tsx";
 import { textInputError } from "../../../components/ui/text-input-rules.ts";
+import { REQUIRED_FIELD } from "../../../lib/error-messages.ts";
 
 export const NAME_RULES = { rules: true, min: 1 } as const;
+export const LAST_NAME_RULES = { ...NAME_RULES, requiredMessage: REQUIRED_FIELD.lastName } as const;
+export const FIRST_NAME_RULES = {
+  ...NAME_RULES,
+  requiredMessage: REQUIRED_FIELD.firstName,
+} as const;
 
 /** A person's names as staff type them. */
 export interface PersonNames {
@@ -13,8 +19,8 @@ export interface PersonNames {
 /** Whether a name is missing or holds a mistake (the patronymic is optional). */
 export function namesInvalid(names: PersonNames): boolean {
   return [
-    textInputError(names.lastName, NAME_RULES),
-    textInputError(names.firstName, NAME_RULES),
+    textInputError(names.lastName, LAST_NAME_RULES),
+    textInputError(names.firstName, FIRST_NAME_RULES),
     textInputError(names.patronymic, { ...NAME_RULES, required: false }),
   ].some(Boolean);
 }
@@ -36,7 +42,7 @@ export function NameFields({ names, onChange, showErrors }: NameFieldsProps) {
         onChange={(lastName) => onChange({ ...names, lastName })}
         showError={showErrors}
         autoComplete="off"
-        {...NAME_RULES}
+        {...LAST_NAME_RULES}
       />
       <TextInput
         label="Имя"
@@ -44,7 +50,7 @@ export function NameFields({ names, onChange, showErrors }: NameFieldsProps) {
         onChange={(firstName) => onChange({ ...names, firstName })}
         showError={showErrors}
         autoComplete="off"
-        {...NAME_RULES}
+        {...FIRST_NAME_RULES}
       />
       <TextInput
         label="Отчество"

@@ -4,8 +4,7 @@ import { MaskedInput } from "../../../components/ui/masked-input.tsx";
 import { TextInput } from "../../../components/ui/text-input.tsx";
 import { textInputError } from "../../../components/ui/text-input-rules.ts";
 import { CLIENT_ERRORS } from "../../../lib/error-messages.ts";
-
-const NAME_RULES = { rules: true, min: 1 } as const;
+import { FIRST_NAME_RULES, LAST_NAME_RULES, NAME_RULES } from "./name-fields.tsx";
 
 /** The person's own fields of a profile as typed. */
 export interface PersonValues {
@@ -28,8 +27,8 @@ function emailErrorOf({ contactEmail }: PersonValues): string | null {
 /** Whether any of the person's fields holds a mistake. */
 export function personValuesInvalid(values: PersonValues): boolean {
   return [
-    textInputError(values.lastName, NAME_RULES),
-    textInputError(values.firstName, NAME_RULES),
+    textInputError(values.lastName, LAST_NAME_RULES),
+    textInputError(values.firstName, FIRST_NAME_RULES),
     textInputError(values.patronymic, { ...NAME_RULES, required: false }),
     phoneErrorOf(values),
     emailErrorOf(values),
@@ -54,7 +53,7 @@ export function PersonFields({ values, onChange, showErrors }: PersonFieldsProps
         onChange={(lastName) => set({ lastName })}
         autoComplete="family-name"
         showError={showErrors}
-        {...NAME_RULES}
+        {...LAST_NAME_RULES}
       />
       <TextInput
         label="Имя"
@@ -62,7 +61,7 @@ export function PersonFields({ values, onChange, showErrors }: PersonFieldsProps
         onChange={(firstName) => set({ firstName })}
         autoComplete="given-name"
         showError={showErrors}
-        {...NAME_RULES}
+        {...FIRST_NAME_RULES}
       />
       <TextInput
         label="Отчество"

@@ -1,13 +1,17 @@
 import { emailSchema, isEmailLike } from "@fonika/shared";
 import { completedPhone } from "../../../components/ui/email-or-phone-input.tsx";
-import { CLIENT_ERRORS } from "../../../lib/error-messages.ts";
+import { CLIENT_ERRORS, REQUIRED_FIELD } from "../../../lib/error-messages.ts";
 
 /** Where a sign-in code goes: the combined field's value, read as e-mail or phone. */
 export type SignInTarget = { kind: "email"; email: string } | { kind: "phone"; phone: string };
 
-/** Reads the combined field; answers the message to show when it is neither. */
+/**
+ * Reads the combined field; answers the message to show when it is neither
+ * (an empty field asks for what it takes: 'Введите e-mail или номер телефона').
+ */
 export function readSignInTarget(value: string): SignInTarget | { error: string } {
   const trimmed = value.trim();
+  if (!trimmed) return { error: REQUIRED_FIELD.emailOrPhone };
   if (isEmailLike(trimmed) || trimmed.includes("@")) {
     const email = trimmed.toLowerCase();
     return emailSchema.safeParse(email).success

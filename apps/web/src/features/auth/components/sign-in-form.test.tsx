@@ -108,6 +108,27 @@ describe("sign-in screen", () => {
     expect(sent).toEqual([]);
   });
 
+  it("asks for an e-mail or phone number when sent empty, and sends nothing", async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    renderApp(
+      "/auth",
+      scriptedServer(
+        on(authApi.emailSendCode, ({ body, reply }) => {
+          sent.push(body);
+          return reply(CODE_SENT);
+        }),
+      ),
+    );
+    const field = await screen.findByLabelText("E-mail или номер телефона");
+    await user.click(screen.getByRole("button", { name: "Получить код" }));
+    expect(await screen.findByText("Введите e-mail или номер телефона")).toBeTruthy();
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    // The failed submit hands the focus back to the field.
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(sent).toEqual([]);
+  });
+
   it("says 'Ваш аккаунт удален' for a deleted account", async () => {
     const user = userEvent.setup();
     renderApp(

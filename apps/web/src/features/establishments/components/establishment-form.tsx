@@ -1,14 +1,16 @@
 import {
-  checkLength,
   type EstablishmentInput,
   establishmentInputSchema,
   INPUT,
+  MESSAGES,
   timeZoneSchema,
 } from "@fonika/shared";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { TextInput } from "../../../components/ui/text-input.tsx";
+import { type TextInputRules, textInputError } from "../../../components/ui/text-input-rules.ts";
+import { REQUIRED_FIELD } from "../../../lib/error-messages.ts";
 import { TimeZoneField } from "./time-zone-field.tsx";
 import "../establishments.css";
 import { newEstablishmentTimeZone } from "../../../lib/time-zones.ts";
@@ -29,10 +31,10 @@ export interface EstablishmentFormValues {
 type FieldName = Exclude<keyof EstablishmentFormValues, "explicitFilter">;
 type FieldErrors = Partial<Record<FieldName, string>>;
 
-/** The length message of each text field ("Введите от 3 до 200 символов"). */
-const LENGTH_MESSAGE: Record<"name" | "address", string> = {
-  name: checkLength("", NAME_LENGTH) ?? "",
-  address: checkLength("", ADDRESS_LENGTH) ?? "",
+/** The rules of each text field: what it needs when empty ('Введите название объекта'), then its length. */
+const TEXT_RULES: Record<"name" | "address", TextInputRules> = {
+  name: { rules: true, ...NAME_LENGTH, requiredMessage: REQUIRED_FIELD.establishmentName },
+  address: { rules: true, ...ADDRESS_LENGTH, requiredMessage: REQUIRED_FIELD.establishmentAddress },
 };
 
 /**
@@ -54,10 +56,10 @@ export function establishmentInputOf(
   values: EstablishmentFormValues,
 ): { input: EstablishmentInput; errors: null } | { input: null; errors: FieldErrors } {
   const errors: FieldErrors = {};
-  const nameError = checkLength(values.name.trim(), NAME_LENGTH);
-  if (nameError) errors.name = nameError;
-  const addressError = checkLength(values.address.trim(), ADDRESS_LENGTH);
-  if (addressError) errors.address = addressError;
+  for (const field of ["name", "address"] as const) {
+    const message = textInputError(values[field].trim(), TEXT_RULES[field]);
+    if (message) errors[field] = message;
+  }
   const zone = timeZoneSchema.safeParse(values.timeZone);
   if (!zone.success) errors.timeZone = zone.error.issues[0]?.message;
   const parsed = establishmentInputSchema.safeParse(values);
@@ -68,7 +70,8 @@ export function establishmentInputOf(
     for (const issue of parsed.error.issues) {
       const field = issue.path[0] as FieldName | undefined;
       if (field && !errors[field]) {
-        errors[field] = field === "timeZone" ? issue.message : LENGTH_MESSAGE[field];
+        const { min, max } = field === "name" ? NAME_LENGTH : ADDRESS_LENGTH;
+        errors[field] = field === "timeZone" ? issue.message : MESSAGES.lengthRange(min, max);
       }
     }
   }
@@ -119,9 +122,7 @@ export function EstablishmentForm({
           label="Название"
           value={values.name}
           onChange={(value) => set("name", value)}
-          rules
-          min={NAME_LENGTH.min}
-          max={NAME_LENGTH.max}
+          {...TEXT_RULES.name}
           showError={submitted}
           error={errors.name}
           placeholder="Например, Кофейня на Лесной"
@@ -131,9 +132,7 @@ export function EstablishmentForm({
           label="Адрес"
           value={values.address}
           onChange={(value) => set("address", value)}
-          rules
-          min={ADDRESS_LENGTH.min}
-          max={ADDRESS_LENGTH.max}
+          {...TEXT_RULES.address}
           showError={submitted}
           error={errors.address}
           placeholder="Город, улица, дом"

@@ -7,15 +7,25 @@ import { Icon } from "../../../components/ui/icon.tsx";
 import { TextInput } from "../../../components/ui/text-input.tsx";
 import { textInputError } from "../../../components/ui/text-input-rules.ts";
 import { paths } from "../../../config/paths.ts";
-import { CLIENT_ERRORS, errorText } from "../../../lib/error-messages.ts";
+import { CLIENT_ERRORS, errorText, REQUIRED_FIELD } from "../../../lib/error-messages.ts";
 import { useSendLead } from "../api/send-lead.ts";
 import "../leads.css";
 
 export const LEAD_SENT_TEXT = "Заявка отправлена";
 
 /** The shared limits, so the form refuses exactly what the server refuses. */
-const NAME_RULES = { rules: true, min: LEAD.nameMin, max: LEAD.nameMax } as const;
-const COMPANY_RULES = { rules: true, min: LEAD.companyMin, max: LEAD.companyMax } as const;
+const NAME_RULES = {
+  rules: true,
+  min: LEAD.nameMin,
+  max: LEAD.nameMax,
+  requiredMessage: REQUIRED_FIELD.contactName,
+} as const;
+const COMPANY_RULES = {
+  rules: true,
+  min: LEAD.companyMin,
+  max: LEAD.companyMax,
+  requiredMessage: REQUIRED_FIELD.company,
+} as const;
 
 /**
  * The honeypot of the lead contract: a field people never see, so a form
@@ -36,7 +46,11 @@ export function LeadForm() {
   const nameError = textInputError(name.trim(), NAME_RULES);
   const companyError = textInputError(company.trim(), COMPANY_RULES);
   const normalizedPhone = completedPhone(phone);
-  const phoneError = normalizedPhone ? null : CLIENT_ERRORS.invalidPhone;
+  const phoneError = normalizedPhone
+    ? null
+    : phone.trim()
+      ? CLIENT_ERRORS.invalidPhone
+      : REQUIRED_FIELD.phone;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -7,6 +7,7 @@ import {
   type OrganizationInput,
 } from "@fonika/shared";
 import { useState } from "react";
+import { REQUIRED_FIELD } from "../../../lib/error-messages.ts";
 
 /** Who the requisites belong to: an individual entrepreneur or a legal entity. */
 export type OrganizationType = OrganizationInput["type"];
@@ -47,25 +48,37 @@ function lengthError(value: string, max: number, empty: string): string | null {
   return trimmed.length > max ? `Не больше ${max} символов` : null;
 }
 
+/** A required number: what it needs when empty, else the shared check's message. */
+function requisiteError(value: string, empty: string, check: (value: string) => string | null) {
+  return value.trim() ? check(value) : empty;
+}
+
 /**
- * The message of each requisite, or null when it is right: the same checks
- * (and Russian texts) as the contract's, so the form says before sending
- * what the API would answer.
+ * The message of each requisite, or null when it is right: what an empty
+ * field needs ('Введите ИНН'), then the same checks (and Russian texts) as
+ * the contract's, so the form says before sending what the API would answer.
  */
 export function requisiteErrors(
   values: RequisitesValues,
   type: OrganizationType,
 ): Record<RequisiteField, string | null> {
+  const legal = type === "legal";
   return {
     company: lengthError(
       values.company,
       INPUT.defaultMax,
-      type === "legal" ? "Укажите название организации" : "Укажите наименование ИП",
+      legal ? REQUIRED_FIELD.organizationName : REQUIRED_FIELD.entrepreneurName,
     ),
-    inn: checkInn(values.inn, type),
-    kpp: type === "legal" ? checkKpp(values.kpp) : null,
-    ogrn: checkOgrn(values.ogrn, type),
-    organizationAddress: lengthError(values.organizationAddress, ADDRESS_MAX, "Укажите адрес"),
+    inn: requisiteError(values.inn, REQUIRED_FIELD.inn, (inn) => checkInn(inn, type)),
+    kpp: legal ? requisiteError(values.kpp, REQUIRED_FIELD.kpp, checkKpp) : null,
+    ogrn: requisiteError(values.ogrn, legal ? REQUIRED_FIELD.ogrn : REQUIRED_FIELD.ogrnip, (ogrn) =>
+      checkOgrn(ogrn, type),
+    ),
+    organizationAddress: lengthError(
+      values.organizationAddress,
+      ADDRESS_MAX,
+      legal ? REQUIRED_FIELD.legalAddress : REQUIRED_FIELD.registrationAddress,
+    ),
   };
 }
 

@@ -32,7 +32,7 @@ export function PlaylistVersions({
   return (
     <div className="versions">
       {playlist.versions.length === 0 ? (
-        <p className="muted">Нажмите кнопку "Создать" для добавления версии</p>
+        <p className="muted">Нажмите кнопку «Создать» для добавления версии</p>
       ) : (
         <ul className="versions__list" aria-label="Версии">
           {playlist.versions.map((version) => {

@@ -117,7 +117,7 @@ export function VersionTracks({
       </div>
       {order.length === 0 ? (
         <EmptyState icon="music" title="В версии пока нет треков">
-          Нажмите кнопку "Создать" для добавления трека
+          Нажмите кнопку «Создать» для добавления трека
         </EmptyState>
       ) : (
         <ol className="version-tracks__list">

@@ -1,11 +1,14 @@
 import type { TariffType } from "@fonika/shared";
 import "../tariffs.css";
 
-/** The names the tariff types go by (SPEC.md §1: icon names only). */
+/**
+ * The Russian names of the tariff tiers (SPEC.md §1 names them lite, basic
+ * and pro, as icons only; a client reads Russian everywhere, issue 17).
+ */
 export const TARIFF_TYPE_LABELS: Record<TariffType, string> = {
-  lite: "Lite",
-  basic: "Basic",
-  pro: "Pro",
+  lite: "Старт",
+  basic: "Базовый",
+  pro: "Профи",
 };
 
 /** Bars rising with the tier: one for lite, two for basic, three for pro. */

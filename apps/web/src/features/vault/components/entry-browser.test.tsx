@@ -105,17 +105,17 @@ describe("the library screen", () => {
     [
       "a playlist",
       { entryType: "playlist" as const },
-      'Нажмите кнопку "Создать" для добавления версии',
+      "Нажмите кнопку «Создать» для добавления версии",
     ],
     [
       "a version",
       { entryType: "version" as const },
-      'Нажмите кнопку "Создать" для добавления трека',
+      "Нажмите кнопку «Создать» для добавления трека",
     ],
     [
       "a Playlists folder",
       { entryType: "folder" as const },
-      'Нажмите кнопку "Создать" для добавления плейлиста',
+      "Нажмите кнопку «Создать» для добавления плейлиста",
     ],
     [
       "a Tracks folder",
@@ -261,7 +261,7 @@ describe("the library screen", () => {
               name: "Джаз утром",
               type: "composition-error",
               reason:
-                'Вы не можете перенести объект типа "playlist" в объект типа "version" в разделе "playlists"',
+                "Вы не можете перенести объект типа «playlist» в объект типа «version» в разделе «playlists»",
             },
           ],
         });
@@ -292,7 +292,7 @@ describe("the library screen", () => {
     const failedRows = within(dialog).getAllByRole("row").slice(1);
     expect(failedRows.map((row) => row.textContent)).toEqual([
       "ЛаунжКопированиеПлейлист с таким названием уже существует",
-      'Джаз утромКопированиеВы не можете перенести объект типа "playlist" в объект типа "version" в разделе "playlists"',
+      "Джаз утромКопированиеВы не можете перенести объект типа «playlist» в объект типа «version» в разделе «playlists»",
     ]);
     await userEvent.click(within(dialog).getByRole("button", { name: "Оставить оба" }));
     await waitFor(() => expect(calls[2]).toBe(`cp ${target.entryId} both ${second.entryId}`));
