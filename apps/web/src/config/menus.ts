@@ -1,4 +1,4 @@
-import { CLIENT_READING_ROLES, type Role } from "@fonika/shared";
+import type { Role } from "@fonika/shared";
 import type { RouteName } from "./routes.ts";
 
 /**
@@ -61,8 +61,3 @@ export const SIDE_MENU: Record<Role, readonly MenuEntry[]> = {
   "edit-personal-info": [{ label: "Заполнение профиля", route: "Cabinet", icon: "profile" }],
   "player-device": [{ label: "Плеер", route: "Players", icon: "players" }],
 };
-
-/** Header search placeholder by role (SPEC.md §2). */
-export function searchPlaceholderOf(role: Role): string {
-  return CLIENT_READING_ROLES.includes(role) ? "Поиск по логину" : "Поиск по названию";
-}
