@@ -166,7 +166,9 @@ export function LibraryTree({ onNavigate }: LibraryTreeProps) {
   };
 
   const open = (node: LibraryTreeNode) => {
-    navigate(entryHref(node));
+    // A version opens in its playlist's editor, which its parent names.
+    const parent = findPath(roots, (candidate) => candidate.entryId === node.entryId)?.at(-2);
+    navigate(entryHref(node, parent?.playlistId ?? null));
     onNavigate?.();
   };
 
