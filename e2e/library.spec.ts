@@ -77,7 +77,7 @@ test("a content manager builds the library: a folder, three uploads, a move by d
   // Deleted to the trash, restored from it.
   await playlistRow.getByRole("button", { name: "Удалить «Вечерний кофе»" }).click();
   await expect(playlistRow).toHaveCount(0);
-  await page.getByRole("link", { name: "Корзина" }).click();
+  await openInTree("Корзина");
   const trashRow = page.getByRole("table").getByRole("row").filter({ hasText: "Вечерний кофе" });
   await expect(trashRow).toHaveCount(1);
   await trashRow.getByRole("button", { name: "Восстановить «Вечерний кофе»" }).click();

@@ -21,7 +21,7 @@ test("a client finds a song through the header search and lands on the playlists
   await signInByEmail(page, client.email);
 
   // Typing without 'ё' and in lower case still finds it.
-  await page.getByRole("combobox", { name: "Поиск по названию" }).fill("елочк");
+  await page.getByRole("combobox", { name: "Поиск треков и плейлистов" }).fill("елочк");
   const suggestions = page.getByRole("listbox", { name: "Подсказки поиска" });
   const song = suggestions.getByRole("option", { name: "Ёлочка" });
   await expect(song).toBeVisible();

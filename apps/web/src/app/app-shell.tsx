@@ -14,6 +14,7 @@ import { useProfile } from "../features/accounts/api/get-profile.ts";
 import { usePlayerAlerts } from "../features/players/api/list-player-alerts.ts";
 import { PLAYER_ALERT_TEXTS } from "../features/players/player-texts.ts";
 import { HeaderSearch } from "../features/search/components/header-search.tsx";
+import { headerSearchOf } from "../features/search/header-search-kind.ts";
 import { useSession, useSessionState } from "../lib/app-services.ts";
 import { displayNameOf, initialsOf } from "../lib/person-names.ts";
 
@@ -47,7 +48,7 @@ export function AppShell() {
   const session = useSession();
   const navigate = useNavigate();
   useLeaveWaitingOnActivation(role, status === "signed-in");
-  // A player device holds no account: no profile to read, nothing to search.
+  // A player device holds no account: no profile to read.
   const device = role === "player-device";
   const profile = useProfile(status === "signed-in" && !device ? userId : null);
   // The avatar is an API file: the URL carries the access token.
@@ -77,7 +78,7 @@ export function AppShell() {
           }}
         />
       )}
-      search={device ? undefined : <HeaderSearch key={role} role={role} />}
+      search={headerSearchOf(role) ? <HeaderSearch key={role} role={role} /> : undefined}
       user={
         <UserBadge
           name={

@@ -1,9 +1,11 @@
-import { CLIENT_READING_ROLES, type Role } from "@fonika/shared";
+import type { Role } from "@fonika/shared";
 import type { RouteName } from "./routes.ts";
 
 /**
  * Side menu entries by role, SPEC.md §2 Layout. Every menu also ends with a
- * Logout entry, which the layout adds. The admin menu carries Integrations
+ * Logout entry, which the layout adds. The content manager's places are the
+ * library tree's roots (Playlists, Tracks, Trash), which the layout puts
+ * above the entries, so its list of entries is empty (decision, see docs). The admin menu carries Integrations
  * too: it is the admin's only way to the leads page, and the client's menu
  * Playlists, the catalogue its search leads to, and Players, its players
  * across venues. An account waiting for activation gets, beside its
@@ -56,10 +58,8 @@ export const SIDE_MENU: Record<Role, readonly MenuEntry[]> = {
     { label: "Подписки", route: "Subscribe", icon: "subscriptions" },
     { label: "Профиль", route: "Profile", icon: "profile" },
   ],
-  "role-content-manager": [
-    { label: "Плейлисты", route: "Playlists", icon: "playlists" },
-    { label: "Корзина", route: "Deleted", icon: "trash" },
-  ],
+  // SPEC.md §2's "Playlists and Trash" are the library tree's roots: one place, one entry.
+  "role-content-manager": [],
   "wait-activation": [
     { label: "Ожидание активации", route: "Cabinet", icon: "hourglass" },
     { label: "Мои объекты", route: "ClientObjectsList", icon: "objects" },
@@ -69,8 +69,3 @@ export const SIDE_MENU: Record<Role, readonly MenuEntry[]> = {
   "edit-personal-info": [{ label: "Заполнение профиля", route: "Cabinet", icon: "profile" }],
   "player-device": [{ label: "Плеер", route: "Players", icon: "players" }],
 };
-
-/** Header search placeholder by role (SPEC.md §2). */
-export function searchPlaceholderOf(role: Role): string {
-  return CLIENT_READING_ROLES.includes(role) ? "Поиск по логину" : "Поиск по названию";
-}

@@ -47,8 +47,16 @@ interface PreviewPlayerProviderProps {
    * element keeps the URL it is playing.
    */
   sourceOf: (songId: string) => string;
+  /**
+   * A hook (the same one at every render) giving the chosen track as the
+   * library knows it now, so that the bar follows a rename made while the
+   * track is chosen. Without it the bar keeps the names the play began with.
+   */
+  useLatestTrack?: (track: PreviewTrack) => PreviewTrack;
   children: ReactNode;
 }
+
+const asChosen = (track: PreviewTrack) => track;
 
 /** Plays without letting a refused autoplay or a missing media stack throw. */
 function startPlaying(audio: HTMLAudioElement, onRefused: () => void): void {
@@ -68,7 +76,11 @@ function startPlaying(audio: HTMLAudioElement, onRefused: () => void): void {
  * the browser): a single `<audio>` shared by every play button below it,
  * and a small bar with pause, position and close while a track is chosen.
  */
-export function PreviewPlayerProvider({ sourceOf, children }: PreviewPlayerProviderProps) {
+export function PreviewPlayerProvider({
+  sourceOf,
+  useLatestTrack = asChosen,
+  children,
+}: PreviewPlayerProviderProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const sourceRef = useRef<{ songId: string; url: string } | null>(null);
   /** Whether the current URL was already replaced once after a load error. */
@@ -212,7 +224,7 @@ export function PreviewPlayerProvider({ sourceOf, children }: PreviewPlayerProvi
       {children}
       {/* biome-ignore lint/a11y/useMediaCaption: music previews have no spoken words to caption. */}
       <audio ref={audioRef} preload="none" className="visually-hidden" />
-      {state.track && <PreviewPlayerBar />}
+      {state.track && <PreviewPlayerBar chosen={state.track} useLatestTrack={useLatestTrack} />}
     </PreviewPlayerContext.Provider>
   );
 }
@@ -249,11 +261,15 @@ export function PlayButton({ track }: { track: PreviewTrack }) {
   );
 }
 
-/** The bar at the bottom of the page while a track is chosen. */
-function PreviewPlayerBar() {
+interface PreviewPlayerBarProps {
+  chosen: PreviewTrack;
+  useLatestTrack: (track: PreviewTrack) => PreviewTrack;
+}
+
+/** The bar at the bottom of the page while a track is chosen, named as the library names it now. */
+function PreviewPlayerBar({ chosen, useLatestTrack }: PreviewPlayerBarProps) {
   const player = usePreviewPlayer();
-  const { track } = player;
-  if (!track) return null;
+  const track = useLatestTrack(chosen);
   const duration = player.duration;
   return (
     <section className="preview-player" aria-label="Прослушивание">

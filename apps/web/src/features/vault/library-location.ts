@@ -11,9 +11,10 @@ import { PARTITION_LABELS } from "./entry-texts.ts";
 
 /**
  * Where the content manager is in the library, read from the address:
- * the library screen (`/playlists?entry=…`) browses any folder, playlist
- * or version of the Playlists and Tracks partitions; the trash, the
- * playlist editor and the song screens have routes of their own. Keeping
+ * the library screen (`/playlists?entry=…`) browses the folders of the
+ * Playlists and Tracks partitions (a playlist or a version named there is
+ * sent on to the playlist editor); the trash, the playlist editor and the
+ * song screens have routes of their own. Keeping
  * the place in the address keeps it across reloads and the back button
  * (SPEC.md §2: routes with a context keep it).
  */
@@ -65,9 +66,25 @@ export function libraryLocationOf(pathname: string, search: string): LibraryLoca
   return { kind: "elsewhere" };
 }
 
-/** The address that opens an entry: the trash, or the library screen at it. */
-export function entryHref(entry: Pick<LibraryEntry, "entryId" | "partitionType">): string {
+/** What addressing an entry needs: a playlist's own id, a version's type. */
+type EntryAddress = Pick<LibraryEntry, "entryId" | "partitionType"> &
+  Partial<Pick<LibraryEntry, "entryType" | "playlistId">>;
+
+/**
+ * The address that opens an entry: the trash; a playlist, or a version of
+ * the playlist `versionOf`, in the playlist editor — a version's one view
+ * (decision, see docs); any other entry in the library screen. A version
+ * whose playlist the caller does not know opens the library screen, which
+ * sends it on to the editor.
+ */
+export function entryHref(entry: EntryAddress, versionOf: string | null = null): string {
   if (entry.partitionType === "deleted") return pathTo("Deleted");
+  if (entry.entryType === "playlist" && entry.playlistId) {
+    return pathTo("Playlist", { id: entry.playlistId });
+  }
+  if (entry.entryType === "version" && versionOf) {
+    return pathTo("Playlist", { id: versionOf }, { [LIBRARY_PARAMS.version]: entry.entryId });
+  }
   return pathTo("Playlists", {}, { [LIBRARY_PARAMS.entry]: entry.entryId });
 }
 

@@ -183,7 +183,7 @@ describe("client base", () => {
     expect(await screen.findByText("Ничего не найдено")).toBeTruthy();
     expect(backend.listed.at(-1)?.get("query")).toBe("nobody");
     const pageBox = screen.getByRole("searchbox", { name: "Поиск пользователей" });
-    const headerBox = screen.getByRole("searchbox", { name: "Поиск по логину" });
+    const headerBox = screen.getByRole("searchbox", { name: "Поиск клиентов" });
     expect((pageBox as HTMLInputElement).value).toBe("nobody");
     expect((headerBox as HTMLInputElement).value).toBe("nobody");
 

@@ -1,4 +1,4 @@
-import { playlistsApi, vaultApi } from "@fonika/shared";
+import { PARTITION_IDS, playlistsApi, vaultApi } from "@fonika/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -6,8 +6,11 @@ import { installDragEvent, MemoryDataTransfer } from "../../../test/drag.ts";
 import { renderLibrary } from "../../../test/library-app.tsx";
 import {
   buildEntry,
+  buildListing,
+  buildPartition,
   buildPlaylistWithTracks,
   buildSong,
+  buildTreeNode,
   nextId,
 } from "../../../test/library-factories.ts";
 import { on, replyError } from "../../../test/scripted-server.ts";
@@ -168,5 +171,85 @@ describe("the playlist editor", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Создать версию" }));
     await waitFor(() => expect(made).toEqual([playlist.entryId]));
     await waitFor(() => expect(app.router.state.location.search).toBe(`?version=${other}`));
+  });
+});
+
+describe("a playlist version's one view", () => {
+  const folder = buildEntry({ name: "Кофейни" });
+  const playlistEntry = buildEntry({
+    entryId: playlist.entryId ?? nextId(),
+    entryType: "playlist",
+    name: playlist.name,
+    parentId: folder.entryId,
+    playlistId: playlist.id,
+  });
+  const versionEntry = (entryId: string, name: string) =>
+    buildEntry({ entryId, entryType: "version", name, parentId: playlistEntry.entryId });
+  const trees = on(vaultApi.entryTree, ({ params, reply }) =>
+    params.id === PARTITION_IDS.playlists
+      ? reply(
+          buildTreeNode(buildPartition("playlists"), [
+            buildTreeNode(folder, [
+              buildTreeNode(playlistEntry, [
+                buildTreeNode(versionEntry(current, "Версия 1")),
+                buildTreeNode(versionEntry(other, "Версия 2")),
+              ]),
+            ]),
+          ]),
+        )
+      : reply(buildTreeNode(buildPartition("tracks"))),
+  );
+  /** The library screen's answers: a folder lists its playlist; a playlist or version names its path. */
+  const listings = on(vaultApi.listEntries, ({ params, reply }) => {
+    const path = [buildPartition("playlists"), folder];
+    if (params.id === folder.entryId) return reply(buildListing(folder, [playlistEntry], { path }));
+    if (params.id === playlistEntry.entryId)
+      return reply(buildListing(playlistEntry, [], { path }));
+    return reply(
+      buildListing(versionEntry(params.id, "Версия"), [], { path: [...path, playlistEntry] }),
+    );
+  });
+  const playlistAnswer = on(playlistsApi.getPlaylist, ({ query, reply }) =>
+    reply(query.get("versionId") === other ? { ...playlist, tracks: [] } : playlist),
+  );
+  const where = (app: ReturnType<typeof renderLibrary>) =>
+    `${app.router.state.location.pathname}${app.router.state.location.search}`;
+
+  it.each([
+    ["a version", other, `/playlists/edit/${playlist.id}?version=${other}`],
+    ["a playlist", playlistEntry.entryId, `/playlists/edit/${playlist.id}`],
+  ])("opens %s named in the library screen in the editor", async (_what, entryId, editor) => {
+    const app = renderLibrary(`/playlists?entry=${entryId}`, trees, listings, playlistAnswer);
+    await waitFor(() => expect(where(app)).toBe(editor));
+    expect(await screen.findByDisplayValue("Утро в кофейне")).toBeTruthy();
+    expect(screen.queryByRole("table")).toBeNull();
+  });
+
+  it("opens versions and playlists from the tree and the folder's table in the editor, and goes back to the folder", async () => {
+    const app = renderLibrary(
+      `/playlists?entry=${folder.entryId}`,
+      trees,
+      listings,
+      playlistAnswer,
+    );
+    const row = await screen.findByRole("link", { name: "Утро в кофейне" });
+    expect(row.getAttribute("href")).toBe(`/playlists/edit/${playlist.id}`);
+    await userEvent.click(row);
+    expect(where(app)).toBe(`/playlists/edit/${playlist.id}`);
+    const playlistItem = await screen.findByRole("treeitem", { name: "Утро в кофейне" });
+    expect(playlistItem.getAttribute("aria-selected")).toBe("true");
+    const toggle = playlistItem.querySelector(".library-tree__toggle");
+    if (!toggle) throw new Error("no toggle");
+    await userEvent.click(toggle);
+
+    await userEvent.click(await screen.findByRole("treeitem", { name: "Версия 2" }));
+    expect(where(app)).toBe(`/playlists/edit/${playlist.id}?version=${other}`);
+    expect(await screen.findByRole("region", { name: "Треки версии «Версия 2»" })).toBeTruthy();
+    expect(screen.getByRole("treeitem", { name: "Версия 2" }).getAttribute("aria-selected")).toBe(
+      "true",
+    );
+
+    await userEvent.click(screen.getByRole("link", { name: /В библиотеку/ }));
+    expect(where(app)).toBe(`/playlists?entry=${folder.entryId}`);
   });
 });

@@ -1,4 +1,4 @@
-import type { PlaylistTrack } from "@fonika/shared";
+import { PARTITION_IDS, type PlaylistTrack } from "@fonika/shared";
 import { useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
@@ -21,10 +21,16 @@ import { PlaylistDetailsForm } from "../../../features/playlists/components/play
 import { PlaylistVersions } from "../../../features/playlists/components/playlist-versions.tsx";
 import { VersionTracks } from "../../../features/playlists/components/version-tracks.tsx";
 import { useDeleteEntries } from "../../../features/vault/api/delete-entries.ts";
+import { useEntryTree } from "../../../features/vault/api/entry-tree.ts";
 import { useMakeVersion } from "../../../features/vault/api/make-version.ts";
 import { useOrderEntries } from "../../../features/vault/api/order-entries.ts";
 import { useUploadQueue } from "../../../features/vault/hooks/upload-queue-context.tsx";
-import { entryHref, LIBRARY_PARAMS } from "../../../features/vault/library-location.ts";
+import {
+  entryHref,
+  findPath,
+  LIBRARY_PARAMS,
+  partitionHref,
+} from "../../../features/vault/library-location.ts";
 import { useApiClient, useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { ListenerPlaylistScreen } from "./listener-playlist.tsx";
@@ -40,7 +46,7 @@ export default function PlaylistRoute() {
 
 /**
  * The playlist editor (`/playlists/edit/{id}`, `?version=` the version
- * shown): name, description, tags and cover; the versions, one of them
+ * shown), the one view of a playlist and its versions: name, description, tags and cover; the versions, one of them
  * current; the tracks of the chosen version in order — reordered by
  * dragging, removed, added by upload or from the library — and their
  * total duration.
@@ -62,6 +68,7 @@ function PlaylistScreen() {
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const playlist = playlistQuery.data;
+  const playlistsTree = useEntryTree(PARTITION_IDS.playlists);
 
   const hasCover = playlist?.hasCover ?? false;
   const updatedAt = playlist?.updatedAt;
@@ -103,14 +110,13 @@ function PlaylistScreen() {
       },
       { replace: true },
     );
+  // Back to the folder that holds the playlist: the editor is the playlist's own view.
+  const folder = findPath(
+    playlistsTree.data ? [playlistsTree.data] : [],
+    (node) => node.entryType === "playlist" && node.playlistId === playlist.id,
+  )?.at(-2);
   const back = playlist.entryId
-    ? {
-        label: "В библиотеку",
-        to: entryHref({
-          entryId: viewedVersion?.entryId ?? playlist.entryId,
-          partitionType: "playlists",
-        }),
-      }
+    ? { label: "В библиотеку", to: folder ? entryHref(folder) : partitionHref("playlists") }
     : { label: "Плейлисты", to: pathTo("Playlists") };
 
   return (

@@ -1,10 +1,13 @@
 import { catalogApi, songsApi } from "@fonika/shared";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderLibrary } from "../../../test/library-app.tsx";
 import { buildSong, nextId } from "../../../test/library-factories.ts";
+import { emulateMediaElement } from "../../../test/media-element.ts";
 import { on } from "../../../test/scripted-server.ts";
+
+afterEach(() => vi.restoreAllMocks());
 
 describe("the track editor", () => {
   it("checks the meta as the contract does and saves it", async () => {
@@ -71,5 +74,29 @@ describe("the track editor", () => {
     await userEvent.upload(input, new File(["ID3"], "Новая.mp3", { type: "audio/mpeg" }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe(`/tracks/edit/${song.id}`));
     expect(await screen.findByDisplayValue("Новая")).toBeTruthy();
+  });
+
+  it("renames the track playing in the player bar, and the bar follows", async () => {
+    emulateMediaElement();
+    let song = buildSong({ title: "Летний вечер", artists: ["Квартет Ветер"] });
+    renderLibrary(
+      `/tracks/edit/${song.id}`,
+      on(songsApi.getSongMeta, ({ reply }) => reply(song)),
+      on(catalogApi.listGenres, ({ reply }) => reply({ data: [], total: 0, totalPages: 0 })),
+      on(songsApi.changeSongMeta, ({ body, reply }) => {
+        song = { ...song, title: body.title ?? song.title };
+        return reply(song);
+      }),
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Слушать: Летний вечер" }));
+    const bar = screen.getByRole("region", { name: "Прослушивание" });
+    expect(bar.textContent).toContain("Летний вечер — Квартет Ветер");
+
+    const title = screen.getByLabelText("Название");
+    await userEvent.clear(title);
+    await userEvent.type(title, "Зимний вечер");
+    await userEvent.click(screen.getByRole("button", { name: "Сохранить" }));
+    await waitFor(() => expect(bar.textContent).toContain("Зимний вечер — Квартет Ветер"));
+    expect(bar.textContent).not.toContain("Летний");
   });
 });

@@ -12,7 +12,7 @@ import {
 } from "../../../test/library-factories.ts";
 import { on } from "../../../test/scripted-server.ts";
 
-const playlistEntry = buildEntry({ entryType: "playlist", name: "Утро" });
+const playlistEntry = buildEntry({ entryType: "playlist", name: "Утро", playlistId: nextId() });
 const version = buildEntry({
   entryType: "version",
   name: "Версия 1",
@@ -61,7 +61,7 @@ describe("AddAudios", () => {
     expect(screen.getByText("Исполнитель:")).toBeTruthy();
     expect(
       (await screen.findByRole("link", { name: "Утро / Версия 1" })).getAttribute("href"),
-    ).toBe(`/playlists?entry=${version.entryId}`);
+    ).toBe(`/playlists/edit/${playlistEntry.playlistId}?version=${version.entryId}`);
 
     const add = screen.getByRole("button", { name: "Добавить в версию" });
     expect((add as HTMLButtonElement).disabled).toBe(true);

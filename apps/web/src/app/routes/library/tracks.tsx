@@ -41,7 +41,7 @@ function TargetVersion({ versionId, onChange }: { versionId: string; onChange: (
         ) : version ? (
           <>
             Треки добавятся в{" "}
-            <Link to={entryHref(version)}>
+            <Link to={entryHref(version, playlist?.playlistId ?? null)}>
               {playlist ? `${playlist.name} / ` : ""}
               {version.name}
             </Link>

@@ -1,7 +1,8 @@
 import { accountsApi, REAL_ROLES, type Role } from "@fonika/shared";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { ROLE_LABELS } from "../../../config/roles.ts";
 import { canAccessRoute, ROUTES } from "../../../config/routes.ts";
 import { buildUsersPage } from "../../../test/factories.ts";
 import { on } from "../../../test/scripted-server.ts";
@@ -50,5 +51,45 @@ describe("header search (SPEC.md §2 Search)", () => {
   it("follows the route table: the client-base search is for those who may open it", () => {
     const searchers = REAL_ROLES.filter((role) => canAccessRoute(ROUTES.ClientBase, role));
     expect(searchers).toEqual(["role-admin", "role-client-manager", "role-support"]);
+  });
+
+  /**
+   * The header box by role and page: what it searches, in its own words,
+   * wherever it stands; none where every suggestion would lead nowhere.
+   */
+  it.each([
+    ["role-admin", "/client-base", "Поиск клиентов"],
+    ["role-admin", "/all-tariff", "Поиск клиентов"],
+    ["role-client-manager", "/subscription-base", "Поиск клиентов"],
+    ["role-support", "/support/enquiries", "Поиск клиентов"],
+    ["role-content-manager", "/playlists", "Поиск треков и плейлистов"],
+    ["role-content-manager", "/tracks", "Поиск треков и плейлистов"],
+    ["role-content-manager", "/deleted", "Поиск треков и плейлистов"],
+    ["role-client", "/client-objects", "Поиск треков и плейлистов"],
+    ["role-client", "/playlists", "Поиск треков и плейлистов"],
+    ["wait-activation", "/cabinet", null],
+    ["wait-activation", "/tracks", null],
+    ["wait-activation", "/profile", null],
+    ["edit-personal-info", "/cabinet", null],
+  ] as const)("%s on %s: %s", async (role, path, label) => {
+    renderSignedIn(role, path);
+    // The layout's top bar (pages have headers of their own).
+    const header = await waitFor(
+      () => {
+        const topbar = document.querySelector<HTMLElement>("header.topbar");
+        if (!topbar) throw new Error("no top bar yet");
+        return topbar;
+      },
+      { timeout: 5_000 },
+    );
+    // The user's badge names the role once the layout is up.
+    await within(header).findByText(ROLE_LABELS[role], {}, { timeout: 5_000 });
+    const boxes = [
+      ...within(header).queryAllByRole("searchbox"),
+      ...within(header).queryAllByRole("combobox"),
+    ];
+    expect(boxes.map((box) => box.getAttribute("aria-label"))).toEqual(label ? [label] : []);
+    if (label) expect(boxes[0]?.getAttribute("placeholder")).toBe(label);
+    expect(header.querySelector("search")).toBe(label ? boxes[0]?.closest("search") : null);
   });
 });

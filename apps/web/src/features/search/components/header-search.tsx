@@ -2,9 +2,8 @@ import type { Role } from "@fonika/shared";
 import { type FormEvent, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { Icon } from "../../../components/ui/icon.tsx";
-import { searchPlaceholderOf } from "../../../config/menus.ts";
 import { pathTo } from "../../../config/paths.ts";
-import { canAccessRoute, ROUTES } from "../../../config/routes.ts";
+import { headerSearchOf } from "../header-search-kind.ts";
 import { SuggestionsSearch } from "./suggestions-search.tsx";
 
 /**
@@ -46,15 +45,17 @@ function ClientBaseSearch({ prompt }: { prompt: string }) {
 }
 
 /**
- * The header search box of the signed-in layout. SPEC.md §2 Search: whoever
- * may open ClientBase (admin, client manager, support, by the shared route
- * table) searches it; the others get suggestions.
+ * The header search box of the signed-in layout, named by what it searches
+ * (see headerSearchOf). SPEC.md §2 Search: whoever may open ClientBase
+ * (admin, client manager, support, by the shared route table) searches it;
+ * those who may open Playlists get suggestions; nobody else gets a box.
  */
 export function HeaderSearch({ role }: { role: Role }) {
-  const prompt = searchPlaceholderOf(role);
-  return canAccessRoute(ROUTES.ClientBase, role) ? (
-    <ClientBaseSearch prompt={prompt} />
+  const search = headerSearchOf(role);
+  if (!search) return null;
+  return search.kind === "clients" ? (
+    <ClientBaseSearch prompt={search.label} />
   ) : (
-    <SuggestionsSearch prompt={prompt} role={role} />
+    <SuggestionsSearch prompt={search.label} role={role} />
   );
 }

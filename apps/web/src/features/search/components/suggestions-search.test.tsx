@@ -53,7 +53,7 @@ function renderSearch(
     }),
     ...destinationScreens,
   );
-  const box = () => screen.getByRole("combobox", { name: "Поиск по названию" });
+  const box = () => screen.getByRole("combobox", { name: "Поиск треков и плейлистов" });
   const location = () => {
     const { pathname, search } = app.router.state.location;
     return `${pathname}${decodeURIComponent(search.replace(/\+/g, " "))}`;
@@ -73,7 +73,10 @@ afterEach(() => {
 describe("the header suggestions search", () => {
   it("asks once typing pauses and lists each suggestion with its category, a song's artist and explicit mark", async () => {
     const { asked, box } = renderSearch("role-client");
-    await userEvent.type(await screen.findByRole("combobox", { name: "Поиск по названию" }), "ёлк");
+    await userEvent.type(
+      await screen.findByRole("combobox", { name: "Поиск треков и плейлистов" }),
+      "ёлк",
+    );
     expect(await screen.findByRole("option", { name: "Ёлочка" })).toBeTruthy();
     expect(asked).toEqual(["ёлк"]);
     expect(box().getAttribute("aria-expanded")).toBe("true");
@@ -108,7 +111,10 @@ describe("the header suggestions search", () => {
       await answered;
       return [];
     });
-    await userEvent.type(await screen.findByRole("combobox", { name: "Поиск по названию" }), "ъъъ");
+    await userEvent.type(
+      await screen.findByRole("combobox", { name: "Поиск треков и плейлистов" }),
+      "ъъъ",
+    );
     expect(screen.getByRole("status").textContent).toBe("Поиск…");
     release();
     await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Ничего не найдено"));
@@ -118,7 +124,10 @@ describe("the header suggestions search", () => {
   it("cuts a name longer than 20 characters to 17 and an ellipsis, keeping the full name", async () => {
     const long = "Очень длинное название плейлиста";
     renderSearch("role-client", () => [{ name: long, category: "tags" }]);
-    await userEvent.type(await screen.findByRole("combobox", { name: "Поиск по названию" }), "оч");
+    await userEvent.type(
+      await screen.findByRole("combobox", { name: "Поиск треков и плейлистов" }),
+      "оч",
+    );
     const option = await screen.findByRole("option", { name: long });
     expect(option.textContent).toBe("Очень длинное наз…Теги");
     expect(option.getAttribute("title")).toBe(long);
@@ -133,7 +142,7 @@ describe("the header suggestions search", () => {
       ["джаз", "/playlists?filterBy=tag&filterValue=джаз"],
       ["Утро в кофейне", `/playlists/edit/${playlistId}`],
     ];
-    await screen.findByRole("combobox", { name: "Поиск по названию" });
+    await screen.findByRole("combobox", { name: "Поиск треков и плейлистов" });
     for (const [name, url] of expected) {
       await userEvent.clear(box());
       await userEvent.type(box(), "поиск");
@@ -154,7 +163,7 @@ describe("the header suggestions search", () => {
       ["джаз", "/playlists?filterBy=tag&filterValue=джаз"],
       ["Утро в кофейне", `/playlists/edit/${playlistId}`],
     ];
-    await screen.findByRole("combobox", { name: "Поиск по названию" });
+    await screen.findByRole("combobox", { name: "Поиск треков и плейлистов" });
     for (const [name, url] of expected) {
       await userEvent.clear(box());
       await userEvent.type(box(), "поиск");
@@ -165,7 +174,10 @@ describe("the header suggestions search", () => {
 
   it("is driven by the keyboard: arrows move the highlight, Enter opens, Escape closes", async () => {
     const { box, location } = renderSearch("role-client");
-    await userEvent.type(await screen.findByRole("combobox", { name: "Поиск по названию" }), "а");
+    await userEvent.type(
+      await screen.findByRole("combobox", { name: "Поиск треков и плейлистов" }),
+      "а",
+    );
     await screen.findByRole("listbox");
     await userEvent.keyboard("{ArrowDown}{ArrowDown}{ArrowDown}{ArrowUp}");
     const active = options()[1];
@@ -188,7 +200,10 @@ describe("the header suggestions search", () => {
       { name: "Потерянный трек", category: "songs", artist: "Никто" },
       { name: "Потерянный плейлист", category: "playlists" },
     ]);
-    await userEvent.type(await screen.findByRole("combobox", { name: "Поиск по названию" }), "пот");
+    await userEvent.type(
+      await screen.findByRole("combobox", { name: "Поиск треков и плейлистов" }),
+      "пот",
+    );
     await userEvent.click(await screen.findByRole("option", { name: "Потерянный трек" }));
     await userEvent.click(screen.getByRole("option", { name: "Потерянный плейлист" }));
     expect(logged.mock.calls.map((call) => String(call[0]))).toEqual([
@@ -211,7 +226,10 @@ describe("the header suggestions search", () => {
       { ...PLAYLIST, name: "Плейлист 1" },
       { ...TAG, name: "Тег 2" },
     ]);
-    await userEvent.type(await screen.findByRole("combobox", { name: "Поиск по названию" }), "1");
+    await userEvent.type(
+      await screen.findByRole("combobox", { name: "Поиск треков и плейлистов" }),
+      "1",
+    );
     await screen.findByRole("listbox");
     expect(options().map((option) => option.getAttribute("aria-label"))).toEqual([
       "Трек 1",

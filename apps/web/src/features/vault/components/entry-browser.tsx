@@ -1,6 +1,6 @@
 import { type LibraryEntry, MESSAGES } from "@fonika/shared";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, Navigate } from "react-router";
 import { toast } from "react-toastify";
 import { AudioFilePicker } from "../../../components/audio/audio-file-picker.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -105,11 +105,12 @@ interface EntryBrowserProps {
 }
 
 /**
- * The library screen at one entry (SPEC.md §4 Library): breadcrumbs from
- * its path, its children a page of 12 at a time sorted by name (or by
- * position in a version), search, rename, move and copy, delete to the
- * trash; files dropped on a Tracks folder or a version (or chosen with
- * 'Загрузить треки') are uploaded one by one and added to it.
+ * The library screen at one folder or partition root (SPEC.md §4
+ * Library): breadcrumbs from its path, its children a page of 12 at a time
+ * sorted by name, search, rename, move and copy, delete to the trash;
+ * files dropped on a Tracks folder (or chosen with 'Загрузить треки') are
+ * uploaded one by one and added to it. A playlist or a version named here
+ * opens in the playlist editor, its one view.
  */
 export function EntryBrowser({ entryId }: EntryBrowserProps) {
   const { params, setPage, setSort, setQuery } = useListingParams();
@@ -171,6 +172,23 @@ export function EntryBrowser({ entryId }: EntryBrowserProps) {
     );
   }
 
+  // A playlist and its versions have one view, the playlist editor (decision, see docs).
+  const playlistId =
+    listed.entryType === "playlist"
+      ? listed.playlistId
+      : listed.entryType === "version"
+        ? (listing.data?.path.at(-1)?.playlistId ?? null)
+        : null;
+  if (playlistId) {
+    const version = listed.entryType === "version" ? listed.entryId : undefined;
+    return (
+      <Navigate
+        to={pathTo("Playlist", { id: playlistId }, { [LIBRARY_PARAMS.version]: version })}
+        replace
+      />
+    );
+  }
+
   const deleteEntries = async (entries: LibraryEntry[]) => {
     if (entries.length === 0) return;
     await transfer.trash(
@@ -183,12 +201,6 @@ export function EntryBrowser({ entryId }: EntryBrowserProps) {
   const takesFiles = acceptsFiles(listed);
   const sortBy: EntrySort = params.sortBy ?? (listed.entryType === "version" ? "position" : "name");
   const order: SortOrder = params.sortBy ? params.order : "asc";
-  const playlistId =
-    listed.entryType === "playlist"
-      ? listed.playlistId
-      : listed.entryType === "version"
-        ? (listing.data?.path.at(-1)?.playlistId ?? null)
-        : null;
   const selectedRows = rows.filter((row) => selected.has(row.entryId));
 
   const actions: ReactNode[] = [];
@@ -219,35 +231,6 @@ export function EntryBrowser({ entryId }: EntryBrowserProps) {
       </Link>,
     );
   }
-  if (listed.entryType === "version") {
-    actions.push(
-      <Link
-        key="library"
-        className="button button--secondary button--md"
-        to={pathTo("AddAudios", {}, { [LIBRARY_PARAMS.target]: listed.entryId })}
-      >
-        <Icon name="music" />
-        Добавить из библиотеки
-      </Link>,
-    );
-  }
-  if (playlistId) {
-    actions.push(
-      <Link
-        key="editor"
-        className="button button--secondary button--md"
-        to={pathTo(
-          "Playlist",
-          { id: playlistId },
-          listed.entryType === "version" ? { [LIBRARY_PARAMS.version]: listed.entryId } : {},
-        )}
-      >
-        <Icon name="edit" />
-        Редактор плейлиста
-      </Link>,
-    );
-  }
-
   const emptyState = params.query ? (
     <EmptyState icon="search" title={MESSAGES.nothingFound}>
       По запросу «{params.query}» здесь ничего нет.

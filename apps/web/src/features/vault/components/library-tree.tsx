@@ -49,13 +49,21 @@ function bareRoot(partition: PartitionType): LibraryTreeNode {
   };
 }
 
-/** The entry selected in the tree at `location`: the opened one, the edited playlist or version, the trash. */
+/**
+ * The entry selected in the tree at `location`, the side menu's one lit
+ * place: the opened one, the edited playlist or version, the folder a new
+ * playlist goes into, the Tracks root on the song screens, the trash.
+ */
 function selectedIdOf(location: LibraryLocation, trees: readonly LibraryTreeNode[]): string | null {
   switch (location.kind) {
     case "browse":
       return location.entryId;
     case "trash":
       return PARTITION_IDS.deleted;
+    case "songs":
+      return PARTITION_IDS.tracks;
+    case "playlist-create":
+      return location.folderId ?? PARTITION_IDS.playlists;
     case "playlist-editor": {
       if (location.versionId) return location.versionId;
       const path = findPath(
@@ -158,7 +166,9 @@ export function LibraryTree({ onNavigate }: LibraryTreeProps) {
   };
 
   const open = (node: LibraryTreeNode) => {
-    navigate(entryHref(node));
+    // A version opens in its playlist's editor, which its parent names.
+    const parent = findPath(roots, (candidate) => candidate.entryId === node.entryId)?.at(-2);
+    navigate(entryHref(node, parent?.playlistId ?? null));
     onNavigate?.();
   };
 
