@@ -135,3 +135,30 @@ export async function createSignedInAccount(
   const tokens = await signInThroughApi(account.email, freshAddress());
   return { ...account, token: tokens.token };
 }
+
+/**
+ * A newcomer who completed the profile as a legal entity and now waits for
+ * activation (as the cabinet's form leaves them), still signed in through
+ * the API with the waiting role's token: a flow's setup adds their payer,
+ * venue and subscription as they could themselves while waiting.
+ */
+export async function createWaitingClient(
+  label: string,
+  name: { lastName: string; firstName: string },
+): Promise<Account & { token: string }> {
+  const email = `${label}-${Date.now()}-${randomInt(1_000_000)}@fonika.test`;
+  const from = freshAddress();
+  const own = await signInThroughApi(email, from);
+  const userId = payloadOf(own.token).sub;
+  await callApi(accountsApi.createPersonalInfo, {
+    body: { type: "legal", ...name, company: "ООО «Ожидание»", agreement: true },
+    token: own.token,
+    from,
+  });
+  // The role changed: the next access token carries the waiting one.
+  const fresh = await callApi(authApi.refreshToken, {
+    body: { refreshToken: own.refreshToken },
+    from,
+  });
+  return { email, userId, token: fresh.token };
+}

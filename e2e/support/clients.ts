@@ -79,15 +79,21 @@ export const PAYER = {
   account: { kind: "settlement-account", bik: "044525225", accountNumber: "40702810200000000001" },
 } as const;
 
-/** Gives a signed-in client a legal entity paying by settlement account; answers their ids. */
-export async function addPayer(
-  owner: SignedIn,
-): Promise<{ organizationId: string; paymentMethodId: string }> {
+/** Gives a signed-in client the legal entity of PAYER, with no way to pay yet; answers its id. */
+export async function addOrganization(owner: SignedIn): Promise<string> {
   const organization = await callApi(organizationsApi.addOrganization, {
     params: { userId: owner.userId },
     body: PAYER.organization,
     token: owner.token,
   });
+  return organization.id;
+}
+
+/** Gives a signed-in client a legal entity paying by settlement account; answers their ids. */
+export async function addPayer(
+  owner: SignedIn,
+): Promise<{ organizationId: string; paymentMethodId: string }> {
+  const organization = { id: await addOrganization(owner) };
   const paying = await callApi(organizationsApi.addPaymentMethod, {
     params: { userId: owner.userId, organizationId: organization.id },
     body: PAYER.account,

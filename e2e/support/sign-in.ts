@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { freshAddress } from "./accounts.ts";
+import { PersonActions } from "./actions.ts";
 import { codesInServerLog, nextCodeFromServerLog } from "./codes.ts";
 
 /**
@@ -7,16 +8,21 @@ import { codesInServerLog, nextCodeFromServerLog } from "./codes.ts";
  * Each sign-in comes from an address of its own (X-Forwarded-For; the e2e
  * server trusts loopback as its proxy), as the people of the flows would:
  * together the flows would otherwise spend one address's budget of codes.
+ * A flow that counts what its person does passes its `PersonActions`.
  */
-export async function signInByEmail(page: Page, email: string): Promise<void> {
+export async function signInByEmail(
+  page: Page,
+  email: string,
+  person = new PersonActions(),
+): Promise<void> {
   await page.context().setExtraHTTPHeaders({ "x-forwarded-for": freshAddress() });
   await page.goto("/auth");
   const seen = codesInServerLog(email).length;
-  await page.getByLabel("E-mail или номер телефона").fill(email);
-  await page.getByRole("button", { name: "Получить код" }).click();
+  await person.fill(page.getByLabel("E-mail или номер телефона"), email);
+  await person.click(page.getByRole("button", { name: "Получить код" }));
   const code = await nextCodeFromServerLog(email, seen);
-  await page.getByLabel("Код из сообщения").fill(code);
-  await page.getByRole("button", { name: "Войти", exact: true }).click();
+  await person.fill(page.getByLabel("Код из сообщения"), code);
+  await person.click(page.getByRole("button", { name: "Войти", exact: true }));
   await expect(page).not.toHaveURL(/\/auth$/);
 }
 
