@@ -46,7 +46,12 @@ test("the admin creates a tariff with features and items, and clients are offere
   await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(1);
   await page.goto("/subscribe");
   await page.getByRole("link", { name: `Подробнее о тарифе ${name}` }).click();
-  await expect(page.getByText("Голосовые объявления")).toBeVisible();
-  await expect(page.getByText("требует согласования менеджером").first()).toBeVisible();
-  await expect(page.getByText("Джинглы")).toBeVisible();
+  // Its items with their prices (the page's tariff cards name other tariffs' items too).
+  const items = page.getByRole("listitem");
+  await expect(
+    items.filter({ hasText: /^Голосовые объявления\s*700\s₽\s*требует согласования менеджером$/ }),
+  ).toBeVisible();
+  await expect(items.filter({ hasText: /^Джинглы\s*250\s₽$/ })).toBeVisible();
+  // The admin subscribes a client they choose first, not themselves.
+  await expect(page.getByText("Выберите клиента")).toBeVisible();
 });

@@ -62,6 +62,26 @@ function scenario() {
 }
 
 describe("a tariff's detail page (/detail-tariff)", () => {
+  it("sends staff without a chosen client to choose one, and reads no one's venues", async () => {
+    const { tariff } = scenario();
+    const asked: string[] = [];
+    const app = renderSignedIn(
+      "role-admin",
+      `/detail-tariff/${tariff.id}`,
+      on(tariffsApi.getTariff, ({ reply }) => reply(tariff)),
+      on(establishmentsApi.listEstablishments, ({ params, reply }) => {
+        asked.push(params.userId);
+        return reply(buildEstablishmentsPage([]));
+      }),
+    );
+    expect(await screen.findByText("Выберите клиента")).toBeTruthy();
+    await userEvent.click(
+      screen.getByRole("link", { name: "найдите клиента и выберите этот тариф" }),
+    );
+    await waitFor(() => expect(app.router.state.location.pathname).toBe("/subscription-create"));
+    expect(asked).toEqual([]);
+  });
+
   it("subscribes the client's establishment with chosen items, then opens the establishment", async () => {
     const { tariff, playlistItem, jingleItem, free, second, subscribed, organization } = scenario();
     const sent: unknown[] = [];

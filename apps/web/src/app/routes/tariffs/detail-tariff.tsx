@@ -1,4 +1,4 @@
-import { PAGING } from "@fonika/shared";
+import { CLIENT_STATES, PAGING } from "@fonika/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
@@ -133,9 +133,10 @@ function SubscribeSection({
 export default function DetailTariffScreen() {
   const { id = "", clientId } = useParams();
   const [searchParams] = useSearchParams();
-  const { userId } = useSessionState();
+  const { userId, role } = useSessionState();
   const tariff = useTariff(id);
-  const subscriberId = clientId ?? userId;
+  // Staff subscribe a client they chose (`clientId`); a client subscribes themselves.
+  const subscriberId = clientId ?? (role && CLIENT_STATES.includes(role) ? userId : undefined);
   const back = { label: "Тарифы", to: pathTo("Subscribe") };
 
   if (tariff.isPending) {
@@ -177,6 +178,14 @@ export default function DetailTariffScreen() {
             forOtherClient={Boolean(clientId) && clientId !== userId}
             preselectedEstablishmentId={searchParams.get("establishmentId")}
           />
+        ) : data.abilities.subscribe && canAccessRoute(ROUTES.SubscriptionCreate, role) ? (
+          <EmptyState icon="subscriptions" title="Выберите клиента">
+            Подписку оформляют для объекта клиента:{" "}
+            <Link to={pathTo("SubscriptionCreate")} className="link-button">
+              найдите клиента и выберите этот тариф
+            </Link>
+            .
+          </EmptyState>
         ) : (
           <EmptyState icon="subscriptions" title="Подписка на этот тариф недоступна">
             {data.active
