@@ -12,7 +12,13 @@ import {
 } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
 import { connect, nextOfType, type SocketClient } from "../../test/socket-client.ts";
-import { addPlayer, deviceTokenFor } from "../../test/venues.ts";
+import {
+  addPlayer,
+  createVenueStaff,
+  deviceTokenFor,
+  playlistOf,
+  subscribedClient,
+} from "../../test/venues.ts";
 
 /**
  * Opening a web player at the venue (issue 14) on the real server: a web
@@ -113,6 +119,40 @@ describe("a device code's kind", () => {
 });
 
 describe("approving a web player's code", () => {
+  it("gives a new web player music at once: the first playable playlist by name, as its fallback", async () => {
+    const staff = await createVenueStaff(server);
+    const [later, first] = [
+      await playlistOf(server, staff.contentManager, [], "Ясный день"),
+      await playlistOf(server, staff.contentManager, [], "Акустика"),
+    ];
+    const { client, establishmentId } = await subscribedClient(server, staff, [later.id, first.id]);
+    const code = await webPlayerCode();
+    const approved = await post(
+      "/auth/code/approve-code",
+      { code: code.code, establishmentId },
+      client.token,
+    );
+    expect(approved.status).toBe(200);
+    const made = await get(`/music/player/${approved.body.playerId}`, client.token);
+    expect(made.body.fallbackPlaylistId).toBe(first.id);
+    const onPlayer = await get(`/music/player/${approved.body.playerId}/playlist/all`, client.token);
+    expect(onPlayer.status).toBe(200);
+    expect(JSON.stringify(onPlayer.body)).toContain(first.id);
+    expect(JSON.stringify(onPlayer.body)).not.toContain(later.id);
+
+    // A client who may play nothing gets a player with nothing on it, not an error.
+    const { client: bare, establishmentId: bareVenue } = await owner();
+    const bareCode = await webPlayerCode();
+    const bareApproved = await post(
+      "/auth/code/approve-code",
+      { code: bareCode.code, establishmentId: bareVenue },
+      bare.token,
+    );
+    expect(bareApproved.status).toBe(200);
+    const bareMade = await get(`/music/player/${bareApproved.body.playerId}`, bare.token);
+    expect(bareMade.body.fallbackPlaylistId).toBeNull();
+  });
+
   it("without a player makes a new web player «Веб-плеер N» at the establishment's address", async () => {
     const { client, establishmentId } = await owner();
     // A box and a web player of another name are there already: the web players are numbered.

@@ -27,6 +27,7 @@ import {
 import { PlayerPresenter } from "./players.presenter.ts";
 import type { PlayerRow } from "./players.repository.ts";
 import * as repository from "./players.repository.ts";
+import { setFallback } from "./schedules.repository.ts";
 
 /** Where a player stands: its owner and establishment. */
 type Placement = Pick<PlayerRow, "id" | "userId" | "establishmentId">;
@@ -240,7 +241,9 @@ export class PlayersService {
    * approval's transaction. The named player must be the approver's web
    * player of that establishment; without one a new web player is made
    * there, named «Веб-плеер N» (the next number free among its web
-   * players) and placed at the establishment's address.
+   * players) and placed at the establishment's address. A new one plays
+   * at once: the first by name of the playlists its owner may play is put
+   * on it as its fallback, all day until the owner schedules it.
    */
   async prepareWebPlayer(
     actor: Actor,
@@ -256,6 +259,7 @@ export class PlayersService {
     assertMayChangeClient(actor, actor.userId);
     const establishment = await this.deps.establishments.findOwned(actor.userId, establishmentId);
     if (!establishment) throw playerErrors.establishmentNotFound();
+    const firstMusic = await this.firstPlayableOf(actor.userId);
     return async (tx) => {
       const names = new Set(
         await repository.playerNamesOfEstablishment(tx, establishmentId, "web"),
@@ -271,8 +275,19 @@ export class PlayersService {
         address: establishment.address,
       });
       if (row === "taken") throw new Error("A web player has no serial number to clash");
+      if (firstMusic) {
+        await repository.addPlayerPlaylist(tx, row.id, firstMusic);
+        await setFallback(tx, row.id, firstMusic);
+      }
       return row.id;
     };
+  }
+
+  /** The first by name (Russian order) of the playlists a client may play now; none without. */
+  private async firstPlayableOf(userId: string): Promise<string | undefined> {
+    const names = await this.deps.playlistNames([...(await this.deps.allowedPlaylistIds(userId))]);
+    const byName = [...names].sort(([, a], [, b]) => a.localeCompare(b, "ru"));
+    return byName[0]?.[0];
   }
 
   /** Whether a player exists (auth's port: a device code's player may be removed before delivery). */

@@ -1,5 +1,5 @@
 import { CODES, type DeviceCodeInfo } from "@fonika/shared";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { toast } from "react-toastify";
 import { Button } from "../../../components/ui/button.tsx";
 import { SelectField, type SelectOption } from "../../../components/ui/select-field.tsx";
@@ -30,9 +30,10 @@ function approvedText({ player }: ApprovedDevice): string {
 
 /**
  * Approves the code a player or another browser shows (CONTRACT.md device
- * flow) in two steps: the code is looked up first and the owner sees when
- * and where it was made (RFC 8628 §5.4), so that a code read out by a
- * stranger is not approved blindly; only then the approve button. The
+ * flow) in two steps: the code is looked up first (at once when the
+ * approval link carried it) and the owner sees when and where it was made
+ * (RFC 8628 §5.4), so that a code read out by a stranger is not approved
+ * blindly; only then the approve button. The
  * device becomes a player of the establishment chosen here (the only one
  * is chosen for the owner). A web player's code (the `/web-player` page)
  * plays one web player of that establishment: one of its web players, or a
@@ -70,13 +71,12 @@ export function ApproveDeviceForm({
     setError(null);
   };
 
-  const handleCheck = (event: FormEvent) => {
-    event.preventDefault();
-    if (code.length !== CODES.length) {
+  const check = (value: string) => {
+    if (value.length !== CODES.length) {
       setError(CLIENT_ERRORS.codeLength);
       return;
     }
-    inspect.mutate(code, {
+    inspect.mutate(value, {
       onSuccess: (info) => {
         setFound(info);
         setError(null);
@@ -84,6 +84,18 @@ export function ApproveDeviceForm({
       onError: (failure) => setError(errorText(failure)),
     });
   };
+  const handleCheck = (event: FormEvent) => {
+    event.preventDefault();
+    check(code);
+  };
+  // A code the approval link carried (the QR code) is looked up at once: the
+  // owner still sees when and where it was made before approving it.
+  const linked = useRef(false);
+  useEffect(() => {
+    if (linked.current || initialCode.length !== CODES.length) return;
+    linked.current = true;
+    check(initialCode);
+  });
 
   const options = establishments ?? [];
   const establishmentId = chosenId || (options.length === 1 ? (options[0]?.value ?? "") : "");
