@@ -34,6 +34,7 @@ export interface Account {
 
 interface CallOptions {
   params?: Record<string, string>;
+  query?: Record<string, string>;
   body?: unknown;
   token?: string;
   /**
@@ -52,7 +53,8 @@ export async function callApi<E extends Endpoint>(
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.from) headers["x-forwarded-for"] = options.from;
-  const url = `${E2E.baseUrl}/api/v1${endpointPath(endpoint.path, options.params)}`;
+  const search = options.query ? `?${new URLSearchParams(options.query)}` : "";
+  const url = `${E2E.baseUrl}/api/v1${endpointPath(endpoint.path, options.params)}${search}`;
   const response = await fetch(url, {
     method: endpoint.method,
     headers,

@@ -10,6 +10,11 @@ export class PersonActions {
   private done = 0;
   private readonly startedAt = Date.now();
 
+  /** Seconds since the person began. */
+  get seconds(): number {
+    return (Date.now() - this.startedAt) / 1000;
+  }
+
   /** How many actions so far. */
   get count(): number {
     return this.done;
@@ -37,7 +42,6 @@ export class PersonActions {
 
   /** "<what>: N actions in S s". */
   report(what: string): string {
-    const seconds = ((Date.now() - this.startedAt) / 1000).toFixed(1);
-    return `${what}: ${this.done} actions in ${seconds} s`;
+    return `${what}: ${this.done} actions in ${this.seconds.toFixed(1)} s`;
   }
 }

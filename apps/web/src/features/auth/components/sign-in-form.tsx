@@ -55,15 +55,14 @@ export function SignInForm() {
     });
   };
 
-  const handleVerify = (target: SignInTarget) => (event: FormEvent) => {
-    event.preventDefault();
-    if (code.length !== CODES.length) {
+  const verify = (target: SignInTarget, value: string) => {
+    if (value.length !== CODES.length) {
       setCodeError(CLIENT_ERRORS.codeLength);
       return;
     }
     setCodeError(null);
     verifyCode.mutate(
-      { target, code },
+      { target, code: value },
       {
         onSuccess: (pair) => {
           try {
@@ -80,6 +79,10 @@ export function SignInForm() {
         },
       },
     );
+  };
+  const handleVerify = (target: SignInTarget) => (event: FormEvent) => {
+    event.preventDefault();
+    verify(target, code);
   };
 
   const rememberBox = (
@@ -117,6 +120,10 @@ export function SignInForm() {
           onChange={(value) => {
             setCode(value);
             setCodeError(null);
+            // The whole code typed (or filled in from the SMS) signs in without 'Войти'.
+            if (value.length === CODES.length && value !== code && !verifyCode.isPending) {
+              verify(step.target, value);
+            }
           }}
           max={CODES.length}
           autoComplete="one-time-code"

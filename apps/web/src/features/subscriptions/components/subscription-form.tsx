@@ -191,13 +191,13 @@ export function SubscriptionForm({
 }: SubscriptionFormProps) {
   const [added, setAdded] = useState<ReadonlyMap<string, Organization>>(() => new Map());
   const payers = withAdded(organizations, added);
-  const [establishmentId, setEstablishmentId] = useState(
-    establishments?.some((establishment) => establishment.id === initial.establishmentId)
-      ? (initial.establishmentId ?? "")
-      : establishments?.length === 1
-        ? (establishments[0]?.id ?? "")
-        : "",
-  );
+  const [chosenEstablishmentId, setEstablishmentId] = useState("");
+  // Until the client picks one, the asked-for or only venue is chosen; worked out on
+  // each render, since the list may come fresh after the form opened on a cached one.
+  const establishmentId =
+    [chosenEstablishmentId, initial.establishmentId].find(
+      (id) => id && establishments?.some((establishment) => establishment.id === id),
+    ) ?? (establishments?.length === 1 ? (establishments[0]?.id ?? "") : "");
   const [tariffId, setTariffId] = useState(initial.tariffId ?? tariffs[0]?.id ?? "");
   const [itemIds, setItemIds] = useState<ReadonlySet<string>>(
     () =>
