@@ -63,7 +63,7 @@ test("a new client goes from the landing page to music playing at the venue", as
   // The profile, as an individual entrepreneur.
   await person.fill(page.getByLabel("Фамилия", { exact: true }), "Орлова");
   await person.fill(page.getByLabel("Имя", { exact: true }), "Анна");
-  await person.fill(page.getByLabel("Наименование ИП"), "ИП Орлова Анна");
+  await expect(page.getByLabel("Наименование ИП")).toHaveValue("ИП Орлова Анна");
   await person.fill(page.getByLabel("ИНН"), ENTREPRENEUR.inn);
   await person.fill(page.getByLabel("ОГРНИП"), ENTREPRENEUR.ogrnip);
   await person.fill(page.getByLabel("Адрес регистрации"), "Москва, ул. Покровка, 3");

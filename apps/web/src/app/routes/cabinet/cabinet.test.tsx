@@ -126,6 +126,8 @@ async function fillLegalRequisites(user: User) {
 
 /** The entrepreneur's name and address (the INN and OGRNIP are typed by each test). */
 async function fillIndividualNameAndAddress(user: User) {
+  // The name offered from the person's names is replaced by the one with the patronymic.
+  await user.clear(screen.getByLabelText("Наименование ИП"));
   await user.type(screen.getByLabelText("Наименование ИП"), INDIVIDUAL_REQUISITES.company);
   await user.type(
     screen.getByLabelText("Адрес регистрации"),
@@ -215,6 +217,35 @@ describe("cabinet: completing the profile", () => {
 
     expect(await screen.findByRole("heading", { name: "Аккаунт ожидает активации" })).toBeTruthy();
     expect(backend.organizationCalls).toEqual([{ type: "individual", ...INDIVIDUAL_REQUISITES }]);
+  });
+
+  it("names an entrepreneur after the person's names until the name is typed over", async () => {
+    const user = userEvent.setup();
+    const { backend } = renderCabinet();
+    await fillPerson(user);
+    const company = screen.getByLabelText<HTMLInputElement>("Наименование ИП");
+    expect(company.value).toBe("ИП Соколова Мария");
+    await user.type(screen.getByLabelText("ИНН"), INDIVIDUAL_REQUISITES.inn);
+    await user.type(screen.getByLabelText("ОГРНИП"), INDIVIDUAL_REQUISITES.ogrn);
+    await user.type(
+      screen.getByLabelText("Адрес регистрации"),
+      INDIVIDUAL_REQUISITES.organizationAddress,
+    );
+    await agreeAndSubmit(user);
+    expect(await screen.findByRole("heading", { name: "Аккаунт ожидает активации" })).toBeTruthy();
+    expect(backend.organizationCalls).toEqual([
+      { type: "individual", ...INDIVIDUAL_REQUISITES, company: "ИП Соколова Мария" },
+    ]);
+  });
+
+  it("keeps an entrepreneur's name once typed, whatever the names become", async () => {
+    const user = userEvent.setup();
+    renderCabinet();
+    await fillPerson(user);
+    const company = screen.getByLabelText<HTMLInputElement>("Наименование ИП");
+    await user.type(company, " (магазин)");
+    await user.type(screen.getByLabelText("Имя"), "на");
+    expect(company.value).toBe("ИП Соколова Мария (магазин)");
   });
 
   it("shows the server's reason when it refuses the requisites, and does not send the profile", async () => {

@@ -11,6 +11,7 @@ import { useProfile } from "../../../features/accounts/api/get-profile.ts";
 import { AgreementBanner } from "../../../features/accounts/components/agreement-banner.tsx";
 import {
   CompleteProfileForm,
+  type PersonName,
   type ProfileRequisites,
   type ProfileType,
 } from "../../../features/accounts/components/complete-profile-form.tsx";
@@ -25,6 +26,7 @@ import { useChangeOrganizationInfo } from "../../../features/organizations/api/c
 import { OrganizationInfo } from "../../../features/organizations/components/organization-info.tsx";
 import { RequisitesFields } from "../../../features/organizations/components/requisites-fields.tsx";
 import {
+  type RequisitesDraft,
   requisiteErrors,
   toOrganizationInput,
   useRequisitesDraft,
@@ -73,18 +75,41 @@ const WAITING_STEPS: readonly MeanwhileStep[] = SIDE_MENU["wait-activation"].fla
  * the profile itself (a refused requisite stops the sending).
  */
 function useProfileRequisites(userId: string): ProfileRequisites {
-  const draft = useRequisitesDraft();
+  const typed = useRequisitesDraft();
+  const [companyTyped, setCompanyTyped] = useState(false);
   const change = useChangeOrganizationInfo(userId);
+  /** The draft with an entrepreneur's name offered until its field is typed into. */
+  const draftFor = (type: ProfileType, person: PersonName): RequisitesDraft => ({
+    ...typed,
+    values:
+      type === "individual" && !companyTyped
+        ? { ...typed.values, company: entrepreneurName(person) }
+        : typed.values,
+    set: (field, value) => {
+      if (field === "company") setCompanyTyped(true);
+      typed.set(field, value);
+    },
+  });
   return {
-    render: (type, showErrors) => (
-      <RequisitesFields draft={draft} type={type} showErrors={showErrors} />
+    render: (type, showErrors, person) => (
+      <RequisitesFields draft={draftFor(type, person)} type={type} showErrors={showErrors} />
     ),
-    invalid: (type) => Object.values(requisiteErrors(draft.values, type)).some(Boolean),
-    company: () => draft.values.company.trim(),
-    save: async (type) => {
-      await change.mutateAsync(toOrganizationInput(draft.values, type));
+    invalid: (type, person) =>
+      Object.values(requisiteErrors(draftFor(type, person).values, type)).some(Boolean),
+    company: (type, person) => draftFor(type, person).values.company.trim(),
+    save: async (type, person) => {
+      await change.mutateAsync(toOrganizationInput(draftFor(type, person).values, type));
     },
   };
+}
+
+/** An entrepreneur's registered name: «ИП» and their full name. */
+function entrepreneurName({ lastName, firstName, patronymic }: PersonName): string {
+  const name = [lastName, firstName, patronymic]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(" ");
+  return name ? `ИП ${name}` : "";
 }
 
 /** `/cabinet/{preselect?}`: `legal` or `individual` chooses the type at first. */

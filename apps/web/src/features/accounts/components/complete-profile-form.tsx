@@ -22,11 +22,14 @@ export type ProfileType = CreatePersonalInfoInput["type"];
  * profile is sent (a failure stops the sending and shows its reason).
  */
 export interface ProfileRequisites {
-  render: (type: ProfileType, showErrors: boolean) => ReactNode;
-  invalid: (type: ProfileType) => boolean;
-  company: (type: ProfileType) => string;
-  save: (type: ProfileType) => Promise<void>;
+  render: (type: ProfileType, showErrors: boolean, person: PersonName) => ReactNode;
+  invalid: (type: ProfileType, person: PersonName) => boolean;
+  company: (type: ProfileType, person: PersonName) => string;
+  save: (type: ProfileType, person: PersonName) => Promise<void>;
 }
+
+/** The person's names as typed: an entrepreneur's requisites are named after them. */
+export type PersonName = Pick<PersonValues, "lastName" | "firstName" | "patronymic">;
 
 interface CompleteProfileFormProps {
   /** What the account already knows (its sign-in e-mail or phone). */
@@ -59,7 +62,7 @@ export function CompleteProfileForm({
 
   const agreementError = agreement ? null : CLIENT_ERRORS.agreementRequired;
   const invalid =
-    personValuesInvalid(person) || requisites.invalid(type) || agreementError !== null;
+    personValuesInvalid(person) || requisites.invalid(type, person) || agreementError !== null;
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -68,14 +71,14 @@ export function CompleteProfileForm({
     setRequisitesFailure(null);
     setSavingRequisites(true);
     try {
-      await requisites.save(type);
+      await requisites.save(type, person);
     } catch (error) {
       setRequisitesFailure(errorText(error));
       return;
     } finally {
       setSavingRequisites(false);
     }
-    const companyName = requisites.company(type);
+    const companyName = requisites.company(type, person);
     const { lastName, firstName, patronymic, phone, contactEmail } = person;
     try {
       await createProfile.mutateAsync({
@@ -133,7 +136,7 @@ export function CompleteProfileForm({
         <p className="muted">
           Нужны для договора и оплаты подписок. Их можно будет изменить в профиле.
         </p>
-        {requisites.render(type, submitted)}
+        {requisites.render(type, submitted, person)}
       </section>
       <Checkbox
         checked={agreement}
