@@ -269,7 +269,7 @@ function selectValue(label: string): string {
 }
 
 describe("subscribing without a payment method (/detail-tariff)", () => {
-  it("opens the payer dialog on 'Подписаться', chooses the card added there and keeps every choice", async () => {
+  it("opens the payer dialog on 'Подписаться' and, with the card added there, subscribes with every choice kept", async () => {
     const user = userEvent.setup();
     const { tariff, playlistItem, free, second } = scenario();
     const includedItem = buildTariffItem({ name: "Фоновая музыка каталога", price: 0 });
@@ -345,16 +345,7 @@ describe("subscribing without a payment method (/detail-tariff)", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(backend.methods).toEqual([{ kind: "business-card", cardNumber: "4111 1111 1111 1111" }]);
     expect(await screen.findByText("Карта добавлена и выбрана для подписки")).toBeTruthy();
-    // Back in the same form: the card is chosen, nothing else changed.
-    expect(selectValue("Способ оплаты")).toBe(CARD_ID);
-    expect(selectValue("Организация")).toBe(payer.id);
-    expect(selectValue("Объект")).toBe(second.id);
-    expect(selectValue("Период")).toBe("6");
-    expect(
-      (screen.getByRole("checkbox", { name: /Свой плейлист/ }) as HTMLInputElement).checked,
-    ).toBe(true);
-
-    await user.click(screen.getByRole("button", { name: "Подписаться" }));
+    // The subscription 'Подписаться' asked for goes on with the card and every choice kept.
     await waitFor(() =>
       expect(sent).toEqual([
         {
@@ -401,6 +392,36 @@ describe("subscribing without a payment method (/detail-tariff)", () => {
     expect(selectValue("Организация")).toBe(payer.id);
   });
 
+  it("only chooses a card added beside the payer fields: the client subscribes when ready", async () => {
+    const user = userEvent.setup();
+    const { tariff, free } = scenario();
+    const payer = buildOrganization({ accounts: [], cards: [] });
+    const { routes } = payerServer([payer]);
+    const sent: unknown[] = [];
+    renderSignedIn(
+      "role-client",
+      `/detail-tariff/${tariff.id}`,
+      on(tariffsApi.getTariff, ({ reply }) => reply(tariff)),
+      on(establishmentsApi.listEstablishments, ({ reply }) =>
+        reply(buildEstablishmentsPage([free])),
+      ),
+      ...routes,
+      on(subscriptionsApi.addSubscription, ({ body, reply }) => {
+        sent.push(body);
+        return reply(buildSubscription({ establishmentId: body.establishmentId }));
+      }),
+    );
+    await user.click(
+      await screen.findByRole("button", { name: "Добавить карту или расчётный счёт" }),
+    );
+    const dialog = screen.getByRole("dialog", { name: "Способ оплаты" });
+    await user.type(within(dialog).getByLabelText("Номер карты"), "4111111111111111");
+    await user.click(within(dialog).getByRole("button", { name: "Добавить карту" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(selectValue("Способ оплаты")).toBe(CARD_ID);
+    expect(sent).toEqual([]);
+  });
+
   it("adds the organization and then its card in the same dialog when the client has none", async () => {
     const user = userEvent.setup();
     const { tariff, free } = scenario();
@@ -440,9 +461,6 @@ describe("subscribing without a payment method (/detail-tariff)", () => {
 
     const added = backend.organizations[0];
     expect(backend.addedOrganizations).toHaveLength(1);
-    expect(selectValue("Организация")).toBe(added?.id);
-    expect(selectValue("Способ оплаты")).toBe(CARD_ID);
-    await user.click(screen.getByRole("button", { name: "Подписаться" }));
     await waitFor(() =>
       expect(sent).toMatchObject([
         { establishmentId: free.id, organizationId: added?.id, paymentMethodId: CARD_ID },

@@ -174,7 +174,8 @@ function ItemChoice({
  * chosen for the client: the only establishment, the organization that can
  * pay (or the profile's own), its first payment method, one month.
  * Submitting never does nothing: a missing choice is named, and a missing
- * payment method opens the payer dialog when one is given.
+ * payment method opens the payer dialog when one is given, and the
+ * subscription goes on once a payer is added there.
  */
 export function SubscriptionForm({
   tariffs,
@@ -212,6 +213,8 @@ export function SubscriptionForm({
   const [submitted, setSubmitted] = useState(false);
   /** The payer dialog: closed (undefined), adding an organization (null) or a payment method to one. */
   const [payerDialog, setPayerDialog] = useState<Organization | null | undefined>(undefined);
+  /** The dialog was opened by 'Подписаться': once a payer is added, the subscription is sent. */
+  const [payerForSubmit, setPayerForSubmit] = useState(false);
   const { busy, error: formError, setError: setFormError, submit } = useSubmission();
 
   const tariff = tariffs.find((candidate) => candidate.id === tariffId);
@@ -256,6 +259,11 @@ export function SubscriptionForm({
     setPaymentMethodId(methodId);
     setPayerDialog(undefined);
     setFormError(null);
+    // Asked for by 'Подписаться': the subscription it was waiting for goes on with this payer.
+    if (payerForSubmit) {
+      setPayerForSubmit(false);
+      void send(payer.id, methodId);
+    }
   };
 
   const toggleItem = (id: string, checked: boolean) =>
@@ -279,23 +287,30 @@ export function SubscriptionForm({
     if (!organization || !paymentMethodId) {
       // Nothing to choose from: add it in place when the dialog is given and may add it.
       if (renderPayerDialog && (!organization || organization.abilities.edit)) {
+        setPayerForSubmit(true);
         setPayerDialog(organization ?? null);
       } else setFormError(organization ? NO_PAYMENT_METHOD : NO_ORGANIZATION);
       return;
     }
-    await submit(() =>
-      onSubmit({
-        establishmentId: establishments ? establishmentId : null,
-        tariffId: tariff.id,
-        itemIds: tariff.features.flatMap((feature) =>
-          feature.items.filter((item) => itemIds.has(item.id)).map((item) => item.id),
-        ),
-        organizationId,
-        paymentMethodId,
-        periodMonths,
-      }),
-    );
+    await send(organizationId, paymentMethodId);
   };
+
+  /** Sends the choices with this payer. */
+  const send = (payerId: string, methodId: string) =>
+    tariff
+      ? submit(() =>
+          onSubmit({
+            establishmentId: establishments ? establishmentId : null,
+            tariffId: tariff.id,
+            itemIds: tariff.features.flatMap((feature) =>
+              feature.items.filter((item) => itemIds.has(item.id)).map((item) => item.id),
+            ),
+            organizationId: payerId,
+            paymentMethodId: methodId,
+            periodMonths,
+          }),
+        )
+      : Promise.resolve();
 
   const choosableFeatures = tariff?.features.filter((feature) => feature.items.length > 0) ?? [];
   const payerButton = (target: Organization | null, label: string) =>
@@ -449,7 +464,10 @@ export function SubscriptionForm({
         renderPayerDialog({
           organization: payerDialog,
           onAdded: handlePayerAdded,
-          onClose: () => setPayerDialog(undefined),
+          onClose: () => {
+            setPayerDialog(undefined);
+            setPayerForSubmit(false);
+          },
         })}
     </>
   );
