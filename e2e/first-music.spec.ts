@@ -126,7 +126,7 @@ test("a new client goes from the landing page to music playing at the venue", as
   await expectPlaying(screen, undefined, 30_000);
   person.note();
   const seconds = person.seconds;
-  console.log(person.report("landing → music at the venue (375 px phone)"));
+  person.report("landing → music at the venue (375 px phone)");
   expect(person.count).toBeLessThanOrEqual(TARGET_ACTIONS);
   expect(seconds).toBeLessThanOrEqual(TARGET_SECONDS);
   await venue.close();

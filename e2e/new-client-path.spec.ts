@@ -92,7 +92,7 @@ test.describe("on a phone", () => {
     await expect(page.getByText("Ожидает подключения").first()).toBeVisible();
     await expectNoSidewaysScroll(page);
 
-    console.log(person.report("sign-in → subscribed venue (375 px)"));
+    person.report("sign-in → subscribed venue (375 px)");
     expect(person.count).toBeLessThanOrEqual(15);
 
     // What was kept: the zone shown was the zone saved, and the subscription is the venue's.

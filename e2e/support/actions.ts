@@ -1,10 +1,10 @@
-import type { Locator } from "@playwright/test";
+import { type Locator, test } from "@playwright/test";
 
 /**
  * What a person does in a flow, counted: every click and every field typed
  * is one action (a selected option too), as the issues count a path's
  * length. Waits and checks are the test's, not the person's, and are not
- * counted. `report()` says how many and how long, for the flow to print.
+ * counted. `report()` says how many and how long.
  */
 export class PersonActions {
   private done = 0;
@@ -40,8 +40,11 @@ export class PersonActions {
     this.done += actions;
   }
 
-  /** "<what>: N actions in S s". */
+  /** "<what>: N actions in S s", printed with the run and kept in the report's annotations. */
   report(what: string): string {
-    return `${what}: ${this.done} actions in ${this.seconds.toFixed(1)} s`;
+    const line = `${what}: ${this.done} actions in ${this.seconds.toFixed(1)} s`;
+    process.stdout.write(`${line}\n`);
+    test.info().annotations.push({ type: "path", description: line });
+    return line;
   }
 }
