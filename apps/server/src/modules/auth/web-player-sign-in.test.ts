@@ -135,7 +135,10 @@ describe("approving a web player's code", () => {
     expect(approved.status).toBe(200);
     const made = await get(`/music/player/${approved.body.playerId}`, client.token);
     expect(made.body.fallbackPlaylistId).toBe(first.id);
-    const onPlayer = await get(`/music/player/${approved.body.playerId}/playlist/all`, client.token);
+    const onPlayer = await get(
+      `/music/player/${approved.body.playerId}/playlist/all`,
+      client.token,
+    );
     expect(onPlayer.status).toBe(200);
     expect(JSON.stringify(onPlayer.body)).toContain(first.id);
     expect(JSON.stringify(onPlayer.body)).not.toContain(later.id);
