@@ -53,10 +53,11 @@ export async function renewHeartbeats(
   const cameOnline: string[] = [];
   for (let start = 0; start < playerIds.length; start += HEARTBEAT_BATCH) {
     const ids = playerIds.slice(start, start + HEARTBEAT_BATCH);
+    // One array parameter: the same text, built and planned once, for any number of players.
     const before = await db
       .select({ playerId: playerStates.playerId, heartbeatAt: playerStates.heartbeatAt })
       .from(playerStates)
-      .where(inArray(playerStates.playerId, ids));
+      .where(sql`${playerStates.playerId} = any(${sql.param(ids)}::uuid[])`);
     const now = new Date();
     await writeHeartbeats(db, ids, now);
     const fresh = new Set(
@@ -77,17 +78,15 @@ export async function writeHeartbeats(
 ): Promise<void> {
   for (let start = 0; start < playerIds.length; start += HEARTBEAT_BATCH) {
     const ids = playerIds.slice(start, start + HEARTBEAT_BATCH);
-    await db
-      .insert(playerStates)
-      .values(ids.map((playerId) => ({ playerId, heartbeatAt: at, lastSeenAt: at })))
-      .onConflictDoUpdate({
-        target: playerStates.playerId,
-        set: {
-          heartbeatAt: sql`excluded.heartbeat_at`,
-          lastSeenAt: sql`excluded.last_seen_at`,
-          updatedAt: sql`now()`,
-        },
-      });
+    // The ids as one array parameter: one statement text whatever their number,
+    // so it is built once by the driver and planned once by the database.
+    await db.execute(sql`
+      insert into player_states (player_id, heartbeat_at, last_seen_at)
+      select id, ${at}, ${at} from unnest(${sql.param(ids)}::uuid[]) as id
+      on conflict (player_id) do update set
+        heartbeat_at = excluded.heartbeat_at,
+        last_seen_at = excluded.last_seen_at,
+        updated_at = now()`);
   }
 }
 
