@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { playerStates, players } from "../../db/schema.ts";
 
 /** SQL of the players' live state (`player_states`); decides nothing. */
@@ -19,20 +21,41 @@ export async function findState(db: Executor, playerId: string): Promise<PlayerS
   return row ?? null;
 }
 
-/** Writes part of a player's state, making its row if it has none; answers the row after. */
+/**
+ * Writes part of a player's state, making its row if it has none; answers
+ * the row after. Every command and report writes one, so the statement of
+ * each set of columns is built and prepared once (a pause, a play, a
+ * volume…), not rebuilt by the query builder on every call.
+ */
 export async function writeState(
   db: Executor,
   playerId: string,
   change: PlayerStateChange,
 ): Promise<PlayerStateRow> {
-  const [row] = await db
-    .insert(playerStates)
-    .values({ playerId, ...change })
-    .onConflictDoUpdate({
-      target: playerStates.playerId,
-      set: { ...change, updatedAt: sql`now()` },
-    })
-    .returning();
+  const columns = (Object.keys(change) as (keyof PlayerStateChange)[])
+    .filter((column) => change[column] !== undefined)
+    .sort();
+  // A null is written as such (a column's encoder would not take it): part of the statement's shape.
+  const shape = columns.map((column) => (change[column] === null ? `${column}=null` : column));
+  const name = `player_state_${createHash("sha1").update(shape.join(",")).digest("hex").slice(0, 16)}`;
+  const statement = prepared(db, name, (handle) => {
+    const values = Object.fromEntries(
+      columns.map((column) => [
+        column,
+        change[column] === null ? sql`null` : sql.placeholder(column),
+      ]),
+    );
+    return handle
+      .insert(playerStates)
+      .values({ playerId: sql.placeholder("playerId"), ...values })
+      .onConflictDoUpdate({
+        target: playerStates.playerId,
+        set: { ...values, updatedAt: sql`now()` },
+      })
+      .returning()
+      .prepare(name);
+  });
+  const [row] = await statement.execute({ playerId, ...change });
   return row as PlayerStateRow;
 }
 
