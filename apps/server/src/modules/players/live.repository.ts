@@ -21,6 +21,18 @@ export async function findState(db: Executor, playerId: string): Promise<PlayerS
   return row ?? null;
 }
 
+/** Statement names by the shape of the columns written (a handful: one per kind of write). */
+const stateStatementNames = new Map<string, string>();
+
+function stateStatementName(shape: string): string {
+  let name = stateStatementNames.get(shape);
+  if (!name) {
+    name = `player_state_${createHash("sha1").update(shape).digest("hex").slice(0, 16)}`;
+    stateStatementNames.set(shape, name);
+  }
+  return name;
+}
+
 /**
  * Writes part of a player's state, making its row if it has none; answers
  * the row after. Every command and report writes one, so the statement of
@@ -37,7 +49,7 @@ export async function writeState(
     .sort();
   // A null is written as such (a column's encoder would not take it): part of the statement's shape.
   const shape = columns.map((column) => (change[column] === null ? `${column}=null` : column));
-  const name = `player_state_${createHash("sha1").update(shape.join(",")).digest("hex").slice(0, 16)}`;
+  const name = stateStatementName(shape.join(","));
   const statement = prepared(db, name, (handle) => {
     const values = Object.fromEntries(
       columns.map((column) => [
