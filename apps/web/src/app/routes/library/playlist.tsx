@@ -24,19 +24,39 @@ import { useDeleteEntries } from "../../../features/vault/api/delete-entries.ts"
 import { useEntryTree } from "../../../features/vault/api/entry-tree.ts";
 import { useMakeVersion } from "../../../features/vault/api/make-version.ts";
 import { useOrderEntries } from "../../../features/vault/api/order-entries.ts";
+import { MoveDialog, type MovedEntry } from "../../../features/vault/components/move-dialog.tsx";
 import { useUploadQueue } from "../../../features/vault/hooks/upload-queue-context.tsx";
+import { useEntryTransfer } from "../../../features/vault/hooks/use-entry-transfer.tsx";
 import {
   entryHref,
   findPath,
   LIBRARY_PARAMS,
   partitionHref,
 } from "../../../features/vault/library-location.ts";
+import { writeDraggedEntries } from "../../../features/vault/transfer.ts";
 import { useApiClient, useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { ListenerPlaylistScreen } from "./listener-playlist.tsx";
 
 /** No tracks to show while another version's are loading (one array: no new render each time). */
 const LOADING_TRACKS: readonly PlaylistTrack[] = [];
+
+/** A version's tracks as the library's entries they are (for moving and copying them). */
+function trackEntries(tracks: readonly PlaylistTrack[], versionId: string): MovedEntry[] {
+  return tracks.map((track) => ({
+    entryId: track.entryId,
+    entryType: "track",
+    partitionType: "playlists",
+    parentId: versionId,
+    name: track.song.title,
+  }));
+}
+
+/** Tracks checked in the editor on their way to another place, and how to uncheck them. */
+interface MovingTracks {
+  entries: MovedEntry[];
+  clearSelection: () => void;
+}
 
 /** Playlist: a client listens to it, a content manager edits it. */
 export default function PlaylistRoute() {
@@ -48,8 +68,9 @@ export default function PlaylistRoute() {
  * The playlist editor (`/playlists/edit/{id}`, `?version=` the version
  * shown), the one view of a playlist and its versions: name, description, tags and cover; the versions, one of them
  * current; the tracks of the chosen version in order — reordered by
- * dragging, removed, added by upload or from the library — and their
- * total duration.
+ * dragging, removed, added by upload or from the library, moved or copied
+ * to another version or Tracks folder (checked and 'Переместить', or
+ * dragged onto the library tree) — and their total duration.
  */
 function PlaylistScreen() {
   const { id = "" } = useParams();
@@ -65,6 +86,8 @@ function PlaylistScreen() {
   const orderEntries = useOrderEntries();
   const deleteEntries = useDeleteEntries();
   const uploads = useUploadQueue();
+  const transfer = useEntryTransfer();
+  const [moving, setMoving] = useState<MovingTracks | null>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const playlist = playlistQuery.data;
@@ -214,6 +237,36 @@ function PlaylistScreen() {
             onFilesDropped={(files) =>
               uploads.add(files, { entryId: viewedVersion.entryId, name: viewedVersion.name })
             }
+            // A playlist in the trash keeps its tracks there: they leave only with it.
+            selectionActions={
+              playlist.deleted
+                ? undefined
+                : (selected, clearSelection) => (
+                    <Button
+                      variant="secondary"
+                      icon="move"
+                      onClick={() =>
+                        setMoving({
+                          entries: trackEntries(selected, viewedVersion.entryId),
+                          clearSelection,
+                        })
+                      }
+                    >
+                      Переместить
+                    </Button>
+                  )
+            }
+            onDragTracks={
+              playlist.deleted
+                ? undefined
+                : (dataTransfer, dragged) =>
+                    writeDraggedEntries(dataTransfer, {
+                      parentId: viewedVersion.entryId,
+                      partitionType: "playlists",
+                      entryIds: dragged.map((track) => track.entryId),
+                      names: dragged.map((track) => track.song.title),
+                    })
+            }
             actions={
               <>
                 <Button icon="upload" onClick={() => fileInputRef.current?.click()}>
@@ -244,6 +297,21 @@ function PlaylistScreen() {
           </Section>
         )
       )}
+      {moving && (
+        <MoveDialog
+          entries={moving.entries}
+          onTransfer={async (operation, targetId) => {
+            await transfer.transfer(
+              operation,
+              targetId,
+              moving.entries.map((entry) => entry.entryId),
+            );
+            moving.clearSelection();
+          }}
+          onClose={() => setMoving(null)}
+        />
+      )}
+      {transfer.modal}
       {confirmingRemoval && (
         <Modal
           title="Удалить плейлист?"
