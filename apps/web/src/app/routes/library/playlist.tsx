@@ -282,6 +282,13 @@ function PlaylistScreen() {
               </>
             }
           />
+          {!playlist.deleted && (
+            <p className="library-hint">
+              <Icon name="move" size={16} />
+              Отметьте треки и нажмите «Переместить», чтобы перенести или скопировать их в другую
+              версию, или перетащите их на версию в меню слева; с зажатой Ctrl или Alt — копируются.
+            </p>
+          )}
           <AudioFilePicker
             inputRef={fileInputRef}
             label="Аудиофайлы для версии"
