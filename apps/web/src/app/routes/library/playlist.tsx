@@ -24,39 +24,20 @@ import { useDeleteEntries } from "../../../features/vault/api/delete-entries.ts"
 import { useEntryTree } from "../../../features/vault/api/entry-tree.ts";
 import { useMakeVersion } from "../../../features/vault/api/make-version.ts";
 import { useOrderEntries } from "../../../features/vault/api/order-entries.ts";
-import { MoveDialog, type MovedEntry } from "../../../features/vault/components/move-dialog.tsx";
 import { useUploadQueue } from "../../../features/vault/hooks/upload-queue-context.tsx";
-import { useEntryTransfer } from "../../../features/vault/hooks/use-entry-transfer.tsx";
 import {
   entryHref,
   findPath,
   LIBRARY_PARAMS,
   partitionHref,
 } from "../../../features/vault/library-location.ts";
-import { writeDraggedEntries } from "../../../features/vault/transfer.ts";
 import { useApiClient, useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { ListenerPlaylistScreen } from "./listener-playlist.tsx";
+import { TrackTransferHint, useVersionTrackTransfer } from "./version-track-transfer.tsx";
 
 /** No tracks to show while another version's are loading (one array: no new render each time). */
 const LOADING_TRACKS: readonly PlaylistTrack[] = [];
-
-/** A version's tracks as the library's entries they are (for moving and copying them). */
-function trackEntries(tracks: readonly PlaylistTrack[], versionId: string): MovedEntry[] {
-  return tracks.map((track) => ({
-    entryId: track.entryId,
-    entryType: "track",
-    partitionType: "playlists",
-    parentId: versionId,
-    name: track.song.title,
-  }));
-}
-
-/** Tracks checked in the editor on their way to another place, and how to uncheck them. */
-interface MovingTracks {
-  entries: MovedEntry[];
-  clearSelection: () => void;
-}
 
 /** Playlist: a client listens to it, a content manager edits it. */
 export default function PlaylistRoute() {
@@ -86,8 +67,7 @@ function PlaylistScreen() {
   const orderEntries = useOrderEntries();
   const deleteEntries = useDeleteEntries();
   const uploads = useUploadQueue();
-  const transfer = useEntryTransfer();
-  const [moving, setMoving] = useState<MovingTracks | null>(null);
+  const trackTransfer = useVersionTrackTransfer();
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const playlist = playlistQuery.data;
@@ -238,35 +218,7 @@ function PlaylistScreen() {
               uploads.add(files, { entryId: viewedVersion.entryId, name: viewedVersion.name })
             }
             // A playlist in the trash keeps its tracks there: they leave only with it.
-            selectionActions={
-              playlist.deleted
-                ? undefined
-                : (selected, clearSelection) => (
-                    <Button
-                      variant="secondary"
-                      icon="move"
-                      onClick={() =>
-                        setMoving({
-                          entries: trackEntries(selected, viewedVersion.entryId),
-                          clearSelection,
-                        })
-                      }
-                    >
-                      Переместить
-                    </Button>
-                  )
-            }
-            onDragTracks={
-              playlist.deleted
-                ? undefined
-                : (dataTransfer, dragged) =>
-                    writeDraggedEntries(dataTransfer, {
-                      parentId: viewedVersion.entryId,
-                      partitionType: "playlists",
-                      entryIds: dragged.map((track) => track.entryId),
-                      names: dragged.map((track) => track.song.title),
-                    })
-            }
+            {...(playlist.deleted ? {} : trackTransfer.propsFor(viewedVersion.entryId))}
             actions={
               <>
                 <Button icon="upload" onClick={() => fileInputRef.current?.click()}>
@@ -282,13 +234,7 @@ function PlaylistScreen() {
               </>
             }
           />
-          {!playlist.deleted && (
-            <p className="library-hint">
-              <Icon name="move" size={16} />
-              Отметьте треки и нажмите «Переместить», чтобы перенести или скопировать их в другую
-              версию, или перетащите их на версию в меню слева; с зажатой Ctrl или Alt — копируются.
-            </p>
-          )}
+          {!playlist.deleted && <TrackTransferHint />}
           <AudioFilePicker
             inputRef={fileInputRef}
             label="Аудиофайлы для версии"
@@ -304,21 +250,7 @@ function PlaylistScreen() {
           </Section>
         )
       )}
-      {moving && (
-        <MoveDialog
-          entries={moving.entries}
-          onTransfer={async (operation, targetId) => {
-            await transfer.transfer(
-              operation,
-              targetId,
-              moving.entries.map((entry) => entry.entryId),
-            );
-            moving.clearSelection();
-          }}
-          onClose={() => setMoving(null)}
-        />
-      )}
-      {transfer.modal}
+      {trackTransfer.dialogs}
       {confirmingRemoval && (
         <Modal
           title="Удалить плейлист?"
