@@ -34,6 +34,7 @@ import {
 import { useApiClient, useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { ListenerPlaylistScreen } from "./listener-playlist.tsx";
+import { TrackTransferHint, useVersionTrackTransfer } from "./version-track-transfer.tsx";
 
 /** No tracks to show while another version's are loading (one array: no new render each time). */
 const LOADING_TRACKS: readonly PlaylistTrack[] = [];
@@ -48,8 +49,9 @@ export default function PlaylistRoute() {
  * The playlist editor (`/playlists/edit/{id}`, `?version=` the version
  * shown), the one view of a playlist and its versions: name, description, tags and cover; the versions, one of them
  * current; the tracks of the chosen version in order — reordered by
- * dragging, removed, added by upload or from the library — and their
- * total duration.
+ * dragging, removed, added by upload or from the library, moved or copied
+ * to another version or Tracks folder (checked and 'Переместить', or
+ * dragged onto the library tree) — and their total duration.
  */
 function PlaylistScreen() {
   const { id = "" } = useParams();
@@ -65,6 +67,7 @@ function PlaylistScreen() {
   const orderEntries = useOrderEntries();
   const deleteEntries = useDeleteEntries();
   const uploads = useUploadQueue();
+  const trackTransfer = useVersionTrackTransfer();
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const playlist = playlistQuery.data;
@@ -214,6 +217,8 @@ function PlaylistScreen() {
             onFilesDropped={(files) =>
               uploads.add(files, { entryId: viewedVersion.entryId, name: viewedVersion.name })
             }
+            // A playlist in the trash keeps its tracks there: they leave only with it.
+            {...(playlist.deleted ? {} : trackTransfer.propsFor(viewedVersion.entryId))}
             actions={
               <>
                 <Button icon="upload" onClick={() => fileInputRef.current?.click()}>
@@ -229,6 +234,7 @@ function PlaylistScreen() {
               </>
             }
           />
+          {!playlist.deleted && <TrackTransferHint />}
           <AudioFilePicker
             inputRef={fileInputRef}
             label="Аудиофайлы для версии"
@@ -244,6 +250,7 @@ function PlaylistScreen() {
           </Section>
         )
       )}
+      {trackTransfer.dialogs}
       {confirmingRemoval && (
         <Modal
           title="Удалить плейлист?"

@@ -23,12 +23,25 @@ interface VersionTracksProps {
   onFilesDropped?: (files: File[]) => void;
   /** Buttons above the list (upload, add from the library). */
   actions?: ReactNode;
+  /**
+   * What may be done with the checked tracks (move or copy them), shown
+   * beside their count while some are checked; `clearSelection` unchecks
+   * them once done. Absent: the rows have no checkboxes.
+   */
+  selectionActions?: (selected: readonly PlaylistTrack[], clearSelection: () => void) => ReactNode;
+  /**
+   * A row's drag starts: the dragged row, or every checked one when it is
+   * checked, may be described on the drag for drops outside the list (the
+   * library tree moves or copies them).
+   */
+  onDragTracks?: (dataTransfer: DataTransfer, tracks: readonly PlaylistTrack[]) => void;
 }
 
 /**
  * The tracks of one version in playing order: drag a row (or use the
  * arrows) to reorder, remove one to the trash, play one in the page's
- * player; the total count and duration on top.
+ * player, check some to act on them together; the total count and
+ * duration on top.
  */
 export function VersionTracks({
   versionName,
@@ -37,6 +50,8 @@ export function VersionTracks({
   onRemove,
   onFilesDropped,
   actions,
+  selectionActions,
+  onDragTracks,
 }: VersionTracksProps) {
   const bigScreen = useBigScreen();
   const [order, setOrder] = useState<PlaylistTrack[]>([...tracks]);
@@ -49,11 +64,22 @@ export function VersionTracks({
   };
   const [filesOver, setFilesOver] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   // The server's order wins whenever it answers anew.
   useEffect(() => setOrder([...tracks]), [tracks]);
 
   const total = order.reduce((sum, track) => sum + track.song.durationMs, 0);
+  // Tracks that left the version (moved away, removed) are no longer checked.
+  const selectedTracks = order.filter((track) => selected.has(track.entryId));
+  const clearSelection = () => setSelected(new Set());
+  const check = (entryId: string, checked: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (checked) next.add(entryId);
+      else next.delete(entryId);
+      return next;
+    });
 
   const save = async (next: PlaylistTrack[]) => {
     const previous = order;
@@ -115,6 +141,12 @@ export function VersionTracks({
         </p>
         {actions && <div className="version-tracks__actions">{actions}</div>}
       </div>
+      {selectionActions && selectedTracks.length > 0 && (
+        <div className="list-toolbar__selection">
+          <span>Выбрано: {selectedTracks.length}</span>
+          {selectionActions(selectedTracks, clearSelection)}
+        </div>
+      )}
       {order.length === 0 ? (
         <EmptyState icon="music" title="В версии пока нет треков">
           Нажмите кнопку «Создать» для добавления трека
@@ -132,6 +164,10 @@ export function VersionTracks({
                 onDragStart={(event) => {
                   event.dataTransfer.setData(ORDER_DRAG_TYPE, track.entryId);
                   event.dataTransfer.effectAllowed = "move";
+                  onDragTracks?.(
+                    event.dataTransfer,
+                    selected.has(track.entryId) ? selectedTracks : [track],
+                  );
                   setDragged(index);
                 }}
                 onDragOver={(event) => handleDragOver(event, index)}
@@ -146,6 +182,15 @@ export function VersionTracks({
                 <span className="version-track__grip" aria-hidden="true">
                   <Icon name="grip" size={16} />
                 </span>
+                {selectionActions && (
+                  <input
+                    type="checkbox"
+                    className="version-track__check"
+                    aria-label={`Выбрать «${title}»`}
+                    checked={selected.has(track.entryId)}
+                    onChange={(event) => check(track.entryId, event.target.checked)}
+                  />
+                )}
                 <span className="version-track__position">{index + 1}</span>
                 <PlayButton track={{ songId: track.song.id, title, artists: track.song.artists }} />
                 <span className="version-track__text">

@@ -8,8 +8,14 @@ import { moveTargetsFor } from "../move-targets.ts";
 import type { TransferOperation } from "../transfer.ts";
 import "../vault.css";
 
+/** What the dialog needs of each entry moved: where it is, what it is, its name. */
+export type MovedEntry = Pick<
+  LibraryEntry,
+  "entryId" | "entryType" | "partitionType" | "parentId" | "name"
+>;
+
 interface MoveDialogProps {
-  entries: readonly LibraryEntry[];
+  entries: readonly MovedEntry[];
   onTransfer: (operation: TransferOperation, targetId: string) => Promise<void>;
   onClose: () => void;
 }
@@ -17,7 +23,8 @@ interface MoveDialogProps {
 /**
  * Moving or copying rows without dragging (keyboards, touch screens): the
  * folders, playlists and versions that may receive them, and 'Перенести'
- * or 'Копировать'.
+ * or 'Копировать'. The library table and the playlist editor (a version's
+ * tracks) both open it.
  */
 export function MoveDialog({ entries, onTransfer, onClose }: MoveDialogProps) {
   const playlists = useEntryTree(PARTITION_IDS.playlists);
