@@ -3,17 +3,17 @@ import {
   type Organization,
   TARIFFS,
   type Tariff,
-  type TariffItem,
 } from "@fonika/shared";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
-import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
 import { formatRoubles } from "../../../lib/format.ts";
-import { includedItemIds, isIncludedItem, priceSubscription } from "../subscription-pricing.ts";
+import { includedItemIds, priceSubscription } from "../subscription-pricing.ts";
 import { monthsText } from "../subscription-texts.ts";
 import "../subscriptions.css";
 import { useSubmission } from "../../../lib/use-submission.ts";
+import { ItemChoice } from "./item-choice.tsx";
+import { firstPayerOf, paymentOptionsOf, withAdded } from "./subscription-payers.ts";
 
 type Period = (typeof TARIFFS.periodsInMonths)[number];
 
@@ -65,38 +65,6 @@ export interface PayerDialogRequest {
   onClose: () => void;
 }
 
-/** The organization to pay through at first: one that can pay, else the profile's own, else the first. */
-function firstPayerOf(organizations: readonly Organization[]): Organization | undefined {
-  return (
-    organizations.find((organization) => paymentOptionsOf(organization).length > 0) ??
-    organizations.find((organization) => organization.primary) ??
-    organizations[0]
-  );
-}
-
-/** How many payment methods an organization holds. */
-function methodCount(organization: Organization): number {
-  return organization.accounts.length + organization.cards.length;
-}
-
-/**
- * The organizations as the form knows them: those given, each replaced by
- * the answer of a payment method just added when that answer is newer, and
- * those just added in place; so the new choice shows before the list is
- * fetched again.
- */
-function withAdded(
-  organizations: readonly Organization[],
-  added: ReadonlyMap<string, Organization>,
-): Organization[] {
-  const merged = organizations.map((organization) => {
-    const fresh = added.get(organization.id);
-    return fresh && methodCount(fresh) > methodCount(organization) ? fresh : organization;
-  });
-  const known = new Set(organizations.map((organization) => organization.id));
-  return [...merged, ...[...added.values()].filter((organization) => !known.has(organization.id))];
-}
-
 interface Problems {
   establishment?: string;
   organization?: string;
@@ -107,64 +75,6 @@ const NO_ESTABLISHMENT = "Сначала добавьте объект: подп
 const NO_ORGANIZATION = "Нет организации, через которую платить: сначала добавьте её.";
 const NO_PAYMENT_METHOD =
   "У организации нет расчётного счёта или карты: сначала добавьте способ оплаты.";
-
-interface PaymentOption {
-  value: string;
-  label: string;
-}
-
-/** A settlement account's or business card's line in the payment method list. */
-function paymentOptionsOf(organization: Organization | undefined): PaymentOption[] {
-  if (!organization) return [];
-  return [
-    ...organization.accounts.map((account) => ({
-      value: account.id,
-      label: `Расчётный счёт •• ${account.accountNumber.slice(-4)}${account.bankName ? `, ${account.bankName}` : `, БИК ${account.bik}`}`,
-    })),
-    ...organization.cards.map((card) => ({
-      value: card.id,
-      label: `Бизнес-карта ${card.maskedNumber}`,
-    })),
-  ];
-}
-
-function ItemChoice({
-  item,
-  recurrent,
-  checked,
-  onChange,
-}: {
-  item: TariffItem;
-  recurrent: boolean;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  if (isIncludedItem(item)) {
-    return (
-      <li className="subscription-item subscription-item--included">
-        <span className="subscription-item__name">{item.name}</span>
-        <span className="subscription-item__included">Входит в тариф</span>
-        {item.approvalRequired && (
-          <span className="subscription-item__approval">требует согласования менеджером</span>
-        )}
-      </li>
-    );
-  }
-  return (
-    <li className="subscription-item">
-      <Checkbox checked={checked} onChange={onChange}>
-        <span className="subscription-item__name">{item.name}</span>
-        <span className="subscription-item__price">
-          {formatRoubles(item.price)}
-          {recurrent ? " в месяц" : " разово"}
-        </span>
-        {item.approvalRequired && (
-          <span className="subscription-item__approval">требует согласования менеджером</span>
-        )}
-      </Checkbox>
-    </li>
-  );
-}
 
 /**
  * A subscription's choices: establishment (when adding), tariff (when there
