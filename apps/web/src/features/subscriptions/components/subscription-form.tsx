@@ -1,9 +1,4 @@
-import {
-  type Establishment,
-  type Organization,
-  TARIFFS,
-  type Tariff,
-} from "@fonika/shared";
+import { type Establishment, type Organization, TARIFFS, type Tariff } from "@fonika/shared";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
