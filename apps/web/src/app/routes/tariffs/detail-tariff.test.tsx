@@ -1,5 +1,6 @@
 import {
   cardLastFour,
+  type Establishment,
   establishmentsApi,
   maskCardNumber,
   type Organization,
@@ -7,6 +8,7 @@ import {
   organizationsApi,
   type PaymentMethodInput,
   subscriptionsApi,
+  type Tariff,
   tariffsApi,
 } from "@fonika/shared";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -268,6 +270,30 @@ function selectValue(label: string): string {
   return (screen.getByLabelText(label) as HTMLSelectElement).value;
 }
 
+/**
+ * A client on a tariff's page with one venue and these payers, subscribing:
+ * the payer server's calls and the subscriptions sent.
+ */
+function renderSubscribing(tariff: Tariff, venue: Establishment, payers: Organization[]) {
+  const { backend, routes } = payerServer(payers);
+  const sent: unknown[] = [];
+  renderSignedIn(
+    "role-client",
+    `/detail-tariff/${tariff.id}`,
+    on(tariffsApi.getTariff, ({ reply }) => reply(tariff)),
+    on(establishmentsApi.listEstablishments, ({ reply }) =>
+      reply(buildEstablishmentsPage([venue])),
+    ),
+    ...routes,
+    on(subscriptionsApi.addSubscription, ({ body, reply }) => {
+      sent.push(body);
+      return reply(buildSubscription({ establishmentId: body.establishmentId }));
+    }),
+    on(establishmentsApi.getEstablishment, ({ reply }) => reply(venue)),
+  );
+  return { backend, sent };
+}
+
 describe("subscribing without a payment method (/detail-tariff)", () => {
   it("opens the payer dialog on 'Подписаться' and, with the card added there, subscribes with every choice kept", async () => {
     const user = userEvent.setup();
@@ -372,21 +398,13 @@ describe("subscribing without a payment method (/detail-tariff)", () => {
     const user = userEvent.setup();
     const { tariff, free } = scenario();
     const payer = buildOrganization({ accounts: [], cards: [] });
-    const { routes } = payerServer([payer]);
-    renderSignedIn(
-      "role-client",
-      `/detail-tariff/${tariff.id}`,
-      on(tariffsApi.getTariff, ({ reply }) => reply(tariff)),
-      on(establishmentsApi.listEstablishments, ({ reply }) =>
-        reply(buildEstablishmentsPage([free])),
-      ),
-      ...routes,
-    );
+    const { sent } = renderSubscribing(tariff, free, [payer]);
     await user.click(
       await screen.findByRole("button", { name: "Добавить карту или расчётный счёт" }),
     );
     const dialog = screen.getByRole("dialog", { name: "Способ оплаты" });
     await user.click(within(dialog).getByRole("button", { name: "Закрыть" }));
+    expect(sent).toEqual([]);
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(selectValue("Объект")).toBe(free.id);
     expect(selectValue("Организация")).toBe(payer.id);
@@ -396,21 +414,7 @@ describe("subscribing without a payment method (/detail-tariff)", () => {
     const user = userEvent.setup();
     const { tariff, free } = scenario();
     const payer = buildOrganization({ accounts: [], cards: [] });
-    const { routes } = payerServer([payer]);
-    const sent: unknown[] = [];
-    renderSignedIn(
-      "role-client",
-      `/detail-tariff/${tariff.id}`,
-      on(tariffsApi.getTariff, ({ reply }) => reply(tariff)),
-      on(establishmentsApi.listEstablishments, ({ reply }) =>
-        reply(buildEstablishmentsPage([free])),
-      ),
-      ...routes,
-      on(subscriptionsApi.addSubscription, ({ body, reply }) => {
-        sent.push(body);
-        return reply(buildSubscription({ establishmentId: body.establishmentId }));
-      }),
-    );
+    const { sent } = renderSubscribing(tariff, free, [payer]);
     await user.click(
       await screen.findByRole("button", { name: "Добавить карту или расчётный счёт" }),
     );
@@ -425,22 +429,7 @@ describe("subscribing without a payment method (/detail-tariff)", () => {
   it("adds the organization and then its card in the same dialog when the client has none", async () => {
     const user = userEvent.setup();
     const { tariff, free } = scenario();
-    const { backend, routes } = payerServer([]);
-    const sent: unknown[] = [];
-    renderSignedIn(
-      "role-client",
-      `/detail-tariff/${tariff.id}`,
-      on(tariffsApi.getTariff, ({ reply }) => reply(tariff)),
-      on(establishmentsApi.listEstablishments, ({ reply }) =>
-        reply(buildEstablishmentsPage([free])),
-      ),
-      ...routes,
-      on(subscriptionsApi.addSubscription, ({ body, reply }) => {
-        sent.push(body);
-        return reply(buildSubscription({ establishmentId: body.establishmentId }));
-      }),
-      on(establishmentsApi.getEstablishment, ({ reply }) => reply(free)),
-    );
+    const { backend, sent } = renderSubscribing(tariff, free, []);
     await user.click(await screen.findByRole("button", { name: "Подписаться" }));
     const dialog = await screen.findByRole("dialog", { name: "Организация-плательщик" });
     const requisites: Record<string, string> = {
