@@ -271,7 +271,7 @@ export function TimeZoneField({ value, onChange, error }: TimeZoneFieldProps) {
             <Icon name="chevron-down" />
           </button>
         </div>
-        <div className="time-zone-field__popup" hidden={!open}>
+        <div className="dropdown-panel" hidden={!open}>
           <p className="time-zone-field__status" role="status">
             {status}
           </p>

@@ -204,7 +204,7 @@ export function SuggestionsSearch({ prompt, role }: { prompt: string; role: Role
           onKeyDown={handleKeyDown}
         />
       </form>
-      <div className="suggestions" hidden={!showDropdown}>
+      <div className="dropdown-panel" hidden={!showDropdown}>
         <p className="suggestions__empty" role="status">
           {status}
         </p>

@@ -145,7 +145,7 @@ export function CreateMenu({ menu, location, entry, onNavigate }: CreateMenuProp
         Создать
       </Button>
       {open && (
-        <div className="create-menu__list" id={menuId} role="menu" aria-label="Создать">
+        <div className="dropdown-panel" id={menuId} role="menu" aria-label="Создать">
           {items.map((item) => (
             <button
               key={item.key}
