@@ -1,13 +1,7 @@
-import {
-  cardLastFour,
-  maskCardNumber,
-  type OrganizationInput,
-  organizationsApi,
-  type PaymentMethodInput,
-} from "@fonika/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { organizationsServer } from "../../../test/organizations-server.ts";
 import {
   BANK,
   buildOrganization,
@@ -15,76 +9,7 @@ import {
   LEGAL_REQUISITES,
   ORGANIZATION_ID,
 } from "../../../test/profile-factories.ts";
-import { on, replyError } from "../../../test/scripted-server.ts";
 import { renderSignedIn, SIGNED_IN_USER_ID } from "../../../test/signed-in-app.tsx";
-
-type OrganizationBody = ReturnType<typeof buildOrganization>;
-
-/** The add-company screen over a scripted server keeping the organizations and what is sent. */
-function addCompanyServer(
-  organizations: OrganizationBody[] = [],
-  options: { addError?: boolean } = {},
-) {
-  const backend = {
-    organizations,
-    added: [] as OrganizationInput[],
-    methods: [] as PaymentMethodInput[],
-  };
-  const routes = [
-    on(organizationsApi.listOrganizations, ({ reply }) => reply({ data: backend.organizations })),
-    on(organizationsApi.addOrganization, ({ body, reply }) => {
-      backend.added.push(body);
-      if (options.addError) {
-        return replyError(409, {
-          type: "duplicate-entry-error",
-          reason: "Организация с таким ИНН уже добавлена",
-          message: "The client already has an organization with this INN",
-        });
-      }
-      const made = buildOrganization({ userId: SIGNED_IN_USER_ID, ...body, kpp: body.kpp ?? null });
-      backend.organizations = [...backend.organizations, made];
-      return reply(made);
-    }),
-    on(organizationsApi.addPaymentMethod, ({ params, body, reply }) => {
-      backend.methods.push(body);
-      const organization = backend.organizations.find(
-        (entry) => entry.id === params.organizationId,
-      );
-      if (!organization) throw new Error("No such organization in the test");
-      const changed: OrganizationBody =
-        body.kind === "settlement-account"
-          ? {
-              ...organization,
-              accounts: [
-                ...organization.accounts,
-                {
-                  id: "00000000-0000-4000-8000-0000000000b1",
-                  bik: body.bik,
-                  accountNumber: body.accountNumber,
-                  bankName: body.bankName ?? null,
-                },
-              ],
-            }
-          : {
-              ...organization,
-              cards: [
-                ...organization.cards,
-                {
-                  id: "00000000-0000-4000-8000-0000000000b2",
-                  maskedNumber: maskCardNumber(body.cardNumber),
-                  lastFour: cardLastFour(body.cardNumber),
-                  holder: body.holder ?? null,
-                },
-              ],
-            };
-      backend.organizations = backend.organizations.map((entry) =>
-        entry.id === changed.id ? changed : entry,
-      );
-      return reply(changed);
-    }),
-  ];
-  return { backend, routes };
-}
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -107,7 +32,7 @@ const RIGHT_LEGAL = {
 describe("add company", () => {
   it("asks each empty requisite for what it needs and focuses the first", async () => {
     const user = userEvent.setup();
-    const { backend, routes } = addCompanyServer();
+    const { backend, routes } = organizationsServer([], { addedId: ORGANIZATION_ID });
     renderSignedIn("role-client", "/profile/add-company", ...routes);
     const form = await screen.findByRole("form", { name: "Новая организация" }, { timeout: 5_000 });
     await user.click(screen.getByRole("button", { name: "Добавить организацию" }));
@@ -128,7 +53,7 @@ describe("add company", () => {
 
   it("names wrong requisites of a new organization and sends nothing", async () => {
     const user = userEvent.setup();
-    const { backend, routes } = addCompanyServer();
+    const { backend, routes } = organizationsServer([], { addedId: ORGANIZATION_ID });
     renderSignedIn("role-client", "/profile/add-company", ...routes);
     await screen.findByRole("form", { name: "Новая организация" }, { timeout: 5_000 });
     await fillLegal(user, {
@@ -150,7 +75,7 @@ describe("add company", () => {
 
   it("shows the server's reason when it refuses the organization", async () => {
     const user = userEvent.setup();
-    const { routes } = addCompanyServer([], { addError: true });
+    const { routes } = organizationsServer([], { addError: true, addedId: ORGANIZATION_ID });
     renderSignedIn("role-client", "/profile/add-company", ...routes);
     await screen.findByRole("form", { name: "Новая организация" }, { timeout: 5_000 });
     await fillLegal(user, RIGHT_LEGAL);
@@ -162,7 +87,7 @@ describe("add company", () => {
 
   it("adds an organization, then a settlement account checked against its BIK", async () => {
     const user = userEvent.setup();
-    const { backend, routes } = addCompanyServer();
+    const { backend, routes } = organizationsServer([], { addedId: ORGANIZATION_ID });
     const { router } = renderSignedIn("role-client", "/profile/add-company", ...routes);
     await screen.findByRole("form", { name: "Новая организация" }, { timeout: 5_000 });
     await fillLegal(user, RIGHT_LEGAL);
@@ -207,7 +132,7 @@ describe("add company", () => {
 
   it("adds a business card to an organization; only its masked number comes back", async () => {
     const user = userEvent.setup();
-    const { backend, routes } = addCompanyServer([
+    const { backend, routes } = organizationsServer([
       buildOrganization({ userId: SIGNED_IN_USER_ID }),
     ]);
     renderSignedIn(
@@ -236,7 +161,7 @@ describe("add company", () => {
 
   it("'Готово' leads back where the visit started (?returnTo=)", async () => {
     const user = userEvent.setup();
-    const { routes } = addCompanyServer([buildOrganization({ userId: SIGNED_IN_USER_ID })]);
+    const { routes } = organizationsServer([buildOrganization({ userId: SIGNED_IN_USER_ID })]);
     const tariffPage = "/detail-tariff/00000000-0000-4000-8000-00000000aa01?establishmentId=x";
     const { router } = renderSignedIn(
       "role-client",
@@ -249,7 +174,7 @@ describe("add company", () => {
 
   it("never leaves the site by ?returnTo=: another host leads to the legal list", async () => {
     const user = userEvent.setup();
-    const { routes } = addCompanyServer([buildOrganization({ userId: SIGNED_IN_USER_ID })]);
+    const { routes } = organizationsServer([buildOrganization({ userId: SIGNED_IN_USER_ID })]);
     const { router } = renderSignedIn(
       "role-client",
       `/profile/add-company?organization=${ORGANIZATION_ID}&returnTo=${encodeURIComponent("//evil.example/x")}`,
@@ -260,7 +185,7 @@ describe("add company", () => {
   });
 
   it("says when the organization to add a payment method to is not there", async () => {
-    const { routes } = addCompanyServer([]);
+    const { routes } = organizationsServer([]);
     renderSignedIn(
       "role-client",
       `/profile/add-company?organization=${ORGANIZATION_ID}`,

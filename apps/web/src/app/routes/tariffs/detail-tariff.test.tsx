@@ -1,12 +1,8 @@
 import {
-  cardLastFour,
   type Establishment,
   establishmentsApi,
-  maskCardNumber,
   type Organization,
-  type OrganizationInput,
   organizationsApi,
-  type PaymentMethodInput,
   subscriptionsApi,
   type Tariff,
   tariffsApi,
@@ -14,6 +10,7 @@ import {
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { ADDED_CARD_ID, organizationsServer } from "../../../test/organizations-server.ts";
 import { LEGAL_REQUISITES } from "../../../test/profile-factories.ts";
 import { on, replyError } from "../../../test/scripted-server.ts";
 import { renderSignedIn, SIGNED_IN_USER_ID } from "../../../test/signed-in-app.tsx";
@@ -214,57 +211,7 @@ describe("a tariff's detail page (/detail-tariff)", () => {
   });
 });
 
-const CARD_ID = "00000000-0000-4000-8000-0000000000b2";
-
-/**
- * The client's legal list as the server keeps it: organizations added and
- * cards added to them change what the next list answers.
- */
-function payerServer(organizations: Organization[]) {
-  const backend = {
-    organizations,
-    addedOrganizations: [] as OrganizationInput[],
-    methods: [] as PaymentMethodInput[],
-  };
-  const routes = [
-    on(organizationsApi.listOrganizations, ({ reply }) => reply({ data: backend.organizations })),
-    on(organizationsApi.addOrganization, ({ body, reply }) => {
-      backend.addedOrganizations.push(body);
-      const made = buildOrganization({
-        ...body,
-        kpp: body.kpp ?? null,
-        primary: backend.organizations.length === 0,
-        accounts: [],
-      });
-      backend.organizations = [...backend.organizations, made];
-      return reply(made);
-    }),
-    on(organizationsApi.addPaymentMethod, ({ params, body, reply }) => {
-      backend.methods.push(body);
-      const organization = backend.organizations.find(
-        (entry) => entry.id === params.organizationId,
-      );
-      if (!organization || body.kind !== "business-card") throw new Error("Not in this test");
-      const changed: Organization = {
-        ...organization,
-        cards: [
-          ...organization.cards,
-          {
-            id: CARD_ID,
-            maskedNumber: maskCardNumber(body.cardNumber),
-            lastFour: cardLastFour(body.cardNumber),
-            holder: null,
-          },
-        ],
-      };
-      backend.organizations = backend.organizations.map((entry) =>
-        entry.id === changed.id ? changed : entry,
-      );
-      return reply(changed);
-    }),
-  ];
-  return { backend, routes };
-}
+const CARD_ID = ADDED_CARD_ID;
 
 function selectValue(label: string): string {
   return (screen.getByLabelText(label) as HTMLSelectElement).value;
@@ -275,7 +222,7 @@ function selectValue(label: string): string {
  * the payer server's calls and the subscriptions sent.
  */
 function renderSubscribing(tariff: Tariff, venue: Establishment, payers: Organization[]) {
-  const { backend, routes } = payerServer(payers);
+  const { backend, routes } = organizationsServer(payers);
   const sent: unknown[] = [];
   renderSignedIn(
     "role-client",
@@ -309,7 +256,7 @@ describe("subscribing without a payment method (/detail-tariff)", () => {
     const payer = buildOrganization({ company: "ИП Петров", accounts: [], cards: [] });
     const other = buildOrganization({ company: "ООО «Лютик»", primary: false, accounts: [] });
     // The profile's own organization is listed second: it is chosen for being the client's own.
-    const { backend, routes } = payerServer([other, payer]);
+    const { backend, routes } = organizationsServer([other, payer]);
     const sent: unknown[] = [];
     const app = renderSignedIn(
       "role-client",
@@ -449,7 +396,7 @@ describe("subscribing without a payment method (/detail-tariff)", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
 
     const added = backend.organizations[0];
-    expect(backend.addedOrganizations).toHaveLength(1);
+    expect(backend.added).toHaveLength(1);
     await waitFor(() =>
       expect(sent).toMatchObject([
         { establishmentId: free.id, organizationId: added?.id, paymentMethodId: CARD_ID },
