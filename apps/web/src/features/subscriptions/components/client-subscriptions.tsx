@@ -29,13 +29,13 @@ function ClientSubscription({
   return (
     <li className="client-subscription" aria-label={name}>
       <div className="client-subscription__head">
-        <div className="client-subscription__main">
+        <div className="client-list__main">
           {path ? (
-            <Link className="client-subscription__title" to={path}>
+            <Link className="client-list__title" to={path}>
               {name}
             </Link>
           ) : (
-            <span className="client-subscription__title">{name}</span>
+            <span className="client-list__title">{name}</span>
           )}
           <span className="muted">
             {formatRoubles(subscription.price)} в месяц · {monthsText(subscription.periodMonths)} ·{" "}
