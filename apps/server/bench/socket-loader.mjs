@@ -12,8 +12,8 @@
 //       `commands` commands, one player after another; `groupSize` at a time
 //       (1 steady, more a burst), `perSecond` commands a second. A command
 //       is `pause` or `play` (the other of its player's last) sent by the
-//       player's owner's remote, and done when every socket of the owner
-//       (its remote, its players' devices) received it.
+//       player's owner's remote, and done when every socket that must
+//       get it received it: the owner's browsers and the player's devices.
 //       Answers the latencies (ms), the lost commands, the loader's CPU.
 //   {ceiling: {seconds}}
 //       closed loop: each player's next command as soon as its last is
@@ -32,7 +32,7 @@ let clients = [];
 let opened = [];
 /** Remote socket of each owner. */
 const remotes = new Map();
-/** Sockets of each owner: the receivers of its commands. */
+/** Receivers of a command, by the owner's browsers and by the player's devices. */
 const audience = new Map();
 /** Players in order, with the type of their last command. */
 let players = [];
@@ -111,10 +111,12 @@ async function connect({ sockets, concurrency }) {
   await Promise.all(Array.from({ length: concurrency }, worker));
   clients = clients.filter(Boolean);
   for (const client of clients) {
-    if (!audience.has(client.owner)) audience.set(client.owner, 0);
-    audience.set(client.owner, audience.get(client.owner) + 1);
+    const key = client.playerId === null ? `owner:${client.owner}` : `player:${client.playerId}`;
+    audience.set(key, (audience.get(key) ?? 0) + 1);
     if (client.playerId === null) remotes.set(client.owner, client.socket);
-    else players.push({ playerId: client.playerId, owner: client.owner, last: "play" });
+    else if (audience.get(key) === 1) {
+      players.push({ playerId: client.playerId, owner: client.owner, last: "play" });
+    }
   }
   const seconds = (performance.now() - started) / 1000;
   // What a connection sets off (snapshots, presence, statuses) settles first.
@@ -131,7 +133,7 @@ function send(player) {
   inFlight.set(player.playerId, {
     type,
     sentAt: performance.now(),
-    left: audience.get(player.owner),
+    left: audience.get(`owner:${player.owner}`) + audience.get(`player:${player.playerId}`),
   });
   remotes.get(player.owner).send(JSON.stringify({ type, playerId: player.playerId }));
 }

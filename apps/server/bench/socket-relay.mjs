@@ -1,27 +1,41 @@
 // The sockets bench's baseline (run by sockets.ts with fork and --expose-gc;
 // plain JavaScript, no tsx): a bare `ws` relay in a process of its own. A
-// client connects to ws://127.0.0.1:PORT/?owner=<id>[&player=<id>] and is
-// held in its owner's set; a text frame {"type": …, "playerId": …} is
-// parsed and written, as it came, to every socket of the sender's owner
-// (the sender too), which is the set the product's player socket reaches
-// for an owner's command: the owner's room holds the owner's browsers and
-// the devices of the owner's players. {"type":"ping"} is answered
-// {"type":"pong"}. It sends its port as its first IPC message, and answers
-// {memory: true} with its memoryUsage() after a GC (two, a second apart).
+// client connects to ws://127.0.0.1:PORT/?owner=<id>[&player=<id>]: without
+// a player it is one of the owner's browsers, with one the device of that
+// player. A text frame {"type": …, "playerId": …} is parsed and written, as
+// it came, to the sender's owner's browsers and the devices of that player
+// of the owner, which is the set the product's player socket reaches for an
+// owner's command (the owner's room of browsers and the player's room).
+// {"type":"ping"} is answered {"type":"pong"}. It sends its port as its
+// first IPC message, and answers {memory: true} with its memoryUsage()
+// after a GC (two, a second apart).
 import { WebSocketServer } from "ws";
 
-/** Sockets of each owner. */
-const owners = new Map();
+/** Sockets by room: "owner:<id>" the owner's browsers, "player:<owner>:<id>" a player's devices. */
+const rooms = new Map();
 const server = new WebSocketServer({ host: "127.0.0.1", port: 0, maxPayload: 16 * 1024 });
 
-server.on("connection", (socket, request) => {
-  const owner = new URL(request.url ?? "/", "http://relay").searchParams.get("owner") ?? "";
-  let members = owners.get(owner);
+function join(room, socket) {
+  let members = rooms.get(room);
   if (!members) {
     members = new Set();
-    owners.set(owner, members);
+    rooms.set(room, members);
   }
   members.add(socket);
+}
+
+function leave(room, socket) {
+  const members = rooms.get(room);
+  members?.delete(socket);
+  if (members?.size === 0) rooms.delete(room);
+}
+
+server.on("connection", (socket, request) => {
+  const query = new URL(request.url ?? "/", "http://relay").searchParams;
+  const owner = query.get("owner") ?? "";
+  const player = query.get("player");
+  const room = player ? `player:${owner}:${player}` : `owner:${owner}`;
+  join(room, socket);
   socket.on("message", (data, isBinary) => {
     if (isBinary) return;
     let message;
@@ -36,14 +50,13 @@ server.on("connection", (socket, request) => {
     }
     if (typeof message.playerId !== "string") return;
     const text = JSON.stringify(message);
-    for (const member of members) {
-      if (member.readyState === 1) member.send(text);
+    for (const target of [`owner:${owner}`, `player:${owner}:${message.playerId}`]) {
+      for (const member of rooms.get(target) ?? []) {
+        if (member.readyState === 1) member.send(text);
+      }
     }
   });
-  socket.on("close", () => {
-    members.delete(socket);
-    if (members.size === 0) owners.delete(owner);
-  });
+  socket.on("close", () => leave(room, socket));
 });
 
 server.on("listening", () => {

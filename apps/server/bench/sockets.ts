@@ -27,16 +27,16 @@ import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support
  *
  * A command is `pause` or `play` sent by an owner's remote for one of its
  * players; it is done when every socket that must get it has it: the
- * owner's room, which holds the remote and the devices of the owner's ten
- * players (11 sockets). Its fan-out latency is read on one clock, in the
+ * owner's browsers (the remote) and the player's device (2 sockets; the
+ * owner's other nine devices hear only their own players). Its fan-out latency is read on one clock, in the
  * loader, from the send to the last receipt. Two runs of BENCH_SOCKET_COMMANDS
  * (2 000) commands, after a warm-up: steady (BENCH_SOCKET_RATE, 100 a
  * second, one at a time) and burst (every owner at the same instant: 100
  * commands at once, twice a second).
  *
  * Baseline: a bare `ws` relay (socket-relay.mjs) in a process of its own,
- * holding the same sockets by owner and writing each command to its owner's
- * set; same loader, same sockets, same commands. The loader
+ * holding the same sockets by owner and player and writing each command to
+ * its owner's browsers and its player's devices; same loader, same sockets, same commands. The loader
  * (socket-loader.mjs) is a process of its own; the product runs in this
  * one, as in production (PGlite), with its accounts, venues, players and
  * sessions made directly through its repositories and session issuer (as
@@ -243,7 +243,7 @@ const sockets = PLAYERS + OWNERS;
 console.log(
   `Player socket fan-out: ${PLAYERS} box players + ${OWNERS} owners' remotes = ${sockets} sockets ` +
     `(${OWNERS} owners × ${PLAYERS_PER_OWNER} players, a venue and a device session each; ` +
-    `a command reaches the owner's ${PLAYERS_PER_OWNER + 1} sockets; every socket pings every 4 s)`,
+    "a command reaches the owner's remote and its player's device; every socket pings every 4 s)",
 );
 console.log(
   "  product: the real app in this process (PGlite), accounts, venues, players and sessions made " +

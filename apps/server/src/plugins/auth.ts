@@ -7,7 +7,7 @@ import { type AccessTokens, createAccessTokens } from "../lib/access-token.ts";
 import { errors } from "../lib/app-error.ts";
 import { deriveKeys, type ServerKeys } from "../lib/keys.ts";
 import { type SessionState, SessionStateCache } from "../lib/session-state.ts";
-import { sessionRoom, userRoom } from "../realtime/hub.ts";
+import { accountRooms, sessionRoom } from "../realtime/hub.ts";
 
 /** Who is calling: the signed-in user as known now, and through which session. */
 export interface Actor {
@@ -135,7 +135,7 @@ export default fp(
           kind: "access-changed",
           userIds: [...userIds],
           sessionIds: [...sessionIds],
-          rooms: endSockets ? [...userIds.map(userRoom), ...sessionIds.map(sessionRoom)] : [],
+          rooms: endSockets ? [...accountRooms(userIds), ...sessionIds.map(sessionRoom)] : [],
         });
       },
     } satisfies AccessEvents);

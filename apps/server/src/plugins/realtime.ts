@@ -202,7 +202,9 @@ export default fp(
         if (socket.readyState !== socket.OPEN) return null;
         // The snapshot goes first, in the same turn as joining the rooms:
         // every change delivered after it is newer than it.
-        hub.add(socket, actor.userId, [sessionRoom(actor.sessionId), ...rooms]);
+        hub.add(socket, actor.userId, [sessionRoom(actor.sessionId), ...rooms], {
+          device: actor.sessionKind === "device",
+        });
         admitted.set(socket, actor);
         for (const message of snapshot) send(socket, message);
         // A failed presence write costs the player its online mark, not the socket.

@@ -1,6 +1,13 @@
 import { MESSAGES } from "@fonika/shared";
 import { describe, expect, it } from "vitest";
-import { CLOSE_CODES, type HubSocket, playerRoom, SocketHub, userRoom } from "./hub.ts";
+import {
+  accountRooms,
+  CLOSE_CODES,
+  type HubSocket,
+  playerRoom,
+  SocketHub,
+  userRoom,
+} from "./hub.ts";
 
 /** A socket that records what the hub does to it. */
 class FakeSocket implements HubSocket {
@@ -42,6 +49,51 @@ describe("SocketHub", () => {
     expect(owner.sent).toEqual([{ type: "stopPlay", playerId: "p1" }]);
     expect(player.sent).toEqual([{ type: "stopPlay", playerId: "p1" }]);
     expect(stranger.sent).toEqual([]);
+  });
+
+  it("a player's news reaches its own device and the owner's browsers, not the owner's other devices", () => {
+    const hub = new SocketHub();
+    const browser = new FakeSocket();
+    const ownDevice = new FakeSocket();
+    const otherDevice = new FakeSocket();
+    hub.add(browser, "u1");
+    hub.add(ownDevice, "u1", [playerRoom("p1")], { device: true });
+    hub.add(otherDevice, "u1", [playerRoom("p2")], { device: true });
+
+    const reached = hub.deliver({
+      kind: "message",
+      rooms: [playerRoom("p1"), userRoom("u1")],
+      message: { type: "stopPlay", playerId: "p1" },
+    });
+
+    expect(reached).toBe(2);
+    expect(browser.sent).toHaveLength(1);
+    expect(ownDevice.sent).toHaveLength(1);
+    expect(otherDevice.sent).toEqual([]);
+  });
+
+  it("an account's end closes its devices as well as its browsers", () => {
+    const hub = new SocketHub();
+    const browser = new FakeSocket();
+    const device = new FakeSocket();
+    const bystander = new FakeSocket();
+    hub.add(browser, "u1");
+    hub.add(device, "u1", [playerRoom("p1")], { device: true });
+    hub.add(bystander, "u2", [], { device: true });
+
+    hub.deliver({
+      kind: "access-changed",
+      rooms: accountRooms(["u1"]),
+      userIds: ["u1"],
+      sessionIds: [],
+    });
+
+    expect([browser.closedWith, device.closedWith]).toEqual([
+      CLOSE_CODES.accessDenied,
+      CLOSE_CODES.accessDenied,
+    ]);
+    expect(bystander.closedWith).toBeUndefined();
+    expect(hub.size).toBe(1);
   });
 
   it("skips sockets that are no longer open and forgets removed ones", () => {

@@ -1,9 +1,27 @@
 import { MESSAGES, type ServerSocketMessage } from "@fonika/shared";
 import type { BusEvent, RealtimeMessage } from "./bus.ts";
 
-/** Room of every socket of one user. */
+/**
+ * Room of a user's browser sockets: the owner's screens, which follow every
+ * player of theirs. A command and its player's state go to this room and
+ * the player's own, not to the owner's other devices.
+ */
 export function userRoom(userId: string): string {
   return `user:${userId}`;
+}
+
+/**
+ * Room of the sockets of a user's devices (the players at the venues):
+ * each hears its own players' rooms, this room only carries the account's
+ * end (block, deletion), which must close them too.
+ */
+export function userDevicesRoom(userId: string): string {
+  return `devices:${userId}`;
+}
+
+/** Every room that holds some socket of these users: where an account's end is told. */
+export function accountRooms(userIds: readonly string[]): string[] {
+  return userIds.flatMap((userId) => [userRoom(userId), userDevicesRoom(userId)]);
 }
 
 /** Room of the sockets opened with one session's tokens. */
@@ -36,7 +54,6 @@ const OPEN = 1;
 const CLOSED = 3;
 
 interface Connection {
-  readonly userId: string;
   readonly rooms: Set<string>;
   lastSeenAt: number;
 }
@@ -73,10 +90,18 @@ export class SocketHub {
     return this.connections.size;
   }
 
-  /** Holds an authenticated socket in its user's room and the given rooms. */
-  add(socket: HubSocket, userId: string, rooms: readonly string[] = []): void {
-    this.connections.set(socket, { userId, rooms: new Set(), lastSeenAt: this.now() });
-    this.join(socket, userRoom(userId));
+  /**
+   * Holds an authenticated socket in its user's room (a device's in the
+   * user's devices room) and the given rooms.
+   */
+  add(
+    socket: HubSocket,
+    userId: string,
+    rooms: readonly string[] = [],
+    options: { device?: boolean } = {},
+  ): void {
+    this.connections.set(socket, { rooms: new Set(), lastSeenAt: this.now() });
+    this.join(socket, options.device ? userDevicesRoom(userId) : userRoom(userId));
     for (const room of rooms) this.join(socket, room);
   }
 
