@@ -32,6 +32,8 @@ export * as songsApi from "./contracts/songs.ts";
 export * from "./contracts/songs.ts";
 export * as subscriptionsApi from "./contracts/subscriptions.ts";
 export * from "./contracts/subscriptions.ts";
+export * from "./contracts/support.ts";
+export * as supportApi from "./contracts/support.ts";
 export * as systemApi from "./contracts/system.ts";
 export * as tariffsApi from "./contracts/tariffs.ts";
 export * from "./contracts/tariffs.ts";

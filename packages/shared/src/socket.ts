@@ -1,3 +1,4 @@
+import { chatMessageSchema, enquiryStateSchema, supportPersonSchema } from "./contracts/support.ts";
 import { FIRMWARE_VERSION, isFirmwareVersion } from "./firmware-version.ts";
 import { z } from "./zod.ts";
 
@@ -36,6 +37,8 @@ export type PlayerLiveState = z.infer<typeof playerLiveStateSchema>;
 
 export const clientSocketMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping") }),
+  /** The sender types in a support chat (support, admin, or the client of `clientId`). */
+  z.object({ type: z.literal("chatTyping"), clientId: z.uuid() }),
   z.object({
     type: z.literal("connect"),
     userId: id.optional(),
@@ -116,6 +119,30 @@ export const serverSocketMessageSchema = z.discriminatedUnion("type", [
     sha256: z.string(),
     url: z.string(),
   }),
+  /**
+   * Support (issue 15): something happened in an enquiry the socket's user
+   * sees (its client, and support staff); the screen reads it anew.
+   */
+  z.object({
+    type: z.literal("supportEnquiry"),
+    enquiryId: z.uuid(),
+    number: z.number().int(),
+    event: z.enum(["created", "message", "state", "assignee", "player-command", "alert"]),
+    /** Who did it (null: the server, for a silence alert). */
+    author: supportPersonSchema.nullable(),
+    state: enquiryStateSchema,
+  }),
+  /** A chat message, to its client's sockets and support's, once per socket. */
+  z.object({ type: z.literal("chatMessage"), message: chatMessageSchema }),
+  /** One side read a conversation up to `upTo`. */
+  z.object({
+    type: z.literal("chatRead"),
+    clientId: z.uuid(),
+    side: z.enum(["client", "staff"]),
+    upTo: z.number().int().nonnegative(),
+  }),
+  /** Someone types in a conversation; the mark lasts SUPPORT.typingMs without another. */
+  z.object({ type: z.literal("chatTyping"), clientId: z.uuid(), author: supportPersonSchema }),
 ]);
 export type ServerSocketMessage = z.infer<typeof serverSocketMessageSchema>;
 

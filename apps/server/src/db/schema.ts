@@ -220,3 +220,4 @@ export * from "./library-schema.ts";
 export * from "./player-alerts-schema.ts";
 export * from "./player-updates-schema.ts";
 export * from "./players-schema.ts";
+export * from "./support-schema.ts";

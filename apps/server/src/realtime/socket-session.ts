@@ -78,6 +78,9 @@ export async function handleFrame(
         return announceFirmware(context, message.version);
       }
       return;
+    case "chatTyping":
+      // Support's chat (issue 15) is not wired to the socket yet: the mark is dropped.
+      return;
     default:
       return controlPlayer(context, message);
   }
