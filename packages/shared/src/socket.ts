@@ -37,6 +37,12 @@ export type PlayerLiveState = z.infer<typeof playerLiveStateSchema>;
 
 export const clientSocketMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping") }),
+  /**
+   * Support staff follow a client's players from an enquiry: a snapshot of
+   * their states, then their changes, until the socket watches another
+   * client (null: none).
+   */
+  z.object({ type: z.literal("watchClientPlayers"), clientId: z.uuid().nullable() }),
   /** The sender types in a support chat (support, admin, or the client of `clientId`). */
   z.object({ type: z.literal("chatTyping"), clientId: z.uuid() }),
   z.object({

@@ -1,12 +1,25 @@
 import websocket from "@fastify/websocket";
-import { API_BASE, MESSAGES, PLAYER_SOCKET_PATH } from "@fonika/shared";
+import {
+  API_BASE,
+  CHAT_STAFF_ROLES,
+  MESSAGES,
+  PLAYER_SOCKET_PATH,
+  SUPPORT_STAFF_ROLES,
+} from "@fonika/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
 import { AppError } from "../lib/app-error.ts";
 import type { EventBus, RealtimeMessage } from "../realtime/bus.ts";
 import { type FirmwareNotices, noFirmwareNotices } from "../realtime/firmware-notices.ts";
-import { CLOSE_CODES, SocketHub, send, sessionRoom } from "../realtime/hub.ts";
+import {
+  CHAT_STAFF_ROOM,
+  CLOSE_CODES,
+  SocketHub,
+  SUPPORT_STAFF_ROOM,
+  send,
+  sessionRoom,
+} from "../realtime/hub.ts";
 import { noPlayerControl, type PlayerControl } from "../realtime/player-control.ts";
 import { emptyPlayerDirectory, type PlayerDirectory } from "../realtime/player-directory.ts";
 import { handleFrame, SOCKET_ERRORS } from "../realtime/socket-session.ts";
@@ -183,6 +196,15 @@ export default fp(
       return player ? { ...actor, playerId: player.playerId } : null;
     }
 
+    /** The support rooms a staff member's browser joins (issue 15). */
+    function staffRooms(actor: Actor): string[] {
+      if (actor.sessionKind !== "browser" || !actor.role) return [];
+      const rooms: string[] = [];
+      if (SUPPORT_STAFF_ROLES.includes(actor.role)) rooms.push(SUPPORT_STAFF_ROOM);
+      if (CHAT_STAFF_ROLES.includes(actor.role)) rooms.push(CHAT_STAFF_ROOM);
+      return rooms;
+    }
+
     /** Admits the socket into its rooms, or tells it why not and closes it. */
     async function authenticate(socket: WebSocket, request: FastifyRequest): Promise<Actor | null> {
       const token = (request.query as { access_token?: unknown }).access_token;
@@ -202,9 +224,14 @@ export default fp(
         if (socket.readyState !== socket.OPEN) return null;
         // The snapshot goes first, in the same turn as joining the rooms:
         // every change delivered after it is newer than it.
-        hub.add(socket, actor.userId, [sessionRoom(actor.sessionId), ...rooms], {
-          device: actor.sessionKind === "device",
-        });
+        hub.add(
+          socket,
+          actor.userId,
+          [sessionRoom(actor.sessionId), ...rooms, ...staffRooms(actor)],
+          {
+            device: actor.sessionKind === "device",
+          },
+        );
         admitted.set(socket, actor);
         for (const message of snapshot) send(socket, message);
         // A failed presence write costs the player its online mark, not the socket.

@@ -19,6 +19,12 @@ export function userDevicesRoom(userId: string): string {
   return `devices:${userId}`;
 }
 
+/** Room of the browsers of staff who answer enquiries (SUPPORT_STAFF_ROLES): enquiries' news. */
+export const SUPPORT_STAFF_ROOM = "support:staff";
+
+/** Room of the browsers of staff who answer the chat (CHAT_STAFF_ROLES): chat messages and marks. */
+export const CHAT_STAFF_ROOM = "support:chat";
+
 /** Every room that holds some socket of these users: where an account's end is told. */
 export function accountRooms(userIds: readonly string[]): string[] {
   return userIds.flatMap((userId) => [userRoom(userId), userDevicesRoom(userId)]);

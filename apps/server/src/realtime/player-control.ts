@@ -4,7 +4,7 @@ import type { Actor } from "../plugins/auth.ts";
 /** A message of a socket about a player: a command or the device's report. */
 export type PlayerSocketMessage = Exclude<
   ClientSocketMessage,
-  { type: "ping" } | { type: "connect" } | { type: "chatTyping" }
+  { type: "ping" } | { type: "connect" } | { type: "chatTyping" } | { type: "watchClientPlayers" }
 >;
 
 /**

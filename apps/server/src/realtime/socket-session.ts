@@ -79,8 +79,9 @@ export async function handleFrame(
       }
       return;
     case "chatTyping":
-      // Support's chat (issue 15) is not wired to the socket yet: the mark is dropped.
-      return;
+    case "watchClientPlayers":
+      // Support's socket messages (issue 15) are being built: refused meanwhile.
+      return send(socket, { type: "error", message: SOCKET_ERRORS.unknownType });
     default:
       return controlPlayer(context, message);
   }
