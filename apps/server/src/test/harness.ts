@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import pino from "pino";
 import { buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { loggerOptions } from "../lib/logging.ts";
+import { copyPgliteTemplate, createPostgresDatabase } from "./database-template.ts";
 
 /**
  * A real Фоника server for API tests: the same buildApp on a fresh database,
@@ -24,6 +24,7 @@ import { loggerOptions } from "../lib/logging.ts";
  */
 export async function buildQuietApp(prefix: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `fonika-${prefix}-`));
+  copyPgliteTemplate(dataDir);
   const config = loadConfig({
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, "no-web"),
@@ -53,6 +54,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "fonika-test-"));
   const databaseUrl = env.DATABASE_URL ?? (await createTestDatabase());
+  if (!databaseUrl) copyPgliteTemplate(dataDir);
   const config = loadConfig({
     ...s3Settings(),
     LOG_LEVEL: "info",
@@ -121,23 +123,15 @@ function s3Settings(): Record<string, string> {
 }
 
 /**
- * With TEST_DATABASE_URL set, makes a new empty database on that server and
- * answers its URL; without it, undefined (embedded PGlite).
+ * With TEST_DATABASE_URL set, makes a new database on that server (a copy
+ * of the run's migrated template) and answers its URL; without it,
+ * undefined (embedded PGlite, copied from its template into DATA_DIR).
  */
 async function createTestDatabase(): Promise<string | undefined> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return undefined;
   const name = `fonika_test_${randomUUID().replaceAll("-", "")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return createPostgresDatabase(base, name);
 }
 
 /** JSON call helper for tests: answers status and parsed body. */
