@@ -116,15 +116,20 @@ describe("route table", () => {
   });
 });
 
-describe("route access for every role × route", () => {
-  for (const route of ROUTE_LIST) {
-    for (const who of EVERYONE) {
-      const allowed = expectedFor(route)[1].includes(who);
-      it(`${who} ${allowed ? "may" : "may not"} open ${route.path}`, () => {
-        expect(canAccessRoute(route, who === "anonymous" ? undefined : who)).toBe(allowed);
-      });
+describe("route access", () => {
+  // One table test (STYLE.md): every role × route, a wrong cell named in the failure.
+  it("lets exactly SPEC.md §2's roles open each route", () => {
+    const wrong: string[] = [];
+    for (const route of ROUTE_LIST) {
+      for (const who of EVERYONE) {
+        const allowed = expectedFor(route)[1].includes(who);
+        if (canAccessRoute(route, who === "anonymous" ? undefined : who) !== allowed) {
+          wrong.push(`${who} ${allowed ? "may" : "may not"} open ${route.path}`);
+        }
+      }
     }
-  }
+    expect(wrong).toEqual([]);
+  });
 });
 
 describe("start screen by role", () => {
