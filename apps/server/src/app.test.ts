@@ -20,7 +20,19 @@ describe("the application core", () => {
   it("answers health with the database reachable", async () => {
     const { status, body } = await call(server, "GET", "/health");
     expect(status).toBe(200);
-    expect(body).toEqual({ status: "ok", database: "ok" });
+    expect(body).toEqual({
+      status: "ok",
+      database: "ok",
+      bus: "in-process",
+      // CI's second pass keeps files in an S3 server (TEST_S3_ENDPOINT).
+      storage: process.env.TEST_S3_ENDPOINT ? "ok" : "local",
+    });
+  });
+
+  it("answers liveness without asking the database", async () => {
+    const { status, body } = await call(server, "GET", "/health/live");
+    expect(status).toBe(200);
+    expect(body).toEqual({ status: "ok" });
   });
 
   it("publishes an OpenAPI document generated from the schemas", async () => {
@@ -81,12 +93,36 @@ describe("an unexpected failure", () => {
       const { status, body } = await call(server, "GET", "/health");
       expect(status).toBe(503);
       expect(body).toMatchObject({ type: "service-unavailable" });
+      // Alive all the same: a supervisor restarts on liveness, not on a database away.
+      expect((await call(server, "GET", "/health/live")).status).toBe(200);
       expect(JSON.stringify(body)).not.toMatch(/stack|at \w+ \(|PGlite|closed/i);
       expect(server.logs.some((entry) => entry.msg === "health check: database unreachable")).toBe(
         true,
       );
     } finally {
       await server.close().catch(() => undefined);
+    }
+  });
+});
+
+describe("readiness with S3 configured", () => {
+  it("is 503 while the bucket does not answer, and the log says it is storage", async () => {
+    const server = await startTestServer({
+      S3_BUCKET: "fonika-test",
+      S3_ENDPOINT: "http://127.0.0.1:9",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+    });
+    try {
+      const { status, body } = await call(server, "GET", "/health");
+      expect(status).toBe(503);
+      expect(body).toMatchObject({ type: "service-unavailable" });
+      expect(server.logs.some((entry) => entry.msg === "health check: storage unreachable")).toBe(
+        true,
+      );
+      expect((await call(server, "GET", "/health/live")).status).toBe(200);
+    } finally {
+      await server.close();
     }
   });
 });

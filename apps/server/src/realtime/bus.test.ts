@@ -50,6 +50,12 @@ describe("InProcessBus", () => {
 describe("RedisBus", () => {
   const redisUrl = process.env.TEST_REDIS_URL;
 
+  it.skipIf(!redisUrl)("answers a readiness ping while subscribed", async () => {
+    const bus = await RedisBus.open(redisUrl as string, { channel: `fonika:test:${Date.now()}` });
+    opened.push(bus);
+    await expect(bus.ping()).resolves.toBeUndefined();
+  });
+
   it.skipIf(!redisUrl)(
     "two buses on one Redis deliver to each other, each event once",
     async () => {

@@ -83,6 +83,8 @@ export interface EventBus {
    * the bus can drop what they hold.
    */
   onGap(listener: () => void): void;
+  /** Throws when the shared bus does not answer (readiness); the in-process one always answers. */
+  ping(): Promise<void>;
   /** Stops delivering and releases connections. Idempotent. */
   close(): Promise<void>;
 }
@@ -133,6 +135,8 @@ export class InProcessBus implements EventBus {
 
   /** One process misses nothing. */
   onGap(): void {}
+
+  async ping(): Promise<void> {}
 
   async close(): Promise<void> {
     this.closed = true;
@@ -233,6 +237,13 @@ export class RedisBus implements EventBus {
     this.gapListeners.push(listener);
   }
 
+  /** Redis's PING on both connections, each within PING_TIMEOUT_MS (a lost Redis queues commands, never fails them). */
+  async ping(): Promise<void> {
+    await Promise.all(
+      [this.publisher, this.subscriber].map((redis) => withinTimeout(redis.ping())),
+    );
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -302,4 +313,15 @@ function redactUrl(url: string): string {
   } catch {
     return "REDIS_URL";
   }
+}
+
+/** How long a readiness PING may take before Redis counts as gone. */
+const PING_TIMEOUT_MS = 2_000;
+
+function withinTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("Redis did not answer PING")), PING_TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

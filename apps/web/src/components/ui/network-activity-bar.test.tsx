@@ -40,7 +40,14 @@ describe("network activity bar", () => {
     expect(bar()).not.toBeNull();
 
     await act(async () => {
-      answer(replyWith(systemApi.health, { status: "ok", database: "ok" }));
+      answer(
+        replyWith(systemApi.health, {
+          status: "ok",
+          database: "ok",
+          bus: "in-process",
+          storage: "local",
+        }),
+      );
       await call;
     });
     expect(bar()).toBeNull();
@@ -48,7 +55,11 @@ describe("network activity bar", () => {
 
   it("never shows for a call that answers within 200 ms", async () => {
     const { api } = buildApiClient(
-      scriptedServer(on(systemApi.health, ({ reply }) => reply({ status: "ok", database: "ok" }))),
+      scriptedServer(
+        on(systemApi.health, ({ reply }) =>
+          reply({ status: "ok", database: "ok", bus: "in-process", storage: "local" }),
+        ),
+      ),
     );
     const services = { api, session: {}, playerSocket: {} } as never;
     render(
