@@ -53,6 +53,7 @@ import { tariffsRoutes } from "./modules/tariffs/tariffs.routes.ts";
 import { TariffsService } from "./modules/tariffs/tariffs.service.ts";
 import authPlugin from "./plugins/auth.ts";
 import busPlugin from "./plugins/bus.ts";
+import controlPlugin from "./plugins/control.ts";
 import dbPlugin from "./plugins/db.ts";
 import errorsPlugin from "./plugins/errors.ts";
 import leadForwardingPlugin from "./plugins/lead-forwarding.ts";
@@ -130,6 +131,7 @@ export async function buildApp(
   await app.register(authPlugin);
   await app.register(notificationsPlugin);
   await app.register(storagePlugin);
+  await app.register(controlPlugin);
   // The library stands on the database and the files; players fill its port when they connect.
   const library = createLibrary({
     db: app.db,

@@ -36,6 +36,12 @@ export interface DatabaseHandle {
   readonly kind: "pglite" | "postgres";
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * The embedded database only: copies its data folder, between
+   * transactions, to `target`; queries wait until the answered function is
+   * called (see PgliteWorker.snapshot). PostgreSQL is backed up with pg_dump.
+   */
+  snapshot?: (target: string) => Promise<() => void>;
   close(): Promise<void>;
 }
 
@@ -87,7 +93,7 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
       max: PGLITE_CONNECTIONS,
       idleTimeoutMillis: 0,
     });
-    return await openPool(pool, "pglite", async () => {
+    const handle = await openPool(pool, "pglite", async () => {
       try {
         await pool.end();
         await worker.close();
@@ -95,6 +101,7 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
         releaseLock();
       }
     });
+    return { ...handle, snapshot: (target) => worker.snapshot(target) };
   } catch (error) {
     releaseLock();
     throw error;

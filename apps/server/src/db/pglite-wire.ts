@@ -13,6 +13,12 @@ export interface PgliteWorker {
   connect(): Duplex;
   /** Milliseconds from starting the thread to PGlite answering, and of that PGlite's own opening (or creating) of the data folder. */
   readonly startMs: { total: number; pglite: number };
+  /**
+   * Copies the data folder, between transactions, to `target`; every query
+   * waits until the answered function is called (the stored files are
+   * linked meanwhile, for a backup of one instant).
+   */
+  snapshot(target: string): Promise<() => void>;
   /** Closes PGlite (a checkpoint: the folder is whole on disk) and ends the thread. Connections end first. */
   close(): Promise<void>;
 }
@@ -21,7 +27,8 @@ type FromWorker =
   | { type: "ready"; ms: number }
   | { type: "failed"; message: string }
   | { type: "reply"; connection: number; bytes: Uint8Array }
-  | { type: "closed"; message?: string };
+  | { type: "closed"; message?: string }
+  | { type: "snapshot"; message?: string };
 
 const workerFile = new URL("./pglite-worker.mjs", import.meta.url);
 
@@ -33,6 +40,7 @@ export async function startPgliteWorker(directory: string | undefined): Promise<
   let lastId = 0;
   let broken: Error | undefined;
   let closed: ((message: string | undefined) => void) | undefined;
+  let snapshotted: ((message: string | undefined) => void) | undefined;
 
   const fail = (error: Error) => {
     broken ??= error;
@@ -61,6 +69,8 @@ export async function startPgliteWorker(directory: string | undefined): Promise<
         ?.receive(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
     } else if (message.type === "closed") {
       closed?.(message.message);
+    } else if (message.type === "snapshot") {
+      snapshotted?.(message.message);
     }
   });
 
@@ -81,6 +91,23 @@ export async function startPgliteWorker(directory: string | undefined): Promise<
       streams.set(stream.id, stream);
       if (broken) process.nextTick(() => stream.destroy(broken));
       return stream;
+    },
+    async snapshot(target) {
+      if (broken) throw broken;
+      if (snapshotted)
+        throw new Error("A snapshot of the embedded database is already being taken");
+      const message = await new Promise<string | undefined>((resolve) => {
+        snapshotted = resolve;
+        worker.postMessage({ type: "snapshot", target });
+      });
+      snapshotted = undefined;
+      if (message) throw new Error(`The embedded database's snapshot failed: ${message}`);
+      let resumed = false;
+      return () => {
+        if (resumed || broken) return;
+        resumed = true;
+        worker.postMessage({ type: "resume" });
+      };
     },
     async close() {
       if (broken) return;

@@ -16,8 +16,14 @@
  *   prepared with the same text is answered ParseComplete without running,
  *   and a Close of one CloseComplete (another connection may still run it).
  *
+ * A snapshot (for a backup) is taken between transactions: once the session
+ * is free, a checkpoint, then a copy of the data folder, while every batch
+ * waits; they run again when the main thread says "resume" (it links the
+ * stored files meanwhile, so that both halves are of one instant).
+ *
  * Plain JavaScript: a worker thread runs without the TypeScript loader.
  */
+import { cpSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -50,6 +56,10 @@ let owner = null;
 let waiting = [];
 /** Named statements prepared in the session: name → text. */
 const statements = new Map();
+/** Where a snapshot asked for goes; taken as soon as the session is free. */
+let snapshotTarget = null;
+/** A snapshot was taken: batches wait until "resume". */
+let paused = false;
 
 try {
   const started = performance.now();
@@ -74,11 +84,17 @@ port.on("message", (message) => {
     disconnect(message.connection);
   } else if (message.type === "close") {
     void close();
+  } else if (message.type === "snapshot") {
+    snapshotTarget = message.target;
+    if (owner === null) takeSnapshot();
+  } else if (message.type === "resume") {
+    paused = false;
+    drain();
   }
 });
 
 function receive(connection, bytes) {
-  if (owner !== null && owner !== connection) {
+  if (paused || (owner !== null && owner !== connection)) {
     waiting.push({ connection, bytes });
     return;
   }
@@ -87,9 +103,34 @@ function receive(connection, bytes) {
 }
 
 function drain() {
-  while (owner === null && waiting.length > 0) {
+  if (owner === null && snapshotTarget !== null) takeSnapshot();
+  while (!paused && owner === null && waiting.length > 0) {
     const next = waiting.shift();
     run(next.connection, next.bytes);
+    if (owner === null && snapshotTarget !== null) takeSnapshot();
+  }
+}
+
+/**
+ * Copies the data folder as of now (no transaction is open) to the target,
+ * after a checkpoint so that the copy needs no recovery; stays paused until
+ * "resume", or goes on at once if the copy failed.
+ */
+function takeSnapshot() {
+  const target = snapshotTarget;
+  snapshotTarget = null;
+  paused = true;
+  try {
+    pglite.execProtocolRawSync(simpleQuery("checkpoint"));
+    cpSync(workerData.directory, target, {
+      recursive: true,
+      // The running server's pid file is not part of the database.
+      filter: (source) => !source.endsWith("postmaster.pid"),
+    });
+    port.postMessage({ type: "snapshot" });
+  } catch (error) {
+    paused = false;
+    port.postMessage({ type: "snapshot", message: String(error?.message ?? error) });
   }
 }
 
