@@ -19,7 +19,19 @@ describe("side menus", () => {
       "Плееры",
       "Плейлисты",
       "Подписки",
+      "Обращения",
+      "Чат",
       "Профиль",
     ]);
+  });
+
+  it("lead every role the route table lets in to the enquiries and the chat", () => {
+    const withEntry = (route: "SupportEnquiries" | "SupportChat") =>
+      ROLES.filter((role) => SIDE_MENU[role].some((entry) => entry.route === route));
+    const mayOpen = (route: "SupportEnquiries" | "SupportChat") =>
+      ROLES.filter((role) => canAccessRoute(ROUTES[route], role));
+    expect(withEntry("SupportEnquiries")).toEqual(mayOpen("SupportEnquiries"));
+    expect(withEntry("SupportChat")).toEqual(mayOpen("SupportChat"));
+    expect(withEntry("SupportChat").sort()).toEqual(["role-admin", "role-client", "role-support"]);
   });
 });
