@@ -45,7 +45,6 @@ export function useSupportNotices(enabled: boolean, viewerSide: "client" | "staf
             to,
             onOpen: open,
           }),
-          { toastId: `enquiry-${message.enquiryId}` },
         );
         return;
       }
@@ -61,7 +60,6 @@ export function useSupportNotices(enabled: boolean, viewerSide: "client" | "staf
             to: staff ? pathTo("SupportChat", {}, { clientId }) : pathTo("SupportChat"),
             onOpen: open,
           }),
-          { toastId: `chat-${clientId}` },
         );
       }
     });
