@@ -234,3 +234,45 @@ describe("the client's chat with support", () => {
     expect(shown.querySelector("b, img")).toBeNull();
   });
 });
+
+describe("support's chat", () => {
+  it("lists conversations with their unread counts and opens one beside the list, with the client's typing", async () => {
+    // Another account than the signed-in support member's.
+    const client = { ...CHAT_CLIENT, id: "00000000-0000-4000-8000-0000000c1e47" };
+    const last = buildChatMessage(2, { clientId: client.id, author: client, text: "Плеер молчит" });
+    const app = renderSignedIn(
+      "role-support",
+      "/support/chat",
+      on(supportApi.listChatConversations, ({ reply }) =>
+        reply({
+          data: [buildConversation({ client, lastMessage: last, unread: 2 })],
+          total: 1,
+          totalPages: 1,
+        }),
+      ),
+      on(supportApi.listChatMessages, ({ params, reply }) => {
+        expect(params.clientId).toBe(client.id);
+        return reply({
+          data: [buildChatMessage(1, { clientId: client.id }), last],
+          hasMore: false,
+        });
+      }),
+      on(supportApi.markChatRead, ({ reply }) => reply({ ok: true })),
+    );
+    const row = await screen.findByRole("link", { name: /Анна Ким/ });
+    expect(row.textContent).toContain("Плеер молчит");
+    expect(row.textContent).toContain("Непрочитанных: 2");
+    expect(screen.getByText("Выберите диалог слева")).toBeTruthy();
+
+    await userEvent.click(row);
+    expect(app.router.state.location.search).toBe(`?clientId=${client.id}`);
+    const conversation = await screen.findByRole("region", { name: "Анна Ким" });
+    expect(await within(conversation).findByText("Сообщение 1")).toBeTruthy();
+    serverSends(app.socketListeners, {
+      type: "chatTyping",
+      clientId: client.id,
+      author: client,
+    });
+    expect(within(conversation).getByText("Анна Ким печатает…")).toBeTruthy();
+  });
+});
