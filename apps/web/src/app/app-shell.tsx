@@ -1,4 +1,4 @@
-import type { Role } from "@fonika/shared";
+import { CHAT_ROLES, type Role } from "@fonika/shared";
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { AppLayout } from "../components/layouts/app-layout.tsx";
@@ -15,6 +15,12 @@ import { usePlayerAlerts } from "../features/players/api/list-player-alerts.ts";
 import { PLAYER_ALERT_TEXTS } from "../features/players/player-texts.ts";
 import { HeaderSearch } from "../features/search/components/header-search.tsx";
 import { headerSearchOf } from "../features/search/header-search-kind.ts";
+import {
+  SUPPORT_UNREAD_ROLES,
+  useSupportUnread,
+} from "../features/support/api/get-support-unread.ts";
+import { CHAT_TEXTS } from "../features/support/chat-texts.ts";
+import { useSupportNotices } from "../features/support/hooks/use-support-notices.ts";
 import { useSession, useSessionState } from "../lib/app-services.ts";
 import { displayNameOf, initialsOf } from "../lib/person-names.ts";
 
@@ -56,6 +62,12 @@ export function AppShell() {
   // A client's silent players, counted on its Players entry (issue 14).
   const alerts = usePlayerAlerts({ enabled: status === "signed-in" && role === "role-client" });
   const silentCount = alerts.data?.data.length ?? 0;
+  // Support's news (issue 15): counters on the menu's Обращения and Чат, and toasts.
+  const supportRole = status === "signed-in" && SUPPORT_UNREAD_ROLES.includes(role);
+  const unread = useSupportUnread(supportRole);
+  useSupportNotices(supportRole, role === "role-client" ? "client" : "staff");
+  const chatUnread = CHAT_ROLES.includes(role) ? (unread.data?.chat ?? 0) : 0;
+  const enquiriesUnread = unread.data?.enquiries ?? 0;
 
   // Until the session is known the guard shows its loader without a menu.
   if (status !== "signed-in") return <Outlet />;
@@ -75,6 +87,11 @@ export function AppShell() {
           onLogout={handleLogout}
           badges={{
             Players: { count: silentCount, label: PLAYER_ALERT_TEXTS.badgeLabel(silentCount) },
+            SupportChat: { count: chatUnread, label: CHAT_TEXTS.chatBadgeLabel(chatUnread) },
+            SupportEnquiries: {
+              count: enquiriesUnread,
+              label: CHAT_TEXTS.enquiriesBadgeLabel(enquiriesUnread),
+            },
           }}
         />
       )}

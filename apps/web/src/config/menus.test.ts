@@ -19,7 +19,22 @@ describe("side menus", () => {
       "Плееры",
       "Плейлисты",
       "Подписки",
+      "Обращения",
+      "Чат",
       "Профиль",
     ]);
+  });
+
+  it("lead every role the route table lets in to the enquiries and the chat", () => {
+    const withEntry = (route: "SupportEnquiries" | "SupportChat") =>
+      ROLES.filter((role) => SIDE_MENU[role].some((entry) => entry.route === route));
+    const mayOpen = (route: "SupportEnquiries" | "SupportChat") =>
+      ROLES.filter((role) => canAccessRoute(ROUTES[route], role));
+    // The content manager's menu is its library's tree (docs/decisions.md).
+    expect(withEntry("SupportEnquiries")).toEqual(
+      mayOpen("SupportEnquiries").filter((role) => role !== "role-content-manager"),
+    );
+    expect(withEntry("SupportChat")).toEqual(mayOpen("SupportChat"));
+    expect(withEntry("SupportChat").sort()).toEqual(["role-admin", "role-client", "role-support"]);
   });
 });

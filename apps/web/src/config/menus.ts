@@ -5,7 +5,10 @@ import type { RouteName } from "./routes.ts";
  * Side menu entries by role, SPEC.md §2 Layout. Every menu also ends with a
  * Logout entry, which the layout adds. The content manager's places are the
  * library tree's roots (Playlists, Tracks, Trash), which the layout puts
- * above the entries, so its list of entries is empty (decision, see docs). The admin menu carries Integrations
+ * above the entries, so its list of entries is empty (decision, see docs).
+ * Support (issue 15): Обращения for every role SPEC.md §2's route table
+ * lets open them but the content manager (its menu is its library), Чат for
+ * the chat's roles (admin, client, support). The admin menu carries Integrations
  * too: it is the admin's only way to the leads page, and the client's menu
  * Playlists, the catalogue its search leads to, and Players, its players
  * across venues. An account waiting for activation gets, beside its
@@ -27,6 +30,7 @@ export type MenuIcon =
   | "integrations"
   | "subscriptions"
   | "enquiries"
+  | "chat"
   | "objects"
   | "profile"
   | "playlists"
@@ -42,13 +46,17 @@ export const SIDE_MENU: Record<Role, readonly MenuEntry[]> = {
     { label: "Обновления плееров", route: "PlayerUpdates", icon: "updates" },
     { label: "Тарифы", route: "AllTariff", icon: "tariffs" },
     { label: "Интеграции", route: "Integrations", icon: "integrations" },
+    { label: "Обращения", route: "SupportEnquiries", icon: "enquiries" },
+    { label: "Чат", route: "SupportChat", icon: "chat" },
   ],
   "role-client-manager": [
     { label: "База клиентов", route: "ClientBase", icon: "users" },
     { label: "Подписки", route: "SubscriptionBase", icon: "subscriptions" },
+    { label: "Обращения", route: "SupportEnquiries", icon: "enquiries" },
   ],
   "role-support": [
     { label: "Обращения", route: "SupportEnquiries", icon: "enquiries" },
+    { label: "Чат", route: "SupportChat", icon: "chat" },
     { label: "Плееры", route: "PlayersBase", icon: "players" },
   ],
   "role-client": [
@@ -56,6 +64,8 @@ export const SIDE_MENU: Record<Role, readonly MenuEntry[]> = {
     { label: "Плееры", route: "Players", icon: "players" },
     { label: "Плейлисты", route: "Playlists", icon: "playlists" },
     { label: "Подписки", route: "Subscribe", icon: "subscriptions" },
+    { label: "Обращения", route: "SupportEnquiries", icon: "enquiries" },
+    { label: "Чат", route: "SupportChat", icon: "chat" },
     { label: "Профиль", route: "Profile", icon: "profile" },
   ],
   // SPEC.md §2's "Playlists and Trash" are the library tree's roots: one place, one entry.

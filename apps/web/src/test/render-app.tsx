@@ -1,3 +1,4 @@
+import type { IncomingSocketMessage } from "@fonika/shared";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
@@ -24,11 +25,16 @@ export function renderApp(
   let session: ReturnType<typeof createSession> | undefined;
   const { api, fetch } = buildApiClient(handler, () => session?.getAccessToken() ?? null);
   session = createSession({ api, storage, timers: browserTimers });
+  // Who listens to the socket now: a test speaks for the server to these only.
+  const socketListeners = new Set<(message: IncomingSocketMessage) => void>();
   const playerSocket: PlayerSocket = {
     connect: vi.fn(),
     close: vi.fn(),
     send: vi.fn(),
-    subscribe: vi.fn(() => () => {}),
+    subscribe: vi.fn((listener: (message: IncomingSocketMessage) => void) => {
+      socketListeners.add(listener);
+      return () => socketListeners.delete(listener);
+    }),
     isAbandoned: () => false,
   };
   const services: AppServices = { api, session, playerSocket };
@@ -38,5 +44,5 @@ export function renderApp(
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...view, router, session, fetch, local, temporary, playerSocket };
+  return { ...view, router, session, fetch, local, temporary, playerSocket, socketListeners };
 }

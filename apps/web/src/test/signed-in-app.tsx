@@ -5,6 +5,7 @@ import {
   type PartitionType,
   playerAlertsApi,
   type Role,
+  supportApi,
   vaultApi,
 } from "@fonika/shared";
 import { buildAccessToken, buildProfile, buildTokenPair } from "./factories.ts";
@@ -18,8 +19,8 @@ export const SIGNED_IN_USER_ID = "00000000-0000-4000-8000-0000000000e5";
 /**
  * The whole app signed in as `role` at `path`, over a scripted server:
  * `routes` answer first; the user's own profile, the content manager's
- * side-menu trees (empty partitions) and the client's silence alerts (none)
- * answer unless a route of the test does.
+ * side-menu trees (empty partitions), the client's silence alerts (none)
+ * and support's unread counters (none) answer unless a route of the test does.
  */
 export function renderSignedIn(role: Role, path: string, ...routes: ScriptedRoute[]) {
   const partitionOf = (id: string): PartitionType =>
@@ -39,6 +40,8 @@ export function renderSignedIn(role: Role, path: string, ...routes: ScriptedRout
       ),
       // No player is silent unless a test says so (the client's menu badge asks).
       on(playerAlertsApi.listPlayerAlerts, ({ reply }) => reply({ data: [] })),
+      // Nothing of support is unread unless a test says so (the menu's counters ask).
+      on(supportApi.getSupportUnread, ({ reply }) => reply({ enquiries: 0, chat: 0 })),
     ),
     {
       token: buildAccessToken({ sub: SIGNED_IN_USER_ID, authority: [role] }),

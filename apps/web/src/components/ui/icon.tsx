@@ -8,6 +8,7 @@ const PATHS = {
   integrations: "M9 7H6a4 4 0 0 0 0 8h3M15 7h3a4 4 0 0 1 0 8h-3M8 11h8",
   subscriptions: "M3 7h18v12H3zM3 11h18M7 15h4M16 3v4M8 3v4",
   enquiries: "M21 12a8 8 0 0 1-11.6 7.14L4 20l1-4.6A8 8 0 1 1 21 12zM8.5 10h7M8.5 13.5h4",
+  chat: "M4 4h13a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H9l-5 4V6a2 2 0 0 1 2-2zM8 9h7M8 12h4",
   objects: "M3 21h18M5 21V8l7-5 7 5v13M9 21v-6h6v6",
   profile: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0",
   playlists: "M3 6h12M3 11h12M3 16h7M17 19a2.5 2.5 0 1 1-2.5-2.5H17V6l4-1",
