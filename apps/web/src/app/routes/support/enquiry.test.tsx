@@ -236,6 +236,14 @@ describe("one enquiry, as support", () => {
     expect(await within(row).findByText(/Плеер молчит/)).toBeTruthy();
     expect(await within(row).findByText(/Кофе с корицей/)).toBeTruthy();
 
+    // A new connection is asked to watch again.
+    (view.playerSocket.send as Mock).mockClear();
+    hear(view, { type: "connected", userId: "00000000-0000-4000-8000-0000000000e5" });
+    expect(view.playerSocket.send).toHaveBeenCalledWith({
+      type: "watchClientPlayers",
+      clientId: ENQUIRY_CLIENT.id,
+    });
+
     await user.click(within(row).getByRole("button", { name: "Пауза" }));
     await waitFor(() => expect(commands).toEqual([{ playerId: hall.id, command: "pause" }]));
     const thread = screen.getByRole("list", { name: "Переписка" });

@@ -5,7 +5,9 @@ import { useAppServices } from "../../../lib/app-services.ts";
 /**
  * The live state of a client's players, for support staff in an enquiry:
  * the app's socket is asked to watch the client (a snapshot of each
- * player's state, then its changes) and to stop when the screen goes.
+ * player's state, then its changes) and to stop when the screen goes. A
+ * new connection forgets what the old one watched: on its `connected` the
+ * watch is asked again.
  */
 export function useWatchedPlayers(
   clientId: string | null,
@@ -15,11 +17,13 @@ export function useWatchedPlayers(
   useEffect(() => {
     if (!clientId) return;
     setStates({});
+    const watch = () => playerSocket.send({ type: "watchClientPlayers", clientId });
     const stop = playerSocket.subscribe((message) => {
+      if (message.type === "connected") watch();
       if (message.type !== "playerState") return;
       setStates((current) => ({ ...current, [message.state.playerId]: message.state }));
     });
-    playerSocket.send({ type: "watchClientPlayers", clientId });
+    watch();
     return () => {
       stop();
       playerSocket.send({ type: "watchClientPlayers", clientId: null });
