@@ -53,6 +53,8 @@ const EXPECTED: Record<string, [string, readonly Who[]]> = {
   SubscriptionBase: ["/subscription-base", [ADMIN, MANAGER]],
   SubscriptionCreate: ["/subscription-create/:subscriptionEditId?", [ADMIN, MANAGER]],
   SupportEnquiries: ["/support/enquiries", [ADMIN, SUPPORT, CLIENT, MANAGER, CONTENT]],
+  // Not in SPEC.md: one enquiry, opened by whoever opens the list (docs/decisions.md).
+  SupportEnquiry: ["/support/enquiries/:id", [ADMIN, SUPPORT, CLIENT, MANAGER, CONTENT]],
   SupportChat: ["/support/chat", [ADMIN, CLIENT, SUPPORT]],
   SupportCreateEnquiry: ["/support/create-enquiry", [ADMIN, CLIENT]],
   PlayersBase: ["/players-base", [ADMIN, MANAGER, SUPPORT]],

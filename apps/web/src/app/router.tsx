@@ -42,6 +42,7 @@ const SCREENS: Record<RouteName, Screen> = {
   CreateTariff: lazy(() => import("./routes/tariffs/create-tariff.tsx")),
   DetailTariff: lazy(() => import("./routes/tariffs/detail-tariff.tsx")),
   SupportEnquiries: lazy(() => import("./routes/support/enquiries.tsx")),
+  SupportEnquiry: lazy(() => import("./routes/support/enquiry.tsx")),
   SupportChat: lazy(() => import("./routes/support/chat.tsx")),
   SupportCreateEnquiry: lazy(() => import("./routes/support/create-enquiry.tsx")),
   ClientObjectsList: lazy(() => import("./routes/client-objects/client-objects.tsx")),

@@ -52,6 +52,14 @@ const contentManagerAndClient = roles("role-content-manager", "role-client");
 const clientManagers = roles(...CLIENT_MANAGING_ROLES);
 const clientReaders = roles(...CLIENT_READING_ROLES);
 const admin = roles("role-admin");
+/** Who opens the support enquiries (SPEC.md §2): the list and each enquiry alike. */
+const enquiryReaders = roles(
+  "role-admin",
+  "role-support",
+  "role-client",
+  "role-client-manager",
+  "role-content-manager",
+);
 
 export const ROUTES = {
   Home: { name: "Home", path: "/", title: "Фоника", access: open },
@@ -135,13 +143,17 @@ export const ROUTES = {
     name: "SupportEnquiries",
     path: "/support/enquiries",
     title: "Обращения",
-    access: roles(
-      "role-admin",
-      "role-support",
-      "role-client",
-      "role-client-manager",
-      "role-content-manager",
-    ),
+    access: enquiryReaders,
+  },
+  /**
+   * One enquiry with its thread: whoever opens the list opens an enquiry;
+   * the server answers 403/404 for one the caller may not see.
+   */
+  SupportEnquiry: {
+    name: "SupportEnquiry",
+    path: "/support/enquiries/:id",
+    title: "Обращение",
+    access: enquiryReaders,
   },
   SupportChat: {
     name: "SupportChat",

@@ -86,6 +86,7 @@ const CONTENT_MANAGER_SCREENS: readonly [RouteName, string, string | null][] = [
   ["AddAudios", "/tracks", "Треки"],
   ["TrackEdit", `/tracks/edit/${someId}`, "Треки"],
   ["SupportEnquiries", "/support/enquiries", null],
+  ["SupportEnquiry", `/support/enquiries/${someId}`, null],
   ["Cabinet", "/cabinet", null],
   ["Subscribe", "/subscribe", null],
   ["DetailTariff", `/detail-tariff/${someId}`, null],

@@ -3,6 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { ApiClient } from "../../../lib/api-client.ts";
 import { useApiClient, useAppServices } from "../../../lib/app-services.ts";
+import { enquiriesQueryKey } from "./enquiries-query-key.ts";
 
 /** The caller's unread enquiry replies and chat messages, for the menu's counters. */
 export function getSupportUnread(api: ApiClient): Promise<SupportUnread> {
@@ -12,7 +13,8 @@ export function getSupportUnread(api: ApiClient): Promise<SupportUnread> {
 /** Who has support's counters (and hears support's news): the roles the call lets in. */
 export const SUPPORT_UNREAD_ROLES: readonly Role[] = supportApi.getSupportUnread.roles ?? [];
 
-export const supportUnreadQueryKey = ["support", "unread"] as const;
+/** Under the enquiries' key: a new reply or a read mark that refreshes them refreshes the counter too. */
+export const supportUnreadQueryKey = [...enquiriesQueryKey, "unread"] as const;
 
 export function supportUnreadQueryOptions(api: ApiClient) {
   return queryOptions({ queryKey: supportUnreadQueryKey, queryFn: () => getSupportUnread(api) });

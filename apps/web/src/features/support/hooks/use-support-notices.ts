@@ -11,7 +11,7 @@ import { ChatNotice } from "../components/chat-notice.tsx";
  * route table names the enquiry's screen; then it is `pathTo` of that name.
  */
 export function enquiryPathOf(enquiryId: string): string {
-  return `${pathTo("SupportEnquiries")}/${encodeURIComponent(enquiryId)}`;
+  return pathTo("SupportEnquiry", { id: enquiryId });
 }
 
 /**
