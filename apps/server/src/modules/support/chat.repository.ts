@@ -233,11 +233,3 @@ export async function lastMessagesOf(
     .where(inArray(chatMessages.clientId, ids))
     .then((rows) => rows.map((row) => row.message));
 }
-
-/** How many of the client's messages no staff member has read, in every conversation. */
-export async function staffUnreadTotal(db: Executor): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${unreadOf("client")}), 0)`.mapWith(Number) })
-    .from(chatConversations);
-  return row?.total ?? 0;
-}

@@ -163,14 +163,6 @@ export class ChatService {
     return null;
   }
 
-  /** The chat messages the actor has not read, for the menu's counter. */
-  async unreadCount(actor: Actor): Promise<number> {
-    if (isChatStaff(actor)) return repository.staffUnreadTotal(this.deps.db);
-    chatSideOf(actor, actor.userId);
-    const row = await repository.clientConversation(this.deps.db, actor.userId);
-    return row?.unread ?? 0;
-  }
-
   /**
    * The actor's side in the client's conversation. Staff must name a
    * client (not deleted, activated); reading a conversation that exists
