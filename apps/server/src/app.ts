@@ -18,6 +18,7 @@ import { AccountSessions } from "./modules/auth/account-sessions.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { SessionIssuer } from "./modules/auth/auth.sessions.ts";
 import { PlayerSessions } from "./modules/auth/player-sessions.service.ts";
+import { hit as countRateLimitHit } from "./modules/auth/rate-limit.repository.ts";
 import { establishmentsRoutes } from "./modules/establishments/establishments.routes.ts";
 import { EstablishmentsService } from "./modules/establishments/establishments.service.ts";
 import { historyRoutes } from "./modules/history/history.routes.ts";
@@ -48,6 +49,8 @@ import { SubscriptionStatesService } from "./modules/subscriptions/subscription-
 import { SubscriptionPresenter } from "./modules/subscriptions/subscriptions.presenter.ts";
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes.ts";
 import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.ts";
+import { chatRoutes } from "./modules/support/chat.routes.ts";
+import { ChatService } from "./modules/support/chat.service.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { tariffsRoutes } from "./modules/tariffs/tariffs.routes.ts";
 import { TariffsService } from "./modules/tariffs/tariffs.service.ts";
@@ -209,6 +212,19 @@ export async function buildApp(
     accessEvents,
   });
   const clients = await registerClientModules(app, directory, library, playerSessions);
+  // Support's chat (issue 15): its messages count in auth's rate-limit counters.
+  const chat = new ChatService({
+    db,
+    bus: app.bus,
+    accounts: {
+      find: (userId) => directory.findById(db, userId),
+      namesOf: (ids) => directory.namesOf(db, ids),
+    },
+    countAttempt: (scope, key, windowSeconds) =>
+      countRateLimitHit(db, scope, key, new Date(), windowSeconds),
+  });
+  app.realtime.useChatTyping(chat);
+  await app.register(chatRoutes, { chat });
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";

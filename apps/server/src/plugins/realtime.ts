@@ -11,6 +11,7 @@ import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
 import { AppError } from "../lib/app-error.ts";
 import type { EventBus, RealtimeMessage } from "../realtime/bus.ts";
+import { type ChatTyping, noChatTyping } from "../realtime/chat-typing.ts";
 import { type FirmwareNotices, noFirmwareNotices } from "../realtime/firmware-notices.ts";
 import {
   CHAT_STAFF_ROOM,
@@ -22,7 +23,7 @@ import {
 } from "../realtime/hub.ts";
 import { noPlayerControl, type PlayerControl } from "../realtime/player-control.ts";
 import { emptyPlayerDirectory, type PlayerDirectory } from "../realtime/player-directory.ts";
-import { handleFrame, SOCKET_ERRORS } from "../realtime/socket-session.ts";
+import { handleFrame, newSocketState, SOCKET_ERRORS } from "../realtime/socket-session.ts";
 import type { Actor } from "./auth.ts";
 
 /** What services use to reach sockets; every call goes through the bus. */
@@ -39,6 +40,8 @@ export interface Realtime {
   usePlayerControl(control: PlayerControl): void;
   /** Installs the player updates a box hears of when it says its version. */
   useFirmwareNotices(notices: FirmwareNotices): void;
+  /** Installs the support chat's typing marks. */
+  useChatTyping(chat: ChatTyping): void;
 }
 
 declare module "fastify" {
@@ -73,6 +76,7 @@ export default fp(
     let players = emptyPlayerDirectory;
     let control = noPlayerControl(SOCKET_ERRORS.playerNotFound);
     let firmware = noFirmwareNotices;
+    let chat = noChatTyping(SOCKET_ERRORS.unknownType);
     /** The actor each open, admitted socket was admitted as. */
     const admitted = new Map<WebSocket, Actor>();
     bus.subscribe((event) => hub.deliver(event));
@@ -91,6 +95,9 @@ export default fp(
       },
       useFirmwareNotices: (installed) => {
         firmware = installed;
+      },
+      useChatTyping: (installed) => {
+        chat = installed;
       },
     } satisfies Realtime);
 
@@ -148,6 +155,7 @@ export default fp(
         // Frames may arrive while the token is being checked: they queue
         // behind it and are handled one at a time, in order.
         let queue: Promise<Actor | null> = authenticate(socket, request);
+        const state = newSocketState();
         socket.on("message", (data, isBinary) => {
           hub.touch(socket);
           queue = queue.then(async (actor) => {
@@ -157,7 +165,10 @@ export default fp(
               socket,
               control,
               firmware,
+              chat,
               join: (room: string) => hub.join(socket, room),
+              leave: (room: string) => hub.leave(socket, room),
+              state,
               log: request.log,
             };
             await handleFrame(context, data, isBinary).catch((error: unknown) => {

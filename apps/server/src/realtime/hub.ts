@@ -123,6 +123,14 @@ export class SocketHub {
     members.add(socket);
   }
 
+  /** Takes a socket out of one room (a staff member stops watching a client's players). */
+  leave(socket: HubSocket, room: string): void {
+    this.connections.get(socket)?.rooms.delete(room);
+    const members = this.rooms.get(room);
+    members?.delete(socket);
+    if (members?.size === 0) this.rooms.delete(room);
+  }
+
   /** Forgets a socket (on its close). */
   remove(socket: HubSocket): void {
     const connection = this.connections.get(socket);

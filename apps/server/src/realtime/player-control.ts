@@ -16,6 +16,12 @@ export type PlayerSocketMessage = Exclude<
 export interface PlayerControl {
   /** One `playerState` per player `actor` may see: the first thing a new socket gets. */
   snapshot(actor: Actor): Promise<ServerSocketMessage[]>;
+  /**
+   * One `playerState` per player of `ownerId`, as the owner's own browser
+   * gets them: what support staff see when they watch a client's players.
+   * No access check: the socket lets only support staff watch.
+   */
+  ownerSnapshot(ownerId: string): Promise<ServerSocketMessage[]>;
   /** A socket of `actor` is admitted on this process (a device's player is online). */
   opened(actor: Actor): Promise<void>;
   /** A socket of `actor` is still there (its ping): a device renews its heartbeat. */
@@ -29,6 +35,7 @@ export interface PlayerControl {
 /** Before the players module: there is no player to control. */
 export const noPlayerControl = (notFound: string): PlayerControl => ({
   snapshot: async () => [],
+  ownerSnapshot: async () => [],
   opened: async () => {},
   alive: async () => {},
   closed: async () => {},

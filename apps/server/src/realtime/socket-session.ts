@@ -1,8 +1,9 @@
-import { clientSocketMessageSchema } from "@fonika/shared";
+import { clientSocketMessageSchema, SUPPORT_STAFF_ROLES } from "@fonika/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Actor } from "../plugins/auth.ts";
+import type { ChatTyping } from "./chat-typing.ts";
 import { FIRMWARE_ROOM, type FirmwareNotices } from "./firmware-notices.ts";
-import { type HubSocket, send } from "./hub.ts";
+import { type HubSocket, playerRoom, send } from "./hub.ts";
 import type { PlayerControl, PlayerSocketMessage } from "./player-control.ts";
 
 /** Russian texts of the socket's error messages. */
@@ -12,6 +13,7 @@ export const SOCKET_ERRORS = {
   unknownType: "Неизвестный тип сообщения",
   invalidFields: "Некорректные поля сообщения",
   playerNotFound: "Плеер не найден",
+  watchForbidden: "Следить за плеерами клиента может только поддержка",
   failed: "Не удалось обработать сообщение",
 } as const;
 
@@ -22,10 +24,31 @@ export interface SessionContext {
   control: PlayerControl;
   /** Player updates: what a box that says its version should hear of. */
   firmware: FirmwareNotices;
+  /** The support chat: typing marks. */
+  chat: ChatTyping;
   /** Adds this socket to a room (it leaves all of them when it closes). */
   join(room: string): void;
+  /** Takes this socket out of a room. */
+  leave(room: string): void;
+  /** What this socket's session remembers between its frames. */
+  state: SocketState;
   log: FastifyBaseLogger;
 }
+
+/** Per socket, kept while it is open. */
+export interface SocketState {
+  /** When its last typing mark went out (ms); marks closer than TYPING_INTERVAL_MS are dropped. */
+  typingAt: number;
+  /** The player rooms it joined to watch a client's players (support staff). */
+  watchedRooms: string[];
+}
+
+export function newSocketState(): SocketState {
+  return { typingAt: Number.NEGATIVE_INFINITY, watchedRooms: [] };
+}
+
+/** One typing mark per socket in this long is passed on; the rest are dropped. */
+export const TYPING_INTERVAL_MS = 2_000;
 
 const KNOWN_TYPES = new Set<string>(
   clientSocketMessageSchema.options.map((option) => option.shape.type.value),
@@ -79,9 +102,9 @@ export async function handleFrame(
       }
       return;
     case "chatTyping":
+      return passTyping(context, message.clientId);
     case "watchClientPlayers":
-      // Support's socket messages (issue 15) are being built: refused meanwhile.
-      return send(socket, { type: "error", message: SOCKET_ERRORS.unknownType });
+      return watchClientPlayers(context, message.clientId);
     default:
       return controlPlayer(context, message);
   }
@@ -99,6 +122,55 @@ async function announceFirmware(context: SessionContext, version: string): Promi
     if (notice) send(context.socket, notice);
   } catch (error) {
     context.log.error({ err: error }, "player update notice failed");
+  }
+}
+
+/**
+ * Passes a typing mark to the chat, at most one per socket in
+ * TYPING_INTERVAL_MS (a browser sends one per keystroke burst); a refused
+ * one is answered and does not count.
+ */
+async function passTyping(context: SessionContext, clientId: string): Promise<void> {
+  const now = Date.now();
+  if (now - context.state.typingAt < TYPING_INTERVAL_MS) return;
+  try {
+    const refusal = await context.chat.typing(context.actor, clientId);
+    if (refusal) return send(context.socket, refusal);
+    context.state.typingAt = now;
+  } catch (error) {
+    context.log.error({ err: error }, "chat typing mark failed");
+    send(context.socket, { type: "error", message: SOCKET_ERRORS.failed });
+  }
+}
+
+/**
+ * Support staff follow one client's players: the socket leaves the rooms
+ * of the players it watched, joins each of this client's players' rooms
+ * and gets their states now, then their changes. Null stops watching. The
+ * snapshot is sent in the same turn as joining, as on connecting. Players
+ * the client adds meanwhile are seen on the next watch.
+ */
+async function watchClientPlayers(context: SessionContext, clientId: string | null) {
+  const { actor, socket, state } = context;
+  const staff =
+    actor.sessionKind === "browser" &&
+    actor.role !== undefined &&
+    SUPPORT_STAFF_ROLES.includes(actor.role);
+  if (!staff) return send(socket, { type: "error", message: SOCKET_ERRORS.watchForbidden });
+  for (const room of state.watchedRooms) context.leave(room);
+  state.watchedRooms = [];
+  if (clientId === null) return;
+  try {
+    const snapshot = await context.control.ownerSnapshot(clientId);
+    const rooms = snapshot.flatMap((message) =>
+      message.type === "playerState" ? [playerRoom(message.state.playerId)] : [],
+    );
+    for (const room of rooms) context.join(room);
+    state.watchedRooms = rooms;
+    for (const message of snapshot) send(socket, message);
+  } catch (error) {
+    context.log.error({ err: error }, "watching a client's players failed");
+    send(socket, { type: "error", message: SOCKET_ERRORS.failed });
   }
 }
 

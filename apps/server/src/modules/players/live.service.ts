@@ -88,12 +88,26 @@ export class LiveService implements PlayerControl {
 
   async snapshot(actor: Actor): Promise<ServerSocketMessage[]> {
     if (actor.sessionKind === "device" && !actor.establishmentId) return [];
-    const rows = await repository.playersWithState(this.deps.db, {
+    return this.statesOf({
       ownerId: actor.userId,
       establishmentId: actor.sessionKind === "device" ? actor.establishmentId : undefined,
+      // A device bound to its player sees that player only.
+      playerId: actor.playerId,
     });
-    // A device bound to its player sees that player only.
-    const seen = actor.playerId ? rows.filter((row) => row.playerId === actor.playerId) : rows;
+  }
+
+  ownerSnapshot(ownerId: string): Promise<ServerSocketMessage[]> {
+    return this.statesOf({ ownerId });
+  }
+
+  /** A `playerState` of each of the owner's players, of one venue or one player when named. */
+  private async statesOf(scope: {
+    ownerId: string;
+    establishmentId?: string | null | undefined;
+    playerId?: string | null | undefined;
+  }): Promise<ServerSocketMessage[]> {
+    const rows = await repository.playersWithState(this.deps.db, scope);
+    const seen = scope.playerId ? rows.filter((row) => row.playerId === scope.playerId) : rows;
     return seen.map((row) => ({
       type: "playerState",
       state: presentState(row.playerId, row.state),
