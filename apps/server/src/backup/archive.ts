@@ -11,7 +11,7 @@ import {
 import path from "node:path";
 import * as tar from "tar";
 import type { Config } from "../config.ts";
-import { openDatabase } from "../db/client.ts";
+import { migrationsFolder, openDatabase } from "../db/client.ts";
 import { askControl } from "./control-socket.ts";
 import { type BackupManifest, MANIFEST, takeSnapshot } from "./snapshot.ts";
 
@@ -116,6 +116,6 @@ export async function restore(config: Config, file: string): Promise<BackupManif
 
 /** How many migrations this code has (its journal's entries). */
 function knownMigrations(): number {
-  const journal = new URL("../db/migrations/meta/_journal.json", import.meta.url);
+  const journal = path.join(migrationsFolder, "meta", "_journal.json");
   return (JSON.parse(readFileSync(journal, "utf8")) as { entries: unknown[] }).entries.length;
 }

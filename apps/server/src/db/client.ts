@@ -50,7 +50,11 @@ export interface DatabaseOptions {
   databaseUrl: string | undefined;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+/** The migrations (beside this module in the sources, beside the bundle when compiled). */
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "migrations",
+);
 
 /** Advisory lock key that serializes migrations across processes. */
 const MIGRATION_LOCK_KEY = 7_346_021_883;
