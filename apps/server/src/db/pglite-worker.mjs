@@ -66,6 +66,16 @@ try {
   // The library's search (pg_trgm, unaccent) is the same SQL on PostgreSQL.
   pglite = await PGlite.create(workerData.directory ?? undefined, {
     extensions: { pg_trgm, unaccent },
+    // PostgreSQL's own 128 MB of shared buffers are zeroed at start, all of
+    // it resident: most of an idle server's memory. A venue network's
+    // database is small and the OS caches its files besides (issue 16).
+    startParams: [
+      ...PGlite.defaultStartParams,
+      "-c",
+      `shared_buffers=${workerData.sharedBuffersMb ?? 16}MB`,
+      "-c",
+      "work_mem=2MB",
+    ],
   });
   // Reads are prepared once per session and should be planned once:
   // planning in WebAssembly takes 2-30 ms where our indexed reads run in
