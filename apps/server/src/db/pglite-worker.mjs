@@ -72,7 +72,7 @@ try {
     startParams: [
       ...PGlite.defaultStartParams,
       "-c",
-      `shared_buffers=${workerData.sharedBuffersMb ?? 16}MB`,
+      "shared_buffers=16MB",
       "-c",
       "work_mem=2MB",
     ],
