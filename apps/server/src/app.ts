@@ -128,7 +128,7 @@ export async function buildApp(
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
-  await app.register(rateLimit, { global: false, ...rateLimitStore(app, config.redisUrl) });
+  await app.register(rateLimit, { global: false, ...(await rateLimitStore(app, config.redisUrl)) });
   await app.register(dbPlugin);
   await app.register(busPlugin);
   await app.register(authPlugin);

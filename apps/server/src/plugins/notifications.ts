@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import nodemailer from "nodemailer";
 
 /**
  * How one-time codes reach people (CONTRACT.md): e-mail through SMTP_URL,
@@ -24,7 +23,10 @@ declare module "fastify" {
 export default fp(
   async function notificationsPlugin(app: FastifyInstance) {
     const { smtpUrl, smsGatewayUrl, mailFrom } = app.config;
-    const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+    // The mail library is loaded only where mail is sent (issue 16, memory).
+    const transport = smtpUrl
+      ? (await import("nodemailer")).default.createTransport(smtpUrl)
+      : undefined;
     if (transport) app.addHook("onClose", async () => transport.close());
     // Said once at start, so that an operator who forgot a setting learns
     // why no one receives codes before the first user complains.

@@ -197,8 +197,8 @@ export class RedisBus implements EventBus {
    * instead of silently splitting the processes.
    */
   static async open(url: string, options: RedisBusOptions = {}): Promise<RedisBus> {
-    const publisher = connectRedis(url, "realtime-publisher", options.log);
-    const subscriber = connectRedis(url, "realtime-subscriber", options.log);
+    const publisher = await connectRedis(url, "realtime-publisher", options.log);
+    const subscriber = await connectRedis(url, "realtime-subscriber", options.log);
     try {
       await withTimeout(
         Promise.all([publisher.connect(), subscriber.connect()]),

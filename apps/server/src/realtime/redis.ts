@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 
 /**
  * Redis connections of the process (REDIS_URL): the realtime bus and the
@@ -8,9 +8,16 @@ import { Redis } from "ioredis";
 
 /**
  * A Redis connection that connects on `connect()` or its first command,
- * reconnects after a loss, and logs its errors instead of crashing.
+ * reconnects after a loss, and logs its errors instead of crashing. The
+ * client library is loaded on the first connection: a process without
+ * REDIS_URL never holds it (issue 16, memory).
  */
-export function connectRedis(url: string, name: string, log?: FastifyBaseLogger): Redis {
+export async function connectRedis(
+  url: string,
+  name: string,
+  log?: FastifyBaseLogger,
+): Promise<Redis> {
+  const { Redis } = await import("ioredis");
   const client = new Redis(url, {
     lazyConnect: true,
     connectionName: `fonika-${name}`,
@@ -47,12 +54,12 @@ export async function quitRedis(client: Redis): Promise<void> {
  * Redis is down these limits are not enforced (`skipOnError`, and the
  * connection error is logged) rather than refusing every limited call.
  */
-export function rateLimitStore(
+export async function rateLimitStore(
   app: FastifyInstance,
   redisUrl: string | undefined,
-): { redis?: Redis; nameSpace?: string; skipOnError?: boolean } {
+): Promise<{ redis?: Redis; nameSpace?: string; skipOnError?: boolean }> {
   if (!redisUrl) return {};
-  const redis = connectRedis(redisUrl, "rate-limit", app.log);
+  const redis = await connectRedis(redisUrl, "rate-limit", app.log);
   app.addHook("onClose", async () => quitRedis(redis));
   return { redis, nameSpace: "fonika:rate-limit:", skipOnError: true };
 }

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { LIBRARY } from "@fonika/shared";
-import sharp from "sharp";
 import { AppError } from "../lib/app-error.ts";
 import { contentKey, type FileStore } from "./file-store.ts";
 
@@ -82,6 +81,8 @@ export async function storeResizedImage(
   side: number,
 ): Promise<StoredImage | null> {
   if (!imageTypeOf(data)) return null;
+  // Loaded on the first image: most processes never re-encode one (issue 16, memory).
+  const { default: sharp } = await import("sharp");
   let encoded: Buffer;
   try {
     encoded = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
