@@ -48,6 +48,9 @@ import { SubscriptionStatesService } from "./modules/subscriptions/subscription-
 import { SubscriptionPresenter } from "./modules/subscriptions/subscriptions.presenter.ts";
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes.ts";
 import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.ts";
+import { SupportAttachments } from "./modules/support/attachments.service.ts";
+import { enquiriesRoutes } from "./modules/support/enquiries.routes.ts";
+import { EnquiriesService } from "./modules/support/enquiries.service.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { tariffsRoutes } from "./modules/tariffs/tariffs.routes.ts";
 import { TariffsService } from "./modules/tariffs/tariffs.service.ts";
@@ -194,6 +197,7 @@ export async function buildApp(
         clients.organizations,
         clients.establishments,
         clients.players,
+        clients.enquiries,
       ],
     }),
     profiles: new ProfileService({ db, accessEvents, files: app.storage.files }),
@@ -376,7 +380,33 @@ async function registerClientModules(
   });
   await app.register(historyRoutes, { history });
   await app.register(liveRoutes, { live });
-  // A player silent against its schedule for 5 minutes alerts its owner (issue 14).
+  // Support's enquiries (issue 15) show clients' venues and players and act on them.
+  const supportAttachments = new SupportAttachments({
+    db,
+    files: app.storage.files,
+    log: app.log.child({ module: "support-attachments" }),
+  });
+  app.addHook("onReady", async () => supportAttachments.start());
+  app.addHook("onClose", async () => supportAttachments.stop());
+  const enquiries = new EnquiriesService({
+    db,
+    bus: app.bus,
+    log: app.log.child({ module: "enquiries" }),
+    publicUrl: app.config.publicUrl,
+    attachments: supportAttachments,
+    namesOf: (ids) => directory.namesOf(db, ids),
+    establishmentNamesOf: (ids) => establishments.namesOf(ids),
+    accounts: {
+      find: findAccount,
+      activeWithRoles: (roles) => directory.activeWithRoles(db, roles),
+    },
+    establishments,
+    players,
+    commandPlayer: (staff, player, command) => live.commandByStaff(staff, player, command),
+    sendMail: (message) => app.notifier.sendMail(message),
+  });
+  await app.register(enquiriesRoutes, { enquiries, attachments: supportAttachments });
+  // A player silent against its schedule for 5 minutes alerts its owner (issue 14) and opens an enquiry.
   const silenceAlerts = new SilenceAlerts({
     db,
     log: app.log.child({ module: "silence-alerts" }),
@@ -385,6 +415,7 @@ async function registerClientModules(
     establishments,
     emailOf: async (userId) => (await findAccount(userId))?.email ?? null,
     sendMail: (message) => app.notifier.sendMail(message),
+    raised: (alerts) => enquiries.openForAlerts(alerts),
   });
   app.decorate("silenceAlerts", silenceAlerts);
   app.addHook("onReady", async () => silenceAlerts.start());
@@ -399,5 +430,13 @@ async function registerClientModules(
   });
   app.realtime.useFirmwareNotices(updates);
   await app.register(playerUpdatesRoutes, { updates });
-  return { establishments, organizations, tariffs, subscriptions, subscriptionStates, players };
+  return {
+    establishments,
+    organizations,
+    tariffs,
+    subscriptions,
+    subscriptionStates,
+    players,
+    enquiries,
+  };
 }
