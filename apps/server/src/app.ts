@@ -77,6 +77,8 @@ declare module "fastify" {
     playRecorder: PlayRecorder;
     /** Players' silence alerts (issue 14): its sweep, for tests that drive it on a fake clock. */
     silenceAlerts: SilenceAlerts;
+    /** Support's attachments (issue 15): their sweep, for tests that drive it on a fake clock. */
+    supportAttachments: SupportAttachments;
   }
 }
 
@@ -386,6 +388,7 @@ async function registerClientModules(
     files: app.storage.files,
     log: app.log.child({ module: "support-attachments" }),
   });
+  app.decorate("supportAttachments", supportAttachments);
   app.addHook("onReady", async () => supportAttachments.start());
   app.addHook("onClose", async () => supportAttachments.stop());
   const enquiries = new EnquiriesService({

@@ -178,6 +178,8 @@ export class EnquiriesService {
   ): Promise<Enquiry> {
     const { db } = this.deps;
     const seen = await this.findSeen(actor, id);
+    // Names are read before the transaction: on PGlite it holds the one connection.
+    const names = await this.deps.namesOf([actor.userId]);
     assertMayReply(actor, factsOf(seen));
     await takeSupportMessageSlot(db, actor.userId);
     const { row, side, moved } = await db.transaction(async (tx) => {
@@ -195,9 +197,9 @@ export class EnquiriesService {
       await this.deps.attachments.claim(tx, body.attachmentIds, actor.userId, event.id);
       const to = stateAfterReply(side, locked.state as EnquiryState);
       let row = await repository.updateEnquiry(tx, id, { updatedAt: at });
-      if (to) row = await this.writeMove(tx, actor, side, row, to);
+      if (to) row = await this.writeMove(tx, actor, side, row, to, names);
       if (side === "staff" && locked.state === "new" && !locked.assigneeId && isAssignee(actor)) {
-        row = await this.writeAssignee(tx, actor, row, actor.userId);
+        row = await this.writeAssignee(tx, actor, row, actor.userId, names);
       }
       return { row, side, moved: to !== null };
     });
@@ -210,10 +212,11 @@ export class EnquiriesService {
   async changeState(actor: Actor, id: string, to: EnquiryState): Promise<Enquiry> {
     const { db } = this.deps;
     await this.findSeen(actor, id);
+    const names = await this.deps.namesOf([actor.userId]);
     const { row, side } = await db.transaction(async (tx) => {
       const locked = await this.lockSeen(tx, actor, id);
       const side = assertMayMove(actor, factsOf(locked), to);
-      return { row: await this.writeMove(tx, actor, side, locked, to), side };
+      return { row: await this.writeMove(tx, actor, side, locked, to, names), side };
     });
     await this.announce(row, "state", actor, side);
     return this.presenter.enquiry(db, actor, row);
@@ -226,11 +229,12 @@ export class EnquiriesService {
       const staff = await this.deps.accounts.activeWithRoles(ASSIGNEE_ROLES);
       if (!staff.some((person) => person.id === assigneeId)) throw supportErrors.assigneeNotStaff();
     }
+    const names = await this.deps.namesOf(assigneeId ? [actor.userId, assigneeId] : [actor.userId]);
     const row = await db.transaction(async (tx) => {
       const locked = await this.lockSeen(tx, actor, id);
       assertMayAssign(actor, factsOf(locked));
       if (locked.assigneeId === assigneeId) return locked;
-      return this.writeAssignee(tx, actor, locked, assigneeId);
+      return this.writeAssignee(tx, actor, locked, assigneeId, names);
     });
     await this.announce(row, "assignee", actor, "staff");
     return this.presenter.enquiry(db, actor, row);
@@ -377,6 +381,7 @@ export class EnquiriesService {
     side: Side,
     row: repository.EnquiryRow,
     to: EnquiryState,
+    names: Map<string, string>,
   ) {
     const at = this.stamp();
     await repository.insertEvent(tx, {
@@ -384,7 +389,7 @@ export class EnquiriesService {
       kind: "state",
       authorId: actor.userId,
       side,
-      text: SUPPORT_TEXTS.moved(await this.whoIs(actor, side), to),
+      text: SUPPORT_TEXTS.moved(SUPPORT_TEXTS.who(side, names.get(actor.userId) ?? ""), to),
       state: to,
       createdAt: at,
     });
@@ -396,9 +401,9 @@ export class EnquiriesService {
     actor: Actor,
     row: repository.EnquiryRow,
     assigneeId: string | null,
+    names: Map<string, string>,
   ) {
     const at = this.stamp();
-    const names = await this.deps.namesOf(assigneeId ? [actor.userId, assigneeId] : [actor.userId]);
     await repository.insertEvent(tx, {
       enquiryId: row.id,
       kind: "assignee",
