@@ -18,7 +18,6 @@ import { AccountSessions } from "./modules/auth/account-sessions.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { SessionIssuer } from "./modules/auth/auth.sessions.ts";
 import { PlayerSessions } from "./modules/auth/player-sessions.service.ts";
-import { hit as countRateLimitHit } from "./modules/auth/rate-limit.repository.ts";
 import { establishmentsRoutes } from "./modules/establishments/establishments.routes.ts";
 import { EstablishmentsService } from "./modules/establishments/establishments.service.ts";
 import { historyRoutes } from "./modules/history/history.routes.ts";
@@ -49,8 +48,11 @@ import { SubscriptionStatesService } from "./modules/subscriptions/subscription-
 import { SubscriptionPresenter } from "./modules/subscriptions/subscriptions.presenter.ts";
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes.ts";
 import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.ts";
+import { SupportAttachments } from "./modules/support/attachments.service.ts";
 import { chatRoutes } from "./modules/support/chat.routes.ts";
 import { ChatService } from "./modules/support/chat.service.ts";
+import { enquiriesRoutes } from "./modules/support/enquiries.routes.ts";
+import { EnquiriesService } from "./modules/support/enquiries.service.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { tariffsRoutes } from "./modules/tariffs/tariffs.routes.ts";
 import { TariffsService } from "./modules/tariffs/tariffs.service.ts";
@@ -78,6 +80,8 @@ declare module "fastify" {
     playRecorder: PlayRecorder;
     /** Players' silence alerts (issue 14): its sweep, for tests that drive it on a fake clock. */
     silenceAlerts: SilenceAlerts;
+    /** Support's attachments (issue 15): their sweep, for tests that drive it on a fake clock. */
+    supportAttachments: SupportAttachments;
   }
 }
 
@@ -199,6 +203,7 @@ export async function buildApp(
         clients.organizations,
         clients.establishments,
         clients.players,
+        clients.enquiries,
       ],
     }),
     profiles: new ProfileService({ db, accessEvents, files: app.storage.files }),
@@ -212,7 +217,7 @@ export async function buildApp(
     accessEvents,
   });
   const clients = await registerClientModules(app, directory, library, playerSessions);
-  // Support's chat (issue 15): its messages count in auth's rate-limit counters.
+  // Support's chat (issue 15).
   const chat = new ChatService({
     db,
     bus: app.bus,
@@ -220,8 +225,6 @@ export async function buildApp(
       find: (userId) => directory.findById(db, userId),
       namesOf: (ids) => directory.namesOf(db, ids),
     },
-    countAttempt: (scope, key, windowSeconds) =>
-      countRateLimitHit(db, scope, key, new Date(), windowSeconds),
   });
   app.realtime.useChatTyping(chat);
   await app.register(chatRoutes, { chat });
@@ -394,7 +397,34 @@ async function registerClientModules(
   });
   await app.register(historyRoutes, { history });
   await app.register(liveRoutes, { live });
-  // A player silent against its schedule for 5 minutes alerts its owner (issue 14).
+  // Support's enquiries (issue 15) show clients' venues and players and act on them.
+  const supportAttachments = new SupportAttachments({
+    db,
+    files: app.storage.files,
+    log: app.log.child({ module: "support-attachments" }),
+  });
+  app.decorate("supportAttachments", supportAttachments);
+  app.addHook("onReady", async () => supportAttachments.start());
+  app.addHook("onClose", async () => supportAttachments.stop());
+  const enquiries = new EnquiriesService({
+    db,
+    bus: app.bus,
+    log: app.log.child({ module: "enquiries" }),
+    publicUrl: app.config.publicUrl,
+    attachments: supportAttachments,
+    namesOf: (ids) => directory.namesOf(db, ids),
+    establishmentNamesOf: (ids) => establishments.namesOf(ids),
+    accounts: {
+      find: findAccount,
+      activeWithRoles: (roles) => directory.activeWithRoles(db, roles),
+    },
+    establishments,
+    players,
+    commandPlayer: (staff, player, command) => live.commandByStaff(staff, player, command),
+    sendMail: (message) => app.notifier.sendMail(message),
+  });
+  await app.register(enquiriesRoutes, { enquiries, attachments: supportAttachments });
+  // A player silent against its schedule for 5 minutes alerts its owner (issue 14) and opens an enquiry.
   const silenceAlerts = new SilenceAlerts({
     db,
     log: app.log.child({ module: "silence-alerts" }),
@@ -403,6 +433,7 @@ async function registerClientModules(
     establishments,
     emailOf: async (userId) => (await findAccount(userId))?.email ?? null,
     sendMail: (message) => app.notifier.sendMail(message),
+    raised: (alerts) => enquiries.openForAlerts(alerts),
   });
   app.decorate("silenceAlerts", silenceAlerts);
   app.addHook("onReady", async () => silenceAlerts.start());
@@ -417,5 +448,13 @@ async function registerClientModules(
   });
   app.realtime.useFirmwareNotices(updates);
   await app.register(playerUpdatesRoutes, { updates });
-  return { establishments, organizations, tariffs, subscriptions, subscriptionStates, players };
+  return {
+    establishments,
+    organizations,
+    tariffs,
+    subscriptions,
+    subscriptionStates,
+    players,
+    enquiries,
+  };
 }

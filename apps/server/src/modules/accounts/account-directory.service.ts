@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { MESSAGES, SIGN_AGREEMENT } from "@fonika/shared";
+import { activeRole, MESSAGES, SIGN_AGREEMENT } from "@fonika/shared";
 import type { Executor } from "../../db/client.ts";
 import type { ServerKeys } from "../../lib/keys.ts";
 import type { Channel, UserRow } from "./accounts.repository.ts";
@@ -43,6 +43,18 @@ export class AccountDirectory {
   async namesOf(db: Executor, userIds: string[]): Promise<Map<string, string>> {
     const rows = await repository.namesOf(db, userIds);
     return new Map(rows.map((row) => [row.id, displayNameOf(row)]));
+  }
+
+  /** Active users holding any of these roles, with display names, by name (support's assignees). */
+  async activeWithRoles(db: Executor, roles: readonly string[]) {
+    const rows = await repository.activeWithRoles(db, roles);
+    return rows
+      .filter((row) => {
+        const role = activeRole(row.authority);
+        return role !== undefined && roles.includes(role);
+      })
+      .map((row) => ({ id: row.id, name: displayNameOf(row) }))
+      .sort((a, b) => a.name.localeCompare(b.name, "ru"));
   }
 
   /** Users (not deleted) whose login, names, company or phone the query finds; at most 1000. */

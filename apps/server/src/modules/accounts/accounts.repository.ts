@@ -2,6 +2,7 @@ import { SIGN_AGREEMENT_ALIASES, type UserSort } from "@fonika/shared";
 import {
   and,
   arrayContains,
+  arrayOverlaps,
   asc,
   count,
   desc,
@@ -362,6 +363,30 @@ export async function namesOf(db: Executor, userIds: string[]): Promise<NameRow[
     })
     .from(users)
     .where(inArray(users.id, userIds));
+}
+
+/**
+ * The active users holding any of these roles in their authority, with
+ * their name columns (support's assignees).
+ */
+export async function activeWithRoles(
+  db: Executor,
+  roles: readonly string[],
+): Promise<Array<NameRow & { authority: string[] }>> {
+  if (roles.length === 0) return [];
+  return db
+    .select({
+      id: users.id,
+      authority: users.authority,
+      lastName: users.lastName,
+      firstName: users.firstName,
+      patronymic: users.patronymic,
+      email: users.email,
+      phone: users.phone,
+      status: users.status,
+    })
+    .from(users)
+    .where(and(eq(users.status, "active"), arrayOverlaps(users.authority, [...roles])));
 }
 
 /** Ids of the users (not deleted, unless asked) that the user list's search finds, at most `limit`. */

@@ -190,6 +190,28 @@ export class LiveService implements PlayerControl {
     return this.stateOf(message.playerId);
   }
 
+  /**
+   * A command staff send to a client's player (support, from the client's
+   * enquiry; the caller checked that `player` is that client's): the same
+   * remote control as the owner's own command, so it reaches the device
+   * and the owner's screens alike. 409 (playerNotStarted) when its device
+   * is not connected; a refusal (no playlist to step in) as a 404.
+   */
+  async commandByStaff(
+    staff: Actor,
+    player: ControllablePlayer,
+    command: "play" | "pause" | "next",
+  ): Promise<PlayerLiveState> {
+    if (!(await this.isOnline(player.playerId))) throw liveErrors.playerNotStarted();
+    const message: Command =
+      command === "next"
+        ? { type: "playNextSongRequested", playerId: player.playerId }
+        : { type: command, playerId: player.playerId };
+    const answer = await this.control.command(staff, player, message);
+    if (answer?.type === "error") throw liveErrors.refused(answer.message);
+    return this.stateOf(player.playerId);
+  }
+
   /** A player's state for an actor who may control it (404 otherwise). */
   async stateFor(actor: Actor, playerId: string): Promise<PlayerLiveState> {
     const player = await this.deps.findControllable(actor, playerId);

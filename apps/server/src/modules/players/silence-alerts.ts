@@ -29,8 +29,23 @@ export interface SilenceAlertsDependencies {
   emailOf(userId: string): Promise<string | null>;
   /** Sends a plain-text mail (the notifications plugin: SMTP_URL, or the log). */
   sendMail(message: { to: string; subject: string; text: string }): Promise<void>;
+  /**
+   * Told of the alerts a sweep of this process raised, once each (support
+   * opens an enquiry for each); a failure is logged, the sweep goes on.
+   */
+  raised?(alerts: RaisedSilence[]): Promise<void>;
   /** The clock (a test's fake one); Date.now by default. */
   now?: () => number;
+}
+
+/** A silence just raised to an alert: whose player, where. */
+export interface RaisedSilence {
+  alertId: string;
+  playerId: string;
+  playerName: string;
+  ownerId: string;
+  establishmentId: string;
+  silentSince: Date;
 }
 
 /** What one sweep did: the players it found silent, raised and cleared. */
@@ -127,6 +142,7 @@ export class SilenceAlerts {
     this.open = new Set(silent);
     const raised = await repository.raiseDue(this.deps.db, new Date(nowMs - SILENCE_ALERT_MS), now);
     await this.mail(raised);
+    await this.tell(raised);
     return { silent, raised: raised.map((alert) => alert.playerId), cleared };
   }
 
@@ -182,6 +198,16 @@ export class SilenceAlerts {
       } catch (error) {
         this.deps.log.error({ err: error, playerId: alert.playerId }, "silence alert mail failed");
       }
+    }
+  }
+
+  /** Tells the `raised` port of just-raised alerts; a failure is logged. */
+  private async tell(raised: repository.RaisedAlert[]): Promise<void> {
+    if (raised.length === 0 || !this.deps.raised) return;
+    try {
+      await this.deps.raised(raised.map(({ id, ...alert }) => ({ alertId: id, ...alert })));
+    } catch (error) {
+      this.deps.log.error({ err: error }, "telling of raised silence alerts failed");
     }
   }
 

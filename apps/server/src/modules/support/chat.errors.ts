@@ -12,14 +12,6 @@ export const chatErrors = {
       "Чат с поддержкой доступен клиентам, поддержке и администраторам",
       "Only a client, support or an admin may use the chat",
     ),
-  tooManyMessages: (retryAfterSeconds: number) =>
-    new AppError(
-      "rate-limited",
-      429,
-      "Вы отправляете сообщения слишком часто. Подождите минуту и отправьте снова",
-      "Too many support messages",
-      retryAfterSeconds,
-    ),
 };
 
 /** Texts of the chat on the socket. */

@@ -1,14 +1,9 @@
-import { CHAT_STAFF_ROLES, SUPPORT } from "@fonika/shared";
+import { CHAT_STAFF_ROLES } from "@fonika/shared";
 import type { Actor } from "../../plugins/auth.ts";
 import { chatErrors } from "./chat.errors.ts";
 import type { ChatSide } from "./chat.repository.ts";
 
 /** Who uses which chat conversation, and how read marks move. Pure; called first. */
-
-/** The scope of the per-person message limit, shared with enquiry replies. */
-export const MESSAGE_LIMIT_SCOPE = "support-message";
-/** The window of SUPPORT.messagesPerMinute. */
-export const MESSAGE_LIMIT_WINDOW_SECONDS = 60;
 
 /** Whether the actor answers the chat (support, admin) in a browser. */
 export function isChatStaff(actor: Actor): boolean {
@@ -49,12 +44,4 @@ export function mayTypeIn(actor: Actor, clientId: string): ChatSide | null {
  */
 export function nextReadMark(current: number, upTo: number, lastSeq: number): number {
   return Math.max(current, Math.min(upTo, lastSeq));
-}
-
-/**
- * Whether one more message is over the limit: `count` is this one's number
- * in the window (from 1).
- */
-export function isOverMessageLimit(count: number): boolean {
-  return count > SUPPORT.messagesPerMinute;
 }

@@ -12,20 +12,10 @@ import type { Actor } from "../../plugins/auth.ts";
 import type { EventBus, RealtimeMessage } from "../../realtime/bus.ts";
 import { CHAT_STAFF_ROOM, userRoom } from "../../realtime/hub.ts";
 import { CHAT_SOCKET_TEXTS, CHAT_TEXTS, chatErrors } from "./chat.errors.ts";
-import {
-  chatSideOf,
-  isChatStaff,
-  isOverMessageLimit,
-  MESSAGE_LIMIT_SCOPE,
-  MESSAGE_LIMIT_WINDOW_SECONDS,
-  mayTypeIn,
-  nextReadMark,
-} from "./chat.policy.ts";
+import { chatSideOf, isChatStaff, mayTypeIn, nextReadMark } from "./chat.policy.ts";
 import type { ChatMessageRow, ChatSide } from "./chat.repository.ts";
 import * as repository from "./chat.repository.ts";
-
-/** One message counted against the per-person limit, or the time a hold on the person ends. */
-export type MessageCount = { kind: "counted"; count: number } | { kind: "blocked"; until: Date };
+import { takeSupportMessageSlot } from "./support.limits.ts";
 
 /** What the chat needs of other modules; app.ts wires them. */
 export interface ChatPorts {
@@ -35,12 +25,6 @@ export interface ChatPorts {
     /** Names as staff lists show them ('Удалённый клиент' for a deleted account). */
     namesOf(userIds: string[]): Promise<Map<string, string>>;
   };
-  /**
-   * Counts one attempt of `key` in a fixed window of `scope`, shared by
-   * every process (auth's rate-limit counters); answers its number in the
-   * window, or the end of a hold on the key.
-   */
-  countAttempt(scope: string, key: string, windowSeconds: number): Promise<MessageCount>;
 }
 
 export interface ChatDependencies extends ChatPorts {
@@ -107,7 +91,8 @@ export class ChatService {
     const { db } = this.deps;
     const resent = await repository.findResent(db, clientId, actor.userId, input.clientMessageId);
     if (resent) return { message: await this.presentMessage(resent), created: false };
-    await this.countMessage(actor.userId);
+    // The same per-person limit as enquiries' messages, counted before anything is stored.
+    await takeSupportMessageSlot(db, actor.userId);
 
     const { row, created } = await db.transaction(async (tx) => {
       await repository.lockConversation(tx, clientId);
@@ -181,20 +166,6 @@ export class ChatService {
       return side;
     }
     throw chatErrors.conversationNotFound();
-  }
-
-  private async countMessage(userId: string): Promise<void> {
-    const counted = await this.deps.countAttempt(
-      MESSAGE_LIMIT_SCOPE,
-      userId,
-      MESSAGE_LIMIT_WINDOW_SECONDS,
-    );
-    if (counted.kind === "blocked") {
-      throw chatErrors.tooManyMessages((counted.until.getTime() - Date.now()) / 1000);
-    }
-    if (isOverMessageLimit(counted.count)) {
-      throw chatErrors.tooManyMessages(MESSAGE_LIMIT_WINDOW_SECONDS);
-    }
   }
 
   /**

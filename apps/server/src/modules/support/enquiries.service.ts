@@ -1,0 +1,489 @@
+import {
+  activeRole,
+  CHAT_STAFF_ROLES,
+  type Enquiry,
+  type EnquiryState,
+  type SupportPerson,
+  type SupportPlayerCommand,
+  type SupportUnread,
+  type supportApi,
+} from "@fonika/shared";
+import type { z } from "zod";
+import type { Database, Executor } from "../../db/client.ts";
+import type { ServiceLog } from "../../lib/logging.ts";
+import { type Page, toPage } from "../../lib/paging.ts";
+import type { Actor } from "../../plugins/auth.ts";
+import type { EventBus } from "../../realtime/bus.ts";
+import { SUPPORT_STAFF_ROOM, userRoom } from "../../realtime/hub.ts";
+import { EnquiryPresenter, type EnquiryPresenterPorts, factsOf } from "./enquiries.presenter.ts";
+import * as repository from "./enquiries.repository.ts";
+import { replyMail, SUPPORT_TEXTS, supportErrors } from "./support.errors.ts";
+import { takeSupportMessageSlot } from "./support.limits.ts";
+import {
+  assertMayAssign,
+  assertMayControlPlayers,
+  assertMayListAssignees,
+  assertMayMove,
+  assertMayReply,
+  assertMaySeeEnquiry,
+  clientOfNewEnquiry,
+  enquiryScopeOf,
+  isAssignee,
+  type Side,
+  sideOf,
+  stateAfterReply,
+} from "./support.policy.ts";
+
+type Body<E extends { body?: z.ZodType }> = z.output<NonNullable<E["body"]>>;
+type Query<E extends { query?: z.ZodType }> = z.output<NonNullable<E["query"]>>;
+
+/** Who an enquiry may be assigned to. */
+const ASSIGNEE_ROLES = ["role-support", "role-admin"] as const;
+
+export interface EnquiriesDependencies extends Omit<EnquiryPresenterPorts, "playerNamesOf"> {
+  db: Database;
+  bus: Pick<EventBus, "publish">;
+  log: ServiceLog;
+  /** Where links in mails lead (config.publicUrl). */
+  publicUrl: string;
+  accounts: {
+    find(
+      userId: string,
+    ): Promise<{ email: string | null; status: string; authority: string[] } | undefined>;
+    activeWithRoles(roles: readonly string[]): Promise<Array<{ id: string; name: string }>>;
+  };
+  establishments: {
+    findOwned(clientId: string, id: string): Promise<{ id: string; name: string } | undefined>;
+  };
+  players: {
+    placesOf(
+      ids: readonly string[],
+    ): Promise<Map<string, { userId: string; establishmentId: string; name: string }>>;
+  };
+  /** Sends play, pause or next to a client's player as the owner's own command would (players). */
+  commandPlayer(
+    staff: Actor,
+    player: { playerId: string; ownerId: string },
+    command: SupportPlayerCommand,
+  ): Promise<unknown>;
+  sendMail(message: { to: string; subject: string; text: string }): Promise<void>;
+}
+
+/** A silence alert that opens (or joins) an enquiry. */
+export interface SilenceAlertFacts {
+  alertId: string;
+  playerId: string;
+  playerName: string;
+  ownerId: string;
+  establishmentId: string;
+}
+
+/**
+ * Enquiries (issue 15): a client, or an admin for them, writes one; both
+ * sides answer in its thread; staff move it through its states, assign it
+ * and act on the client's players from it. Every change is an event of
+ * the thread (who, what, when) and news on the client's and staff's sockets.
+ */
+export class EnquiriesService {
+  private readonly presenter: EnquiryPresenter;
+  /** The last event time handed out: events of one change keep their order. */
+  private lastStamp = 0;
+
+  constructor(private readonly deps: EnquiriesDependencies) {
+    this.presenter = new EnquiryPresenter({
+      ...deps,
+      playerNamesOf: async (ids) =>
+        new Map([...(await deps.players.placesOf(ids))].map(([id, place]) => [id, place.name])),
+    });
+  }
+
+  async create(actor: Actor, body: Body<typeof supportApi.createEnquiry>): Promise<Enquiry> {
+    const clientId = clientOfNewEnquiry(actor, body.clientId);
+    if (clientId !== actor.userId) await this.assertActiveClient(clientId);
+    let establishmentId = body.establishmentId ?? null;
+    const playerId = body.playerId ?? null;
+    if (establishmentId && !(await this.deps.establishments.findOwned(clientId, establishmentId))) {
+      throw supportErrors.establishmentNotFound();
+    }
+    if (playerId) {
+      const place = (await this.deps.players.placesOf([playerId])).get(playerId);
+      if (place?.userId !== clientId) throw supportErrors.playerNotFound();
+      if (establishmentId && place.establishmentId !== establishmentId) {
+        throw supportErrors.playerElsewhere();
+      }
+      establishmentId = place.establishmentId;
+    }
+    const { db } = this.deps;
+    await takeSupportMessageSlot(db, actor.userId);
+    const side: Side = sideOf(actor, { clientId });
+    const row = await db.transaction(async (tx) => {
+      const at = this.stamp();
+      const enquiry = await repository.insertEnquiry(tx, {
+        clientId,
+        createdBy: actor.userId,
+        topic: body.topic,
+        subject: subjectOf(body.text),
+        establishmentId,
+        playerId,
+        createdAt: at,
+        updatedAt: at,
+      });
+      const event = await repository.insertEvent(tx, {
+        enquiryId: enquiry.id,
+        kind: "message",
+        authorId: actor.userId,
+        side,
+        text: body.text,
+        createdAt: at,
+      });
+      await this.deps.attachments.claim(tx, body.attachmentIds, actor.userId, event.id);
+      return enquiry;
+    });
+    await this.announce(row, "created", actor, side);
+    return this.presenter.enquiry(db, actor, row);
+  }
+
+  async list(
+    actor: Actor,
+    query: Query<typeof supportApi.listEnquiries>,
+  ): Promise<Page<Awaited<ReturnType<EnquiryPresenter["summaries"]>>[number]>> {
+    const scope = enquiryScopeOf(actor);
+    const { db } = this.deps;
+    const { rows, total } = await repository.listEnquiries(
+      db,
+      scope,
+      {
+        state: query.state,
+        open: query.open === undefined ? undefined : query.open === "true",
+        topic: query.topic,
+        clientId: query.clientId,
+        assigneeId: query.assigneeId,
+        query: query.query || undefined,
+      },
+      { offset: query.page * query.count, limit: query.count },
+    );
+    return toPage(await this.presenter.summaries(db, actor, rows), total, query.count);
+  }
+
+  /** One enquiry with its thread; reading it marks nothing read (markRead does). */
+  async get(actor: Actor, id: string): Promise<Enquiry> {
+    const row = await this.findSeen(actor, id);
+    return this.presenter.enquiry(this.deps.db, actor, row);
+  }
+
+  async reply(
+    actor: Actor,
+    id: string,
+    body: Body<typeof supportApi.replyToEnquiry>,
+  ): Promise<Enquiry> {
+    const { db } = this.deps;
+    const seen = await this.findSeen(actor, id);
+    // Names are read before the transaction: on PGlite it holds the one connection.
+    const names = await this.deps.namesOf([actor.userId]);
+    assertMayReply(actor, factsOf(seen));
+    await takeSupportMessageSlot(db, actor.userId);
+    const { row, side, moved } = await db.transaction(async (tx) => {
+      const locked = await this.lockSeen(tx, actor, id);
+      const side = assertMayReply(actor, factsOf(locked));
+      const at = this.stamp();
+      const event = await repository.insertEvent(tx, {
+        enquiryId: id,
+        kind: "message",
+        authorId: actor.userId,
+        side,
+        text: body.text,
+        createdAt: at,
+      });
+      await this.deps.attachments.claim(tx, body.attachmentIds, actor.userId, event.id);
+      const to = stateAfterReply(side, locked.state as EnquiryState);
+      let row = await repository.updateEnquiry(tx, id, { updatedAt: at });
+      if (to) row = await this.writeMove(tx, actor, side, row, to, names);
+      if (side === "staff" && locked.state === "new" && !locked.assigneeId && isAssignee(actor)) {
+        row = await this.writeAssignee(tx, actor, row, actor.userId, names);
+      }
+      return { row, side, moved: to !== null };
+    });
+    await this.announce(row, "message", actor, side);
+    if (moved) await this.announce(row, "state", actor, side);
+    if (side === "staff") await this.mailClient(row, body.text);
+    return this.presenter.enquiry(db, actor, row);
+  }
+
+  async changeState(actor: Actor, id: string, to: EnquiryState): Promise<Enquiry> {
+    const { db } = this.deps;
+    await this.findSeen(actor, id);
+    const names = await this.deps.namesOf([actor.userId]);
+    const { row, side } = await db.transaction(async (tx) => {
+      const locked = await this.lockSeen(tx, actor, id);
+      const side = assertMayMove(actor, factsOf(locked), to);
+      return { row: await this.writeMove(tx, actor, side, locked, to, names), side };
+    });
+    await this.announce(row, "state", actor, side);
+    return this.presenter.enquiry(db, actor, row);
+  }
+
+  async assign(actor: Actor, id: string, assigneeId: string | null): Promise<Enquiry> {
+    const { db } = this.deps;
+    assertMayAssign(actor, factsOf(await this.findSeen(actor, id)));
+    if (assigneeId) {
+      const staff = await this.deps.accounts.activeWithRoles(ASSIGNEE_ROLES);
+      if (!staff.some((person) => person.id === assigneeId)) throw supportErrors.assigneeNotStaff();
+    }
+    const names = await this.deps.namesOf(assigneeId ? [actor.userId, assigneeId] : [actor.userId]);
+    const row = await db.transaction(async (tx) => {
+      const locked = await this.lockSeen(tx, actor, id);
+      assertMayAssign(actor, factsOf(locked));
+      if (locked.assigneeId === assigneeId) return locked;
+      return this.writeAssignee(tx, actor, locked, assigneeId, names);
+    });
+    await this.announce(row, "assignee", actor, "staff");
+    return this.presenter.enquiry(db, actor, row);
+  }
+
+  async markRead(actor: Actor, id: string): Promise<void> {
+    await this.findSeen(actor, id);
+    await repository.markRead(this.deps.db, actor.userId, id, this.stamp());
+  }
+
+  /**
+   * Sends play, pause or next to one of the enquiry's client's players and
+   * writes it into the thread; 409 when the player's device is offline.
+   */
+  async commandPlayer(
+    actor: Actor,
+    id: string,
+    body: Body<typeof supportApi.commandEnquiryPlayer>,
+  ): Promise<Enquiry> {
+    const { db } = this.deps;
+    const seen = await this.findSeen(actor, id);
+    assertMayControlPlayers(actor, factsOf(seen));
+    const place = (await this.deps.players.placesOf([body.playerId])).get(body.playerId);
+    if (place?.userId !== seen.clientId) throw supportErrors.playerNotFound();
+    await this.deps.commandPlayer(
+      actor,
+      { playerId: body.playerId, ownerId: seen.clientId },
+      body.command,
+    );
+    const who = await this.whoIs(actor, "staff");
+    const row = await db.transaction(async (tx) => {
+      const at = this.stamp();
+      await repository.insertEvent(tx, {
+        enquiryId: id,
+        kind: "player-command",
+        authorId: actor.userId,
+        side: "staff",
+        text: SUPPORT_TEXTS.playerCommand(who, body.command, place.name),
+        createdAt: at,
+      });
+      return repository.updateEnquiry(tx, id, { updatedAt: at });
+    });
+    await this.announce(row, "player-command", actor, "staff");
+    return this.presenter.enquiry(db, actor, row);
+  }
+
+  async assignees(actor: Actor): Promise<SupportPerson[]> {
+    assertMayListAssignees(actor);
+    const staff = await this.deps.accounts.activeWithRoles(ASSIGNEE_ROLES);
+    return staff.map((person) => ({ ...person, side: "staff" as const }));
+  }
+
+  /** The menu's counters: enquiries with unread messages, and the chat's unread. */
+  async unread(actor: Actor): Promise<SupportUnread> {
+    const scope = enquiryScopeOf(actor);
+    const { db } = this.deps;
+    const other: Side = scope.kind === "client" ? "staff" : "client";
+    const enquiries = await repository.countUnreadEnquiries(db, scope, actor.userId, other);
+    let chat = 0;
+    if (actor.role === "role-client") chat = await repository.unreadChatOfClient(db, actor.userId);
+    else if (actor.role && CHAT_STAFF_ROLES.includes(actor.role)) {
+      chat = await repository.unreadChatConversations(db);
+    }
+    return { enquiries, chat };
+  }
+
+  /**
+   * Silence alerts just raised (the players module tells): each opens an
+   * enquiry of topic player-silent for its player's owner, once per alert
+   * whatever the number of processes; a player that already has an open
+   * enquiry gets an `alert` event in it instead.
+   */
+  async openForAlerts(alerts: readonly SilenceAlertFacts[]): Promise<void> {
+    const { db } = this.deps;
+    const venues = await this.deps.establishmentNamesOf([
+      ...new Set(alerts.map((alert) => alert.establishmentId)),
+    ]);
+    for (const alert of alerts) {
+      const result = await db.transaction(async (tx) => {
+        const at = this.stamp();
+        const open = await repository.lockOpenEnquiryOfPlayer(tx, alert.playerId);
+        const enquiry =
+          open ??
+          (await repository.insertAlertEnquiry(tx, {
+            clientId: alert.ownerId,
+            createdBy: null,
+            topic: "player-silent",
+            subject: SUPPORT_TEXTS.alertSubject(alert.playerName),
+            establishmentId: alert.establishmentId,
+            playerId: alert.playerId,
+            alertId: alert.alertId,
+            createdAt: at,
+            updatedAt: at,
+          }));
+        if (!enquiry) return undefined;
+        await repository.insertEvent(tx, {
+          enquiryId: enquiry.id,
+          kind: "alert",
+          authorId: null,
+          side: "system",
+          text: open
+            ? SUPPORT_TEXTS.alertAgain(alert.playerName)
+            : SUPPORT_TEXTS.alertOpened(alert.playerName, venues.get(alert.establishmentId) ?? ""),
+          createdAt: at,
+        });
+        const row = open
+          ? await repository.updateEnquiry(tx, enquiry.id, { updatedAt: at })
+          : enquiry;
+        return { row, event: open ? ("alert" as const) : ("created" as const) };
+      });
+      if (result) await this.announce(result.row, result.event, null, "staff");
+    }
+  }
+
+  /**
+   * Erases a deleted client's enquiries' texts and attachments inside the
+   * deletion's transaction (accounts' ClientRecords port); their files go
+   * once it is committed.
+   */
+  async forgetClient(tx: Executor, clientId: string): Promise<() => Promise<void>> {
+    const keys = await repository.eraseClient(tx, clientId, SUPPORT_TEXTS.erased);
+    return () => this.deps.attachments.removeFiles(keys);
+  }
+
+  /** The enquiry if the caller sees it; 404 alike for a missing one and another's. */
+  private async findSeen(actor: Actor, id: string): Promise<repository.EnquiryRow> {
+    enquiryScopeOf(actor);
+    const row = await repository.findEnquiry(this.deps.db, id);
+    if (!row) throw supportErrors.enquiryNotFound();
+    assertMaySeeEnquiry(actor, factsOf(row));
+    return row;
+  }
+
+  private async lockSeen(tx: Executor, actor: Actor, id: string) {
+    const row = await repository.lockEnquiry(tx, id);
+    if (!row) throw supportErrors.enquiryNotFound();
+    assertMaySeeEnquiry(actor, factsOf(row));
+    return row;
+  }
+
+  private async writeMove(
+    tx: Executor,
+    actor: Actor,
+    side: Side,
+    row: repository.EnquiryRow,
+    to: EnquiryState,
+    names: Map<string, string>,
+  ) {
+    const at = this.stamp();
+    await repository.insertEvent(tx, {
+      enquiryId: row.id,
+      kind: "state",
+      authorId: actor.userId,
+      side,
+      text: SUPPORT_TEXTS.moved(SUPPORT_TEXTS.who(side, names.get(actor.userId) ?? ""), to),
+      state: to,
+      createdAt: at,
+    });
+    return repository.updateEnquiry(tx, row.id, { state: to, updatedAt: at });
+  }
+
+  private async writeAssignee(
+    tx: Executor,
+    actor: Actor,
+    row: repository.EnquiryRow,
+    assigneeId: string | null,
+    names: Map<string, string>,
+  ) {
+    const at = this.stamp();
+    await repository.insertEvent(tx, {
+      enquiryId: row.id,
+      kind: "assignee",
+      authorId: actor.userId,
+      side: "staff",
+      text: SUPPORT_TEXTS.assigned(
+        SUPPORT_TEXTS.who("staff", names.get(actor.userId) ?? ""),
+        assigneeId ? (names.get(assigneeId) ?? "") : null,
+      ),
+      createdAt: at,
+    });
+    return repository.updateEnquiry(tx, row.id, { assigneeId, updatedAt: at });
+  }
+
+  /** "Поддержка (Иванов Иван)" or "Клиент (…)": who did something, for the thread. */
+  private async whoIs(actor: Actor, side: Side): Promise<string> {
+    const names = await this.deps.namesOf([actor.userId]);
+    return SUPPORT_TEXTS.who(side, names.get(actor.userId) ?? "");
+  }
+
+  private async assertActiveClient(clientId: string): Promise<void> {
+    const account = await this.deps.accounts.find(clientId);
+    if (account?.status !== "active" || activeRole(account.authority) !== "role-client") {
+      throw supportErrors.notActiveClient();
+    }
+  }
+
+  /** Tells the client's screens and support staff's what changed. */
+  private async announce(
+    row: repository.EnquiryRow,
+    event: "created" | "message" | "state" | "assignee" | "player-command" | "alert",
+    actor: Actor | null,
+    side: Side,
+  ): Promise<void> {
+    const author = actor
+      ? {
+          id: actor.userId,
+          name: (await this.deps.namesOf([actor.userId])).get(actor.userId) ?? "",
+          side,
+        }
+      : null;
+    await this.deps.bus.publish({
+      kind: "message",
+      rooms: [userRoom(row.clientId), SUPPORT_STAFF_ROOM],
+      message: {
+        type: "supportEnquiry",
+        enquiryId: row.id,
+        number: row.number,
+        event,
+        author,
+        state: row.state as EnquiryState,
+      },
+    });
+  }
+
+  /** Mails the client support's answer; a failed mail is logged and the reply stands. */
+  private async mailClient(row: repository.EnquiryRow, text: string): Promise<void> {
+    try {
+      const to = (await this.deps.accounts.find(row.clientId))?.email;
+      if (!to) {
+        this.deps.log.info({ enquiryId: row.id }, "support reply: the client has no e-mail");
+        return;
+      }
+      const link = `${this.deps.publicUrl}/support/enquiries?id=${row.id}`;
+      await this.deps.sendMail({ to, ...replyMail({ number: row.number, text, link }) });
+    } catch (error) {
+      this.deps.log.error({ err: error, enquiryId: row.id }, "support reply mail failed");
+    }
+  }
+
+  /** A time later than every one this process handed out: a change's events keep their order. */
+  private stamp(): Date {
+    this.lastStamp = Math.max(Date.now(), this.lastStamp + 1);
+    return new Date(this.lastStamp);
+  }
+}
+
+/** The first line of the text that holds something, cut to 120 characters. */
+export function subjectOf(text: string): string {
+  const line = text.split(/\r?\n/).find((candidate) => candidate.trim().length > 0) ?? "";
+  const subject = line.trim();
+  return subject.length > 120 ? `${subject.slice(0, 119)}…` : subject || SUPPORT_TEXTS.noSubject;
+}
