@@ -141,7 +141,7 @@ describe("sending", () => {
     const refused = await send(client, client.id, "лишнее", "flood-over");
     expect(refused.status).toBe(429);
     expect(refused.body.type).toBe("rate-limited");
-    expect(refused.body.reason).toMatch(/слишком часто/);
+    expect(refused.body.reason).toMatch(/Слишком много сообщений/);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     // A resend of a stored message is answered, not counted.
     expect((await send(client, client.id, "№1", "flood-1")).status).toBe(200);
