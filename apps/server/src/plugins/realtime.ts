@@ -39,6 +39,8 @@ export interface Realtime {
   usePlayerControl(control: PlayerControl): void;
   /** Installs the player updates a box hears of when it says its version. */
   useFirmwareNotices(notices: FirmwareNotices): void;
+  /** Sockets this process holds now, admitted (metrics). */
+  openSockets(): number;
 }
 
 declare module "fastify" {
@@ -92,6 +94,7 @@ export default fp(
       useFirmwareNotices: (installed) => {
         firmware = installed;
       },
+      openSockets: () => hub.size,
     } satisfies Realtime);
 
     await app.register(websocket, {

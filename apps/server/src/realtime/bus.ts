@@ -265,8 +265,7 @@ export class RedisBus implements EventBus {
   }
 
   lagSeconds(): number {
-    const waitingMs =
-      this.probeSentAt === undefined ? 0 : performance.now() - this.probeSentAt;
+    const waitingMs = this.probeSentAt === undefined ? 0 : performance.now() - this.probeSentAt;
     return Math.max(this.lastLagMs, waitingMs) / 1000;
   }
 
