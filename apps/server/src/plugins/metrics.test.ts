@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { playerAlerts } from "../db/schema.ts";
 import { createSignedInUser, type SignedInUser } from "../test/factories.ts";
@@ -252,5 +253,27 @@ describe("with METRICS_TOKEN", () => {
     await device.closed;
     await expectFigure(server, "fonika_players_online", 0);
     await expectFigure(server, "fonika_players_playing", 0);
+  });
+
+  it("answers NaN for the product's figures, and still the rest, when their query fails", async () => {
+    await server.app.db.execute(sql`alter table player_states rename to player_states_away`);
+    try {
+      const series = await figures(server);
+      for (const name of [
+        "fonika_players_online",
+        "fonika_players_playing",
+        "fonika_silence_alerts_open",
+        "fonika_loudness_queue",
+      ]) {
+        expect(series.get(name), name).toBeNaN();
+      }
+      expect(series.get("fonika_db_pool_total")).toBeGreaterThan(0);
+      expect(server.logs.some((line) => line.msg === "metrics: product figures unreadable")).toBe(
+        true,
+      );
+    } finally {
+      await server.app.db.execute(sql`alter table player_states_away rename to player_states`);
+    }
+    expect((await figures(server)).get("fonika_players_online")).toBe(0);
   });
 });

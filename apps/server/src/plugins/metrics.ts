@@ -135,9 +135,10 @@ export default fp(
             product[name as keyof ProductFigures].set(value);
           }
         } catch (error) {
-          // The database is away: the other figures (its pool above all) still answer; these go unknown.
+          // The database is away: the other figures (its pool above all) still
+          // answer; these read NaN, unknown, never a zero that looks like a fact.
           request.log.error({ err: error }, "metrics: product figures unreadable");
-          for (const figure of Object.values(product)) figure.reset();
+          for (const figure of Object.values(product)) figure.set(Number.NaN);
         }
       }
       return reply.type(registry.contentType).send(await registry.metrics());
