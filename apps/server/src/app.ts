@@ -63,6 +63,7 @@ import dbPlugin from "./plugins/db.ts";
 import errorsPlugin from "./plugins/errors.ts";
 import leadForwardingPlugin from "./plugins/lead-forwarding.ts";
 import loudnessPlugin from "./plugins/loudness.ts";
+import metricsPlugin from "./plugins/metrics.ts";
 import notificationsPlugin from "./plugins/notifications.ts";
 import openapiPlugin from "./plugins/openapi.ts";
 import realtimePlugin from "./plugins/realtime.ts";
@@ -135,6 +136,8 @@ export async function buildApp(
   await app.register(rateLimit, { global: false, ...(await rateLimitStore(app, config.redisUrl)) });
   await app.register(dbPlugin);
   await app.register(busPlugin);
+  // Before every route, so that its hooks time them all.
+  await app.register(metricsPlugin);
   await app.register(authPlugin);
   await app.register(notificationsPlugin);
   await app.register(storagePlugin);
@@ -374,6 +377,13 @@ async function registerClientModules(
     decide: (playerIds, instantMs) => schedules.decideFor(playerIds, instantMs),
   });
   app.realtime.usePlayerControl(live);
+  app.metrics.useProductFigures(async () => {
+    const [figures, loudnessQueue] = await Promise.all([
+      live.figures(),
+      library.loudnessQueueLength(),
+    ]);
+    return { ...figures, loudnessQueue };
+  });
   // On PGlite the database is this process's alone: plays open at start were left by its own death.
   app.addHook("onReady", () =>
     live.start({ devicesDieWithProcess: app.database.kind === "pglite" }),

@@ -18,6 +18,7 @@ describe("configuration", () => {
       smtpUrl: undefined,
       mailFrom: "noreply@localhost",
       publicUrl: "http://localhost:8080",
+      metricsToken: undefined,
     });
   });
 
@@ -38,6 +39,8 @@ describe("configuration", () => {
     ["ADMIN_EMAIL", "not-an-email", "ADMIN_EMAIL"],
     ["JWT_SECRET", "short", "JWT_SECRET"],
     ["LOG_LEVEL", "loud", "LOG_LEVEL"],
+    ["METRICS_TOKEN", "short-token", "METRICS_TOKEN"],
+    ["METRICS_TOKEN", `${"x".repeat(20)} ${"y".repeat(20)}`, "METRICS_TOKEN"],
   ])("refuses %s=%s with a message naming it", (name, value, named) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(named);
@@ -54,5 +57,11 @@ describe("configuration", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: "Boss@Example.COM" }).adminEmail).toBe(
       "boss@example.com",
     );
+  });
+
+  it("reads METRICS_TOKEN, and an empty one as unset", () => {
+    const token = "m".repeat(40);
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: "" }).metricsToken).toBeUndefined();
   });
 });

@@ -70,6 +70,14 @@ const envSchema = z.object({
     .default(""),
   LOUDNESS_WORKER: z.enum(["on", "off"]).default("on"),
   SOCKET_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(30),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === "" ? undefined : value))
+    .refine((value) => value === undefined || /^[\x21-\x7e]{32,}$/.test(value), {
+      message: "must be at least 32 printable characters without spaces",
+    }),
 });
 
 /** Object storage of the library's files, when S3_BUCKET is set. */
@@ -121,6 +129,11 @@ export interface Config {
    * whose bus message was lost still closes it.
    */
   socketSessionCheckMs: number;
+  /**
+   * The bearer token Prometheus sends to GET /metrics (METRICS_TOKEN);
+   * unset: there is no metrics endpoint (404).
+   */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -169,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Config(values),
     loudnessWorker: values.LOUDNESS_WORKER === "on",
     socketSessionCheckMs: values.SOCKET_SESSION_CHECK_SECONDS * 1000,
+    metricsToken: values.METRICS_TOKEN,
   };
 }
 

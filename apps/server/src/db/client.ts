@@ -42,7 +42,16 @@ export interface DatabaseHandle {
    * called (see PgliteWorker.snapshot). PostgreSQL is backed up with pg_dump.
    */
   snapshot?: (target: string) => Promise<() => void>;
+
+  /** The connection pool now: connections open, of them idle, and queries waiting for one. */
+  poolStats(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export interface DatabaseOptions {
@@ -142,6 +151,11 @@ async function openPool(
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close,
   };
 }

@@ -69,13 +69,7 @@ try {
     // PostgreSQL's own 128 MB of shared buffers are zeroed at start, all of
     // it resident: most of an idle server's memory. A venue network's
     // database is small and the OS caches its files besides (issue 16).
-    startParams: [
-      ...PGlite.defaultStartParams,
-      "-c",
-      "shared_buffers=16MB",
-      "-c",
-      "work_mem=2MB",
-    ],
+    startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB", "-c", "work_mem=2MB"],
   });
   // Reads are prepared once per session and should be planned once:
   // planning in WebAssembly takes 2-30 ms where our indexed reads run in

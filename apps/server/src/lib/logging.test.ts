@@ -1,8 +1,16 @@
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser, type SignedInUser } from "../test/factories.ts";
-import { startTestServer, type TestServer } from "../test/harness.ts";
+import {
+  createEstablishment,
+  createSignedInUser,
+  randomIp,
+  type SignedInUser,
+  signIn,
+  uniqueEmail,
+} from "../test/factories.ts";
+import { call, startTestServer, type TestServer } from "../test/harness.ts";
+import { connect } from "../test/socket-client.ts";
 import { loggerOptions, redactTokens } from "./logging.ts";
 
 /** Issue 12: a token in a URL never reaches a log line, however it is spelled. */
@@ -83,4 +91,82 @@ describe("the server log", () => {
     expect(written.some((line) => line.includes("[redacted]"))).toBe(true);
     expect(written.filter((line) => line.includes(client.token))).toEqual([]);
   });
+
+  it("holds no token and no device code of a whole session, and a sign-in code only on its delivery line", async () => {
+    const from = server.logs.length;
+    const email = uniqueEmail("log-audit");
+    const first = await signIn(server, email);
+    const signInCode = server.lastCodeFor(email);
+    const headers = { "x-forwarded-for": randomIp() };
+    // Wrong tries, bad input and a reused refresh token are logged as they are, without secrets.
+    await call(server, "POST", "/auth/email/verify-code", {
+      body: { email, code: signInCode.replace(/\d$/, (digit) => String((Number(digit) + 1) % 10)) },
+      headers,
+    });
+    await call(server, "POST", "/auth/email/verify-code", { body: { email, code: first.token } });
+    const refreshed = await call(server, "POST", "/auth/refresh-token", {
+      body: { refreshToken: first.refreshToken },
+    });
+    expect(refreshed.status).toBe(200);
+    // Within the rotation's grace or not, a second use of the old one is logged without it.
+    await call(server, "POST", "/auth/refresh-token", {
+      body: { refreshToken: first.refreshToken },
+    });
+
+    // A second device: its code shown, inspected and approved, its tokens polled, its socket opened.
+    const created = await call(server, "POST", "/auth/code/create-code", { headers });
+    expect(created.status).toBe(200);
+    const deviceCode = created.body.code as string;
+    const establishmentId = await createEstablishment(server, client.id);
+    await call(server, "POST", "/auth/code/inspect-code", {
+      token: client.token,
+      body: { code: deviceCode },
+    });
+    const approved = await call(server, "POST", "/auth/code/approve-code", {
+      token: client.token,
+      body: { code: deviceCode, establishmentId },
+    });
+    expect(approved.status).toBe(200);
+    const polled = await call(server, "POST", "/auth/code/wait-for-verification", {
+      body: { verificationId: created.body.verificationId },
+    });
+    const device = await connect(server, polled.body.tokens.token);
+    device.socket.close();
+    await device.closed;
+    await call(server, "POST", "/auth/logout", {
+      token: refreshed.body.token,
+      body: { refreshToken: refreshed.body.refreshToken },
+    });
+
+    const secrets = [
+      first.token,
+      first.refreshToken,
+      refreshed.body.token,
+      refreshed.body.refreshToken,
+      polled.body.tokens.token,
+      polled.body.tokens.refreshToken,
+    ];
+    const lines = server.logs.slice(from);
+    expect(lines.length).toBeGreaterThan(10);
+    // The scan sees the one line that may hold the code (no SMTP here).
+    expect(lines.filter((line) => line.msg === `Sign-in code: ${signInCode}`)).toHaveLength(1);
+    for (const line of lines) {
+      const written = JSON.stringify(line);
+      for (const secret of secrets) expect(written).not.toContain(secret);
+      // Six digits stand alone in text only (numbers such as times are not text).
+      for (const text of textsOf(line)) {
+        expect(text).not.toMatch(new RegExp(`\\b${deviceCode}\\b`));
+        if (new RegExp(`\\b${signInCode}\\b`).test(text)) {
+          expect(line.msg).toBe(`Sign-in code: ${signInCode}`);
+        }
+      }
+    }
+  });
 });
+
+/** Every string in a log line, however deep. */
+function textsOf(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (typeof value !== "object" || value === null) return [];
+  return Object.values(value).flatMap(textsOf);
+}

@@ -42,6 +42,9 @@ export interface Realtime {
   useFirmwareNotices(notices: FirmwareNotices): void;
   /** Installs the support chat's typing marks. */
   useChatTyping(chat: ChatTyping): void;
+
+  /** Sockets this process holds now, admitted (metrics). */
+  openSockets(): number;
 }
 
 declare module "fastify" {
@@ -99,6 +102,8 @@ export default fp(
       useChatTyping: (installed) => {
         chat = installed;
       },
+
+      openSockets: () => hub.size,
     } satisfies Realtime);
 
     await app.register(websocket, {

@@ -45,6 +45,10 @@ describe("InProcessBus", () => {
 
     expect(received).toEqual([]);
   });
+
+  it("has no lag: it delivers at once", () => {
+    expect(new InProcessBus().lagSeconds()).toBe(0);
+  });
 });
 
 describe("RedisBus", () => {
@@ -82,6 +86,27 @@ describe("RedisBus", () => {
       // The local copy came at once; the echo from Redis is not delivered again.
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(receivedByFirst).toEqual([event, back]);
+    },
+  );
+
+  it.skipIf(!redisUrl)(
+    "times its own probe through Redis as its lag, and hands no probe to listeners",
+    async () => {
+      const channel = `fonika:test:${Date.now()}:${Math.random()}`;
+      const first = await RedisBus.open(redisUrl as string, { channel, probeIntervalMs: 20 });
+      const second = await RedisBus.open(redisUrl as string, { channel, probeIntervalMs: 20 });
+      opened.push(first, second);
+      const received: BusEvent[] = [];
+      first.subscribe((delivered) => received.push(delivered));
+      second.subscribe((delivered) => received.push(delivered));
+
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      // Probes that never came back would show the ~280 ms since the first was sent.
+      const lag = first.lagSeconds();
+      expect(lag).toBeGreaterThan(0);
+      expect(lag).toBeLessThan(0.25);
+      expect(received).toEqual([]);
     },
   );
 

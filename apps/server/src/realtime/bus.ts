@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import type { ClientSocketMessage, ServerSocketMessage } from "@fonika/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
@@ -85,6 +86,12 @@ export interface EventBus {
   onGap(listener: () => void): void;
   /** Throws when the shared bus does not answer (readiness); the in-process one always answers. */
   ping(): Promise<void>;
+  /**
+   * How late events travel through the shared bus, in seconds (metrics): the
+   * last probe's trip from publish to delivery, or longer while a probe is
+   * still on its way. The in-process bus delivers at once: 0.
+   */
+  lagSeconds(): number;
   /** Stops delivering and releases connections. Idempotent. */
   close(): Promise<void>;
 }
@@ -138,6 +145,10 @@ export class InProcessBus implements EventBus {
 
   async ping(): Promise<void> {}
 
+  lagSeconds(): number {
+    return 0;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.local.clear();
@@ -150,12 +161,12 @@ export interface RedisBusOptions {
   log?: FastifyBaseLogger;
   /** How long opening may wait for Redis before start fails. */
   connectTimeoutMs?: number;
+  /** How often the bus times a probe of its own through Redis (default 5 s). */
+  probeIntervalMs?: number;
 }
 
-interface WireEvent {
-  origin: string;
-  event: BusEvent;
-}
+/** What travels on the channel: an event, or a process's lag probe (its send time, its own clock). */
+type WireEvent = { origin: string; event: BusEvent } | { origin: string; probeSentAt: number };
 
 /**
  * The bus of several processes: one Redis connection publishes, a second
@@ -171,6 +182,11 @@ export class RedisBus implements EventBus {
   private readonly log: FastifyBaseLogger | undefined;
   private readonly gapListeners: Array<() => void> = [];
   private closed = false;
+  private readonly probeIntervalMs: number;
+  private probeTimer: NodeJS.Timeout | undefined;
+  /** When the probe now on its way was sent (performance.now()); undefined: none is. */
+  private probeSentAt: number | undefined;
+  private lastLagMs = 0;
 
   private constructor(
     private readonly publisher: Redis,
@@ -187,8 +203,11 @@ export class RedisBus implements EventBus {
     // meanwhile never came (ioredis resubscribes by itself).
     subscriber.on("ready", () => {
       if (this.closed) return;
+      // A probe on its way during the loss never comes back.
+      this.probeSentAt = undefined;
       for (const listener of this.gapListeners) listener();
     });
+    this.probeIntervalMs = options.probeIntervalMs ?? 5_000;
   }
 
   /**
@@ -207,6 +226,7 @@ export class RedisBus implements EventBus {
       );
       const bus = new RedisBus(publisher, subscriber, options);
       await subscriber.subscribe(bus.channel);
+      bus.startProbing();
       return bus;
     } catch (error) {
       publisher.disconnect();
@@ -244,9 +264,36 @@ export class RedisBus implements EventBus {
     );
   }
 
+  lagSeconds(): number {
+    const waitingMs = this.probeSentAt === undefined ? 0 : performance.now() - this.probeSentAt;
+    return Math.max(this.lastLagMs, waitingMs) / 1000;
+  }
+
+  /**
+   * Each process publishes a probe and times it coming back through Redis,
+   * on its own clock (no other process reads it). Started once subscribed:
+   * a probe sent before would never come back.
+   */
+  private startProbing(): void {
+    this.probeTimer = setInterval(() => this.sendProbe(), this.probeIntervalMs);
+    this.probeTimer.unref();
+  }
+
+  /** Publishes a probe unless one is still on its way (then the lag grows with its wait). */
+  private sendProbe(): void {
+    if (this.closed || this.probeSentAt !== undefined) return;
+    const sentAt = performance.now();
+    this.probeSentAt = sentAt;
+    const wire: WireEvent = { origin: this.origin, probeSentAt: sentAt };
+    this.publisher.publish(this.channel, JSON.stringify(wire)).catch(() => {
+      // Redis is gone: its loss is logged by the connection, the lag grows until it is back.
+    });
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    clearInterval(this.probeTimer);
     this.local.clear();
     await Promise.all([quitRedis(this.subscriber), quitRedis(this.publisher)]);
   }
@@ -258,6 +305,18 @@ export class RedisBus implements EventBus {
       wire = JSON.parse(payload) as WireEvent;
     } catch {
       this.log?.warn("malformed realtime event from Redis dropped");
+      return;
+    }
+    if (typeof wire !== "object" || wire === null) {
+      this.log?.warn("malformed realtime event from Redis dropped");
+      return;
+    }
+    if ("probeSentAt" in wire) {
+      // Another process's probe is not for this one.
+      if (wire.origin === this.origin && wire.probeSentAt === this.probeSentAt) {
+        this.lastLagMs = performance.now() - wire.probeSentAt;
+        this.probeSentAt = undefined;
+      }
       return;
     }
     if (wire.origin === this.origin) return;

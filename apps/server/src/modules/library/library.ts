@@ -85,6 +85,8 @@ export interface Library {
    * grant or a tariff's playlists changed): called once the change is stored.
    */
   musicAccessChanged(): Promise<void>;
+  /** Songs waiting for their loudness to be measured (metrics), one count. */
+  loudnessQueueLength(): Promise<number>;
   /** The operator's import of a catalog on disk (`npm run import`). */
   importFromDisk(options: Omit<ImportOptions, "intake" | "placement">): Promise<ImportReport>;
   /** The operator's one-shot repair of mojibake tags already stored (`npm run repair-tags`). */
@@ -182,6 +184,7 @@ export function createLibrary(deps: LibraryDependencies): Library {
     },
     playlistTracks: (ids) => store.playlists.currentVersionTracks(ids),
     musicAccessChanged: () => access.announceChange(),
+    loudnessQueueLength: () => store.songs.countPendingLoudness(),
     importFromDisk: (options) => importLibrary({ ...options, intake, placement }),
     repairStoredTags: (options) => repairStoredTags({ ...options, store, songs }),
     createLoudnessJob: (options) =>

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
-import { playerStates, players } from "../../db/schema.ts";
+import { playerAlerts, playerStates, players } from "../../db/schema.ts";
 
 /** SQL of the players' live state (`player_states`); decides nothing. */
 
@@ -228,6 +228,33 @@ export function onlineSql(freshSince: Date): SQL<boolean> {
 /** Playing as SQL: online and not paused (an offline player plays nothing). */
 export function playingSql(freshSince: Date): SQL<boolean> {
   return sql<boolean>`(${onlineSql(freshSince)} and coalesce(${playerStates.playing}, false))`;
+}
+
+/** How many players are online and playing now, and how many silence alerts are raised and open. */
+export interface LiveFigures {
+  playersOnline: number;
+  playersPlaying: number;
+  silenceAlertsOpen: number;
+}
+
+/**
+ * The live figures of every player (metrics), in one query: a count over
+ * the live states (one row per player that ever connected) and one over
+ * the open alerts' partial unique index. A silence not yet raised into an
+ * alert is not counted.
+ */
+export async function liveFigures(db: Executor, freshSince: Date): Promise<LiveFigures> {
+  const [row] = await db
+    .select({
+      playersOnline: sql`count(*) filter (where ${onlineSql(freshSince)})`.mapWith(Number),
+      playersPlaying: sql`count(*) filter (where ${playingSql(freshSince)})`.mapWith(Number),
+      silenceAlertsOpen:
+        sql`(select count(*) from ${playerAlerts} where ${playerAlerts.clearedAt} is null and ${playerAlerts.raisedAt} is not null)`.mapWith(
+          Number,
+        ),
+    })
+    .from(playerStates);
+  return row ?? { playersOnline: 0, playersPlaying: 0, silenceAlertsOpen: 0 };
 }
 
 /** What staff see of a player's live state (players base, a player's page). */

@@ -241,6 +241,14 @@ export class LiveService implements PlayerControl {
     return this.reports.endLapsedPlays(freshSince, playerIds);
   }
 
+  /**
+   * Players online and playing now, and silence alerts open, across every
+   * process (they read the shared live state): one query, for metrics.
+   */
+  figures(): Promise<repository.LiveFigures> {
+    return repository.liveFigures(this.deps.db, onlineSince());
+  }
+
   /** Stops listening and the timers of this process (the app closes). */
   stop(): void {
     clearTimeout(this.heartbeatTimer);

@@ -269,6 +269,15 @@ export interface ClaimedSong {
   attempts: number;
 }
 
+/** Songs still to measure, due or not (metrics): the pending index counts them. */
+export async function countPendingLoudness(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ count: sql`count(*)`.mapWith(Number) })
+    .from(songs)
+    .where(and(eq(songs.loudnessStatus, "pending"), isNull(songs.removedAt)));
+  return row?.count ?? 0;
+}
+
 /**
  * Claims the oldest pending song that is due: locks it (`skip locked`, so
  * that another process's claim is passed over, not waited for), counts the
