@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { Gauge } from "prom-client";
 import { AppError, errors } from "../lib/app-error.ts";
 
 /** What the product's modules count, read once per scrape (app.ts installs the reader). */
@@ -53,6 +53,10 @@ export default fp(
       return;
     }
 
+    // Loaded only where metrics are asked for (issue 16, memory).
+    const { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } = await import(
+      "prom-client"
+    );
     // A registry per app: several apps (tests, benches) may share a process.
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
