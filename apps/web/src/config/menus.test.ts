@@ -30,10 +30,7 @@ describe("side menus", () => {
       ROLES.filter((role) => SIDE_MENU[role].some((entry) => entry.route === route));
     const mayOpen = (route: "SupportEnquiries" | "SupportChat") =>
       ROLES.filter((role) => canAccessRoute(ROUTES[route], role));
-    // The content manager's menu is its library's tree (docs/decisions.md).
-    expect(withEntry("SupportEnquiries")).toEqual(
-      mayOpen("SupportEnquiries").filter((role) => role !== "role-content-manager"),
-    );
+    expect(withEntry("SupportEnquiries")).toEqual(mayOpen("SupportEnquiries"));
     expect(withEntry("SupportChat")).toEqual(mayOpen("SupportChat"));
     expect(withEntry("SupportChat").sort()).toEqual(["role-admin", "role-client", "role-support"]);
   });

@@ -5,10 +5,10 @@ import type { RouteName } from "./routes.ts";
  * Side menu entries by role, SPEC.md §2 Layout. Every menu also ends with a
  * Logout entry, which the layout adds. The content manager's places are the
  * library tree's roots (Playlists, Tracks, Trash), which the layout puts
- * above the entries, so its list of entries is empty (decision, see docs).
- * Support (issue 15): Обращения for every role SPEC.md §2's route table
- * lets open them but the content manager (its menu is its library), Чат for
- * the chat's roles (admin, client, support). The admin menu carries Integrations
+ * above the entries. Support (issue 15): Обращения for every role SPEC.md
+ * §2's route table lets open them (the content manager's below its tree:
+ * the music-content enquiries it answers), Чат for the chat's roles
+ * (admin, client, support). The admin menu carries Integrations
  * too: it is the admin's only way to the leads page, and the client's menu
  * Playlists, the catalogue its search leads to, and Players, its players
  * across venues. An account waiting for activation gets, beside its
@@ -68,8 +68,9 @@ export const SIDE_MENU: Record<Role, readonly MenuEntry[]> = {
     { label: "Чат", route: "SupportChat", icon: "chat" },
     { label: "Профиль", route: "Profile", icon: "profile" },
   ],
-  // SPEC.md §2's "Playlists and Trash" are the library tree's roots: one place, one entry.
-  "role-content-manager": [],
+  // SPEC.md §2's "Playlists and Trash" are the library tree's roots: one place, one entry;
+  // below them the music-content enquiries it answers (issue 15).
+  "role-content-manager": [{ label: "Обращения", route: "SupportEnquiries", icon: "enquiries" }],
   "wait-activation": [
     { label: "Ожидание активации", route: "Cabinet", icon: "hourglass" },
     { label: "Мои объекты", route: "ClientObjectsList", icon: "objects" },
