@@ -1,5 +1,6 @@
+import { supportApi } from "@fonika/shared";
 import { expect, type Page, test } from "@playwright/test";
-import { createAccount, createSignedInAccount } from "./support/accounts.ts";
+import { callApi, createAccount, createSignedInAccount } from "./support/accounts.ts";
 import { addEstablishment, addPayer, addWebPlayer } from "./support/clients.ts";
 import { signInByEmail } from "./support/sign-in.ts";
 
@@ -68,4 +69,48 @@ test("staff screens of clients and tariffs fit a 375 px phone", async ({ page })
   await expectFits(page, "/subscription-base", /подпис/i);
   await expectFits(page, "/players-base", /Всего: \d+/);
   await expectFits(page, "/players-base/update", "Новая прошивка");
+});
+
+test("support's screens fit a 375 px phone, for the client and for support", async ({
+  browser,
+}) => {
+  const client = await createSignedInAccount("role-client", "narrow-support-client");
+  const venue = await addEstablishment(client, "Кофейня с очень длинным названием на углу");
+  const player = await addWebPlayer(client, venue, "Плеер в зале с очень длинным названием у окна");
+  const enquiry = await callApi(supportApi.createEnquiry, {
+    token: client.token,
+    body: {
+      topic: "player-silent",
+      establishmentId: venue,
+      playerId: player,
+      text: "Плеерневключаетсяссамогоутраипишетчтонетсоединениясосервером, хотя интернет есть",
+    },
+  });
+  await callApi(supportApi.sendChatMessage, {
+    token: client.token,
+    params: { clientId: client.userId },
+    body: { text: "Здравствуйте! Тишина в зале с самого утра", clientMessageId: "narrow-1" },
+  });
+  const agent = await createAccount("role-support", "narrow-agent");
+  const clientPage = await (
+    await browser.newContext({ viewport: { width: 375, height: 740 } })
+  ).newPage();
+  const agentPage = await (
+    await browser.newContext({ viewport: { width: 375, height: 740 } })
+  ).newPage();
+
+  await signInByEmail(clientPage, client.email);
+  await expectFits(clientPage, "/support/enquiries", "Плеерневключается");
+  await expectFits(clientPage, "/support/create-enquiry", "Описание");
+  await expectFits(clientPage, `/support/enquiries/${enquiry.id}`, "Переписка");
+  await expectFits(clientPage, "/support/chat", "Тишина в зале с самого утра");
+
+  await signInByEmail(agentPage, agent.email);
+  await expectFits(agentPage, "/support/enquiries", "Плеерневключается");
+  await expectFits(agentPage, `/support/enquiries/${enquiry.id}`, "Плееры клиента");
+  await expectFits(
+    agentPage,
+    `/support/chat?clientId=${client.userId}`,
+    "Тишина в зале с самого утра",
+  );
 });
