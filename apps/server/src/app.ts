@@ -207,6 +207,7 @@ export async function buildApp(
         clients.establishments,
         clients.players,
         clients.enquiries,
+        chat,
       ],
     }),
     profiles: new ProfileService({ db, accessEvents, files: app.storage.files }),

@@ -233,3 +233,12 @@ export async function lastMessagesOf(
     .where(inArray(chatMessages.clientId, ids))
     .then((rows) => rows.map((row) => row.message));
 }
+
+/** Replaces the texts of a client's conversation (152-FZ: the client is deleted). */
+export async function eraseConversation(
+  db: Executor,
+  clientId: string,
+  erased: string,
+): Promise<void> {
+  await db.update(chatMessages).set({ text: erased }).where(eq(chatMessages.clientId, clientId));
+}

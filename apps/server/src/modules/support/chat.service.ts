@@ -6,7 +6,7 @@ import {
   type ServerSocketMessage,
   type SupportPerson,
 } from "@fonika/shared";
-import type { Database } from "../../db/client.ts";
+import type { Database, Executor } from "../../db/client.ts";
 import { type Page, toPage } from "../../lib/paging.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import type { EventBus, RealtimeMessage } from "../../realtime/bus.ts";
@@ -15,6 +15,7 @@ import { CHAT_SOCKET_TEXTS, CHAT_TEXTS, chatErrors } from "./chat.errors.ts";
 import { chatSideOf, isChatStaff, mayTypeIn, nextReadMark } from "./chat.policy.ts";
 import type { ChatMessageRow, ChatSide } from "./chat.repository.ts";
 import * as repository from "./chat.repository.ts";
+import { SUPPORT_TEXTS } from "./support.errors.ts";
 import { takeSupportMessageSlot } from "./support.limits.ts";
 
 /** What the chat needs of other modules; app.ts wires them. */
@@ -166,6 +167,16 @@ export class ChatService {
       return side;
     }
     throw chatErrors.conversationNotFound();
+  }
+
+  /**
+   * Erases a deleted client's conversation inside the deletion's transaction
+   * (accounts' ClientRecords port): staff keep its length and times, not
+   * what either side wrote (an answer may repeat the client's details).
+   */
+  async forgetClient(tx: Executor, clientId: string): Promise<() => Promise<void>> {
+    await repository.eraseConversation(tx, clientId, SUPPORT_TEXTS.erased);
+    return async () => undefined;
   }
 
   /**

@@ -302,3 +302,20 @@ describe("read marks and conversations", () => {
     expect(paged.body.totalPages).toBe(after.body.total);
   });
 });
+
+describe("a deleted client", () => {
+  it("leaves a conversation whose texts are erased, both sides' (152-FZ)", async () => {
+    const gone = await newClient();
+    await send(gone, gone.id, "Мой телефон +7 999 000-00-00");
+    await send(support, gone.id, "Перезвоним на +7 999 000-00-00");
+    const deleted = await call(server, "POST", `/auth/account/${gone.id}/delete-account`, {
+      token: clientManager.token,
+    });
+    expect(deleted.status).toBe(200);
+
+    const seen = await messages(support, gone.id);
+    expect(seen.status).toBe(200);
+    expect(seen.body.data).toHaveLength(2);
+    expect(JSON.stringify(seen.body.data)).not.toContain("999");
+  });
+});
