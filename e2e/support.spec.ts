@@ -37,7 +37,7 @@ test("a client writes to support with a screenshot, support answers, and the two
   await expect(venue).toHaveURL(/\/support\/enquiries\/[0-9a-f-]{36}$/);
   const enquiryUrl = venue.url();
   // Typed markup stays text.
-  await expect(venue.getByText(problem)).toBeVisible();
+  await expect(venue.getByRole("list", { name: "Переписка" }).getByText(problem)).toBeVisible();
   await menuEntry(venue, "Мои объекты").click();
 
   // Support sees it among the open enquiries, opens it with the screenshot, and answers.

@@ -22,14 +22,22 @@ function renderHeader(role: Role) {
   return { app, listed };
 }
 
+/** The header's suggestions box (the page's own filters are comboboxes too). */
+const SUGGESTIONS = "Поиск треков и плейлистов";
+
 describe("header search (SPEC.md §2 Search)", () => {
   it.each(["role-admin", "role-client-manager", "role-support"] as const)(
     "%s: the search leads to the client base with the query",
     async (role) => {
       const person = userEvent.setup();
       const { app, listed } = renderHeader(role);
-      const box = await screen.findByRole("searchbox", {}, { timeout: 5_000 });
-      expect(screen.queryByRole("combobox")).toBeNull();
+      // The header's box (the enquiries' own list has a search box too).
+      const box = await screen.findByRole(
+        "searchbox",
+        { name: "Поиск клиентов" },
+        { timeout: 5_000 },
+      );
+      expect(screen.queryByRole("combobox", { name: SUGGESTIONS })).toBeNull();
       await person.type(box, "+7 (916) 123{Enter}");
       await waitFor(() => expect(app.router.state.location.pathname).toBe("/client-base"));
       expect(new URLSearchParams(app.router.state.location.search).get("query")).toBe(
@@ -43,8 +51,10 @@ describe("header search (SPEC.md §2 Search)", () => {
     "%s: suggestions instead (no client base to search)",
     async (role) => {
       renderHeader(role);
-      expect(await screen.findByRole("combobox", {}, { timeout: 5_000 })).toBeTruthy();
-      expect(screen.queryByRole("searchbox")).toBeNull();
+      expect(
+        await screen.findByRole("combobox", { name: SUGGESTIONS }, { timeout: 5_000 }),
+      ).toBeTruthy();
+      expect(screen.queryByRole("searchbox", { name: "Поиск клиентов" })).toBeNull();
     },
   );
 
