@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 /** One test run for every workspace: unit, API (real server + database), web. */
 export default defineConfig({
   test: {
+    // Vitest leaves one core free by default: on a 2-core machine that is one
+    // file at a time for the whole run. Two workers keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -19,8 +22,6 @@ export default defineConfig({
           include: ["src/**/*.test.ts"],
           environment: "node",
           globalSetup: ["src/test/global-setup.ts"],
-          // PGlite instances are heavy: one per test file, files in sequence.
-          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
