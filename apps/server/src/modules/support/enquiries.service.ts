@@ -14,10 +14,10 @@ import type { ServiceLog } from "../../lib/logging.ts";
 import { type Page, toPage } from "../../lib/paging.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import type { EventBus } from "../../realtime/bus.ts";
-import { SUPPORT_STAFF_ROOM, userRoom } from "../../realtime/hub.ts";
 import { EnquiryPresenter, type EnquiryPresenterPorts, factsOf } from "./enquiries.presenter.ts";
 import * as repository from "./enquiries.repository.ts";
-import { replyMail, SUPPORT_TEXTS, supportErrors } from "./support.errors.ts";
+import { EnquiryNews } from "./enquiries.news.ts";
+import { SUPPORT_TEXTS, supportErrors } from "./support.errors.ts";
 import { takeSupportMessageSlot } from "./support.limits.ts";
 import {
   assertMayAssign,
@@ -32,6 +32,7 @@ import {
   type Side,
   sideOf,
   stateAfterReply,
+  subjectOf,
 } from "./support.policy.ts";
 
 type Body<E extends { body?: z.ZodType }> = z.output<NonNullable<E["body"]>>;
@@ -86,6 +87,7 @@ export interface SilenceAlertFacts {
  */
 export class EnquiriesService {
   private readonly presenter: EnquiryPresenter;
+  private readonly news: EnquiryNews;
   /** The last event time handed out: events of one change keep their order. */
   private lastStamp = 0;
 
@@ -95,6 +97,7 @@ export class EnquiriesService {
       playerNamesOf: async (ids) =>
         new Map([...(await deps.players.placesOf(ids))].map(([id, place]) => [id, place.name])),
     });
+    this.news = new EnquiryNews(deps);
   }
 
   async create(actor: Actor, body: Body<typeof supportApi.createEnquiry>): Promise<Enquiry> {
@@ -139,7 +142,7 @@ export class EnquiriesService {
       await this.deps.attachments.claim(tx, body.attachmentIds, actor.userId, event.id);
       return enquiry;
     });
-    await this.announce(row, "created", actor, side);
+    await this.news.announce(row, "created", actor, side);
     return this.presenter.enquiry(db, actor, row);
   }
 
@@ -203,9 +206,9 @@ export class EnquiriesService {
       }
       return { row, side, moved: to !== null };
     });
-    await this.announce(row, "message", actor, side);
-    if (moved) await this.announce(row, "state", actor, side);
-    if (side === "staff") await this.mailClient(row, body.text);
+    await this.news.announce(row, "message", actor, side);
+    if (moved) await this.news.announce(row, "state", actor, side);
+    if (side === "staff") await this.news.mailClient(row, body.text);
     return this.presenter.enquiry(db, actor, row);
   }
 
@@ -218,7 +221,7 @@ export class EnquiriesService {
       const side = assertMayMove(actor, factsOf(locked), to);
       return { row: await this.writeMove(tx, actor, side, locked, to, names), side };
     });
-    await this.announce(row, "state", actor, side);
+    await this.news.announce(row, "state", actor, side);
     return this.presenter.enquiry(db, actor, row);
   }
 
@@ -236,7 +239,7 @@ export class EnquiriesService {
       if (locked.assigneeId === assigneeId) return locked;
       return this.writeAssignee(tx, actor, locked, assigneeId, names);
     });
-    await this.announce(row, "assignee", actor, "staff");
+    await this.news.announce(row, "assignee", actor, "staff");
     return this.presenter.enquiry(db, actor, row);
   }
 
@@ -277,7 +280,7 @@ export class EnquiriesService {
       });
       return repository.updateEnquiry(tx, id, { updatedAt: at });
     });
-    await this.announce(row, "player-command", actor, "staff");
+    await this.news.announce(row, "player-command", actor, "staff");
     return this.presenter.enquiry(db, actor, row);
   }
 
@@ -345,7 +348,7 @@ export class EnquiriesService {
           : enquiry;
         return { row, event: open ? ("alert" as const) : ("created" as const) };
       });
-      if (result) await this.announce(result.row, result.event, null, "staff");
+      if (result) await this.news.announce(result.row, result.event, null, "staff");
     }
   }
 
@@ -431,59 +434,9 @@ export class EnquiriesService {
     }
   }
 
-  /** Tells the client's screens and support staff's what changed. */
-  private async announce(
-    row: repository.EnquiryRow,
-    event: "created" | "message" | "state" | "assignee" | "player-command" | "alert",
-    actor: Actor | null,
-    side: Side,
-  ): Promise<void> {
-    const author = actor
-      ? {
-          id: actor.userId,
-          name: (await this.deps.namesOf([actor.userId])).get(actor.userId) ?? "",
-          side,
-        }
-      : null;
-    await this.deps.bus.publish({
-      kind: "message",
-      rooms: [userRoom(row.clientId), SUPPORT_STAFF_ROOM],
-      message: {
-        type: "supportEnquiry",
-        enquiryId: row.id,
-        number: row.number,
-        event,
-        author,
-        state: row.state as EnquiryState,
-      },
-    });
-  }
-
-  /** Mails the client support's answer; a failed mail is logged and the reply stands. */
-  private async mailClient(row: repository.EnquiryRow, text: string): Promise<void> {
-    try {
-      const to = (await this.deps.accounts.find(row.clientId))?.email;
-      if (!to) {
-        this.deps.log.info({ enquiryId: row.id }, "support reply: the client has no e-mail");
-        return;
-      }
-      const link = `${this.deps.publicUrl}/support/enquiries?id=${row.id}`;
-      await this.deps.sendMail({ to, ...replyMail({ number: row.number, text, link }) });
-    } catch (error) {
-      this.deps.log.error({ err: error, enquiryId: row.id }, "support reply mail failed");
-    }
-  }
-
   /** A time later than every one this process handed out: a change's events keep their order. */
   private stamp(): Date {
     this.lastStamp = Math.max(Date.now(), this.lastStamp + 1);
     return new Date(this.lastStamp);
   }
-}
-
-/** The first line of the text that holds something, cut to 120 characters. */
-export function subjectOf(text: string): string {
-  const line = text.split(/\r?\n/).find((candidate) => candidate.trim().length > 0) ?? "";
-  const subject = line.trim();
-  return subject.length > 120 ? `${subject.slice(0, 119)}…` : subject || SUPPORT_TEXTS.noSubject;
 }

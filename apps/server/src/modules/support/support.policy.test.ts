@@ -1,7 +1,6 @@
 import type { Role } from "@fonika/shared";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../../plugins/auth.ts";
-import { subjectOf } from "./enquiries.service.ts";
 import {
   abilitiesOf,
   assertMayMove,
@@ -10,6 +9,7 @@ import {
   type EnquiryFacts,
   enquiryScopeOf,
   stateAfterReply,
+  subjectOf,
 } from "./support.policy.ts";
 
 const CLIENT = "00000000-0000-4000-8000-000000000001";

@@ -7,7 +7,7 @@ import {
 } from "@fonika/shared";
 import { errors } from "../../lib/app-error.ts";
 import type { Actor } from "../../plugins/auth.ts";
-import { supportErrors } from "./support.errors.ts";
+import { SUPPORT_TEXTS, supportErrors } from "./support.errors.ts";
 
 /**
  * Who sees and does what with enquiries. Pure; every service method calls
@@ -160,4 +160,11 @@ export function abilitiesOf(actor: Actor, enquiry: EnquiryFacts) {
     assign: isStaff(actor),
     controlPlayers: mayControlPlayers(actor) && enquiry.state !== "closed",
   };
+}
+
+/** The first line of the text that holds something, cut to 120 characters. */
+export function subjectOf(text: string): string {
+  const line = text.split(/\r?\n/).find((candidate) => candidate.trim().length > 0) ?? "";
+  const subject = line.trim();
+  return subject.length > 120 ? `${subject.slice(0, 119)}…` : subject || SUPPORT_TEXTS.noSubject;
 }
