@@ -31,7 +31,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -rf ${E2E.dataDir} && mkdir -p ${E2E.dataDir} && node scripts/build-if-changed.mjs && node --enable-source-maps apps/server/dist/server.mjs > ${E2E.logFile} 2>&1`,
+    command: `rm -rf ${E2E.dataDir} && mkdir -p ${E2E.dataDir} && npm start > ${E2E.logFile} 2>&1`,
     url: `${E2E.baseUrl}/api/v1/health`,
     timeout: 180_000,
     reuseExistingServer: false,
