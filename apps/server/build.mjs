@@ -1,6 +1,6 @@
 // Compiles the server for `npm start` (issue 16: a restart in seconds): one
 // ES module bundle of our TypeScript and the shared package
-// (dist/server.mjs, with a source map), the packages of node_modules left
+// (dist/server.mjs, not minified, its source map beside it), the packages of node_modules left
 // as imports; beside it what the code finds next to itself at run time —
 // PGlite's thread (pglite-worker.mjs) and the migrations. Run by
 // scripts/build-if-changed.mjs; `tsx` remains for development and the CLIs.

@@ -6,10 +6,7 @@ import { useAppServices } from "../../../lib/app-services.ts";
 import { CHAT_TEXTS } from "../chat-texts.ts";
 import { ChatNotice } from "../components/chat-notice.tsx";
 
-/**
- * The page of one enquiry: under the enquiries' list. Spelled here until the
- * route table names the enquiry's screen; then it is `pathTo` of that name.
- */
+/** The page of one enquiry (the route table's SupportEnquiry). */
 export function enquiryPathOf(enquiryId: string): string {
   return pathTo("SupportEnquiry", { id: enquiryId });
 }
