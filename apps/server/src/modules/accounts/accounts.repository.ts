@@ -351,19 +351,19 @@ export interface NameRow {
 /** The name columns of these users. */
 export async function namesOf(db: Executor, userIds: string[]): Promise<NameRow[]> {
   if (userIds.length === 0) return [];
-  return db
-    .select({
-      id: users.id,
-      lastName: users.lastName,
-      firstName: users.firstName,
-      patronymic: users.patronymic,
-      email: users.email,
-      phone: users.phone,
-      status: users.status,
-    })
-    .from(users)
-    .where(inArray(users.id, userIds));
+  return db.select(nameColumns).from(users).where(inArray(users.id, userIds));
 }
+
+/** What a person's shown name is made of (NameRow). */
+const nameColumns = {
+  id: users.id,
+  lastName: users.lastName,
+  firstName: users.firstName,
+  patronymic: users.patronymic,
+  email: users.email,
+  phone: users.phone,
+  status: users.status,
+};
 
 /**
  * The active users holding any of these roles in their authority, with
@@ -375,16 +375,7 @@ export async function activeWithRoles(
 ): Promise<Array<NameRow & { authority: string[] }>> {
   if (roles.length === 0) return [];
   return db
-    .select({
-      id: users.id,
-      authority: users.authority,
-      lastName: users.lastName,
-      firstName: users.firstName,
-      patronymic: users.patronymic,
-      email: users.email,
-      phone: users.phone,
-      status: users.status,
-    })
+    .select({ ...nameColumns, authority: users.authority })
     .from(users)
     .where(and(eq(users.status, "active"), arrayOverlaps(users.authority, [...roles])));
 }

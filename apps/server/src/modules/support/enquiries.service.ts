@@ -14,9 +14,9 @@ import type { ServiceLog } from "../../lib/logging.ts";
 import { type Page, toPage } from "../../lib/paging.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import type { EventBus } from "../../realtime/bus.ts";
+import { EnquiryNews } from "./enquiries.news.ts";
 import { EnquiryPresenter, type EnquiryPresenterPorts, factsOf } from "./enquiries.presenter.ts";
 import * as repository from "./enquiries.repository.ts";
-import { EnquiryNews } from "./enquiries.news.ts";
 import { SUPPORT_TEXTS, supportErrors } from "./support.errors.ts";
 import { takeSupportMessageSlot } from "./support.limits.ts";
 import {
@@ -131,15 +131,7 @@ export class EnquiriesService {
         createdAt: at,
         updatedAt: at,
       });
-      const event = await repository.insertEvent(tx, {
-        enquiryId: enquiry.id,
-        kind: "message",
-        authorId: actor.userId,
-        side,
-        text: body.text,
-        createdAt: at,
-      });
-      await this.deps.attachments.claim(tx, body.attachmentIds, actor.userId, event.id);
+      await this.writeMessage(tx, enquiry.id, actor, side, body, at);
       return enquiry;
     });
     await this.news.announce(row, "created", actor, side);
@@ -189,15 +181,7 @@ export class EnquiriesService {
       const locked = await this.lockSeen(tx, actor, id);
       const side = assertMayReply(actor, factsOf(locked));
       const at = this.stamp();
-      const event = await repository.insertEvent(tx, {
-        enquiryId: id,
-        kind: "message",
-        authorId: actor.userId,
-        side,
-        text: body.text,
-        createdAt: at,
-      });
-      await this.deps.attachments.claim(tx, body.attachmentIds, actor.userId, event.id);
+      await this.writeMessage(tx, id, actor, side, body, at);
       const to = stateAfterReply(side, locked.state as EnquiryState);
       let row = await repository.updateEnquiry(tx, id, { updatedAt: at });
       if (to) row = await this.writeMove(tx, actor, side, row, to, names);
@@ -432,6 +416,26 @@ export class EnquiriesService {
     if (account?.status !== "active" || activeRole(account.authority) !== "role-client") {
       throw supportErrors.notActiveClient();
     }
+  }
+
+  /** A message of the thread with the files its author uploaded for it. */
+  private async writeMessage(
+    tx: Executor,
+    enquiryId: string,
+    actor: Actor,
+    side: Side,
+    message: { text: string; attachmentIds: string[] },
+    at: Date,
+  ): Promise<void> {
+    const event = await repository.insertEvent(tx, {
+      enquiryId,
+      kind: "message",
+      authorId: actor.userId,
+      side,
+      text: message.text,
+      createdAt: at,
+    });
+    await this.deps.attachments.claim(tx, message.attachmentIds, actor.userId, event.id);
   }
 
   /** A time later than every one this process handed out: a change's events keep their order. */
