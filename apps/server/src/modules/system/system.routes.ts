@@ -4,7 +4,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { registerEndpoint } from "../../lib/endpoint-route.ts";
 
 /** A key no one stores: asking for it shows the bucket answers. */
-const STORAGE_PROBE_KEY = ".health-probe";
+const STORAGE_PROBE_KEY = "health-probe";
 
 /**
  * Readiness and liveness for a supervisor (systemd, a load balancer):
