@@ -66,9 +66,9 @@ import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support
  * socket's bench" and "The embedded database in a worker thread"): with
  * PGlite in its worker thread, the state write prepared and a command sent
  * to the owner's browsers and its player's device only, on a quiet
- * machine, steady p50 0.8 ms, p99 3.5 ms against the relay's 0.4 / 1.9 ms
- * (p99 1.83×); burst p99 11.6 ms against 10.1 ms; ~14 KB held a socket
- * against the relay's 4. When every command went to all 11 sockets of the
+ * machine, steady p50 0.8–0.9 ms, p99 3.5–3.7 ms against the relay's
+ * 0.4 / 1.1–1.9 ms (p99 1.83× and 3.23× in two runs); burst p99 11.6–24 ms
+ * against 8–10 ms; ~14 KB held a socket against the relay's 4. When every command went to all 11 sockets of the
  * owner's room: steady p99 3.7 ms against 1.7 (2.23×), burst p99 45 ms
  * against 33; with PGlite on the event loop: steady p99 8.3 ms against
  * 1.4 ms (5.7×); before the heartbeats were written together: steady p99
