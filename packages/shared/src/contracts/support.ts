@@ -1,7 +1,15 @@
 import { PAGING } from "../constants.ts";
 import { defineEndpoint, fileAnswer, okSchema, pagedSchema, uuidSchema } from "../endpoint.ts";
-import type { Role } from "../roles.ts";
 import { z } from "../zod.ts";
+import {
+  SUPPORT,
+  SUPPORT_STAFF_ROLES,
+  supportPersonSchema,
+  supportTextSchema,
+} from "./support-common.ts";
+
+export * from "./support-chat.ts";
+export * from "./support-common.ts";
 
 /**
  * Support (issue 15): enquiries with a thread, and a live chat between a
@@ -9,36 +17,6 @@ import { z } from "../zod.ts";
  * designed in the style of the rest of the API (docs/decisions.md,
  * "Support"). Text is stored as typed and always shown as text.
  */
-
-export const SUPPORT = {
-  /** An enquiry's or a reply's text. */
-  textMax: 5_000,
-  /** A chat message. */
-  chatTextMax: 2_000,
-  /** One attachment, bytes. */
-  attachmentMaxBytes: 10 * 1024 * 1024,
-  /** Attachments of one enquiry or reply. */
-  attachmentsPerMessage: 5,
-  /** Messages (replies and chat) one person may send a minute; more is 429. */
-  messagesPerMinute: 30,
-  /** An attachment not put in a message within this long is removed. */
-  unusedAttachmentHours: 24,
-  /** A chat page. */
-  chatPageSize: 50,
-  /** How long a typing mark lasts without a new one, ms. */
-  typingMs: 5_000,
-} as const;
-
-/** Who sees every enquiry and answers it. */
-export const SUPPORT_STAFF_ROLES: readonly Role[] = [
-  "role-admin",
-  "role-support",
-  "role-client-manager",
-];
-/** Who may chat: a client with support; support and admin answer. */
-export const CHAT_ROLES: readonly Role[] = ["role-admin", "role-client", "role-support"];
-/** Who answers the chat. */
-export const CHAT_STAFF_ROLES: readonly Role[] = ["role-admin", "role-support"];
 
 export const ENQUIRY_TOPICS = [
   "player-silent",
@@ -94,22 +72,6 @@ export function mayMoveEnquiry(from: EnquiryState, to: EnquiryState, side: "staf
   const who = ENQUIRY_TRANSITIONS[from][to];
   return who === "both" || who === side;
 }
-
-const textSchema = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((text) => text.trim().length > 0, { message: "Введите текст" });
-
-export const supportPersonSchema = z
-  .object({
-    id: uuidSchema,
-    /** A person's name as staff lists show it; «Удалённый клиент» after deletion. */
-    name: z.string(),
-    side: z.enum(["client", "staff"]),
-  })
-  .meta({ id: "SupportPerson" });
-export type SupportPerson = z.infer<typeof supportPersonSchema>;
 
 export const supportAttachmentSchema = z
   .object({
@@ -186,7 +148,7 @@ const attachmentIdsSchema = z.array(uuidSchema).max(SUPPORT.attachmentsPerMessag
 
 export const createEnquiryBodySchema = z.object({
   topic: enquiryTopicSchema,
-  text: textSchema(SUPPORT.textMax),
+  text: supportTextSchema(SUPPORT.textMax),
   establishmentId: uuidSchema.nullable().optional(),
   playerId: uuidSchema.nullable().optional(),
   /** Uploaded by the caller with `uploadSupportAttachment`, not yet in a message. */
@@ -276,7 +238,7 @@ export const replyToEnquiry = defineEndpoint({
   auth: "bearer",
   roles: [...SUPPORT_STAFF_ROLES, "role-client", "role-content-manager"],
   params: enquiryParams,
-  body: z.object({ text: textSchema(SUPPORT.textMax), attachmentIds: attachmentIdsSchema }),
+  body: z.object({ text: supportTextSchema(SUPPORT.textMax), attachmentIds: attachmentIdsSchema }),
   response: enquirySchema,
   successStatus: 201,
 });
@@ -357,97 +319,4 @@ export const getSupportUnread = defineEndpoint({
   auth: "bearer",
   roles: [...SUPPORT_STAFF_ROLES, "role-client", "role-content-manager"],
   response: supportUnreadSchema,
-});
-
-// Chat: one conversation per client account, answered by support and admins.
-
-export const chatMessageSchema = z
-  .object({
-    id: uuidSchema,
-    /** The conversation: its client's id. */
-    clientId: uuidSchema,
-    /** Order within the conversation, from 1; a reconnecting client asks for `after` its last. */
-    seq: z.number().int().positive(),
-    author: supportPersonSchema,
-    text: z.string(),
-    /** The sender's own id for the message: sending it again answers the same message. */
-    clientMessageId: z.string().min(1).max(64),
-    createdAt: z.iso.datetime(),
-  })
-  .meta({ id: "ChatMessage" });
-export type ChatMessage = z.infer<typeof chatMessageSchema>;
-
-export const chatConversationSchema = z
-  .object({
-    client: supportPersonSchema,
-    lastMessage: chatMessageSchema.nullable(),
-    /** Messages of the other side the caller has not read. */
-    unread: z.number().int().nonnegative(),
-    /** The highest seq the other side has read (the caller's messages up to it show "read"). */
-    readByOtherUpTo: z.number().int().nonnegative(),
-  })
-  .meta({ id: "ChatConversation" });
-export type ChatConversation = z.infer<typeof chatConversationSchema>;
-
-const conversationParams = z.object({ clientId: uuidSchema });
-
-export const listChatConversations = defineEndpoint({
-  method: "GET",
-  path: "/support/chat",
-  summary:
-    "Conversations, newest message first: every client's for support and admins, the caller's own for a client",
-  tags: ["support"],
-  auth: "bearer",
-  roles: CHAT_ROLES,
-  query: z.object({
-    page: z.coerce.number().int().min(0).default(0),
-    count: z.coerce.number().int().min(1).max(PAGING.maxPageSize).default(PAGING.tablePageSize),
-  }),
-  response: pagedSchema(chatConversationSchema),
-});
-
-export const listChatMessages = defineEndpoint({
-  method: "GET",
-  path: "/support/chat/:clientId/messages",
-  summary:
-    "A conversation's messages in seq order: the newest page, or those `before` a seq (older), or `after` a seq (missed while away)",
-  tags: ["support"],
-  auth: "bearer",
-  roles: CHAT_ROLES,
-  params: conversationParams,
-  query: z.object({
-    before: z.coerce.number().int().positive().optional(),
-    after: z.coerce.number().int().nonnegative().optional(),
-    limit: z.coerce.number().int().min(1).max(PAGING.maxPageSize).default(SUPPORT.chatPageSize),
-  }),
-  response: z.object({ data: z.array(chatMessageSchema), hasMore: z.boolean() }),
-});
-
-export const sendChatMessage = defineEndpoint({
-  method: "POST",
-  path: "/support/chat/:clientId/messages",
-  summary:
-    "Send a chat message; the same clientMessageId again answers the stored message (200) instead of a second one",
-  tags: ["support"],
-  auth: "bearer",
-  roles: CHAT_ROLES,
-  params: conversationParams,
-  body: z.object({
-    text: textSchema(SUPPORT.chatTextMax),
-    clientMessageId: z.string().min(1).max(64),
-  }),
-  response: chatMessageSchema,
-  successStatus: 201,
-});
-
-export const markChatRead = defineEndpoint({
-  method: "POST",
-  path: "/support/chat/:clientId/read",
-  summary: "Mark the conversation read by the caller's side up to a seq",
-  tags: ["support"],
-  auth: "bearer",
-  roles: CHAT_ROLES,
-  params: conversationParams,
-  body: z.object({ upTo: z.number().int().nonnegative() }),
-  response: okSchema,
 });
