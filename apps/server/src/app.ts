@@ -7,6 +7,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import pino, { type Logger } from "pino";
+import { registerSupport } from "./app-support.ts";
 import type { Config } from "./config.ts";
 import { AppError } from "./lib/app-error.ts";
 import { loggerOptions } from "./lib/logging.ts";
@@ -48,11 +49,7 @@ import { SubscriptionStatesService } from "./modules/subscriptions/subscription-
 import { SubscriptionPresenter } from "./modules/subscriptions/subscriptions.presenter.ts";
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes.ts";
 import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.ts";
-import { SupportAttachments } from "./modules/support/attachments.service.ts";
-import { chatRoutes } from "./modules/support/chat.routes.ts";
-import { ChatService } from "./modules/support/chat.service.ts";
-import { enquiriesRoutes } from "./modules/support/enquiries.routes.ts";
-import { EnquiriesService } from "./modules/support/enquiries.service.ts";
+import type { SupportAttachments } from "./modules/support/attachments.service.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { tariffsRoutes } from "./modules/tariffs/tariffs.routes.ts";
 import { TariffsService } from "./modules/tariffs/tariffs.service.ts";
@@ -207,7 +204,7 @@ export async function buildApp(
         clients.establishments,
         clients.players,
         clients.enquiries,
-        chat,
+        clients.chat,
       ],
     }),
     profiles: new ProfileService({ db, accessEvents, files: app.storage.files }),
@@ -221,17 +218,6 @@ export async function buildApp(
     accessEvents,
   });
   const clients = await registerClientModules(app, directory, library, playerSessions);
-  // Support's chat (issue 15).
-  const chat = new ChatService({
-    db,
-    bus: app.bus,
-    accounts: {
-      find: (userId) => directory.findById(db, userId),
-      namesOf: (ids) => directory.namesOf(db, ids),
-    },
-  });
-  app.realtime.useChatTyping(chat);
-  await app.register(chatRoutes, { chat });
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
@@ -408,33 +394,13 @@ async function registerClientModules(
   });
   await app.register(historyRoutes, { history });
   await app.register(liveRoutes, { live });
-  // Support's enquiries (issue 15) show clients' venues and players and act on them.
-  const supportAttachments = new SupportAttachments({
-    db,
-    files: app.storage.files,
-    log: app.log.child({ module: "support-attachments" }),
-  });
-  app.decorate("supportAttachments", supportAttachments);
-  app.addHook("onReady", async () => supportAttachments.start());
-  app.addHook("onClose", async () => supportAttachments.stop());
-  const enquiries = new EnquiriesService({
-    db,
-    bus: app.bus,
-    log: app.log.child({ module: "enquiries" }),
-    publicUrl: app.config.publicUrl,
-    attachments: supportAttachments,
-    namesOf: (ids) => directory.namesOf(db, ids),
-    establishmentNamesOf: (ids) => establishments.namesOf(ids),
-    accounts: {
-      find: findAccount,
-      activeWithRoles: (roles) => directory.activeWithRoles(db, roles),
-    },
+  // Support (issue 15) shows clients' venues and players and acts on them.
+  const { enquiries, chat } = await registerSupport(app, {
+    directory,
     establishments,
     players,
-    commandPlayer: (staff, player, command) => live.commandByStaff(staff, player, command),
-    sendMail: (message) => app.notifier.sendMail(message),
+    live,
   });
-  await app.register(enquiriesRoutes, { enquiries, attachments: supportAttachments });
   // A player silent against its schedule for 5 minutes alerts its owner (issue 14) and opens an enquiry.
   const silenceAlerts = new SilenceAlerts({
     db,
@@ -467,5 +433,6 @@ async function registerClientModules(
     subscriptionStates,
     players,
     enquiries,
+    chat,
   };
 }
