@@ -1,9 +1,9 @@
-import { authApi } from "@fonika/shared";
+import { authApi, tariffsApi } from "@fonika/shared";
 import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildAccessToken, buildTokenPair } from "../test/factories.ts";
 import { renderApp } from "../test/render-app.tsx";
-import { on, scriptedServer } from "../test/scripted-server.ts";
+import { API_BASE_URL, on, scriptedServer } from "../test/scripted-server.ts";
 
 /** A server whose refresh call signs the stored session in with `authority`. */
 function refreshingAs(authority: string, ...others: Parameters<typeof scriptedServer>) {
@@ -24,8 +24,11 @@ describe("route guard in the app", () => {
   it("sends a visitor who is not signed in from a protected route Home", async () => {
     const app = renderApp("/client-base", scriptedServer());
     await waitFor(() => expect(app.router.state.location.pathname).toBe("/"));
-    expect(app.fetch).not.toHaveBeenCalled();
     expect(await screen.findByRole("button", { name: "Отправить заявку" })).toBeTruthy();
+    // The protected screen asked the server nothing; Home lists the public tariffs.
+    const home = `${API_BASE_URL}${tariffsApi.listOfferedTariffs.path}`;
+    const asked = app.fetch.mock.calls.map(([url]) => new URL(String(url), "http://localhost"));
+    expect(asked.map((url) => url.pathname).filter((path) => path !== home)).toEqual([]);
   });
 
   it("returns a visitor to the link they opened before signing in, once", async () => {

@@ -1,5 +1,5 @@
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterAll, afterEach } from "vitest";
 import { throwScriptFailures } from "./scripted-server.ts";
 
 // Screens load lazily, as in the browser: the first render of a route in a
@@ -13,7 +13,18 @@ window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
-  // What a tab remembers (where sign-in returns to) is each test's own.
+  // What a tab remembers (where sign-in returns to, a remembered session) is
+  // each test's own: the files of a worker share one window (isolate: false).
   window.sessionStorage.clear();
+  window.localStorage.clear();
   throwScriptFailures();
+});
+
+// The files of a worker share their modules (isolate: false). A screen's
+// chunk still loading when a file ends (a test that navigated and ended)
+// would be cut by the file's teardown and stay broken for the next files:
+// each file ends once every screen is loaded (at once after the first file).
+const screens = import.meta.glob(["../app/routes/**/*.tsx", "!**/*.test.tsx"]);
+afterAll(async () => {
+  await Promise.all(Object.values(screens).map((load) => load()));
 });

@@ -5,17 +5,30 @@
  */
 
 const KEY = "fonika.returnTo";
-
 /**
- * Whether this page has had a signed-in session: a page left because its
+ * Whether this tab has had a signed-in session: a page left because its
  * user logged out (or was signed out) is not a link opened from outside,
- * and the next person to sign in here must not be sent to it.
+ * and the next person to sign in here must not be sent to it. Kept with the
+ * tab's storage, as the path is, so that it lives exactly as long.
  */
-let signedInHere = false;
+const SIGNED_IN_KEY = "fonika.signedInHere";
 
-/** The route guard saw a signed-in session on this page. */
+function signedInHere(): boolean {
+  try {
+    return window.sessionStorage.getItem(SIGNED_IN_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** The route guard saw a signed-in session in this tab. */
 export function noteSignedIn(): void {
-  signedInHere = true;
+  if (signedInHere()) return;
+  try {
+    window.sessionStorage.setItem(SIGNED_IN_KEY, "1");
+  } catch {
+    // Storage refused (private mode): nothing is remembered either.
+  }
 }
 
 /** Only a path of this site: `/…`, never `//host` or a full URL. */
@@ -25,7 +38,7 @@ export function isInternalPath(path: string): boolean {
 
 /** Remembers where to return after signing in (`path` with its query). */
 export function rememberReturnTo(path: string): void {
-  if (signedInHere || !isInternalPath(path)) return;
+  if (signedInHere() || !isInternalPath(path)) return;
   try {
     window.sessionStorage.setItem(KEY, path);
   } catch {
