@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { buildQuietApp, call, startTestServer, type TestServer } from "./test/harness.ts";
@@ -179,7 +179,8 @@ describe("closing", () => {
     const closing = app.close().then(() => {
       closed = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Closing has begun (the server takes no new connections) and waits for the answer.
+    await vi.waitFor(() => expect(app.server.listening).toBe(false), { interval: 10 });
     expect(closed, "closing waits for the answer in flight").toBe(false);
     await closing;
     expect(await reading).toBe("cut");

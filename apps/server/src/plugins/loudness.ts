@@ -13,19 +13,22 @@ export interface LoudnessJobRunner {
    * it (then the song is handed back). Throws when it cannot work at all.
    */
   measureNext(signal: AbortSignal): Promise<boolean>;
+  /**
+   * How long until the next pending song is due, in milliseconds (0: now);
+   * undefined when none is pending.
+   */
+  nextDueInMs(): Promise<number | undefined>;
 }
 
 export interface LoudnessPluginOptions {
   /** Builds the job on the app's library; may throw (no ffmpeg). */
   createJob(): LoudnessJobRunner;
-  /** Look for due songs this often while idle (default 5 s). */
-  pollIntervalMs?: number;
   /** After a failed run (no ffmpeg, database down), wait this long (default 60 s). */
   errorPauseMs?: number;
 }
 
 export interface LoudnessWorker {
-  /** Look for pending songs now, e.g. right after an upload. */
+  /** Look for pending songs now (in this process only; the bus event wakes them all). */
   wake(): void;
   /** Resolves when the worker has nothing due left to measure (at once when it is off). */
   idle(): Promise<void>;
@@ -37,13 +40,19 @@ declare module "fastify" {
   }
 }
 
+/** setTimeout's longest delay (about 24.8 days); a longer one would fire at once. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * The background worker of loudness measurement: started when the app is
  * ready, it runs the job song after song (one ffmpeg at a time in this
- * process) until nothing is due, then looks again every few seconds or when
- * woken. Closing the app kills a running ffmpeg and waits until its song is
- * handed back. `LOUDNESS_WORKER=off` leaves it out of a process; `wake`
- * and `idle` then do nothing.
+ * process) until nothing is due. It never polls: a `loudness-pending` bus
+ * event (an upload or import in any process) wakes it, and when nothing is
+ * due it sleeps on one timer until the next pending song is (a retry's
+ * delay, another process's lease), or without any timer when none is
+ * pending. Closing the app kills a running ffmpeg and waits until its song
+ * is handed back, then tells the other processes. `LOUDNESS_WORKER=off`
+ * leaves it out of a process; `wake` and `idle` then do nothing.
  */
 export default fp<LoudnessPluginOptions>(
   async function loudnessPlugin(app: FastifyInstance, options: LoudnessPluginOptions) {
@@ -63,17 +72,30 @@ export default fp<LoudnessPluginOptions>(
     }
     const worker = new Worker(job, log, options);
     app.decorate("loudness", { wake: () => worker.wake(), idle: () => worker.idle() });
-    app.addHook("onReady", async () => worker.start());
-    app.addHook("onClose", async () => worker.stop());
+    let stopListening: (() => void) | undefined;
+    app.addHook("onReady", async () => {
+      stopListening = app.bus.subscribe((event) => {
+        if (event.kind === "loudness-pending") worker.wake();
+      });
+      // Redis came back after a loss: an event may have been missed.
+      app.bus.onGap(() => worker.wake());
+      await worker.start();
+    });
+    app.addHook("onClose", async () => {
+      stopListening?.();
+      const handedBack = await worker.stop();
+      // Due again at once: the other processes need not wait for its lease to end.
+      if (handedBack) await app.bus.publish({ kind: "loudness-pending", rooms: [] });
+    });
   },
-  { name: "loudness", dependencies: ["db", "storage"] },
+  { name: "loudness", dependencies: ["db", "storage", "bus"] },
 );
 
 class Worker {
-  private readonly pollIntervalMs: number;
   private readonly errorPauseMs: number;
   /** Aborted by stop(): kills a running ffmpeg. */
   private readonly stopping = new AbortController();
+  /** The one timer while idle: when the next song is due, or when an error pause ends. */
   private timer: NodeJS.Timeout | undefined;
   /** The loop in progress, if any: there is never more than one. */
   private running: Promise<void> | undefined;
@@ -86,7 +108,6 @@ class Worker {
     private readonly log: FastifyInstance["log"],
     options: LoudnessPluginOptions,
   ) {
-    this.pollIntervalMs = options.pollIntervalMs ?? 5_000;
     this.errorPauseMs = options.errorPauseMs ?? 60_000;
   }
 
@@ -96,13 +117,13 @@ class Worker {
     } catch (error) {
       this.log.error({ err: error }, "loudness: releasing old claims failed");
     }
-    this.timer = setInterval(() => this.wake(), this.pollIntervalMs);
-    this.timer.unref();
     this.wake();
   }
 
   wake(): void {
+    // During an error pause its own timer wakes it.
     if (this.stopping.signal.aborted || Date.now() < this.pausedUntil) return;
+    this.sleep(undefined);
     this.wanted = true;
     this.running ??= this.loop().finally(() => {
       this.running = undefined;
@@ -115,23 +136,48 @@ class Worker {
     while (this.running) await this.running;
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
+  /** Stops and waits for the loop; answers whether it was measuring (its song is handed back). */
+  async stop(): Promise<boolean> {
+    const wasRunning = this.running !== undefined;
+    this.sleep(undefined);
     this.stopping.abort();
     await this.idle();
+    return wasRunning;
+  }
+
+  /** Replaces the timer: wakes after `ms` (clamped to what setTimeout takes), or never. */
+  private sleep(ms: number | undefined): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (ms === undefined || this.stopping.signal.aborted) return;
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.pausedUntil = 0;
+        this.wake();
+      },
+      Math.min(ms, LONGEST_TIMER_MS),
+    );
+    // The server's socket holds the process; a sleeping worker should not.
+    this.timer.unref();
   }
 
   private async loop(): Promise<void> {
     const { signal } = this.stopping;
-    while (this.wanted && !signal.aborted && Date.now() >= this.pausedUntil) {
+    while (this.wanted && !signal.aborted) {
       this.wanted = false;
       try {
         while (await this.job.measureNext(signal)) {
           // One song after another; the job stops early once the signal aborts.
         }
+        if (this.wanted || signal.aborted) continue;
+        // Nothing due now: sleep until the next song is, if any is pending.
+        const dueInMs = await this.job.nextDueInMs();
+        if (!this.wanted) this.sleep(dueInMs);
       } catch (error) {
         this.pausedUntil = Date.now() + this.errorPauseMs;
         this.wanted = false;
+        this.sleep(this.errorPauseMs);
         this.log.error(
           { err: error, pauseMs: this.errorPauseMs },
           "loudness: measuring stopped; trying again later",

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { type BusEvent, type EventBus, InProcessBus, RedisBus } from "./bus.ts";
 
 const event: BusEvent = {
@@ -84,8 +84,13 @@ describe("RedisBus", () => {
       await second.publish(back);
       expect(await atFirst).toEqual(back);
       // The local copy came at once; the echo from Redis is not delivered again.
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(receivedByFirst).toEqual([event, back]);
+      // Redis keeps a channel's order: a marker published now comes after every
+      // echo of what came before.
+      const marker: BusEvent = { kind: "music-access-changed", rooms: [] };
+      const markerAtFirst = nextEvent(first);
+      await second.publish(marker);
+      expect(await markerAtFirst).toEqual(marker);
+      expect(receivedByFirst).toEqual([event, back, marker]);
     },
   );
 
@@ -100,13 +105,29 @@ describe("RedisBus", () => {
       first.subscribe((delivered) => received.push(delivered));
       second.subscribe((delivered) => received.push(delivered));
 
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // A probe of the first bus is on its way.
+      await vi.waitFor(() => expect(first.lagSeconds()).toBeGreaterThan(0));
+      // Redis keeps a connection's order and a channel's: a marker of the first
+      // bus seen by the second, then one of the second seen by the first, come
+      // to the first after that probe.
+      const seenBySecond = nextEvent(second);
+      await first.publish({ kind: "music-access-changed", rooms: [] });
+      await seenBySecond;
+      const seenByFirst = nextEvent(first);
+      await second.publish({ kind: "loudness-pending", rooms: [] });
+      await seenByFirst;
 
-      // Probes that never came back would show the ~280 ms since the first was sent.
+      // A probe that never came back would show the time since it was sent.
       const lag = first.lagSeconds();
       expect(lag).toBeGreaterThan(0);
       expect(lag).toBeLessThan(0.25);
-      expect(received).toEqual([]);
+      // The markers, and no probe.
+      expect(received).toEqual([
+        { kind: "music-access-changed", rooms: [] },
+        { kind: "music-access-changed", rooms: [] },
+        { kind: "loudness-pending", rooms: [] },
+        { kind: "loudness-pending", rooms: [] },
+      ]);
     },
   );
 

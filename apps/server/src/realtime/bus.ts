@@ -65,7 +65,13 @@ export type BusEvent =
    * explicit filter): every process forgets what it knew of them. No
    * socket hears it.
    */
-  | { kind: "establishments-changed"; rooms: []; establishmentIds: string[] };
+  | { kind: "establishments-changed"; rooms: []; establishmentIds: string[] }
+  /**
+   * Songs wait for their loudness to be measured (uploaded, imported,
+   * brought back, or handed back by a worker that stopped): every process's
+   * loudness worker looks now. No socket hears it.
+   */
+  | { kind: "loudness-pending"; rooms: [] };
 
 export type BusListener = (event: BusEvent) => void;
 
@@ -352,7 +358,9 @@ function isBusEvent(value: unknown): value is BusEvent {
   if (event.kind === "schedule-changed" || event.kind === "players-removed") {
     return event.rooms.length === 0 && isStringArray((event as { playerIds?: unknown }).playerIds);
   }
-  if (event.kind === "music-access-changed") return event.rooms.length === 0;
+  if (event.kind === "music-access-changed" || event.kind === "loudness-pending") {
+    return event.rooms.length === 0;
+  }
   if (event.kind === "establishments-changed") {
     const changed = event as { establishmentIds?: unknown };
     return event.rooms.length === 0 && isStringArray(changed.establishmentIds);

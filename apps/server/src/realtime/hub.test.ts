@@ -1,5 +1,5 @@
 import { MESSAGES } from "@fonika/shared";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   accountRooms,
   CLOSE_CODES,
@@ -151,6 +151,33 @@ describe("SocketHub", () => {
     expect(silent.terminated).toBe(true);
     expect(chatty.terminated).toBe(false);
     expect(hub.size).toBe(1);
+  });
+
+  it("sweeps only while it holds a socket: no timer in an idle process", () => {
+    vi.useFakeTimers();
+    try {
+      const hub = new SocketHub({ idleTimeoutMs: 30_000, sweepIntervalMs: 5_000 });
+      hub.startSweeping();
+      expect(hub.sweepArmed).toBe(false);
+      expect(vi.getTimerCount()).toBe(0);
+
+      const silent = new FakeSocket();
+      hub.add(silent, "u1");
+      expect(hub.sweepArmed).toBe(true);
+      // The sweep ends the silent socket, the last one: the timer goes with it.
+      vi.advanceTimersByTime(35_000);
+      expect(silent.terminated).toBe(true);
+      expect(hub.sweepArmed).toBe(false);
+      expect(vi.getTimerCount()).toBe(0);
+
+      const next = new FakeSocket();
+      hub.add(next, "u2");
+      expect(hub.sweepArmed).toBe(true);
+      hub.remove(next);
+      expect(hub.sweepArmed).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("closeAll closes every socket with 1001", async () => {

@@ -83,7 +83,10 @@ export class SocketHub {
   private readonly idleTimeoutMs: number;
   private readonly sweepIntervalMs: number;
   private readonly now: () => number;
+  /** Runs only while some socket is held: an idle process has no timer here. */
   private sweepTimer: NodeJS.Timeout | undefined;
+  /** startSweeping was called and closeAll not yet. */
+  private sweeping = false;
 
   constructor(options: SocketHubOptions = {}) {
     this.idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
@@ -109,6 +112,7 @@ export class SocketHub {
     this.connections.set(socket, { rooms: new Set(), lastSeenAt: this.now() });
     this.join(socket, options.device ? userDevicesRoom(userId) : userRoom(userId));
     for (const room of rooms) this.join(socket, room);
+    this.armSweep();
   }
 
   join(socket: HubSocket, room: string): void {
@@ -141,6 +145,7 @@ export class SocketHub {
       members?.delete(socket);
       if (members?.size === 0) this.rooms.delete(room);
     }
+    if (this.connections.size === 0) this.disarmSweep();
   }
 
   /** Records that the socket sent something: it is alive. */
@@ -184,11 +189,30 @@ export class SocketHub {
     return terminated;
   }
 
-  /** Starts the periodic idle sweep; the timer never keeps the process alive. */
+  /**
+   * Starts the periodic idle sweep, which runs while the hub holds a socket
+   * (from the first one added until the last one goes); the timer never
+   * keeps the process alive.
+   */
   startSweeping(): void {
-    if (this.sweepTimer) return;
+    this.sweeping = true;
+    this.armSweep();
+  }
+
+  /** Whether the sweep's timer is set now. */
+  get sweepArmed(): boolean {
+    return this.sweepTimer !== undefined;
+  }
+
+  private armSweep(): void {
+    if (!this.sweeping || this.sweepTimer || this.connections.size === 0) return;
     this.sweepTimer = setInterval(() => this.sweep(), this.sweepIntervalMs);
     this.sweepTimer.unref();
+  }
+
+  private disarmSweep(): void {
+    clearInterval(this.sweepTimer);
+    this.sweepTimer = undefined;
   }
 
   /**
@@ -196,8 +220,8 @@ export class SocketHub {
    * the closing handshakes, then terminates what is left.
    */
   async closeAll(graceMs = 1_000): Promise<void> {
-    clearInterval(this.sweepTimer);
-    this.sweepTimer = undefined;
+    this.sweeping = false;
+    this.disarmSweep();
     const sockets = [...this.connections.keys()];
     for (const socket of sockets) socket.close(CLOSE_CODES.goingAway, "Server shutting down");
     const deadline = Date.now() + graceMs;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { leads } from "../../db/schema.ts";
 import { startTestServer, type TestServer } from "../../test/harness.ts";
 import { LeadForwarder, type LeadForwarderOptions } from "./lead-forwarder.ts";
@@ -14,12 +14,17 @@ import { insertLead } from "./leads.repository.ts";
  * forwarder touches these leads.
  */
 
+/** How long a test waits for what the forwarder does in the background. */
+const WAIT = { timeout: 10_000, interval: 20 };
+
 let server: TestServer;
 let receiver: Server;
 let receiverUrl: string;
 /** What the receiver does with the next request. */
 let behaviour: { status: number; delayMs: number } = { status: 200, delayMs: 0 };
 let receivedIds: string[] = [];
+/** When each request arrived (Date.now()), in order. */
+let receivedAt: number[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -28,6 +33,7 @@ beforeAll(async () => {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       receivedIds.push((JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id: string }).id);
+      receivedAt.push(Date.now());
       const { status, delayMs } = behaviour;
       setTimeout(() => {
         response.statusCode = status;
@@ -49,6 +55,7 @@ beforeEach(async () => {
   await server.app.db.delete(leads);
   behaviour = { status: 200, delayMs: 0 };
   receivedIds = [];
+  receivedAt = [];
 });
 
 function forwarder(options: Partial<LeadForwarderOptions> = {}): LeadForwarder {
@@ -153,10 +160,11 @@ describe("LeadForwarder", () => {
   it("start forwards leads already waiting; stop lets a send in progress finish", async () => {
     const waiting = await pendingLead("Ждал перезапуска");
     behaviour.delayMs = 300;
-    const outbox = forwarder({ pollIntervalMs: 60_000 });
+    const outbox = forwarder();
 
     outbox.start();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Stopped while the webhook is still answering.
+    await vi.waitFor(() => expect(receivedIds).toEqual([waiting.id]), WAIT);
     await outbox.stop();
 
     expect(receivedIds).toEqual([waiting.id]);
@@ -169,9 +177,9 @@ describe("LeadForwarder", () => {
   it("stop aborts a call that outlasts the grace; the lead is due again at once, not failed", async () => {
     const lead = await pendingLead("Завис вебхук");
     behaviour.delayMs = 60_000;
-    const outbox = forwarder({ pollIntervalMs: 60_000, stopGraceMs: 200 });
+    const outbox = forwarder({ stopGraceMs: 200 });
     outbox.start();
-    while (!receivedIds.includes(lead.id)) await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(() => expect(receivedIds).toContain(lead.id), WAIT);
 
     const stopping = Date.now();
     await outbox.stop();
@@ -185,5 +193,49 @@ describe("LeadForwarder", () => {
     expect(await forwarder().tick()).toBe(1);
     expect(await readLead(lead.id)).toMatchObject({ status: "forwarded", attempts: 1 });
     expect(receivedIds).toEqual([lead.id, lead.id]);
+  });
+
+  it("once started, sends a retry when its delay ends, with no poll and no wake-up", async () => {
+    behaviour.status = 503;
+    const outbox = forwarder({ retryDelaysMs: [400] });
+    const lead = await pendingLead("Повтор по таймеру");
+    try {
+      outbox.start();
+      await vi.waitFor(() => expect(receivedIds).toEqual([lead.id]), WAIT);
+      behaviour.status = 200;
+      // Nothing but the forwarder's own timer sends it again.
+      await vi.waitFor(
+        async () =>
+          expect(await readLead(lead.id)).toMatchObject({ status: "forwarded", attempts: 2 }),
+        WAIT,
+      );
+      const [first = 0, second = 0] = receivedAt;
+      expect(second - first).toBeGreaterThanOrEqual(400);
+    } finally {
+      await outbox.stop();
+    }
+  });
+
+  it("once started, sends a lead another process leased when the lease ends", async () => {
+    // As a process that died mid-send leaves it: claimed until 500 ms from now.
+    const leasedUntil = Date.now() + 500;
+    const lead = await pendingLead("Чужая аренда");
+    await server.app.db
+      .update(leads)
+      .set({ nextAttemptAt: new Date(leasedUntil) })
+      .where(eq(leads.id, lead.id));
+    const outbox = forwarder();
+    try {
+      outbox.start();
+      await vi.waitFor(
+        async () =>
+          expect(await readLead(lead.id)).toMatchObject({ status: "forwarded", attempts: 1 }),
+        WAIT,
+      );
+      expect(receivedIds).toEqual([lead.id]);
+      expect(receivedAt[0]).toBeGreaterThanOrEqual(leasedUntil);
+    } finally {
+      await outbox.stop();
+    }
   });
 });

@@ -5,6 +5,7 @@ import {
   type LeadRow,
   markLeadFailing,
   markLeadForwarded,
+  nextLeadAttemptAt,
   releaseLead,
 } from "./leads.repository.ts";
 
@@ -22,8 +23,8 @@ export interface LeadForwarderOptions {
   webhookUrl: string;
   log: ServiceLog;
   retryDelaysMs?: readonly number[];
-  /** How often due leads are looked for besides the wake-ups (default 5 s). */
-  pollIntervalMs?: number;
+  /** After a failed run (the database gone), look again after this long (default 5 s). */
+  errorPauseMs?: number;
   /** A webhook call that takes longer fails (default 10 s). */
   timeoutMs?: number;
   /** Leads sent at once (default 10). */
@@ -51,6 +52,9 @@ type SendResult =
   | { outcome: "failed"; error: string }
   | { outcome: "interrupted" };
 
+/** setTimeout's longest delay (about 24.8 days); a longer one would fire at once. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * The outbox of landing page leads: every lead is in the database before it
  * is sent, and this forwarder POSTs the pending ones to AMO_WEBHOOK_URL until
@@ -64,6 +68,10 @@ type SendResult =
  * webhook answered but before recording it sends the lead again after the
  * lease — so the body carries the lead's `id` for the receiver to dedupe.
  *
+ * It never polls: a new lead wakes it (`wake`), and after each run it sleeps
+ * on one timer until the next lead waiting is due (a retry's delay, another
+ * process's lease), or without a timer when none waits.
+ *
  * Stopping (SIGTERM) gives calls in flight a short grace, then aborts them:
  * an aborted lead is released, due again at once and not counted as a
  * failure, so the next start (or another process) sends it without waiting
@@ -71,14 +79,16 @@ type SendResult =
  */
 export class LeadForwarder {
   private readonly retryDelaysMs: readonly number[];
-  private readonly pollIntervalMs: number;
+  private readonly errorPauseMs: number;
   private readonly timeoutMs: number;
   private readonly batchSize: number;
   private readonly leaseMs: number;
   private readonly stopGraceMs: number;
   /** Aborted when stop()'s grace ends: cuts the webhook calls still in flight. */
   private readonly abortInFlight = new AbortController();
+  /** The one timer while idle: when the next lead is due. Only once started. */
   private timer: NodeJS.Timeout | undefined;
+  private started = false;
   private stopped = false;
   /** The runs happen one after another, never two at once. */
   private chain: Promise<unknown> = Promise.resolve();
@@ -87,7 +97,7 @@ export class LeadForwarder {
 
   constructor(private readonly options: LeadForwarderOptions) {
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-    this.pollIntervalMs = options.pollIntervalMs ?? 5_000;
+    this.errorPauseMs = options.errorPauseMs ?? 5_000;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.batchSize = options.batchSize ?? 10;
     this.stopGraceMs = options.stopGraceMs ?? 2_000;
@@ -95,11 +105,10 @@ export class LeadForwarder {
     this.leaseMs = this.timeoutMs + 60_000;
   }
 
-  /** Starts the periodic look-up and forwards what is already due. */
+  /** Forwards what is already due, then sleeps until the next lead is due or a wake-up. */
   start(): void {
-    if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => this.wake(), this.pollIntervalMs);
-    this.timer.unref();
+    if (this.started || this.stopped) return;
+    this.started = true;
     this.wake();
   }
 
@@ -114,9 +123,17 @@ export class LeadForwarder {
    */
   tick(): Promise<number> {
     if (this.queued) return this.queued;
-    const run = this.chain.then(() => {
+    const run = this.chain.then(async () => {
       this.queued = null;
-      return this.stopped ? 0 : this.forwardDue();
+      if (this.stopped) return 0;
+      try {
+        const attempted = await this.forwardDue();
+        await this.sleepUntilNextDue();
+        return attempted;
+      } catch (error) {
+        this.sleep(this.errorPauseMs);
+        throw error;
+      }
     });
     this.queued = run;
     this.chain = run.catch((error: unknown) => {
@@ -131,14 +148,37 @@ export class LeadForwarder {
    */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
-    this.timer = undefined;
+    this.sleep(undefined);
     const grace = setTimeout(() => this.abortInFlight.abort(), this.stopGraceMs);
     try {
       await this.chain;
     } finally {
       clearTimeout(grace);
     }
+  }
+
+  /** Once started: one timer for when the next lead is due; none when none waits or a run is queued. */
+  private async sleepUntilNextDue(): Promise<void> {
+    if (!this.started || this.stopped || this.queued) return;
+    const next = await nextLeadAttemptAt(this.options.db);
+    // A wake-up meanwhile queued a run, which looks again when it ends.
+    if (this.queued) return;
+    this.sleep(next === undefined ? undefined : Math.max(0, next.getTime() - Date.now()));
+  }
+
+  /** Replaces the timer: a run after `ms` (clamped to what setTimeout takes), or none. */
+  private sleep(ms: number | undefined): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (ms === undefined || !this.started || this.stopped) return;
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.wake();
+      },
+      Math.min(ms, LONGEST_TIMER_MS),
+    );
+    this.timer.unref();
   }
 
   private async forwardDue(): Promise<number> {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lte, min } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { leads } from "../../db/schema.ts";
 
@@ -66,6 +66,18 @@ export async function claimDueLeads(
     .set({ nextAttemptAt: leaseUntil })
     .where(inArray(leads.id, ids))
     .returning();
+}
+
+/**
+ * When the next lead waiting to be forwarded is due (its retry, or the end
+ * of a process's lease); undefined when none waits.
+ */
+export async function nextLeadAttemptAt(db: Executor): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: min(leads.nextAttemptAt) })
+    .from(leads)
+    .where(inArray(leads.status, ["pending", "failing"]));
+  return row?.at ?? undefined;
 }
 
 export async function markLeadForwarded(

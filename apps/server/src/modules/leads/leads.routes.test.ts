@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { leads } from "../../db/schema.ts";
 import { createSignedInUser, signIn, uniqueEmail } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
@@ -47,14 +47,16 @@ async function startWebhook(): Promise<Webhook> {
   };
 }
 
-async function waitFor<T>(read: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** Waits until `read` answers something (what the forwarder does happens in the background). */
+function waitFor<T>(read: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000) {
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (value === undefined) throw new Error("condition not met yet");
+      return value;
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
 }
 
 const adminEmail = uniqueEmail("admin");

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { leads } from "../../db/schema.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
 
@@ -44,11 +44,7 @@ async function startReceiver(answers: boolean): Promise<Receiver> {
 }
 
 async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await vi.waitFor(() => expect(condition()).toBe(true), { timeout: timeoutMs, interval: 20 });
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "fonika-lead-shutdown-"));

@@ -144,6 +144,7 @@ export function createLibrary(deps: LibraryDependencies): Library {
     files,
     maxUploadBytes: deps.maxUploadBytes,
     songs,
+    bus: deps.bus,
   });
   const tree = new VaultTreeService(store);
   const placement = new TrackPlacementService(store, access);

@@ -507,6 +507,76 @@ describe("the loudness job", () => {
     });
   });
 
+  it("starts measuring imported songs as the import stores them", async () => {
+    const directory = mkdtempSync(path.join(temporary, "import-"));
+    writeFileSync(path.join(directory, "imported.flac"), await tone("imported.flac", 430, 1));
+    const report = await server.app.library.importFromDisk({ directory });
+    expect(report).toMatchObject({ added: 1, failed: 0 });
+    // The import's event woke the worker: waiting for it waits for this song.
+    await server.app.loudness.idle();
+    const [row] = await server.app.db
+      .select()
+      .from(songs)
+      .where(eq(songs.originalName, "imported.flac"));
+    expect(row).toMatchObject({ loudnessStatus: "measured", loudnessAttempts: 1 });
+  });
+
+  it("measures a song another process made pending when the bus tells, with no poll", async () => {
+    const songId = await upload(server, manager, await tone("bus.flac", 390, 1), "bus.flac");
+    await server.app.loudness.idle();
+    // Pending again, as another process's upload leaves a song here: no wake-up in this process.
+    await server.app.db
+      .update(songs)
+      .set({
+        loudnessStatus: "pending",
+        integratedLufs: null,
+        truePeakDb: null,
+        gainDb: null,
+        loudnessAttempts: 0,
+        loudnessNextAttemptAt: null,
+      })
+      .where(eq(songs.id, songId));
+    await server.app.loudness.idle();
+    expect((await songRow(server, songId)).loudnessStatus).toBe("pending");
+    // What that process publishes, as the bus (Redis) delivers it here.
+    await server.app.bus.publish({ kind: "loudness-pending", rooms: [] });
+    await server.app.loudness.idle();
+    expect(await songRow(server, songId)).toMatchObject({
+      loudnessStatus: "measured",
+      loudnessAttempts: 1,
+    });
+  });
+
+  it("measures a song whose next try is due later once it is due, on a timer of its own", async () => {
+    const songId = await upload(server, manager, await tone("later.flac", 410, 1), "later.flac");
+    await server.app.loudness.idle();
+    // As a failed try (or another process's lease) leaves it: due in 1.5 s.
+    const [due] = await server.app.db
+      .update(songs)
+      .set({
+        loudnessStatus: "pending",
+        integratedLufs: null,
+        truePeakDb: null,
+        gainDb: null,
+        loudnessAttempts: 1,
+        loudnessNextAttemptAt: sql`now() + interval '1500 milliseconds'`,
+      })
+      .where(eq(songs.id, songId))
+      .returning({ at: songs.loudnessNextAttemptAt });
+    server.app.loudness.wake();
+    await server.app.loudness.idle();
+    // It looked, found nothing due, and went to sleep until the try is due.
+    expect((await songRow(server, songId)).loudnessStatus).toBe("pending");
+    // Nothing wakes it from here on but its timer.
+    await waitForRow(server, songId, (row) => row.loudnessStatus === "measured");
+    expect((await songRow(server, songId)).loudnessAttempts).toBe(2);
+    // Measured when due, not before (the log line of this second measurement).
+    const measuredAt = server.logs
+      .filter((line) => line.msg === "loudness measured" && line.songId === songId)
+      .at(-1)?.time;
+    expect(Number(measuredAt)).toBeGreaterThanOrEqual(due?.at?.getTime() ?? Number.NaN);
+  });
+
   it("retries a song whose file cannot be read, and gives up after three tries", async () => {
     const files = server.app.storage.files;
     const said = (songId: string, detail: string) =>
@@ -732,6 +802,33 @@ describe("the loudness job across a restart", () => {
         expect(measurements.toSorted()).toEqual(ids.toSorted());
       } finally {
         for (const worker of workers) await worker.close({ keepData: true });
+        await uploader.close();
+      }
+    },
+    60_000,
+  );
+
+  // Two processes on one database need PostgreSQL; the news between them travels through Redis.
+  it.skipIf(!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)(
+    "measures in one process a song uploaded in another, woken through the bus",
+    async () => {
+      const redis = { REDIS_URL: process.env.TEST_REDIS_URL };
+      const uploader = await startTestServer({ LOUDNESS_WORKER: "off", ...redis });
+      let worker: TestServer | undefined;
+      try {
+        worker = await startTestServer({ ...sameDeployment(uploader), ...redis });
+        // Nothing pending: the worker looked once at start and now sleeps, no timer set.
+        await worker.app.loudness.idle();
+        const manager = await createSignedInUser(uploader, { role: "role-content-manager" });
+        const songId = await upload(uploader, manager, audioFixture("tone.flac"), "tone.flac");
+        expect(await settledLoudness(uploader, manager.token, songId)).toMatchObject({
+          status: "measured",
+        });
+        expect(
+          worker.logs.some((line) => line.msg === "loudness measured" && line.songId === songId),
+        ).toBe(true);
+      } finally {
+        await worker?.close({ keepData: true });
         await uploader.close();
       }
     },

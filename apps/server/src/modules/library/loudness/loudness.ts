@@ -318,6 +318,15 @@ export class LoudnessJob {
   }
 
   /**
+   * How long until the next pending song is due, in milliseconds (0: now),
+   * counting retries' delays and other processes' leases; undefined when no
+   * song is pending. The worker sleeps that long when nothing is due.
+   */
+  nextDueInMs(): Promise<number | undefined> {
+    return this.options.store.songs.msUntilNextLoudnessDue();
+  }
+
+  /**
    * Measures one song due now and answers whether there may be more (false:
    * none was due, or the signal stopped it). Throws LoudnessToolError when
    * ffmpeg cannot run (the song is handed back), and database errors.

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Song } from "@fonika/shared";
 import { AppError } from "../../../lib/app-error.ts";
 import type { Actor } from "../../../plugins/auth.ts";
+import type { EventBus } from "../../../realtime/bus.ts";
 import { contentKey, type FileStore, hashOfKey } from "../../../storage/file-store.ts";
 import { storeImage } from "../../../storage/images.ts";
 import type { SpooledUpload, UploadSource } from "../../../storage/upload.ts";
@@ -20,6 +21,8 @@ export interface SongIntakeDependencies {
   files: FileStore;
   maxUploadBytes: number;
   songs: SongsService;
+  /** Tells every process's loudness worker that songs wait to be measured. */
+  bus: Pick<EventBus, "publish">;
 }
 
 /**
@@ -95,6 +98,7 @@ export class SongIntakeService {
       }
     }
     await this.deps.songs.announceFileChange(broughtBack);
+    if (broughtBack.length > 0) await this.announcePending();
     // Reading tags is mostly waiting for the disk: the batch's files are read together.
     const parsed = new Map<string, { filePath: string; size: number; audio: AudioFacts }>();
     await Promise.all(
@@ -136,6 +140,7 @@ export class SongIntakeService {
         const id = made.get(sha256) ?? raced.get(sha256)?.id;
         if (id) outcomes.set(filePath, { filePath, id, alreadyInLibrary: !made.has(sha256) });
       }
+      if (made.size > 0) await this.announcePending();
     } catch (error) {
       const stored = await db.songs.findSongIdsByHashes([...parsed.keys()]);
       for (const key of keys) if (!stored.has(hashOfKey(key))) await files.remove(key);
@@ -171,15 +176,26 @@ export class SongIntakeService {
         if (known.removedAt) {
           await this.deps.store.songs.updateSong(known.id, { removedAt: null });
           await this.deps.songs.announceFileChange([known.id]);
+          await this.announcePending();
         }
         return { id: known.id, alreadyInLibrary: true };
       }
       const audio = await readAudioFile(file.path, file.filename);
       const stored = await this.storeFile(uploadedBy, file, audio);
+      if (!stored.existed) await this.announcePending();
       return { id: stored.id, alreadyInLibrary: stored.existed };
     } finally {
       await file.discard();
     }
+  }
+
+  /**
+   * New or brought-back songs wait for their loudness (a song brought back
+   * may still be pending): the workers of every process look now rather
+   * than poll. Called once the rows are stored.
+   */
+  private async announcePending(): Promise<void> {
+    await this.deps.bus.publish({ kind: "loudness-pending", rooms: [] });
   }
 
   /** Puts the audio and its cover into storage, then the row; undoes the files if the row fails. */

@@ -8,12 +8,8 @@ import type { Library } from "../library.ts";
 export async function songsRoutes(app: FastifyInstance, { library }: { library: Library }) {
   const { songs, intake } = library;
   const { files } = app.storage;
-  registerEndpoint(app, songsApi.addSong, async ({ actor, upload }) => {
-    const added = await intake.add(actor, upload);
-    // The answer is built (loudness `pending`); measuring starts now, not at the next poll.
-    app.loudness.wake();
-    return added;
-  });
+  // A new song's loudness is `pending`: the intake's bus event wakes the workers.
+  registerEndpoint(app, songsApi.addSong, ({ actor, upload }) => intake.add(actor, upload));
   registerEndpoint(app, songsApi.listSongs, ({ actor, query }) => songs.list(actor, query));
   registerEndpoint(app, songsApi.getSongFile, async ({ actor, params, request, reply }) =>
     sendStoredFile(files, request, reply, await songs.audioFile(actor, params.id)),

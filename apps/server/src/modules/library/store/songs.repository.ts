@@ -279,6 +279,22 @@ export async function countPendingLoudness(db: Executor): Promise<number> {
 }
 
 /**
+ * How long until the next pending song is due, in milliseconds on the
+ * database's clock (0: one is due now); undefined when none is pending. A
+ * song's next attempt is a retry's delay or another process's lease; a
+ * song without one is due at once.
+ */
+export async function msUntilNextLoudnessDue(db: Executor): Promise<number | undefined> {
+  const nextDue = sql`min(coalesce(${songs.loudnessNextAttemptAt}, now()))`;
+  const [row] = await db
+    .select({ ms: sql<number | null>`extract(epoch from ${nextDue} - now())::float8 * 1000` })
+    .from(songs)
+    .where(and(eq(songs.loudnessStatus, "pending"), isNull(songs.removedAt)));
+  const ms = row?.ms;
+  return ms === null || ms === undefined ? undefined : Math.max(0, Math.ceil(Number(ms)));
+}
+
+/**
  * Claims the oldest pending song that is due: locks it (`skip locked`, so
  * that another process's claim is passed over, not waited for), counts the
  * attempt and holds it for `leaseMs`. A process that dies while measuring
