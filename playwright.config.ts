@@ -12,8 +12,8 @@ import { E2E } from "./e2e/support/environment.ts";
 export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/support/global-setup.ts",
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

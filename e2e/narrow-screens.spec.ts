@@ -16,12 +16,17 @@ async function overflowOf(page: Page): Promise<number> {
 
 /**
  * Opens `path` and checks that nothing sticks out sideways: while the
- * screen's data is on its way (its placeholders shown; the API answers are
- * held back a second) and once it has loaded.
+ * screen's data is on its way (its placeholders shown; the screen's API
+ * answers held back until that check is done, sign-in's own let through)
+ * and once it has loaded.
  */
 async function expectFits(page: Page, path: string, loaded: string | RegExp) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route("**/api/v1/**", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    if (!new URL(route.request().url()).pathname.startsWith("/api/v1/auth/")) await held;
     await route.fallback();
   });
   await page.goto(path);
@@ -30,6 +35,7 @@ async function expectFits(page: Page, path: string, loaded: string | RegExp) {
     await overflowOf(page),
     `${path} is wider than the screen while loading`,
   ).toBeLessThanOrEqual(0);
+  release();
   await page.unrouteAll({ behavior: "wait" });
   await expect(page.getByRole("main").getByText(loaded).first()).toBeVisible();
   expect(await overflowOf(page), `${path} is wider than the screen`).toBeLessThanOrEqual(0);
