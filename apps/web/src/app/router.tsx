@@ -1,63 +1,92 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, type RouteObject, useMatches } from "react-router";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { ROUTE_LIST, type RouteDefinition, type RouteName } from "../config/routes.ts";
-import { AppShell } from "./app-shell.tsx";
 import { RouteGuard } from "./route-guard.tsx";
 import { RouteError } from "./routes/errors/route-error.tsx";
 import { RouteFrame } from "./scroll-to-top.tsx";
 
 type Screen = LazyExoticComponent<ComponentType>;
+type ScreenCode = () => Promise<{ default: ComponentType }>;
 
-/** One lazily loaded screen per route of SPEC.md §2 (one chunk each). */
-const SCREENS: Record<RouteName, Screen> = {
-  Home: lazy(() => import("./routes/landing/home.tsx")),
-  Auth: lazy(() => import("./routes/auth/sign-in.tsx")),
-  Offer: lazy(() => import("./routes/legal/offer.tsx")),
-  Ppd: lazy(() => import("./routes/legal/ppd.tsx")),
-  Policy: lazy(() => import("./routes/legal/policy.tsx")),
-  WebPlayer: lazy(() => import("./routes/players/web-player.tsx")),
-  Players: lazy(() => import("./routes/players/players.tsx")),
-  Player: lazy(() => import("./routes/players/player.tsx")),
-  PlayersBase: lazy(() => import("./routes/players/players-base.tsx")),
-  PlayerUpdates: lazy(() => import("./routes/players/player-updates.tsx")),
-  RoleAdminPlayer: lazy(() => import("./routes/players/role-admin-player.tsx")),
-  BroadcastHistory: lazy(() => import("./routes/players/broadcast-history.tsx")),
-  Playlists: lazy(() => import("./routes/library/playlists.tsx")),
-  PlaylistCreate: lazy(() => import("./routes/library/playlist-create.tsx")),
-  Playlist: lazy(() => import("./routes/library/playlist.tsx")),
-  Deleted: lazy(() => import("./routes/library/deleted.tsx")),
-  AddAudios: lazy(() => import("./routes/library/tracks.tsx")),
-  TrackEdit: lazy(() => import("./routes/library/track-edit.tsx")),
-  UiKit: lazy(() => import("./routes/admin/uikit.tsx")),
-  Integrations: lazy(() => import("./routes/admin/integrations.tsx")),
-  CreateUser: lazy(() => import("./routes/admin/create-user.tsx")),
-  EditUser: lazy(() => import("./routes/admin/edit-user.tsx")),
-  ClientBase: lazy(() => import("./routes/clients/client-base.tsx")),
-  Client: lazy(() => import("./routes/clients/client.tsx")),
-  SubscriptionBase: lazy(() => import("./routes/subscriptions/subscription-base.tsx")),
-  SubscriptionCreate: lazy(() => import("./routes/subscriptions/subscription-create.tsx")),
-  Subscribe: lazy(() => import("./routes/subscriptions/subscribe.tsx")),
-  AllTariff: lazy(() => import("./routes/tariffs/all-tariff.tsx")),
-  CreateTariff: lazy(() => import("./routes/tariffs/create-tariff.tsx")),
-  DetailTariff: lazy(() => import("./routes/tariffs/detail-tariff.tsx")),
-  SupportEnquiries: lazy(() => import("./routes/support/enquiries.tsx")),
-  SupportEnquiry: lazy(() => import("./routes/support/enquiry.tsx")),
-  SupportChat: lazy(() => import("./routes/support/chat.tsx")),
-  SupportCreateEnquiry: lazy(() => import("./routes/support/create-enquiry.tsx")),
-  ClientObjectsList: lazy(() => import("./routes/client-objects/client-objects.tsx")),
-  ClientObject: lazy(() => import("./routes/client-objects/client-object.tsx")),
-  ClientObjectHistory: lazy(() => import("./routes/client-objects/client-object-history.tsx")),
-  ClientObjectChange: lazy(() => import("./routes/client-objects/client-object-change.tsx")),
-  AddClientObjects: lazy(() => import("./routes/client-objects/add-client-object.tsx")),
-  Profile: lazy(() => import("./routes/profile/profile.tsx")),
-  ProfileById: lazy(() => import("./routes/profile/profile-by-id.tsx")),
-  ProfileLegalList: lazy(() => import("./routes/profile/legal-list.tsx")),
-  ProfileAddCompany: lazy(() => import("./routes/profile/add-company.tsx")),
-  Cabinet: lazy(() => import("./routes/cabinet/cabinet.tsx")),
+/** The code of each screen of SPEC.md §2, one chunk each, loaded when first shown. */
+const SCREEN_CODE: Record<RouteName, ScreenCode> = {
+  Home: () => import("./routes/landing/home.tsx"),
+  Auth: () => import("./routes/auth/sign-in.tsx"),
+  Offer: () => import("./routes/legal/offer.tsx"),
+  Ppd: () => import("./routes/legal/ppd.tsx"),
+  Policy: () => import("./routes/legal/policy.tsx"),
+  WebPlayer: () => import("./routes/players/web-player.tsx"),
+  Players: () => import("./routes/players/players.tsx"),
+  Player: () => import("./routes/players/player.tsx"),
+  PlayersBase: () => import("./routes/players/players-base.tsx"),
+  PlayerUpdates: () => import("./routes/players/player-updates.tsx"),
+  RoleAdminPlayer: () => import("./routes/players/role-admin-player.tsx"),
+  BroadcastHistory: () => import("./routes/players/broadcast-history.tsx"),
+  Playlists: () => import("./routes/library/playlists.tsx"),
+  PlaylistCreate: () => import("./routes/library/playlist-create.tsx"),
+  Playlist: () => import("./routes/library/playlist.tsx"),
+  Deleted: () => import("./routes/library/deleted.tsx"),
+  AddAudios: () => import("./routes/library/tracks.tsx"),
+  TrackEdit: () => import("./routes/library/track-edit.tsx"),
+  UiKit: () => import("./routes/admin/uikit.tsx"),
+  Integrations: () => import("./routes/admin/integrations.tsx"),
+  CreateUser: () => import("./routes/admin/create-user.tsx"),
+  EditUser: () => import("./routes/admin/edit-user.tsx"),
+  ClientBase: () => import("./routes/clients/client-base.tsx"),
+  Client: () => import("./routes/clients/client.tsx"),
+  SubscriptionBase: () => import("./routes/subscriptions/subscription-base.tsx"),
+  SubscriptionCreate: () => import("./routes/subscriptions/subscription-create.tsx"),
+  Subscribe: () => import("./routes/subscriptions/subscribe.tsx"),
+  AllTariff: () => import("./routes/tariffs/all-tariff.tsx"),
+  CreateTariff: () => import("./routes/tariffs/create-tariff.tsx"),
+  DetailTariff: () => import("./routes/tariffs/detail-tariff.tsx"),
+  SupportEnquiries: () => import("./routes/support/enquiries.tsx"),
+  SupportEnquiry: () => import("./routes/support/enquiry.tsx"),
+  SupportChat: () => import("./routes/support/chat.tsx"),
+  SupportCreateEnquiry: () => import("./routes/support/create-enquiry.tsx"),
+  ClientObjectsList: () => import("./routes/client-objects/client-objects.tsx"),
+  ClientObject: () => import("./routes/client-objects/client-object.tsx"),
+  ClientObjectHistory: () => import("./routes/client-objects/client-object-history.tsx"),
+  ClientObjectChange: () => import("./routes/client-objects/client-object-change.tsx"),
+  AddClientObjects: () => import("./routes/client-objects/add-client-object.tsx"),
+  Profile: () => import("./routes/profile/profile.tsx"),
+  ProfileById: () => import("./routes/profile/profile-by-id.tsx"),
+  ProfileLegalList: () => import("./routes/profile/legal-list.tsx"),
+  ProfileAddCompany: () => import("./routes/profile/add-company.tsx"),
+  Cabinet: () => import("./routes/cabinet/cabinet.tsx"),
 };
 
+const SCREENS = Object.fromEntries(
+  Object.entries(SCREEN_CODE).map(([name, code]) => [name, lazy(code)]),
+) as Record<RouteName, Screen>;
+
 const NotFound = lazy(() => import("./routes/errors/not-found.tsx"));
+
+/**
+ * The signed-in layout (menu, header, its badges and toasts) is a chunk of
+ * its own: the landing page and sign-in, a visitor's first pages, do not
+ * download it.
+ */
+const AppShell = lazy(() =>
+  import("./app-shell.tsx").then((module) => ({ default: module.AppShell })),
+);
+
+/**
+ * The layout, with the matched screen's chunk asked for beside the
+ * layout's own: a deep link's first load fetches the two at once instead of
+ * the screen only after the layout has arrived. (A chunk asked for again is
+ * the one already loading or loaded.)
+ */
+function ShellFrame() {
+  const route = useMatches().at(-1)?.handle as RouteDefinition | undefined;
+  if (route) void SCREEN_CODE[route.name as RouteName]();
+  return (
+    <Suspense fallback={<Spinner />}>
+      <AppShell />
+    </Suspense>
+  );
+}
 
 function screenRoute(route: RouteDefinition): RouteObject {
   const Screen = SCREENS[route.name as RouteName];
@@ -84,7 +113,7 @@ export function buildRoutes(): RouteObject[] {
       errorElement: <RouteError />,
       children: [
         ...standalone.map(screenRoute),
-        { element: <AppShell />, children: inLayout.map(screenRoute) },
+        { element: <ShellFrame />, children: inLayout.map(screenRoute) },
         {
           path: "*",
           element: (

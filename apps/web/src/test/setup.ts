@@ -23,8 +23,14 @@ afterEach(() => {
 // The files of a worker share their modules (isolate: false). A screen's
 // chunk still loading when a file ends (a test that navigated and ended)
 // would be cut by the file's teardown and stay broken for the next files:
-// each file ends once every screen is loaded (at once after the first file).
-const screens = import.meta.glob(["../app/routes/**/*.tsx", "!**/*.test.tsx"]);
+// each file ends once every lazily loaded chunk (the screens, the signed-in
+// layout, the library's frame) is loaded (at once after the first file).
+const screens = import.meta.glob([
+  "../app/routes/**/*.tsx",
+  "../app/app-shell.tsx",
+  "../app/library-frame.tsx",
+  "!**/*.test.tsx",
+]);
 afterAll(async () => {
   await Promise.all(Object.values(screens).map((load) => load()));
 });
