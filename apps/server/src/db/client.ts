@@ -42,6 +42,11 @@ export interface DatabaseHandle {
    * called (see PgliteWorker.snapshot). PostgreSQL is backed up with pg_dump.
    */
   snapshot?: (target: string) => Promise<() => void>;
+  /**
+   * The embedded database only: rows written so far by this process, as
+   * the database's replies count them (see PgliteWorker.rowsWritten).
+   */
+  rowsWritten?: () => number;
 
   /** The connection pool now: connections open, of them idle, and queries waiting for one. */
   poolStats(): PoolStats;
@@ -114,7 +119,11 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
         releaseLock();
       }
     });
-    return { ...handle, snapshot: (target) => worker.snapshot(target) };
+    return {
+      ...handle,
+      snapshot: (target) => worker.snapshot(target),
+      rowsWritten: () => worker.rowsWritten(),
+    };
   } catch (error) {
     releaseLock();
     throw error;
