@@ -47,6 +47,12 @@ export interface DatabaseHandle {
    * the database's replies count them (see PgliteWorker.rowsWritten).
    */
   rowsWritten?: () => number;
+  /**
+   * The embedded database only: this process created it (the folder was
+   * empty), so the statistics counters of this process cover every row it
+   * holds. PGlite does not keep them over a restart.
+   */
+  createdNow?: boolean;
 
   /** The connection pool now: connections open, of them idle, and queries waiting for one. */
   poolStats(): PoolStats;
@@ -102,6 +108,7 @@ const PGLITE_CONNECTIONS = 4;
 
 async function openPglite(directory: string): Promise<DatabaseHandle> {
   mkdirSync(directory, { recursive: true });
+  const createdNow = !existsSync(path.join(directory, "PG_VERSION"));
   const releaseLock = acquireLock(`${directory}.lock`);
   try {
     const worker = await startPgliteWorker(directory);
@@ -123,6 +130,7 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
       ...handle,
       snapshot: (target) => worker.snapshot(target),
       rowsWritten: () => worker.rowsWritten(),
+      createdNow,
     };
   } catch (error) {
     releaseLock();

@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../test/harness.ts";
+import { openDatabase } from "./client.ts";
 import { startMaintenance, tablesDue, vacuumAnalyze } from "./maintenance.ts";
 import { rowsWrittenIn } from "./pglite-wire.ts";
 
@@ -147,6 +151,40 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(
         await expect.poll(() => patient.looks, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
       } finally {
         await patient.stop();
+      }
+    });
+
+    it("vacuums everything first only on a database it did not create: one it created has counters for all it holds", async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "fonika-maintenance-"));
+      try {
+        const created = await openDatabase({ dataDir, databaseUrl: undefined });
+        expect(created.createdNow).toBe(true);
+        await created.close();
+        const reopened = await openDatabase({ dataDir, databaseUrl: undefined });
+        expect(reopened.createdNow).toBe(false);
+        await reopened.close();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+      expect(server.app.database.createdNow).toBe(false);
+
+      const said: Array<Record<string, unknown>> = [];
+      const log = {
+        info: (details: object) => said.push(details as Record<string, unknown>),
+        warn: (details: object) => said.push(details as Record<string, unknown>),
+      };
+      const maintenance = startMaintenance(server.app.db, log, {
+        everyMs: 20,
+        rowsWritten: server.app.database.rowsWritten,
+        countersMissPast: false,
+      });
+      try {
+        await expect.poll(() => maintenance.looks, { timeout: 10_000 }).toBe(1);
+        await addSongs(server, 1, 70_000);
+        await expect.poll(() => maintenance.looks, { timeout: 10_000 }).toBe(2);
+        expect(said.filter((details) => details.tables === "all" || "err" in details)).toEqual([]);
+      } finally {
+        await maintenance.stop();
       }
     });
   },

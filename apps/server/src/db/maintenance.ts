@@ -48,6 +48,13 @@ export interface MaintenanceOptions {
   rowsWritten?: () => number;
   /** The longest time between two looks, whatever the count says (default an hour). */
   lookAtLeastEveryMs?: number;
+  /**
+   * Whether the counters of this process miss changes made before it
+   * (default true: PGlite starts them from zero at every start), so that
+   * the first look vacuums every table. False for a database this process
+   * created: its first look reads the counters like any other.
+   */
+  countersMissPast?: boolean;
 }
 
 /** A running maintenance: its looks so far, and its stop. */
@@ -62,15 +69,16 @@ export interface Maintenance {
  * written since its last look or `lookAtLeastEveryMs` has passed: an idle
  * process does not query (issue 16). The counters it reads live in the
  * process and start from zero with it, so the first look vacuums every
- * table: changes made before a restart count too.
+ * table (changes made before a restart count too), unless this process
+ * created the database (`countersMissPast` false).
  */
 export function startMaintenance(
   db: Database,
   log: MaintenanceLog,
   options: MaintenanceOptions,
 ): Maintenance {
-  const { everyMs, rowsWritten, lookAtLeastEveryMs = 3_600_000 } = options;
-  let first = true;
+  const { everyMs, rowsWritten, lookAtLeastEveryMs = 3_600_000, countersMissPast = true } = options;
+  let first = countersMissPast;
   let looks = 0;
   let seen: number | undefined;
   let lookedAt = 0;

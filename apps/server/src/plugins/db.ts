@@ -36,6 +36,7 @@ export default fp(
         maintenance = startMaintenance(handle.db, app.log, {
           everyMs: MAINTENANCE_EVERY_MS,
           rowsWritten: handle.rowsWritten,
+          countersMissPast: !handle.createdNow,
         });
       });
     }
