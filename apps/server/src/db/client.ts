@@ -42,6 +42,17 @@ export interface DatabaseHandle {
    * called (see PgliteWorker.snapshot). PostgreSQL is backed up with pg_dump.
    */
   snapshot?: (target: string) => Promise<() => void>;
+  /**
+   * The embedded database only: rows written so far by this process, as
+   * the database's replies count them (see PgliteWorker.rowsWritten).
+   */
+  rowsWritten?: () => number;
+  /**
+   * The embedded database only: this process created it (the folder was
+   * empty), so the statistics counters of this process cover every row it
+   * holds. PGlite does not keep them over a restart.
+   */
+  createdNow?: boolean;
 
   /** The connection pool now: connections open, of them idle, and queries waiting for one. */
   poolStats(): PoolStats;
@@ -97,6 +108,7 @@ const PGLITE_CONNECTIONS = 4;
 
 async function openPglite(directory: string): Promise<DatabaseHandle> {
   mkdirSync(directory, { recursive: true });
+  const createdNow = !existsSync(path.join(directory, "PG_VERSION"));
   const releaseLock = acquireLock(`${directory}.lock`);
   try {
     const worker = await startPgliteWorker(directory);
@@ -114,7 +126,12 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
         releaseLock();
       }
     });
-    return { ...handle, snapshot: (target) => worker.snapshot(target) };
+    return {
+      ...handle,
+      snapshot: (target) => worker.snapshot(target),
+      rowsWritten: () => worker.rowsWritten(),
+      createdNow,
+    };
   } catch (error) {
     releaseLock();
     throw error;

@@ -37,23 +37,71 @@ export interface MaintenanceLog {
   warn(details: object, message: string): void;
 }
 
+export interface MaintenanceOptions {
+  /** How often it may look (autovacuum's naptime). */
+  everyMs: number;
+  /**
+   * Rows written so far (the embedded database counts them, see
+   * DatabaseHandle.rowsWritten): while the count stands still nothing can
+   * have become due, and the look, a statistics query, is skipped.
+   */
+  rowsWritten?: () => number;
+  /** The longest time between two looks, whatever the count says (default an hour). */
+  lookAtLeastEveryMs?: number;
+  /**
+   * Whether the counters of this process miss changes made before it
+   * (default true: PGlite starts them from zero at every start), so that
+   * the first look vacuums every table. False for a database this process
+   * created: its first look reads the counters like any other.
+   */
+  countersMissPast?: boolean;
+}
+
+/** A running maintenance: its looks so far, and its stop. */
+export interface Maintenance {
+  /** How many times it has gone to the database (the first vacuum, then each read of the statistics). */
+  readonly looks: number;
+  stop(): Promise<void>;
+}
+
 /**
- * Looks every `everyMs` for tables due and vacuums them. The counters it
- * reads live in the process and start from zero with it, so the first look
- * vacuums every table: changes made before a restart count too.
+ * Every `everyMs` looks for tables due and vacuums them, if rows were
+ * written since its last look or `lookAtLeastEveryMs` has passed: an idle
+ * process does not query (issue 16). The counters it reads live in the
+ * process and start from zero with it, so the first look vacuums every
+ * table (changes made before a restart count too), unless this process
+ * created the database (`countersMissPast` false).
  */
 export function startMaintenance(
   db: Database,
   log: MaintenanceLog,
-  everyMs: number,
-): { stop(): Promise<void> } {
-  let first = true;
+  options: MaintenanceOptions,
+): Maintenance {
+  const { everyMs, rowsWritten, lookAtLeastEveryMs = 3_600_000, countersMissPast = true } = options;
+  let first = countersMissPast;
+  let looks = 0;
+  let seen: number | undefined;
+  let lookedAt = 0;
   let running: Promise<void> | undefined;
   const tick = async () => {
+    const written = rowsWritten?.();
+    const quiet = written !== undefined && written === seen;
+    if (!first && quiet && performance.now() - lookedAt < lookAtLeastEveryMs) return;
+    // Read before the look: rows written while it runs make the next one look.
+    seen = written;
+    lookedAt = performance.now();
+    looks += 1;
     const started = performance.now();
-    const tables = first ? undefined : await tablesDue(db);
-    if (tables?.length === 0) return;
-    await vacuumAnalyze(db, tables);
+    let tables: string[] | undefined;
+    try {
+      tables = first ? undefined : await tablesDue(db);
+      if (tables?.length === 0) return;
+      await vacuumAnalyze(db, tables);
+    } catch (error) {
+      // A failed look is looked again at the next tick, writes or not.
+      seen = undefined;
+      throw error;
+    }
     first = false;
     log.info(
       { tables: tables ?? "all", ms: Math.round(performance.now() - started) },
@@ -70,6 +118,9 @@ export function startMaintenance(
   }, everyMs);
   timer.unref();
   return {
+    get looks() {
+      return looks;
+    },
     async stop() {
       clearInterval(timer);
       await running;

@@ -19,6 +19,12 @@ export interface PgliteWorker {
    * linked meanwhile, for a backup of one instant).
    */
   snapshot(target: string): Promise<() => void>;
+  /**
+   * Rows inserted, updated, deleted, merged or copied in so far, as
+   * PostgreSQL's replies count them (a statement that changed none adds
+   * nothing): whether anything was written since a moment, without a query.
+   */
+  rowsWritten(): number;
   /** Closes PGlite (a checkpoint: the folder is whole on disk) and ends the thread. Connections end first. */
   close(): Promise<void>;
 }
@@ -41,6 +47,7 @@ export async function startPgliteWorker(directory: string | undefined): Promise<
   let broken: Error | undefined;
   let closed: ((message: string | undefined) => void) | undefined;
   let snapshotted: ((message: string | undefined) => void) | undefined;
+  let rowsWritten = 0;
 
   const fail = (error: Error) => {
     broken ??= error;
@@ -64,6 +71,7 @@ export async function startPgliteWorker(directory: string | undefined): Promise<
   worker.on("message", (message: FromWorker) => {
     if (message.type === "reply") {
       const { bytes } = message;
+      rowsWritten += rowsWrittenIn(bytes);
       streams
         .get(message.connection)
         ?.receive(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
@@ -86,6 +94,7 @@ export async function startPgliteWorker(directory: string | undefined): Promise<
 
   return {
     startMs: { total: Math.round(performance.now() - started), pglite: pgliteMs },
+    rowsWritten: () => rowsWritten,
     connect() {
       const stream = new WireStream(link, ++lastId);
       streams.set(stream.id, stream);
@@ -119,6 +128,31 @@ export async function startPgliteWorker(directory: string | undefined): Promise<
       if (message) throw new Error(`The embedded database did not close cleanly: ${message}`);
     },
   };
+}
+
+const COMMAND_COMPLETE = 0x43; // 'C'
+/** The commands whose CommandComplete tag ends in the rows they wrote ("INSERT 0 3", "UPDATE 2"). */
+const WRITING_COMMANDS = new Set(["INSERT", "UPDATE", "DELETE", "MERGE", "COPY"]);
+const tagDecoder = new TextDecoder();
+
+/**
+ * The rows a reply of PostgreSQL says were written: the sum of its
+ * CommandComplete tags of INSERT, UPDATE, DELETE, MERGE and COPY (the
+ * reply is walked by its messages' lengths; a statement that wrote no row
+ * counts nothing).
+ */
+export function rowsWrittenIn(reply: Uint8Array): number {
+  let rows = 0;
+  const view = new DataView(reply.buffer, reply.byteOffset, reply.byteLength);
+  for (let offset = 0; offset + 5 <= reply.length; offset += 1 + view.getInt32(offset + 1)) {
+    if (reply[offset] !== COMMAND_COMPLETE) continue;
+    const end = Math.min(offset + 1 + view.getInt32(offset + 1), reply.length);
+    // The tag is a C string: up to its zero byte.
+    const tag = tagDecoder.decode(reply.subarray(offset + 5, Math.max(end - 1, offset + 5)));
+    const words = tag.split(" ");
+    if (WRITING_COMMANDS.has(words[0] ?? "")) rows += Number(words.at(-1)) || 0;
+  }
+  return rows;
 }
 
 interface WireLink {

@@ -10,7 +10,11 @@ declare module "fastify" {
   }
 }
 
-/** How often the embedded database looks for tables to vacuum (autovacuum's naptime). */
+/**
+ * How often the embedded database may look for tables to vacuum
+ * (autovacuum's naptime); it looks only if rows were written since its
+ * last look, or an hour has passed.
+ */
 const MAINTENANCE_EVERY_MS = 60_000;
 
 /**
@@ -29,7 +33,11 @@ export default fp(
     let maintenance: ReturnType<typeof startMaintenance> | undefined;
     if (handle.kind === "pglite") {
       app.addHook("onReady", async () => {
-        maintenance = startMaintenance(handle.db, app.log, MAINTENANCE_EVERY_MS);
+        maintenance = startMaintenance(handle.db, app.log, {
+          everyMs: MAINTENANCE_EVERY_MS,
+          rowsWritten: handle.rowsWritten,
+          countersMissPast: !handle.createdNow,
+        });
       });
     }
     app.addHook("onClose", async () => {

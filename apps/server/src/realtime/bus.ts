@@ -62,8 +62,8 @@ export type BusEvent =
   | { kind: "players-removed"; rooms: []; playerIds: string[] }
   /**
    * These establishments changed in what their players may play (the
-   * explicit filter): every process forgets what it knew of them. No
-   * socket hears it.
+   * explicit filter) or when (the time zone their schedules are read in):
+   * every process forgets what it knew of them. No socket hears it.
    */
   | { kind: "establishments-changed"; rooms: []; establishmentIds: string[] }
   /**

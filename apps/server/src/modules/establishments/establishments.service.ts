@@ -45,7 +45,7 @@ export interface EstablishmentPorts {
 export interface EstablishmentsDependencies extends EstablishmentPorts {
   db: Database;
   files: FileStore;
-  /** A change of the explicit filter is told to every process (`establishments-changed`). */
+  /** A change of the explicit filter or the time zone is told to every process (`establishments-changed`). */
   bus: EventBus;
 }
 
@@ -131,12 +131,15 @@ export class EstablishmentsService {
     if (input.explicitFilter !== undefined) change.explicitFilter = input.explicitFilter;
     const row = await repository.updateEstablishment(this.deps.db, id, change);
     if (!row) throw establishmentErrors.notFound();
-    if (row.explicitFilter !== before.explicitFilter) {
+    // The time zone moves when its players' windows open (the silence sweep sleeps until then).
+    if (row.explicitFilter !== before.explicitFilter || row.timeZone !== before.timeZone) {
       await this.deps.bus.publish({
         kind: "establishments-changed",
         rooms: [],
         establishmentIds: [id],
       });
+    }
+    if (row.explicitFilter !== before.explicitFilter) {
       await this.deps.explicitFilterChanged(id, row.explicitFilter);
     }
     return this.presentOne(actor, row);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { playerAlerts, playerStates, players } from "../../db/schema.ts";
 import { onlineSql, playingSql } from "./live.repository.ts";
@@ -46,6 +46,20 @@ export async function silenceCandidates(
         isNotNull(playerAlerts.id),
       ),
     );
+}
+
+/**
+ * Whether any player is online now (its device's heartbeat is fresh),
+ * playing or not: its line may be cut without a word on the bus, so a
+ * sweep must keep looking while one is.
+ */
+export async function anyOnline(db: Executor, freshSince: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ playerId: playerStates.playerId })
+    .from(playerStates)
+    .where(gt(playerStates.heartbeatAt, freshSince))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

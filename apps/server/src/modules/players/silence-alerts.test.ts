@@ -3,16 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { playerAlerts } from "../../db/schema.ts";
 import { createSignedInUser, type SignedInUser } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
+import { scheduledPlayer as scheduledPlayerOf, waitFor } from "../../test/silent-players.ts";
 import { connect, nextOfType, type SocketClient } from "../../test/socket-client.ts";
-import {
-  addPlayer,
-  createVenueStaff,
-  deviceTokenFor,
-  playlistOf,
-  step,
-  subscribedClient,
-  type VenueStaff,
-} from "../../test/venues.ts";
+import { createVenueStaff, type VenueStaff } from "../../test/venues.ts";
 import * as liveRepository from "./live.repository.ts";
 
 /**
@@ -50,64 +43,11 @@ function mailsTo(address: string): string[] {
     .map((entry) => `${entry.subject}\n${entry.text}`);
 }
 
-interface Venue {
-  client: SignedInUser;
-  establishmentId: string;
-  playerId: string;
-  playlistId: string;
-  deviceToken: string;
-}
-
-/**
- * A client's player with one playable playlist on it, scheduled as asked
- * (the fallback: music all the time; or one window), whose device
- * connected once and left: offline from then on.
- */
-async function scheduledPlayer(
+function scheduledPlayer(
   name: string,
   schedule: { fallback: true } | { window: { startTime: string; endTime: string } },
-): Promise<Venue> {
-  const playlist = await playlistOf(server, staff.contentManager, [], "Фон");
-  const { client, establishmentId } = await subscribedClient(server, staff, [playlist.id]);
-  const playerId = await addPlayer(server, client, {
-    name,
-    establishmentId,
-    playlistIds: [playlist.id],
-  });
-  if ("fallback" in schedule) {
-    await step(server, `/music/player/${playerId}/fallback`, client.token, {
-      playlistId: playlist.id,
-    });
-  } else {
-    await step(
-      server,
-      `/music/player/${playerId}/playlist/${playlist.id}/schedule/add`,
-      client.token,
-      {
-        ...schedule.window,
-        weekdays: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"],
-      },
-    );
-  }
-  const deviceToken = await deviceTokenFor(server, client, establishmentId);
-  const device = await connect(server, deviceToken);
-  await nextOfType(device, "playerState");
-  device.socket.close();
-  await device.closed;
-  await waitFor(async () => {
-    const state = await liveRepository.findState(server.app.db, playerId);
-    return state?.lastSeenAt && state.heartbeatAt === null ? true : undefined;
-  });
-  return { client, establishmentId, playerId, playlistId: playlist.id, deviceToken };
-}
-
-async function waitFor<T>(find: () => Promise<T | undefined>): Promise<T> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const found = await find();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("Nothing arrived");
+) {
+  return scheduledPlayerOf(server, staff, name, schedule);
 }
 
 /**

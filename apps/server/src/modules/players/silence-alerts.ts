@@ -2,12 +2,13 @@ import { ESTABLISHMENTS, type PlayerAlert, type ScheduleDecision } from "@fonika
 import type { Database } from "../../db/client.ts";
 import type { ServiceLog } from "../../lib/logging.ts";
 import type { Actor } from "../../plugins/auth.ts";
-import type { EventBus } from "../../realtime/bus.ts";
+import type { BusEvent, EventBus } from "../../realtime/bus.ts";
 import { onlineSince } from "./live.policy.ts";
 import { silenceMail } from "./silence-alerts.errors.ts";
 import {
   assertMayReadAlerts,
   isSilent,
+  nextSweepAt,
   SILENCE_ALERT_MS,
   SILENCE_SWEEP_MS,
 } from "./silence-alerts.policy.ts";
@@ -16,8 +17,12 @@ import * as repository from "./silence-alerts.repository.ts";
 export interface SilenceAlertsDependencies {
   db: Database;
   log: ServiceLog;
-  /** A device's report that it plays clears its player's alert at once. */
-  bus: Pick<EventBus, "subscribe">;
+  /**
+   * A device's report that it plays clears its player's alert at once; a
+   * device's state, a schedule, music access or a venue changing wakes a
+   * sleeping sweep, as does a gap of the shared bus (events may be lost).
+   */
+  bus: Pick<EventBus, "subscribe" | "onGap">;
   /** What each player plays at an instant by its schedule (schedules). */
   decide(playerIds: string[], instantMs: number): Promise<Map<string, ScheduleDecision>>;
   establishments: {
@@ -34,7 +39,7 @@ export interface SilenceAlertsDependencies {
    * opens an enquiry for each); a failure is logged, the sweep goes on.
    */
   raised?(alerts: RaisedSilence[]): Promise<void>;
-  /** The clock (a test's fake one); Date.now by default. */
+  /** The clock of sweeps and their timer (a test's fake one); Date.now by default. */
   now?: () => number;
 }
 
@@ -48,12 +53,26 @@ export interface RaisedSilence {
   silentSince: Date;
 }
 
-/** What one sweep did: the players it found silent, raised and cleared. */
+/**
+ * What one sweep did: the players it found silent, raised and cleared, and
+ * when the next sweep is due (null: not until an event, see `nextSweepAt`).
+ */
 export interface SweepResult {
   silent: string[];
   raised: string[];
   cleared: string[];
+  nextSweepAt: number | null;
 }
+
+/** The longest delay a timer holds (~24.8 days); a later sweep is looked at again then. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** The events after which a player may be silent where none could be before. */
+const WAKING_EVENTS: ReadonlySet<BusEvent["kind"]> = new Set([
+  "schedule-changed",
+  "music-access-changed",
+  "establishments-changed",
+]);
 
 /**
  * Silence alerts (issue 14): a player that should play by its schedule
@@ -62,9 +81,14 @@ export interface SweepResult {
  * and the players base shows — which clears when it plays again or the
  * schedule no longer asks for music.
  *
- * Every SILENCE_SWEEP_MS a sweep judges the players that do not play
- * (silence has no event of its own: a device whose line is cut just stops
- * pinging, a window opens on a clock). The open silence is a row, so
+ * A sweep judges the players that do not play (silence has no event of
+ * its own: a device whose line is cut just stops pinging, a window opens
+ * on a clock). It runs every SILENCE_SWEEP_MS while a silence is open or a
+ * player is online; else it sleeps until the first offline player's
+ * schedule changes, or, with none, until an event says a player may now
+ * be silent (a device connected or reported, a schedule, music access or a
+ * venue's time zone changed; on every process, through the bus): an idle
+ * process queries nothing (issue 16). The open silence is a row, so
  * "silent continuously since" survives a restart and is the same for every
  * process; several processes sweep the same database and the row's unique
  * index and conditional updates let one of them open, raise and mail each
@@ -74,7 +98,11 @@ export interface SweepResult {
 export class SilenceAlerts {
   private readonly now: () => number;
   private timer: NodeJS.Timeout | undefined;
+  /** When the armed timer sweeps (the clock's milliseconds); undefined when none is armed. */
+  private dueAt: number | undefined;
   private running: Promise<unknown> | undefined;
+  /** An event came while a sweep ran: the sweep may have read before it. */
+  private wokenWhileRunning = false;
   private stopped = true;
   private stopListening: (() => void) | undefined;
   /** Players with an open silence as of this process's last sweep: who a play may clear. */
@@ -84,19 +112,41 @@ export class SilenceAlerts {
     this.now = deps.now ?? Date.now;
   }
 
-  /** Sweeps every SILENCE_SWEEP_MS (the first a sweep after start) and listens for plays. */
+  /**
+   * Listens for plays and for what wakes a sweep, and sweeps SILENCE_SWEEP_MS
+   * after start, then when the last sweep says (`nextSweepAt`). Called
+   * again after `stopSweeping`, it sweeps again.
+   */
   start(): void {
     this.stopped = false;
-    this.stopListening = this.deps.bus.subscribe((event) => {
-      if (event.kind !== "message" || event.message.type !== "playerState") return;
-      const { playerId, online, playing } = event.message.state;
-      if (online && playing && this.open.has(playerId)) void this.clearPlaying(playerId);
-    });
-    this.schedule();
+    if (!this.stopListening) {
+      this.stopListening = this.deps.bus.subscribe((event) => {
+        if (event.kind === "message" && event.message.type === "playerState") {
+          const { playerId, online, playing } = event.message.state;
+          if (online && playing && this.open.has(playerId)) void this.clearPlaying(playerId);
+          this.wake();
+        } else if (WAKING_EVENTS.has(event.kind)) {
+          this.wake();
+        }
+      });
+      this.deps.bus.onGap(() => this.wake());
+    }
+    this.arm(this.now() + SILENCE_SWEEP_MS);
+  }
+
+  /** When the next sweep of this process's timer is due; null while it sleeps until an event. */
+  get sweepDueAt(): number | null {
+    return this.dueAt ?? null;
+  }
+
+  /** Whether a sweep of this process's timer is running now. */
+  get sweeping(): boolean {
+    return this.running !== undefined;
   }
 
   async stop(): Promise<void> {
     this.stopListening?.();
+    this.stopListening = undefined;
     await this.stopSweeping();
   }
 
@@ -104,6 +154,8 @@ export class SilenceAlerts {
   async stopSweeping(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.timer = undefined;
+    this.dueAt = undefined;
     await this.running;
   }
 
@@ -143,7 +195,16 @@ export class SilenceAlerts {
     const raised = await repository.raiseDue(this.deps.db, new Date(nowMs - SILENCE_ALERT_MS), now);
     await this.mail(raised);
     await this.tell(raised);
-    return { silent, raised: raised.map((alert) => alert.playerId), cleared };
+    // Online players are asked for only when no candidate says so already.
+    const online =
+      candidates.some((player) => player.online) ||
+      (silent.length === 0 && (await repository.anyOnline(this.deps.db, onlineSince(nowMs))));
+    const next = nextSweepAt(nowMs, {
+      silent: silent.length,
+      online,
+      decideAgainAt: [...decisions.values()].map((decision) => decision.decideAgainAt),
+    });
+    return { silent, raised: raised.map((alert) => alert.playerId), cleared, nextSweepAt: next };
   }
 
   /** The open alerts of a client's players (see `assertMayReadAlerts` for whose). */
@@ -220,18 +281,41 @@ export class SilenceAlerts {
     }
   }
 
-  private schedule(): void {
-    clearTimeout(this.timer);
+  /** Something may have made a player silent: a sweep within SILENCE_SWEEP_MS, as if polled. */
+  private wake(): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.sweep()
-        .catch((error: unknown) => this.deps.log.error({ err: error }, "silence sweep failed"))
-        .finally(() => {
-          this.running = undefined;
-          this.schedule();
-        });
-    }, SILENCE_SWEEP_MS);
+    if (this.running) this.wokenWhileRunning = true;
+    else this.arm(this.now() + SILENCE_SWEEP_MS);
+  }
+
+  /** Sweeps at `atMs`, unless a sweep is armed for earlier already. */
+  private arm(atMs: number): void {
+    if (this.stopped || (this.dueAt !== undefined && this.dueAt <= atMs)) return;
+    clearTimeout(this.timer);
+    this.dueAt = atMs;
+    const delay = Math.min(Math.max(atMs - this.now(), 0), LONGEST_TIMER_MS);
+    this.timer = setTimeout(() => this.run(), delay);
     this.timer.unref();
+  }
+
+  /** The timer's sweep; then arms the next one it asks for (a failed sweep looks again as if polled). */
+  private run(): void {
+    this.timer = undefined;
+    this.dueAt = undefined;
+    this.wokenWhileRunning = false;
+    this.running = this.sweep()
+      .then(
+        (result) => result.nextSweepAt,
+        (error: unknown) => {
+          this.deps.log.error({ err: error }, "silence sweep failed");
+          return this.now() + SILENCE_SWEEP_MS;
+        },
+      )
+      .then((next) => {
+        this.running = undefined;
+        if (this.wokenWhileRunning) this.arm(this.now() + SILENCE_SWEEP_MS);
+        if (next !== null) this.arm(next);
+      });
   }
 }
 

@@ -6,16 +6,21 @@ import * as repository from "./subscriptions.repository.ts";
 export interface SubscriptionEndingsOptions {
   db: Database;
   log: ServiceLog;
-  /** Any change of who may hear what (a subscription made, moved, changed) makes the job look again. */
-  bus: Pick<EventBus, "subscribe">;
+  /**
+   * Any change of who may hear what (every change of a subscription
+   * announces one) makes the job look again, as does a gap of the shared
+   * bus (such an event may have been missed).
+   */
+  bus: Pick<EventBus, "subscribe" | "onGap">;
   /** Tells every process that who may hear which music changed. */
   announceMusicAccessChange(): Promise<void>;
-  /**
-   * The longest wait between two looks (default 60 s): a subscription
-   * made or changed meanwhile with an earlier end is seen by then.
-   */
-  maxWaitMs?: number;
 }
+
+/** The longest delay a timer holds (~24.8 days): a later end is looked at again then. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** How soon a look that failed (the database gone) is tried again. */
+const RETRY_MS = 60_000;
 
 /**
  * Subscriptions end by date (issue 13): when a live subscription's period
@@ -24,33 +29,48 @@ export interface SubscriptionEndingsOptions {
  * second of the end, not at their next window edge. Reads already treat a
  * period that is over as ended; this is what tells the running players.
  *
- * The job sleeps until the next end (at most `maxWaitMs`), and looks
- * again when a `music-access-changed` event says subscriptions changed on
- * any process (a new period, an earlier end). Several
+ * The job sleeps until the next end, or with none until an event: every
+ * change of a subscription (made, activated, approved, moved, ended,
+ * forgotten with its client) announces `music-access-changed` on every
+ * process, and the job looks again then; an idle process queries nothing
+ * (issue 16). Several
  * processes may run it on one database: the update that writes an end
  * returns its rows to one process only, which announces them.
  */
 export class SubscriptionEndings {
-  private readonly maxWaitMs: number;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
   private lookAgain = false;
   private stopListening: (() => void) | undefined;
 
-  constructor(private readonly options: SubscriptionEndingsOptions) {
-    this.maxWaitMs = options.maxWaitMs ?? 60_000;
-  }
+  /** When the next look of its timer is due (ms since the epoch); null while it sleeps until an event. */
+  private dueAt: number | null = null;
+
+  constructor(private readonly options: SubscriptionEndingsOptions) {}
 
   start(): void {
     this.stopped = false;
-    this.stopListening = this.options.bus.subscribe((event) => {
-      if (event.kind !== "music-access-changed") return;
+    const lookNow = () => {
       // A look in flight may have read before this change: it looks once more.
       if (this.running) this.lookAgain = true;
       else this.schedule(0);
+    };
+    this.stopListening = this.options.bus.subscribe((event) => {
+      if (event.kind === "music-access-changed") lookNow();
     });
+    this.options.bus.onGap(lookNow);
     this.schedule(0);
+  }
+
+  /** When the job looks next (ms since the epoch); null while it sleeps until an event. */
+  get nextLookAt(): number | null {
+    return this.dueAt;
+  }
+
+  /** Whether a look is running now. */
+  get looking(): boolean {
+    return this.running !== undefined;
   }
 
   async stop(): Promise<void> {
@@ -73,24 +93,31 @@ export class SubscriptionEndings {
     return ended.length;
   }
 
-  private schedule(delayMs: number): void {
+  /** Looks after `delayMs`; null: not until an event. */
+  private schedule(delayMs: number | null): void {
     clearTimeout(this.timer);
-    if (this.stopped) return;
+    this.timer = undefined;
+    this.dueAt = null;
+    if (this.stopped || delayMs === null) return;
+    const delay = Math.min(delayMs, LONGEST_TIMER_MS);
+    this.dueAt = Date.now() + delay;
     this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.dueAt = null;
       this.running = this.tick().finally(() => {
         this.running = undefined;
       });
-    }, delayMs);
+    }, delay);
     this.timer.unref();
   }
 
   private async tick(): Promise<void> {
     this.lookAgain = false;
-    let wait = this.maxWaitMs;
+    let wait: number | null = RETRY_MS;
     try {
       await this.endDue();
       const next = await repository.nextEndAt(this.options.db);
-      if (next) wait = Math.min(wait, Math.max(next.getTime() - Date.now(), 0));
+      wait = next ? Math.max(next.getTime() - Date.now(), 0) : null;
     } catch (error) {
       this.options.log.error({ err: error }, "ending subscriptions by date failed");
     }

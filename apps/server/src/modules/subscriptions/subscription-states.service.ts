@@ -49,6 +49,7 @@ export class SubscriptionStatesService {
       );
       return repository.updateSubscription(tx, id, chargesOf(current.tariffPriceKopecks, decided));
     });
+    await this.deps.announceMusicAccessChange();
     return this.deps.presenter.presentOne(actor, row);
   }
 
@@ -67,6 +68,8 @@ export class SubscriptionStatesService {
         endsAt: addMonths(now, current.periodMonths),
       });
     });
+    // Its tariff's music plays from now, and its end is one the endings job must wait for.
+    await this.deps.announceMusicAccessChange();
     return this.deps.presenter.presentOne(actor, row);
   }
 
@@ -125,6 +128,7 @@ export class SubscriptionStatesService {
       if (current.state !== from) throw subscriptionErrors.wrongState(refusal);
       return repository.updateSubscription(tx, id, { state: to });
     });
+    await this.deps.announceMusicAccessChange();
     return this.deps.presenter.presentOne(actor, row);
   }
 }
