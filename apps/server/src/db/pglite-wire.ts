@@ -145,6 +145,8 @@ export function rowsWrittenIn(reply: Uint8Array): number {
   let rows = 0;
   const view = new DataView(reply.buffer, reply.byteOffset, reply.byteLength);
   for (let offset = 0; offset + 5 <= reply.length; offset += 1 + view.getInt32(offset + 1)) {
+    // A length below its own four bytes is no message: stop rather than loop.
+    if (view.getInt32(offset + 1) < 4) break;
     if (reply[offset] !== COMMAND_COMPLETE) continue;
     const end = Math.min(offset + 1 + view.getInt32(offset + 1), reply.length);
     // The tag is a C string: up to its zero byte.
