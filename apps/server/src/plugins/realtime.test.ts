@@ -52,8 +52,11 @@ describe("player socket session check", () => {
       .where(eq(users.id, blocked.user.id));
     expect(await blocked.socket.next()).toEqual({ type: "error", message: MESSAGES.accessDenied });
     expect(await blocked.socket.closed).toBe(4401);
-    // Two more checks have passed: the standing session's socket still answers.
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    // A later check has passed (it closed another account blocked after):
+    // the standing session's socket still answers.
+    const later = await openSocket();
+    await server.app.db.update(users).set({ status: "blocked" }).where(eq(users.id, later.user.id));
+    expect(await later.socket.closed).toBe(4401);
     standing.socket.send({ type: "ping" });
     expect(await standing.socket.next()).toEqual({ type: "pong" });
     standing.socket.socket.close();
