@@ -68,12 +68,15 @@ import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support
  *
  * Figures of a run (2 shared cores; docs/decisions.md, "The player
  * socket's bench" and "The embedded database in a worker thread"): with
- * PGlite in its worker thread, the state write prepared and a command sent
- * to the owner's browsers and its player's device only, on a quiet
- * machine, medians of 3 rounds: steady p50 0.8 ms, p99 2.7 ms against the
- * relay's 0.4 / 1.0 ms (p99 2.72×, target missed; single runs before the
- * rounds read 1.83× to 3.23×); burst p99 18.3 ms against 6.7 ms; ~14 KB
- * held a socket against the relay's 4. When every command went to all 11 sockets of the
+ * PGlite in its worker thread, the state write prepared, a command sent to
+ * the owner's browsers and its player's device only, a player's placement
+ * answered from memory while it is read again, and a 10 s warm-up, on a
+ * quiet machine, medians of 3 rounds: steady p50 0.5 ms, p99 2.5 ms
+ * against the relay's 0.3 / 0.8 ms (p99 3.02×, rounds 2.1–2.5 ms against
+ * 0.8–1.1; target missed); burst p99 20.7 ms against 9.2 ms; ~14 KB held a
+ * socket against the relay's 4. With a 200-command warm-up the rounds read
+ * 1.6–5.2 ms against 1.3–1.7 (the product's first round still carried the
+ * connections' aftermath). When every command went to all 11 sockets of the
  * owner's room: steady p99 3.7 ms against 1.7 (2.23×), burst p99 45 ms
  * against 33; with PGlite on the event loop: steady p99 8.3 ms against
  * 1.4 ms (5.7×); before the heartbeats were written together: steady p99
@@ -84,7 +87,13 @@ const PLAYERS = Number(process.env.BENCH_SOCKET_PLAYERS ?? 1_000);
 const OWNERS = Number(process.env.BENCH_SOCKET_OWNERS ?? 100);
 const COMMANDS = Number(process.env.BENCH_SOCKET_COMMANDS ?? 2_000);
 const RATE = Number(process.env.BENCH_SOCKET_RATE ?? 100);
-const WARM_UP = 200;
+/**
+ * Commands before each measured run: 10 s at the steady rate, long enough
+ * for the work that follows 1 100 sockets connecting (presence and
+ * heartbeat writes, first schedule decisions, the path's compilation) to be
+ * over on both sides; with 200 the product's first round still carried it.
+ */
+const WARM_UP = Number(process.env.BENCH_SOCKET_WARM_UP ?? 1_000);
 /** Rounds of the steady and burst runs, alternating relay and product; each side's median run counts. */
 const ROUNDS = Number(process.env.BENCH_SOCKET_ROUNDS ?? 3);
 const CEILING_SECONDS = 3;

@@ -19,6 +19,15 @@ export interface BusCacheOptions<Value> {
   keepMissing?: boolean;
   /** Longest time an entry is trusted without a bus event (default 60 s). */
   ttlMs?: number;
+  /**
+   * An entry past `ttlMs` is answered at once while it is read again in the
+   * background (once, whoever asks meanwhile), and the next reader gets the
+   * fresh one: for reads on a latency path (a player's remote command),
+   * where it costs one more answer from before a lost event, not a
+   * database round trip on every read after a quiet minute. A failed read
+   * leaves the entry as it was, to be read again at the next ask.
+   */
+  staleWhileRevalidate?: boolean;
   /** Most entries held (default 50 000); the oldest go first. */
   maxEntries?: number;
   now?: () => number;
@@ -32,6 +41,8 @@ interface Entry<Value> {
 
 export class BusCache<Value> {
   private readonly entries = new Map<string, Entry<Value>>();
+  /** Keys being read again in the background (staleWhileRevalidate). */
+  private readonly refreshing = new Set<string>();
   private readonly keysByTag = new Map<string, Set<string>>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
@@ -48,10 +59,29 @@ export class BusCache<Value> {
   async get(key: string): Promise<Value | undefined> {
     const entry = this.entries.get(key);
     if (entry && this.now() - entry.loadedAt < this.ttlMs) return entry.value;
+    if (entry && this.options.staleWhileRevalidate) {
+      this.refresh(key);
+      return entry.value;
+    }
+    return this.load(key);
+  }
+
+  private refresh(key: string): void {
+    if (this.refreshing.has(key)) return;
+    this.refreshing.add(key);
+    this.load(key)
+      // The stale entry stays; the next ask reads it again.
+      .catch(() => undefined)
+      .finally(() => this.refreshing.delete(key));
+  }
+
+  private async load(key: string): Promise<Value | undefined> {
     const epoch = this.epoch;
     const value = await this.options.load(key);
-    if (epoch === this.epoch && (value !== undefined || this.options.keepMissing)) {
-      this.store(key, value);
+    if (epoch === this.epoch) {
+      // A value gone (and not kept as missing) takes a stale entry with it.
+      if (value !== undefined || this.options.keepMissing) this.store(key, value);
+      else this.remove(key);
     }
     return value;
   }

@@ -103,7 +103,8 @@ export class PlayersService {
    * Where each player stands (its owner and establishment), asked by every
    * command of the remote control: kept in memory, since a player never
    * changes owner or venue, and forgotten on every process when it is
-   * removed (`players-removed`); 60 s bound what a lost event could leave.
+   * removed (`players-removed`); 60 s bound what a lost event could leave
+   * (an entry older is read again behind the answer that used it).
    */
   private readonly placements: BusCache<Placement>;
 
@@ -114,6 +115,8 @@ export class PlayersService {
         const row = await repository.findPlayer(deps.db, id);
         return row && { id: row.id, userId: row.userId, establishmentId: row.establishmentId };
       },
+      // A command reads it first: it never waits for the database once the player was seen.
+      staleWhileRevalidate: true,
     });
     // Listening ends with the bus, which closes with the app.
     deps.bus.subscribe((event) => {
