@@ -22,10 +22,10 @@ export interface ScheduledPlayer {
 
 /**
  * A client's player with one playable playlist on it, scheduled as asked
- * (the fallback: music all the time; or one window every day), whose
- * device connected once and left: offline from then on.
+ * (the fallback: music all the time; or one window every day), and a
+ * device token of its venue; its device has not connected.
  */
-export async function scheduledPlayer(
+export async function venuePlayer(
   server: TestServer,
   staff: VenueStaff,
   name: string,
@@ -54,6 +54,18 @@ export async function scheduledPlayer(
     );
   }
   const deviceToken = await deviceTokenFor(server, client, establishmentId);
+  return { client, establishmentId, playerId, playlistId: playlist.id, deviceToken };
+}
+
+/** A player as `venuePlayer` makes it, whose device connected once and left: offline from then on. */
+export async function scheduledPlayer(
+  server: TestServer,
+  staff: VenueStaff,
+  name: string,
+  schedule: { fallback: true } | { window: { startTime: string; endTime: string } },
+): Promise<ScheduledPlayer> {
+  const player = await venuePlayer(server, staff, name, schedule);
+  const { playerId, deviceToken } = player;
   const device = await connect(server, deviceToken);
   await nextOfType(device, "playerState");
   device.socket.close();
@@ -62,7 +74,7 @@ export async function scheduledPlayer(
     const state = await findState(server.app.db, playerId);
     return state?.lastSeenAt && state.heartbeatAt === null ? true : undefined;
   });
-  return { client, establishmentId, playerId, playlistId: playlist.id, deviceToken };
+  return player;
 }
 
 /** Asks `find` every 50 ms until it answers something (5 s at most). */

@@ -3,16 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { supportEnquiries } from "../../db/schema.ts";
 import { createSignedInUser, type SignedInUser } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
+import { venuePlayer, waitFor } from "../../test/silent-players.ts";
 import { connect, nextOfType } from "../../test/socket-client.ts";
-import {
-  addPlayer,
-  createVenueStaff,
-  deviceTokenFor,
-  playlistOf,
-  step,
-  subscribedClient,
-  type VenueStaff,
-} from "../../test/venues.ts";
+import { createVenueStaff, type VenueStaff } from "../../test/venues.ts";
 import * as liveRepository from "../players/live.repository.ts";
 
 /**
@@ -41,28 +34,8 @@ afterAll(async () => {
 });
 
 /** A client's player playing music all the time by its fallback. */
-async function venue(name: string) {
-  const playlist = await playlistOf(server, staff.contentManager, [], "Фон");
-  const { client, establishmentId } = await subscribedClient(server, staff, [playlist.id]);
-  const playerId = await addPlayer(server, client, {
-    name,
-    establishmentId,
-    playlistIds: [playlist.id],
-  });
-  await step(server, `/music/player/${playerId}/fallback`, client.token, {
-    playlistId: playlist.id,
-  });
-  const deviceToken = await deviceTokenFor(server, client, establishmentId);
-  return { client, establishmentId, playerId, deviceToken };
-}
-
-async function waitFor<T>(find: () => Promise<T | undefined>): Promise<T> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const found = await find();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("Nothing arrived");
+function venue(name: string) {
+  return venuePlayer(server, staff, name, { fallback: true });
 }
 
 describe("support's commands to a client's player", () => {
