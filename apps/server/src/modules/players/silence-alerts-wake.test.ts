@@ -75,8 +75,9 @@ describe("the silence sweep's timer", () => {
       expect(alerts.sweepDueAt).not.toBeNull();
       await advance(SWEEP_MS);
       expect(sweeps()).toBe(1);
+      // No timer of its own (the database's pool may hold some on PostgreSQL):
+      // a day goes by without a sweep.
       expect(alerts.sweepDueAt).toBeNull();
-      expect(vi.getTimerCount()).toBe(0);
       await advance(24 * HOUR);
       expect(sweeps()).toBe(1);
 
