@@ -116,7 +116,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(
       ]);
       expect(rowsWrittenIn(reply)).toBe(4 + 2 + 1 + 5);
       // Bytes that are no messages end the walk instead of looping for ever.
-      const broken = Buffer.concat([message("C", "INSERT 0 1"), Buffer.from([0x43, 0xff, 0xff, 0xff, 0xff])]);
+      const broken = Buffer.concat([
+        message("C", "INSERT 0 1"),
+        Buffer.from([0x43, 0xff, 0xff, 0xff, 0xff]),
+      ]);
       expect(rowsWrittenIn(broken)).toBe(1);
     });
 
