@@ -80,7 +80,8 @@ const AppShell = lazy(() =>
  */
 function ShellFrame() {
   const route = useMatches().at(-1)?.handle as RouteDefinition | undefined;
-  if (route) void SCREEN_CODE[route.name as RouteName]();
+  // A failed load is the screen's own to show (its lazy import fails the same way).
+  if (route) SCREEN_CODE[route.name as RouteName]().catch(() => undefined);
   return (
     <Suspense fallback={<Spinner />}>
       <AppShell />
