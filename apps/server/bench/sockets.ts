@@ -70,13 +70,13 @@ import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support
  * socket's bench" and "The embedded database in a worker thread"): with
  * PGlite in its worker thread, the state write prepared, a command sent to
  * the owner's browsers and its player's device only, a player's placement
- * answered from memory while it is read again, the database's thread
- * niced below the event loop, and a 10 s warm-up, on a quiet machine,
- * medians of 3 rounds: steady p50 0.6 ms, p99 1.9 ms against the relay's
- * 0.4 / 1.0 ms (p99 1.90×, rounds 1.7–2.2 ms against 0.9–1.2; a second
- * run 2.04×: at the target's line); burst p99 15.1 ms against 7.6 ms
- * (1.99×); ~14 KB held a socket against the relay's 4. Before the nice: steady p99 2.5 ms against 0.8 (3.02×, rounds
- * 2.1–2.5 against 0.8–1.1). With a 200-command warm-up the rounds read
+ * answered from memory while it is read again, and a 10 s warm-up, on a
+ * quiet machine, medians of 3 rounds: steady p50 0.5 ms, p99 2.5 ms
+ * against the relay's 0.3 / 0.8 ms (p99 3.02×, rounds 2.1–2.5 ms against
+ * 0.8–1.1; target missed); burst p99 20.7 ms against 9.2 ms; ~14 KB held a
+ * socket against the relay's 4 (with the database's thread niced, tried
+ * and taken back: 1.90× and 2.04×; docs/decisions.md). With a
+ * 200-command warm-up the rounds read
  * 1.6–5.2 ms against 1.3–1.7 (the product's first round still carried the
  * connections' aftermath). When every command went to all 11 sockets of the
  * owner's room: steady p99 3.7 ms against 1.7 (2.23×), burst p99 45 ms

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -182,29 +182,6 @@ describe("the embedded database's thread through node-postgres", () => {
     expect(messages.some((message) => message.type === "E")).toBe(false);
     stream.destroy();
   });
-
-  it.skipIf(!existsSync("/proc/self/task"))(
-    "runs below the event loop's priority: its thread is niced, the process's main thread is not",
-    async () => {
-      /** Nice value of each thread of this process (Linux keeps one per thread). */
-      const niceByThread = () =>
-        new Map(
-          readdirSync("/proc/self/task").map((tid) => {
-            const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
-            return [tid, Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16])];
-          }),
-        );
-      const before = niceByThread();
-      const another = await startPgliteWorker(undefined);
-      try {
-        const started = [...niceByThread()].filter(([tid]) => !before.has(tid));
-        expect(started.map(([, nice]) => nice)).toContain(10);
-        expect(niceByThread().get(String(process.pid))).toBe(0);
-      } finally {
-        await another.close();
-      }
-    },
-  );
 
   it("keeps what was written in its folder after close", async () => {
     const directory = mkdtempSync(path.join(tmpdir(), "fonika-wire-"));

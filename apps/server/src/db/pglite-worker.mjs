@@ -21,29 +21,13 @@
  * waits; they run again when the main thread says "resume" (it links the
  * stored files meanwhile, so that both halves are of one instant).
  *
- * The thread runs at a lower priority than the event loop (nice 10, this
- * thread only): when the cores are contended, the sockets (remote commands,
- * pings) and the audio streamed to venues go first, and the database's
- * writes (states, heartbeats, plays) wait for a free moment; on an idle
- * core it runs as fast as before (the request bench's reads did not move).
- * Waking it no longer takes the core from the event loop in the middle of
- * a command: the player socket's steady p99 fell from ~2.3 to ~1.6 ms.
- *
  * Plain JavaScript: a worker thread runs without the TypeScript loader.
  */
 import { cpSync } from "node:fs";
-import { constants as osConstants, setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-
-try {
-  // Linux keeps a nice value per thread: without a pid, this thread's.
-  setPriority(osConstants.priority.PRIORITY_BELOW_NORMAL);
-} catch {
-  // Not allowed here: the thread runs at the process's priority.
-}
 
 const PARSE = 0x50; // 'P'
 const CLOSE = 0x43; // 'C'
