@@ -2,15 +2,9 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
+import { venuePlayer } from "../../test/silent-players.ts";
 import { connect, nextOfType } from "../../test/socket-client.ts";
-import {
-  addPlayer,
-  deviceTokenFor,
-  playlistOf,
-  step,
-  subscribedClient,
-  type VenueStaff,
-} from "../../test/venues.ts";
+import type { VenueStaff } from "../../test/venues.ts";
 
 /**
  * Two server processes on one PostgreSQL database and one Redis (CI gives
@@ -48,16 +42,9 @@ describe.skipIf(!redisUrl || !sharedDatabase)("silence alerts across processes",
   });
 
   it("raises and mails a silence once whichever process sweeps, and a play on one clears it for both", async () => {
-    const playlist = await playlistOf(first, staff.contentManager, [], "Фон");
-    const { client, establishmentId } = await subscribedClient(first, staff, [playlist.id]);
-    const playerId = await addPlayer(first, client, {
-      establishmentId,
-      playlistIds: [playlist.id],
+    const { client, playerId, playlistId, deviceToken } = await venuePlayer(first, staff, "Зал", {
+      fallback: true,
     });
-    await step(first, `/music/player/${playerId}/fallback`, client.token, {
-      playlistId: playlist.id,
-    });
-    const deviceToken = await deviceTokenFor(first, client, establishmentId);
     const device = await connect(first, deviceToken);
     await nextOfType(device, "playerState");
     const report = (playing: boolean) =>
@@ -65,7 +52,7 @@ describe.skipIf(!redisUrl || !sharedDatabase)("silence alerts across processes",
         type: "playerStatus",
         playerId,
         songId: null,
-        playlistId: playlist.id,
+        playlistId,
         positionSeconds: 0,
         volume: 80,
         playing,

@@ -14,7 +14,7 @@ import { getPriority, tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { LIBRARY } from "@fonika/shared";
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { songs } from "../../../db/schema.ts";
 import { findFfmpeg } from "../../../lib/ffmpeg.ts";
@@ -525,17 +525,7 @@ describe("the loudness job", () => {
     const songId = await upload(server, manager, await tone("bus.flac", 390, 1), "bus.flac");
     await server.app.loudness.idle();
     // Pending again, as another process's upload leaves a song here: no wake-up in this process.
-    await server.app.db
-      .update(songs)
-      .set({
-        loudnessStatus: "pending",
-        integratedLufs: null,
-        truePeakDb: null,
-        gainDb: null,
-        loudnessAttempts: 0,
-        loudnessNextAttemptAt: null,
-      })
-      .where(eq(songs.id, songId));
+    await makePending(server, songId, 0, null);
     await server.app.loudness.idle();
     expect((await songRow(server, songId)).loudnessStatus).toBe("pending");
     // What that process publishes, as the bus (Redis) delivers it here.
@@ -551,18 +541,7 @@ describe("the loudness job", () => {
     const songId = await upload(server, manager, await tone("later.flac", 410, 1), "later.flac");
     await server.app.loudness.idle();
     // As a failed try (or another process's lease) leaves it: due in 1.5 s.
-    const [due] = await server.app.db
-      .update(songs)
-      .set({
-        loudnessStatus: "pending",
-        integratedLufs: null,
-        truePeakDb: null,
-        gainDb: null,
-        loudnessAttempts: 1,
-        loudnessNextAttemptAt: sql`now() + interval '1500 milliseconds'`,
-      })
-      .where(eq(songs.id, songId))
-      .returning({ at: songs.loudnessNextAttemptAt });
+    const [due] = await makePending(server, songId, 1, sql`now() + interval '1500 milliseconds'`);
     server.app.loudness.wake();
     await server.app.loudness.idle();
     // It looked, found nothing due, and went to sleep until the try is due.
@@ -626,17 +605,7 @@ describe("the loudness job", () => {
     await server.app.loudness.idle();
     // Measured after its upload; now made pending again as three processes
     // that died while measuring it would have left it: leases run out.
-    await server.app.db
-      .update(songs)
-      .set({
-        loudnessStatus: "pending",
-        integratedLufs: null,
-        truePeakDb: null,
-        gainDb: null,
-        loudnessAttempts: 3,
-        loudnessNextAttemptAt: sql`now() - interval '1 second'`,
-      })
-      .where(eq(songs.id, songId));
+    await makePending(server, songId, 3, sql`now() - interval '1 second'`);
     server.app.loudness.wake();
     expect(await settledLoudness(server, manager.token, songId)).toMatchObject({
       status: "failed",
@@ -870,3 +839,28 @@ describe("the loudness job across a restart", () => {
     }
   }, 60_000);
 });
+
+/**
+ * A measured song made pending again, as another process would leave it:
+ * its values cleared, `attempts` counted and due at `nextAttemptAt` (null:
+ * now). Answers when it is due.
+ */
+async function makePending(
+  server: TestServer,
+  songId: string,
+  attempts: number,
+  nextAttemptAt: SQL | null,
+): Promise<{ at: Date | null }[]> {
+  return server.app.db
+    .update(songs)
+    .set({
+      loudnessStatus: "pending",
+      integratedLufs: null,
+      truePeakDb: null,
+      gainDb: null,
+      loudnessAttempts: attempts,
+      loudnessNextAttemptAt: nextAttemptAt,
+    })
+    .where(eq(songs.id, songId))
+    .returning({ at: songs.loudnessNextAttemptAt });
+}
