@@ -1,15 +1,20 @@
 import { MESSAGES } from "@fonika/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { NetworkActivityBar } from "../components/ui/network-activity-bar.tsx";
 import { isApiError } from "../lib/api-client.ts";
 import { type AppServices, AppServicesContext } from "../lib/app-services.ts";
+import { FreshQueryClient } from "../lib/query-client.ts";
 import { watchFailedSubmits } from "../lib/reveal-invalid-field.ts";
 import { AppToasts } from "./toasts.tsx";
 
-/** Queries retry only what may pass on a second try: no 4xx answers. */
+/**
+ * Queries retry only what may pass on a second try: no 4xx answers; an
+ * invalidation also fetches again a first answer still on its way
+ * (FreshQueryClient).
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  return new FreshQueryClient({
     defaultOptions: {
       queries: {
         retry: (failureCount, error) =>
