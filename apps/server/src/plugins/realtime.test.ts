@@ -146,6 +146,27 @@ describe("player socket", () => {
     expect(await socket.closed).toBe(4401);
   });
 
+  it("reads the session again once a socket is in its rooms: a role changed meanwhile refuses it at once", async () => {
+    const newcomer = await createSignedInUser(server, { role: "role-client" });
+    // The token is checked (its session state now remembered)…
+    const first = await connect(server, newcomer.token);
+    first.send({ type: "ping" });
+    expect(await first.next()).toEqual({ type: "pong" });
+    first.socket.close();
+    // …and the role changes with no word on the bus reaching this socket's
+    // admission, as when the change lands while it is being let in.
+    await server.app.db
+      .update(users)
+      .set({ authority: ["wait-activation"] })
+      .where(eq(users.id, newcomer.id));
+
+    const stale = await connect(server, newcomer.token);
+    stale.send({ type: "ping" });
+    // Refused as it is let in, not at the next session check: its ping is never answered.
+    expect(await stale.next()).toEqual({ type: "error", message: MESSAGES.accessDenied });
+    expect(await stale.closed).toBe(4401);
+  });
+
   it("deleting an account closes its open sockets at once", async () => {
     const leaving = await createSignedInUser(server, { role: "role-client" });
     const socket = await connect(server, leaving.token);

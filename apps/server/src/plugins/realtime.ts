@@ -250,6 +250,19 @@ export default fp(
         );
         admitted.set(socket, actor);
         for (const message of snapshot) send(socket, message);
+        // A change of access published while this socket was being let in
+        // (its rooms not joined yet), or before its token was made (a client
+        // activated between a refresh and the reconnect), reached no socket
+        // of this one's: the session is read again now that the rooms are
+        // joined, and a stale token is refused as the change would have.
+        const [stale] = await app.actorsNoLongerAdmitted([actor]);
+        if (stale) {
+          admitted.delete(socket);
+          hub.remove(socket);
+          send(socket, { type: "error", message: MESSAGES.accessDenied });
+          socket.close(CLOSE_CODES.accessDenied, "Access denied");
+          return null;
+        }
         // A failed presence write costs the player its online mark, not the socket.
         await control.opened(actor).catch((error: unknown) => {
           request.log.error({ err: error }, "player socket presence failed");

@@ -63,10 +63,16 @@ export function AppProviders({ services, queryClient, children }: AppProvidersPr
     });
     // The server denies the socket of a session it ended (a block, a
     // deletion, the owner ending a device): the session ends here at once,
-    // not at the next refresh.
+    // not at the next refresh. A role changed by staff (an activation)
+    // denies the old role's socket but keeps the session: the refreshed
+    // token carries the new role, and the socket comes back with it.
     const stopListening = playerSocket.subscribe((message) => {
       if (message.type === "error" && message.message === MESSAGES.accessDenied) {
-        void session.confirm();
+        const deniedRole = session.getState().role;
+        void session.confirm().then(() => {
+          const now = session.getState();
+          if (now.status === "signed-in" && now.role !== deniedRole) playerSocket.connect();
+        });
       }
     });
     void session.start();

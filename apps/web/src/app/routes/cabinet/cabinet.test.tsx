@@ -319,8 +319,11 @@ describe("cabinet: waiting for activation", () => {
     // denies the old role's socket, which makes the session refresh.
     backend.role = "role-client";
     const listener = vi.mocked(playerSocket.subscribe).mock.calls[0]?.[0];
+    const connects = vi.mocked(playerSocket.connect).mock.calls.length;
     listener?.({ type: "error", message: MESSAGES.accessDenied });
     await waitFor(() => expect(router.state.location.pathname).toBe(startPathOf("role-client")));
+    // The socket the server denied comes back with the new role's token.
+    expect(vi.mocked(playerSocket.connect).mock.calls.length).toBe(connects + 1);
   });
 
   it("says it still waits when the check finds no activation, and leaves once it does", async () => {
