@@ -8,7 +8,7 @@ import { FreshQueryClient } from "./query-client.ts";
  * answer is stale. Each read answers the server's version at the time it
  * was read, after a delay the test releases.
  */
-async function listAfterChange(client: QueryClient) {
+async function listAfterChange(client: QueryClient, refetchType?: "none") {
   let version = "before";
   const pending: Array<() => void> = [];
   let reads = 0;
@@ -27,7 +27,7 @@ async function listAfterChange(client: QueryClient) {
 
   // The change is made and acknowledged while the first read is in flight.
   version = "after";
-  const invalidated = client.invalidateQueries({ queryKey: ["users"] });
+  const invalidated = client.invalidateQueries({ queryKey: ["users"], refetchType });
   pending.shift()?.();
   await new Promise((resolve) => setTimeout(resolve, 0));
   for (const release of pending.splice(0)) release();
@@ -44,6 +44,12 @@ describe("FreshQueryClient", () => {
     expect(reads).toBe(2);
     // The stale answer was never shown.
     expect(seen).not.toContain("before");
+  });
+
+  it("leaves the first fetch alone when the invalidation fetches nothing again", async () => {
+    const { data, reads } = await listAfterChange(new FreshQueryClient(), "none");
+    expect(data).toBe("before");
+    expect(reads).toBe(1);
   });
 
   it("is needed: TanStack's own client keeps that first answer", async () => {

@@ -22,11 +22,16 @@ export class FreshQueryClient extends QueryClient {
     filters?: InvalidateQueryFilters<TTaggedQueryKey>,
     options?: InvalidateOptions,
   ): Promise<void> {
-    const matches = filters?.predicate;
-    await this.cancelQueries({
-      ...filters,
-      predicate: (query) => firstFetchInFlight(query) && (matches?.(query) ?? true),
-    });
+    // Only the queries this invalidation fetches again: none for "none".
+    const refetched = filters?.refetchType ?? filters?.type ?? "active";
+    if (refetched !== "none") {
+      const matches = filters?.predicate;
+      await this.cancelQueries({
+        ...filters,
+        type: refetched,
+        predicate: (query) => firstFetchInFlight(query) && (matches?.(query) ?? true),
+      });
+    }
     return super.invalidateQueries(filters, options);
   }
 }
