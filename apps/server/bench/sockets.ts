@@ -76,7 +76,9 @@ import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support
  * 0.8–1.1; target missed); burst p99 20.7 ms against 9.2 ms; ~14 KB held a
  * socket against the relay's 4 (with the database's thread niced, tried
  * and taken back: 1.90× and 2.04×; with no state written at all, 3.10×:
- * the tail is the sweeps and the GC, not the write; docs/decisions.md). With a
+ * the tail is the sweeps and the GC, not the write; with the silence sweep
+ * and the session check in shorter batches, 2.29× and 3.07× in two runs;
+ * docs/decisions.md). With a
  * 200-command warm-up the rounds read
  * 1.6–5.2 ms against 1.3–1.7 (the product's first round still carried the
  * connections' aftermath). When every command went to all 11 sockets of the

@@ -101,8 +101,13 @@ function toSessionState(row: {
   };
 }
 
-/** Sessions read in one query when open sockets are checked. */
-const SESSION_CHECK_BATCH = 500;
+/**
+ * Sessions read in one query when open sockets are checked. In batches of
+ * 500, 1 100 sockets' check held the event loop ~10 ms at a time (the
+ * query's text and rows), delaying the commands behind it; a hundred at a
+ * time, a dozen short reads every 30 s.
+ */
+const SESSION_CHECK_BATCH = 100;
 
 export default fp(
   async function authPlugin(app: FastifyInstance) {

@@ -7,6 +7,7 @@ import { scheduledPlayer as scheduledPlayerOf, waitFor } from "../../test/silent
 import { connect, nextOfType, type SocketClient } from "../../test/socket-client.ts";
 import { createVenueStaff, type VenueStaff } from "../../test/venues.ts";
 import * as liveRepository from "./live.repository.ts";
+import { SilenceAlerts } from "./silence-alerts.ts";
 
 /**
  * Silence alerts (issue 14) on the real server and database. The sweep is driven by the test on a fake
@@ -289,5 +290,37 @@ describe("GET /music/player/alerts", () => {
     expect(await openAlerts(other)).toEqual([]);
     // Nothing changed: the alert is still open.
     expect(await openAlerts(client)).toEqual(own);
+  });
+});
+
+// Last in the file: this sweep's decisions are the test's own (no schedule
+// for anyone), so it closes the open silences of the tests before it.
+describe("a sweep of many players", () => {
+  it("decides their schedules in batches, every idle player once", async () => {
+    const players = [
+      await scheduledPlayer("Партия 1", { fallback: true }),
+      await scheduledPlayer("Партия 2", { fallback: true }),
+      await scheduledPlayer("Партия 3", { fallback: true }),
+    ];
+    const asked: string[][] = [];
+    const alerts = new SilenceAlerts({
+      db: server.app.db,
+      log: server.app.log,
+      bus: server.app.bus,
+      decide: async (playerIds) => {
+        asked.push(playerIds);
+        return new Map();
+      },
+      establishments: { namesOf: async () => new Map(), placesOf: async () => new Map() },
+      emailOf: async () => null,
+      sendMail: async () => undefined,
+      decideBatch: 2,
+    });
+    await alerts.sweep(Date.now());
+    expect(asked.every((ids) => ids.length > 0 && ids.length <= 2)).toBe(true);
+    const decided = asked.flat();
+    expect(new Set(decided).size).toBe(decided.length);
+    for (const { playerId } of players) expect(decided).toContain(playerId);
+    expect(asked.length).toBe(Math.ceil(decided.length / 2));
   });
 });
