@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { copyPgliteTemplate } from "./test/database-template.ts";
+import { templateDataDir } from "./test/database-template.ts";
 
 /** The real `npm start` process: config → app → listen → SIGTERM. */
 const serverEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), "server.ts");
@@ -36,13 +36,6 @@ function startProcess(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-/** A DATA_DIR holding the run's migrated database, as a deployment that ran before has. */
-function deploymentDir(prefix: string): string {
-  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
-  copyPgliteTemplate(dataDir);
-  return dataDir;
-}
-
 async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
@@ -60,7 +53,8 @@ async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
 
 describe("the server process", () => {
   it("refuses a second process on the same DATA_DIR, stops on SIGTERM and reopens it", async () => {
-    const dataDir = deploymentDir("fonika-process-");
+    // The run's migrated database, as a deployment that ran before has.
+    const dataDir = templateDataDir("fonika-process-");
     const port = await freePort();
     const first = startProcess({ DATA_DIR: dataDir, PORT: String(port) });
     try {
@@ -97,7 +91,7 @@ describe("the server process", () => {
       typeof webhookAddress === "object" && webhookAddress ? webhookAddress.port : 0;
     const port = await freePort();
     const run = startProcess({
-      DATA_DIR: deploymentDir("fonika-hanging-webhook-"),
+      DATA_DIR: templateDataDir("fonika-hanging-webhook-"),
       PORT: String(port),
       AMO_WEBHOOK_URL: `http://127.0.0.1:${webhookPort}/amo/leads`,
     });

@@ -114,6 +114,16 @@ export default fp(
         for (const client of app.websocketServer.clients) client.terminate();
       },
     });
+    /**
+     * Lets a socket go whose access ended: 'Access denied error', then the
+     * close that tells its client not to reconnect with the same token.
+     */
+    const refuse = (socket: WebSocket) => {
+      admitted.delete(socket);
+      hub.remove(socket);
+      send(socket, { type: "error", message: MESSAGES.accessDenied });
+      socket.close(CLOSE_CODES.accessDenied, "Access denied");
+    };
     let sessionCheck: NodeJS.Timeout | undefined;
     let checking = false;
     /** Closes the sockets whose session no longer admits them, as a bus event would. */
@@ -123,13 +133,7 @@ export default fp(
       try {
         const sockets = [...admitted];
         const ended = new Set(await app.actorsNoLongerAdmitted(sockets.map(([, actor]) => actor)));
-        for (const [socket, actor] of sockets) {
-          if (!ended.has(actor)) continue;
-          admitted.delete(socket);
-          hub.remove(socket);
-          send(socket, { type: "error", message: MESSAGES.accessDenied });
-          socket.close(CLOSE_CODES.accessDenied, "Access denied");
-        }
+        for (const [socket, actor] of sockets) if (ended.has(actor)) refuse(socket);
       } catch (error) {
         app.log.error({ err: error }, "player socket session check failed");
       } finally {
@@ -257,10 +261,7 @@ export default fp(
         // joined, and a stale token is refused as the change would have.
         const [stale] = await app.actorsNoLongerAdmitted([actor]);
         if (stale) {
-          admitted.delete(socket);
-          hub.remove(socket);
-          send(socket, { type: "error", message: MESSAGES.accessDenied });
-          socket.close(CLOSE_CODES.accessDenied, "Access denied");
+          refuse(socket);
           return null;
         }
         // A failed presence write costs the player its online mark, not the socket.
@@ -272,8 +273,7 @@ export default fp(
         // A bad token, an ended session, a blocked or deleted account: the
         // client must stop reconnecting (SPEC.md §4), not retry a failure.
         if (error instanceof AppError && (error.status === 401 || error.status === 403)) {
-          send(socket, { type: "error", message: MESSAGES.accessDenied });
-          socket.close(CLOSE_CODES.accessDenied, "Access denied");
+          refuse(socket);
         } else {
           request.log.error({ err: error }, "player socket authentication failed");
           send(socket, { type: "error", message: MESSAGES.somethingWentWrong });

@@ -1,4 +1,5 @@
-import { cpSync, existsSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { openDatabase } from "../db/client.ts";
@@ -34,6 +35,13 @@ export async function makeDatabaseTemplate(runDir: string): Promise<() => Promis
     delete process.env[POSTGRES_TEMPLATE];
     await onServer(base, `drop database if exists ${name}`);
   };
+}
+
+/** A new DATA_DIR under the temporary directory, holding a copy of the migrated template (if any). */
+export function templateDataDir(prefix: string): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  copyPgliteTemplate(dataDir);
+  return dataDir;
 }
 
 /** Puts a copy of the migrated template in a new DATA_DIR (nothing when there is no template). */

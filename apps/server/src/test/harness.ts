@@ -8,7 +8,11 @@ import pino from "pino";
 import { buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { loggerOptions } from "../lib/logging.ts";
-import { copyPgliteTemplate, createPostgresDatabase } from "./database-template.ts";
+import {
+  copyPgliteTemplate,
+  createPostgresDatabase,
+  templateDataDir,
+} from "./database-template.ts";
 
 /**
  * A real Фоника server for API tests: the same buildApp on a fresh database,
@@ -23,8 +27,7 @@ import { copyPgliteTemplate, createPostgresDatabase } from "./database-template.
  * data (`build` again).
  */
 export async function buildQuietApp(prefix: string) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `fonika-${prefix}-`));
-  copyPgliteTemplate(dataDir);
+  const dataDir = templateDataDir(`fonika-${prefix}-`);
   const config = loadConfig({
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, "no-web"),
