@@ -91,7 +91,10 @@ export async function productSockets(
   const base = `${bench.base.replace("http", "ws")}${API_BASE}${PLAYER_SOCKET_PATH}`;
   return Promise.all(
     sessions.map(async ({ session, user, owner, playerId }) => ({
-      url: `${base}?access_token=${await issuer.accessToken(session, user)}`,
+      // A device names its player, as the box player and the web player do.
+      url:
+        `${base}?access_token=${await issuer.accessToken(session, user)}` +
+        (playerId ? `&playerId=${playerId}` : ""),
       owner,
       playerId,
     })),

@@ -273,7 +273,7 @@ async function registerClientModules(
     db,
     findAccount,
     playlistNames: (ids) => library.playlistNames(ids),
-    liveTariffsOf: (userId) => subscriptions.liveTariffsOf(userId),
+    liveTariffsOf: (userIds) => subscriptions.liveTariffsOf(userIds),
     announceMusicAccessChange: () => library.musicAccessChanged(),
   });
   const subscriptionPorts = {
@@ -332,6 +332,7 @@ async function registerClientModules(
     bus: app.bus,
     establishments,
     allowedPlaylistIds: (userId) => tariffs.allowedPlaylistIds(userId),
+    allowedPlaylistIdsOf: (userIds) => tariffs.allowedPlaylistIdsOf(userIds),
     playlistNames: (ids) => library.playlistNames(ids),
   });
   app.realtime.usePlayerDirectory({
@@ -387,7 +388,7 @@ async function registerClientModules(
     plans: new PlayerPlanService({
       db,
       establishments,
-      allowedPlaylistIds: (userId) => tariffs.allowedPlaylistIds(userId),
+      allowedPlaylistIdsOf: (userIds) => tariffs.allowedPlaylistIdsOf(userIds),
       playlistNames: (ids) => library.playlistNames(ids),
       playlistTracks: (ids) => library.playlistTracks(ids),
     }),

@@ -80,15 +80,19 @@ export async function subscribedClient(
   server: TestServer,
   staff: Pick<VenueStaff, "admin" | "clientManager">,
   playlistIds: readonly string[],
+  /** A tariff to subscribe to instead of a new one of `playlistIds`. */
+  existingTariff?: { id: string },
 ): Promise<SubscribedClient> {
   const client = await createSignedInUser(server, { role: "role-client" });
   const ready = await readyToSubscribe(server, client);
-  const tariff = await step(
-    server,
-    "/tariff/add",
-    staff.admin.token,
-    tariffInput({ playlistIds: [...playlistIds] }),
-  );
+  const tariff =
+    existingTariff ??
+    (await step(
+      server,
+      "/tariff/add",
+      staff.admin.token,
+      tariffInput({ playlistIds: [...playlistIds] }),
+    ));
   const subscription = await step(server, `/subscription/${client.id}/add`, client.token, {
     ...ready,
     tariffId: tariff.id,

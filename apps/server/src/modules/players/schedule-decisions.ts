@@ -19,8 +19,8 @@ export interface ScheduleDecisionsDependencies {
     /** Owners and IANA time zones of establishments by id. */
     placesOf(ids: string[]): Promise<Map<string, { userId: string; timeZone: string }>>;
   };
-  /** The playlists a user may play now (tariffs). */
-  allowedPlaylistIds(userId: string): Promise<Set<string>>;
+  /** The playlists each of these users may play now, every one asked for in the map (tariffs). */
+  allowedPlaylistIdsOf(userIds: readonly string[]): Promise<Map<string, Set<string>>>;
   /** Names of live playlists by id (the library); one in the trash is absent. */
   playlistNames(ids: readonly string[]): Promise<Map<string, string>>;
 }
@@ -31,8 +31,8 @@ export class ScheduleDecisions {
   /**
    * What each of these players plays at `instantMs` (unknown ids are left
    * out): their rows, windows, playlists and zones are read in a few
-   * queries for all of them, the owners' allowed playlists once per owner,
-   * and each zone's wall clock once (`decideForPlayers`).
+   * queries for all of them (the owners' allowed playlists too), and each
+   * zone's wall clock once (`decideForPlayers`).
    */
   async decideFor(playerIds: string[], instantMs: number): Promise<Map<string, ScheduleDecision>> {
     const schedules = await this.schedulesOf(
@@ -59,9 +59,7 @@ export class ScheduleDecisions {
     ]);
     const owners = [...new Set(rows.map((row) => row.userId))];
     const [allowedByOwner, names] = await Promise.all([
-      Promise.all(owners.map((owner) => this.deps.allowedPlaylistIds(owner))).then(
-        (sets) => new Map(owners.map((owner, index) => [owner, sets[index] ?? new Set<string>()])),
-      ),
+      this.deps.allowedPlaylistIdsOf(owners),
       this.deps.playlistNames([...new Set(attached.map((row) => row.playlistId))]),
     ]);
     // Grouped once, so that many players cost about many × one, not players × windows.

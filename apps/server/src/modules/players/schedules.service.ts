@@ -36,6 +36,8 @@ export interface SchedulePorts {
   };
   /** The playlists a user may play now (tariffs). */
   allowedPlaylistIds(userId: string): Promise<Set<string>>;
+  /** The same of many users at once, every one asked for in the map (tariffs). */
+  allowedPlaylistIdsOf(userIds: readonly string[]): Promise<Map<string, Set<string>>>;
   /** Names of live playlists by id (the library); one in the trash is absent. */
   playlistNames(ids: readonly string[]): Promise<Map<string, string>>;
 }

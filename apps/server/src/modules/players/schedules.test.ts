@@ -44,9 +44,16 @@ async function playablePlaylist(name: string): Promise<{ id: string; name: strin
   return playlistOf(server, contentManager, [songId], name);
 }
 
-/** A client subscribed (live) to a tariff of `playlistIds`, with a web player holding `onPlayer`. */
-async function clientWithPlayer(playlistIds: string[], onPlayer: string[]) {
-  const subscribed = await subscribedClient(server, { admin, clientManager }, playlistIds);
+/**
+ * A client subscribed (live) to a tariff of `playlistIds` (or to `tariff`),
+ * with a web player holding `onPlayer`.
+ */
+async function clientWithPlayer(
+  playlistIds: string[],
+  onPlayer: string[],
+  tariff?: { id: string },
+) {
+  const subscribed = await subscribedClient(server, { admin, clientManager }, playlistIds, tariff);
   const playerId = await addPlayer(server, subscribed.client, { playlistIds: onPlayer });
   return { ...subscribed, playerId };
 }
@@ -502,6 +509,56 @@ describe("what a player plays", () => {
       { ...whole, weekdays: ["TUESDAY"] },
     );
     expect(more.status).toBe(403);
+  });
+
+  it("decides many owners' players together, each by its own owner's tariffs and grants", async () => {
+    const shared = await playablePlaylist("Подарок для двоих");
+    const ofTariff = await playablePlaylist("Тариф двоих");
+    const owners = [];
+    for (const _ of [1, 2]) {
+      // Both owners hold one tariff; each is granted the same playlist under it.
+      const subscribed = await clientWithPlayer(
+        [ofTariff.id],
+        [],
+        owners[0] && { id: owners[0].tariffId },
+      );
+      const grant = await post(
+        `/tariff/user/${subscribed.client.id}/${subscribed.tariffId}/playlist/add`,
+        clientManager.token,
+        { playlistId: shared.id },
+      );
+      expect(grant.status).toBe(200);
+      for (const playlistId of [ofTariff.id, shared.id]) {
+        await post(`/music/player/${subscribed.playerId}/playlist/add`, subscribed.client.token, {
+          playlistId,
+        });
+      }
+      const fallback = await post(
+        `/music/player/${subscribed.playerId}/fallback`,
+        subscribed.client.token,
+        { playlistId: shared.id },
+      );
+      expect(fallback.status).toBe(200);
+      owners.push(subscribed);
+    }
+    const [first, second] = owners as [(typeof owners)[0], (typeof owners)[0]];
+    // The second owner's grant is withdrawn; the first one's, of the same playlist and tariff, stays.
+    const withdrawn = await post(
+      `/tariff/user/${second.client.id}/${second.tariffId}/playlist/${shared.id}/remove`,
+      clientManager.token,
+    );
+    expect(withdrawn.status).toBe(200);
+
+    const instant = Date.parse(mondayMoscow(12));
+    const directory = server.app.realtime.playerDirectory();
+    const together = await directory.decide([first.playerId, second.playerId], instant);
+    expect(together.get(first.playerId)).toMatchObject({ playlistId: shared.id, fallback: true });
+    expect(together.get(second.playerId)?.playlistId).toBeNull();
+    for (const { playerId } of owners) {
+      expect((await directory.decide([playerId], instant)).get(playerId)).toEqual(
+        together.get(playerId),
+      );
+    }
   });
 });
 

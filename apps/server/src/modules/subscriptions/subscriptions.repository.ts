@@ -216,12 +216,19 @@ export function notEndedOfUserForUpdate(db: Executor, userId: string): Promise<S
     .for("update");
 }
 
-/** A client's subscriptions that have not ended. */
-export function liveOfUser(db: Executor, userId: string, now: Date): Promise<SubscriptionRow[]> {
+/** These clients' subscriptions that have not ended. */
+export function liveOfUsers(
+  db: Executor,
+  userIds: readonly string[],
+  now: Date,
+): Promise<SubscriptionRow[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
   return db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), sql`${effectiveStateSql(now)} <> 'ended'`));
+    .where(
+      and(inArray(subscriptions.userId, [...userIds]), sql`${effectiveStateSql(now)} <> 'ended'`),
+    );
 }
 
 /** Subscriptions that have not ended and pay through these organizations. */

@@ -231,13 +231,19 @@ export interface SubscriptionListRequest {
     return this.presenter.infoByEstablishment(rows);
   }
 
-  /** The tariffs of a client's live subscriptions, each with its establishments (tariffs' port). */
-  async liveTariffsOf(userId: string): Promise<Map<string, string[]>> {
-    const held = new Map<string, string[]>();
-    for (const row of await repository.liveOfUser(this.deps.db, userId, new Date())) {
+  /**
+   * The tariffs of each client's live subscriptions, each with its
+   * establishments, in one query for any number of clients (tariffs' port);
+   * a client with none is absent.
+   */
+  async liveTariffsOf(userIds: readonly string[]): Promise<Map<string, Map<string, string[]>>> {
+    const heldBy = new Map<string, Map<string, string[]>>();
+    for (const row of await repository.liveOfUsers(this.deps.db, userIds, new Date())) {
+      const held = heldBy.get(row.userId) ?? new Map<string, string[]>();
       held.set(row.tariffId, [...(held.get(row.tariffId) ?? []), row.establishmentId]);
+      heldBy.set(row.userId, held);
     }
-    return held;
+    return heldBy;
   }
 
   /** Organizations and payment methods that live subscriptions pay through (organizations' port). */

@@ -275,8 +275,15 @@ export async function removeUserPlaylist(
   return rows.length > 0;
 }
 
-/** The playlist ids these tariffs grant to everyone and, when `userId` is given, to that client. */
-export function playlistGrants(db: Executor, tariffIds: string[], userId: string | null) {
+/**
+ * The playlist ids these tariffs grant to everyone and to these clients
+ * (one query for any number of them; none: to everyone only).
+ */
+export function playlistGrants(
+  db: Executor,
+  tariffIds: readonly string[],
+  userIds: readonly string[],
+) {
   if (tariffIds.length === 0) return Promise.resolve([]);
   return db
     .select({
@@ -287,9 +294,9 @@ export function playlistGrants(db: Executor, tariffIds: string[], userId: string
     .from(tariffPlaylists)
     .where(
       and(
-        inArray(tariffPlaylists.tariffId, tariffIds),
-        userId
-          ? or(isNull(tariffPlaylists.userId), eq(tariffPlaylists.userId, userId))
+        inArray(tariffPlaylists.tariffId, [...tariffIds]),
+        userIds.length > 0
+          ? or(isNull(tariffPlaylists.userId), inArray(tariffPlaylists.userId, [...userIds]))
           : isNull(tariffPlaylists.userId),
       ),
     )
