@@ -26,54 +26,61 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A client's venue with two players, a LiveService of its own on the real app, and its device. */
+async function venueWithDevice() {
+  const client = await createSignedInUser(server, { role: "role-client" });
+  const establishmentId = await createEstablishment(server, client.id, { name: "Кафе" });
+  const playerIds: string[] = [];
+  for (const name of ["Зал", "Терраса"]) {
+    const player = await call(server, "POST", "/music/player/add", {
+      token: client.token,
+      body: { name, type: "web", address: "Москва, Тверская, 7", establishmentId },
+    });
+    expect(player.status).toBe(201);
+    playerIds.push(player.body.id as string);
+  }
+  const directory = server.app.realtime.playerDirectory();
+  const live = new LiveService({
+    db: server.app.db,
+    bus: server.app.bus,
+    log: server.app.log,
+    history: { recordStarted: async () => {}, recordEnded: async () => {} },
+    findControllable: directory.findControllable,
+    playlistsOf: directory.playlistsOf,
+    playlistTracks: (ids) => server.app.library.playlistTracks(ids),
+    // These venues keep the explicit filter off (explicit-filter.test.ts covers it on).
+    explicitFilterOf: async () => false,
+    decide: directory.decide,
+  });
+  const told: string[] = [];
+  const stopListening = server.app.bus.subscribe((event: BusEvent) => {
+    if (event.kind === "message" && event.message.type === "playerState") {
+      const { state } = event.message as { state: { playerId: string; online: boolean } };
+      if (state.online) told.push(state.playerId);
+    }
+  });
+  const device: Actor = {
+    userId: client.id,
+    authority: ["player-device"],
+    role: undefined,
+    sessionId: randomUUID(),
+    sessionKind: "device",
+    establishmentId,
+  };
+  const online = async () =>
+    Promise.all(playerIds.map(async (playerId) => (await live.stateOf(playerId)).online));
+  return { client, playerIds, live, told, stopListening, device, online };
+}
+
+/** The device went silent past the online threshold: the clock moves on 13 s. */
+function stale(): void {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(Date.now() + HEARTBEAT_FRESH_MS + 1_000);
+}
+
 describe("device heartbeats written together", () => {
   it("renews a pinged venue's players within the write interval, and forgets a ping of a closed socket", async () => {
-    const client = await createSignedInUser(server, { role: "role-client" });
-    const establishmentId = await createEstablishment(server, client.id, { name: "Кафе" });
-    const playerIds: string[] = [];
-    for (const name of ["Зал", "Терраса"]) {
-      const player = await call(server, "POST", "/music/player/add", {
-        token: client.token,
-        body: { name, type: "web", address: "Москва, Тверская, 7", establishmentId },
-      });
-      expect(player.status).toBe(201);
-      playerIds.push(player.body.id as string);
-    }
-    const directory = server.app.realtime.playerDirectory();
-    const live = new LiveService({
-      db: server.app.db,
-      bus: server.app.bus,
-      log: server.app.log,
-      history: { recordStarted: async () => {}, recordEnded: async () => {} },
-      findControllable: directory.findControllable,
-      playlistsOf: directory.playlistsOf,
-      playlistTracks: (ids) => server.app.library.playlistTracks(ids),
-      // These venues keep the explicit filter off (explicit-filter.test.ts covers it on).
-      explicitFilterOf: async () => false,
-      decide: directory.decide,
-    });
-    const told: string[] = [];
-    const stopListening = server.app.bus.subscribe((event: BusEvent) => {
-      if (event.kind === "message" && event.message.type === "playerState") {
-        const { state } = event.message as { state: { playerId: string; online: boolean } };
-        if (state.online) told.push(state.playerId);
-      }
-    });
-    const device: Actor = {
-      userId: client.id,
-      authority: ["player-device"],
-      role: undefined,
-      sessionId: randomUUID(),
-      sessionKind: "device",
-      establishmentId,
-    };
-    // The device went silent past the online threshold: the clock moves on 13 s.
-    const stale = () => {
-      vi.useFakeTimers({ toFake: ["Date"] });
-      vi.setSystemTime(Date.now() + HEARTBEAT_FRESH_MS + 1_000);
-    };
-    const online = async () =>
-      Promise.all(playerIds.map(async (playerId) => (await live.stateOf(playerId)).online));
+    const { playerIds, live, told, stopListening, device, online } = await venueWithDevice();
     try {
       await live.opened(device);
       expect(await online()).toEqual([true, true]);
@@ -97,6 +104,48 @@ describe("device heartbeats written together", () => {
       vi.useRealTimers();
       stopListening();
       live.stop();
+    }
+  });
+
+  it("renews the players left when one of the venue's players is removed while its device is connected", async () => {
+    const { client, playerIds, live, stopListening, device } = await venueWithDevice();
+    const errors = vi.spyOn(server.app.log, "error");
+    try {
+      await live.opened(device);
+      const [kept, removed] = playerIds as [string, string];
+      const removal = await call(server, "POST", `/music/player/${removed}/${client.id}/remove`, {
+        token: client.token,
+      });
+      expect(removal.status).toBe(200);
+
+      // The device pings on; the player removed is skipped, not the write of the one left.
+      stale();
+      await live.alive(device);
+      await sleep(HEARTBEAT_WRITE_MS + 500);
+      expect((await live.stateOf(kept)).online).toBe(true);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+      vi.useRealTimers();
+      stopListening();
+      live.stop();
+    }
+  });
+
+  it("reads the players of venues it does not know yet together, each venue's own", async () => {
+    const venues = [await venueWithDevice(), await venueWithDevice()];
+    try {
+      // Pings before (or without) the sockets' opening here: the venues are read from the database,
+      // in one write.
+      const [{ live }] = venues as [(typeof venues)[0]];
+      for (const venue of venues) await live.alive(venue.device);
+      await sleep(HEARTBEAT_WRITE_MS + 500);
+      for (const venue of venues) expect(await venue.online()).toEqual([true, true]);
+    } finally {
+      for (const venue of venues) {
+        venue.stopListening();
+        venue.live.stop();
+      }
     }
   });
 });

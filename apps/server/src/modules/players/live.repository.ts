@@ -105,7 +105,11 @@ export async function renewHeartbeats(
   return cameOnline;
 }
 
-/** Writes these players' heartbeat (and last seen) as `at`: one statement a batch. */
+/**
+ * Writes these players' heartbeat (and last seen) as `at`: one statement a
+ * batch. A player removed meanwhile (its venue's device still connected)
+ * is skipped, not a failed batch.
+ */
 export async function writeHeartbeats(
   db: Executor,
   playerIds: readonly string[],
@@ -117,7 +121,7 @@ export async function writeHeartbeats(
     // so it is built once by the driver and planned once by the database.
     await db.execute(sql`
       insert into player_states (player_id, heartbeat_at, last_seen_at)
-      select id, ${at}, ${at} from unnest(${sql.param(ids)}::uuid[]) as id
+      select id, ${at}, ${at} from players where id = any(${sql.param(ids)}::uuid[])
       on conflict (player_id) do update set
         heartbeat_at = excluded.heartbeat_at,
         last_seen_at = excluded.last_seen_at,
@@ -171,10 +175,10 @@ export async function takeLapsedPlays(
 export async function playerIdsOfVenues(
   db: Executor,
   venues: ReadonlyArray<{ ownerId: string; establishmentId: string }>,
-): Promise<string[]> {
+): Promise<Map<string, string[]>> {
   const owners = new Map(venues.map((venue) => [venue.establishmentId, venue.ownerId]));
   const establishmentIds = [...owners.keys()];
-  const ids: string[] = [];
+  const byVenue = new Map(establishmentIds.map((id): [string, string[]] => [id, []]));
   for (let start = 0; start < establishmentIds.length; start += HEARTBEAT_BATCH) {
     const rows = await db
       .select({ id: players.id, ownerId: players.userId, establishmentId: players.establishmentId })
@@ -182,9 +186,12 @@ export async function playerIdsOfVenues(
       .where(
         inArray(players.establishmentId, establishmentIds.slice(start, start + HEARTBEAT_BATCH)),
       );
-    for (const row of rows) if (owners.get(row.establishmentId) === row.ownerId) ids.push(row.id);
+    for (const row of rows) {
+      if (owners.get(row.establishmentId) === row.ownerId)
+        byVenue.get(row.establishmentId)?.push(row.id);
+    }
   }
-  return ids;
+  return byVenue;
 }
 
 /** The players a socket may see, each with its state: an owner's all, or an establishment's. */

@@ -272,12 +272,17 @@ export class LiveService implements PlayerControl {
       };
       const stale = pinged.filter(([key]) => !fresh(key));
       const ids = pinged.flatMap(([key]) => fresh(key) ?? []);
+      // The stale venues of one write are read in one query (they went stale together: their
+      // devices connected together, and re-reading each on its own held commands up).
+      const unnamed = stale.filter(([, venue]) => !venue.playerId).map(([, venue]) => venue);
+      const read =
+        unnamed.length > 0
+          ? await repository.playerIdsOfVenues(this.deps.db, unnamed)
+          : new Map<string, string[]>();
       for (const [key, venue] of stale) {
-        const read = venue.playerId
-          ? [venue.playerId]
-          : await repository.playerIdsOfVenues(this.deps.db, [venue]);
-        if (this.venuePlayers.has(key)) this.venuePlayers.set(key, { ids: read, readAt: now });
-        ids.push(...read);
+        const players = venue.playerId ? [venue.playerId] : (read.get(venue.establishmentId) ?? []);
+        if (this.venuePlayers.has(key)) this.venuePlayers.set(key, { ids: players, readAt: now });
+        ids.push(...players);
       }
       // Online again: its heartbeat was not written from here within the online threshold.
       const cameOnline = ids.filter(
