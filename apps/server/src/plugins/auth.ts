@@ -1,7 +1,8 @@
 import { activeRole, PLAYER_DEVICE, type Role, type SessionKind } from "@fonika/shared";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { anyId } from "../db/any-id.ts";
 import { sessions, users } from "../db/schema.ts";
 import { type AccessTokens, createAccessTokens } from "../lib/access-token.ts";
 import { errors } from "../lib/app-error.ts";
@@ -153,7 +154,7 @@ export default fp(
           .select({ id: sessions.id, ...sessionStateColumns })
           .from(sessions)
           .innerJoin(users, eq(users.id, sessions.userId))
-          .where(inArray(sessions.id, sessionIds.slice(start, start + SESSION_CHECK_BATCH)));
+          .where(anyId(sessions.id, sessionIds.slice(start, start + SESSION_CHECK_BATCH)));
         for (const row of rows) standing.set(row.id, toSessionState(row));
       }
       const now = Date.now();

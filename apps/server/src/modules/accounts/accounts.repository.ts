@@ -8,13 +8,13 @@ import {
   desc,
   eq,
   ilike,
-  inArray,
   like,
   ne,
   or,
   type SQL,
   sql,
 } from "drizzle-orm";
+import { anyId } from "../../db/any-id.ts";
 import type { Executor } from "../../db/client.ts";
 import { containsPattern } from "../../db/like.ts";
 import { prepared } from "../../db/prepared.ts";
@@ -351,7 +351,7 @@ export interface NameRow {
 /** The name columns of these users. */
 export async function namesOf(db: Executor, userIds: string[]): Promise<NameRow[]> {
   if (userIds.length === 0) return [];
-  return db.select(nameColumns).from(users).where(inArray(users.id, userIds));
+  return db.select(nameColumns).from(users).where(anyId(users.id, userIds));
 }
 
 /** What a person's shown name is made of (NameRow). */

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNotNull, or, type SQL } from "drizzle-orm";
+import { anyId } from "../../db/any-id.ts";
 import type { Executor } from "../../db/client.ts";
 import { containsPattern } from "../../db/like.ts";
 import { establishments } from "../../db/schema.ts";
@@ -119,7 +120,7 @@ export async function namesOf(db: Executor, ids: string[]): Promise<Map<string, 
   const rows = await db
     .select({ id: establishments.id, name: establishments.name })
     .from(establishments)
-    .where(inArray(establishments.id, ids));
+    .where(anyId(establishments.id, ids));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
@@ -151,7 +152,7 @@ export async function placesOf(
       address: establishments.address,
     })
     .from(establishments)
-    .where(inArray(establishments.id, ids));
+    .where(anyId(establishments.id, ids));
 }
 
 /** Ids of establishments whose name or address holds every word, at most `limit`. */

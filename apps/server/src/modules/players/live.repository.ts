@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { anyId } from "../../db/any-id.ts";
 import { type Executor, rowsOf } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { playerAlerts, playerStates, players } from "../../db/schema.ts";
@@ -88,11 +89,10 @@ export async function renewHeartbeats(
   const cameOnline: string[] = [];
   for (let start = 0; start < playerIds.length; start += HEARTBEAT_BATCH) {
     const ids = playerIds.slice(start, start + HEARTBEAT_BATCH);
-    // One array parameter: the same text, built and planned once, for any number of players.
     const before = await db
       .select({ playerId: playerStates.playerId, heartbeatAt: playerStates.heartbeatAt })
       .from(playerStates)
-      .where(sql`${playerStates.playerId} = any(${sql.param(ids)}::uuid[])`);
+      .where(anyId(playerStates.playerId, ids));
     const now = new Date();
     await writeHeartbeats(db, ids, now);
     const fresh = new Set(
@@ -117,11 +117,9 @@ export async function writeHeartbeats(
 ): Promise<void> {
   for (let start = 0; start < playerIds.length; start += HEARTBEAT_BATCH) {
     const ids = playerIds.slice(start, start + HEARTBEAT_BATCH);
-    // The ids as one array parameter: one statement text whatever their number,
-    // so it is built once by the driver and planned once by the database.
     await db.execute(sql`
       insert into player_states (player_id, heartbeat_at, last_seen_at)
-      select id, ${at}, ${at} from players where id = any(${sql.param(ids)}::uuid[])
+      select id, ${at}, ${at} from players where ${anyId(players.id, ids)}
       on conflict (player_id) do update set
         heartbeat_at = excluded.heartbeat_at,
         last_seen_at = excluded.last_seen_at,
@@ -149,7 +147,7 @@ export async function takeLapsedPlays(
   playerIds?: readonly string[],
 ): Promise<LapsedPlay[]> {
   if (playerIds?.length === 0) return [];
-  const only = playerIds ? sql`and ${inArray(playerStates.playerId, [...playerIds])}` : sql``;
+  const only = playerIds ? sql`and ${anyId(playerStates.playerId, [...playerIds])}` : sql``;
   const result = await db.execute(sql`
     with lapsed as (
       select player_id, current_play_id, last_seen_at from player_states
@@ -184,7 +182,7 @@ export async function playerIdsOfVenues(
       .select({ id: players.id, ownerId: players.userId, establishmentId: players.establishmentId })
       .from(players)
       .where(
-        inArray(players.establishmentId, establishmentIds.slice(start, start + HEARTBEAT_BATCH)),
+        anyId(players.establishmentId, establishmentIds.slice(start, start + HEARTBEAT_BATCH)),
       );
     for (const row of rows) {
       if (owners.get(row.establishmentId) === row.ownerId)
@@ -291,6 +289,6 @@ export async function liveSummaries(
       lastSeenAt: playerStates.lastSeenAt,
     })
     .from(playerStates)
-    .where(inArray(playerStates.playerId, [...playerIds]));
+    .where(anyId(playerStates.playerId, [...playerIds]));
   return new Map(rows.map((row) => [row.playerId, row]));
 }

@@ -1,5 +1,6 @@
 import type { PlayerPlayback, PlayerSort, PlayerStatus, PlayerType } from "@fonika/shared";
-import { and, asc, count, desc, eq, ilike, inArray, not, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, not, or, type SQL, sql } from "drizzle-orm";
+import { anyId } from "../../db/any-id.ts";
 import { type Executor, isUniqueViolation } from "../../db/client.ts";
 import { containsPattern } from "../../db/like.ts";
 import { playerPlaylists, playerRequests, playerStates, players } from "../../db/schema.ts";
@@ -59,7 +60,7 @@ export async function findPlayer(db: Executor, id: string): Promise<PlayerRow | 
 /** Players by id (unknown ids left out). */
 export async function findPlayers(db: Executor, ids: string[]): Promise<PlayerRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(players).where(inArray(players.id, ids));
+  return db.select().from(players).where(anyId(players.id, ids));
 }
 
 /** A user's players, oldest first, optionally of one establishment. */
@@ -149,9 +150,9 @@ export async function searchPlayers(
         ilike(players.name, pattern),
         ilike(players.serialBoxNumber, pattern),
         ilike(players.address, pattern),
-        search.userIds.length > 0 ? inArray(players.userId, search.userIds) : undefined,
+        search.userIds.length > 0 ? anyId(players.userId, search.userIds) : undefined,
         search.establishmentIds.length > 0
-          ? inArray(players.establishmentId, search.establishmentIds)
+          ? anyId(players.establishmentId, search.establishmentIds)
           : undefined,
       ),
     );
@@ -202,7 +203,7 @@ export async function countsByEstablishment(
     })
     .from(players)
     .leftJoin(playerStates, eq(playerStates.playerId, players.id))
-    .where(inArray(players.establishmentId, establishmentIds))
+    .where(anyId(players.establishmentId, establishmentIds))
     .groupBy(players.establishmentId);
   return new Map(
     rows.map((row) => [row.establishmentId, { players: row.players, online: row.online }]),

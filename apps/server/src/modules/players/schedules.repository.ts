@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
+import { anyId } from "../../db/any-id.ts";
 import type { Executor } from "../../db/client.ts";
 import { playerPlaylists, playerSchedules, players } from "../../db/schema.ts";
 
@@ -23,7 +24,7 @@ export function windowsOfPlayers(db: Executor, playerIds: string[]): Promise<Sch
   return db
     .select()
     .from(playerSchedules)
-    .where(inArray(playerSchedules.playerId, playerIds))
+    .where(anyId(playerSchedules.playerId, playerIds))
     .orderBy(asc(playerSchedules.createdAt), asc(playerSchedules.id));
 }
 
@@ -89,7 +90,7 @@ export function playlistsOfPlayers(db: Executor, playerIds: string[]) {
   return db
     .select({ playerId: playerPlaylists.playerId, playlistId: playerPlaylists.playlistId })
     .from(playerPlaylists)
-    .where(inArray(playerPlaylists.playerId, playerIds));
+    .where(anyId(playerPlaylists.playerId, playerIds));
 }
 
 /** An establishment's players, oldest first. */
@@ -103,5 +104,5 @@ export function playersOfEstablishment(db: Executor, establishmentId: string) {
 
 export function playersByIds(db: Executor, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.select().from(players).where(inArray(players.id, ids));
+  return db.select().from(players).where(anyId(players.id, ids));
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { anyId } from "../../db/any-id.ts";
 import type { Executor } from "../../db/client.ts";
 import { playerAlerts, playerStates, players } from "../../db/schema.ts";
 import { onlineSql, playingSql } from "./live.repository.ts";
@@ -90,7 +91,7 @@ export async function closeSilences(
   at: Date,
 ): Promise<string[]> {
   if (playerIds.length === 0) return [];
-  const open = and(inArray(playerAlerts.playerId, [...playerIds]), isNull(playerAlerts.clearedAt));
+  const open = and(anyId(playerAlerts.playerId, [...playerIds]), isNull(playerAlerts.clearedAt));
   await db.delete(playerAlerts).where(and(open, isNull(playerAlerts.raisedAt)));
   const cleared = await db
     .update(playerAlerts)
@@ -142,7 +143,7 @@ export async function raiseDue(db: Executor, silentBefore: Date, at: Date): Prom
     })
     .from(players)
     .where(
-      inArray(
+      anyId(
         players.id,
         raised.map((row) => row.playerId),
       ),
@@ -211,7 +212,7 @@ export async function silentSinceOf(
   const rows = await db
     .select({ playerId: playerAlerts.playerId, silentSince: playerAlerts.silentSince })
     .from(playerAlerts)
-    .where(and(inArray(playerAlerts.playerId, [...playerIds]), raisedOpen()));
+    .where(and(anyId(playerAlerts.playerId, [...playerIds]), raisedOpen()));
   return new Map(rows.map((row) => [row.playerId, row.silentSince]));
 }
 

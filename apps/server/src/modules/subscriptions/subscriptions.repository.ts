@@ -1,17 +1,5 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  exists,
-  inArray,
-  lte,
-  min,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, count, desc, eq, exists, lte, min, ne, or, type SQL, sql } from "drizzle-orm";
+import { anyId } from "../../db/any-id.ts";
 import type { Executor } from "../../db/client.ts";
 import { subscriptionItems, subscriptions } from "../../db/schema.ts";
 
@@ -131,7 +119,7 @@ export function itemsOf(db: Executor, subscriptionIds: string[]): Promise<Subscr
   return db
     .select()
     .from(subscriptionItems)
-    .where(inArray(subscriptionItems.subscriptionId, subscriptionIds));
+    .where(anyId(subscriptionItems.subscriptionId, subscriptionIds));
 }
 
 export interface SubscriptionFilter {
@@ -154,12 +142,12 @@ function whereOf(filter: SubscriptionFilter, now: Date): SQL | undefined {
         : sql`not ${exists(pendingItem())}`,
     matching
       ? or(
-          matching.userIds.length ? inArray(subscriptions.userId, matching.userIds) : sql`false`,
+          matching.userIds.length ? anyId(subscriptions.userId, matching.userIds) : sql`false`,
           matching.establishmentIds.length
-            ? inArray(subscriptions.establishmentId, matching.establishmentIds)
+            ? anyId(subscriptions.establishmentId, matching.establishmentIds)
             : sql`false`,
           matching.tariffIds.length
-            ? inArray(subscriptions.tariffId, matching.tariffIds)
+            ? anyId(subscriptions.tariffId, matching.tariffIds)
             : sql`false`,
         )
       : undefined,
@@ -201,7 +189,7 @@ export function liveOfEstablishments(
     .from(subscriptions)
     .where(
       and(
-        inArray(subscriptions.establishmentId, establishmentIds),
+        anyId(subscriptions.establishmentId, establishmentIds),
         sql`${effectiveStateSql(now)} <> 'ended'`,
       ),
     );
@@ -227,7 +215,7 @@ export function liveOfUsers(
     .select()
     .from(subscriptions)
     .where(
-      and(inArray(subscriptions.userId, [...userIds]), sql`${effectiveStateSql(now)} <> 'ended'`),
+      and(anyId(subscriptions.userId, [...userIds]), sql`${effectiveStateSql(now)} <> 'ended'`),
     );
 }
 
@@ -243,7 +231,7 @@ export function liveOfOrganizations(
     .from(subscriptions)
     .where(
       and(
-        inArray(subscriptions.organizationId, organizationIds),
+        anyId(subscriptions.organizationId, organizationIds),
         sql`${effectiveStateSql(now)} <> 'ended'`,
       ),
     );

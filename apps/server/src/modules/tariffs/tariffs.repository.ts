@@ -1,16 +1,5 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { anyId } from "../../db/any-id.ts";
 import type { Executor } from "../../db/client.ts";
 import { containsPattern } from "../../db/like.ts";
 import { tariffFeatures, tariffItems, tariffPlaylists, tariffs } from "../../db/schema.ts";
@@ -63,7 +52,7 @@ export function listTariffs(
     .where(
       and(
         filter.activeOnly ? eq(tariffs.active, true) : undefined,
-        filter.ids ? inArray(tariffs.id, filter.ids) : undefined,
+        filter.ids ? anyId(tariffs.id, filter.ids) : undefined,
         ...words.map((word) =>
           or(
             ilike(tariffs.name, containsPattern(word)),
@@ -119,14 +108,14 @@ export async function featuresOf(
   const features = await db
     .select()
     .from(tariffFeatures)
-    .where(and(inArray(tariffFeatures.tariffId, tariffIds), isNull(tariffFeatures.retiredAt)))
+    .where(and(anyId(tariffFeatures.tariffId, tariffIds), isNull(tariffFeatures.retiredAt)))
     .orderBy(asc(tariffFeatures.position));
   const featureIds = features.map((feature) => feature.id);
   const items = featureIds.length
     ? await db
         .select()
         .from(tariffItems)
-        .where(and(inArray(tariffItems.featureId, featureIds), isNull(tariffItems.retiredAt)))
+        .where(and(anyId(tariffItems.featureId, featureIds), isNull(tariffItems.retiredAt)))
         .orderBy(asc(tariffItems.position))
     : [];
   return { features, items };
@@ -193,7 +182,7 @@ export async function syncFeatures(
       .set({ retiredAt: at })
       .where(
         and(
-          inArray(tariffItems.featureId, allFeatureIds),
+          anyId(tariffItems.featureId, allFeatureIds),
           isNull(tariffItems.retiredAt),
           keptItems.length ? notInArray(tariffItems.id, keptItems) : undefined,
         ),
@@ -227,7 +216,7 @@ export function itemsOfTariff(db: Executor, tariffId: string, itemIds: string[])
     })
     .from(tariffItems)
     .innerJoin(tariffFeatures, eq(tariffFeatures.id, tariffItems.featureId))
-    .where(and(eq(tariffFeatures.tariffId, tariffId), inArray(tariffItems.id, itemIds)));
+    .where(and(eq(tariffFeatures.tariffId, tariffId), anyId(tariffItems.id, itemIds)));
 }
 
 /** Sets the playlists every subscriber of the tariff gets. */
@@ -294,9 +283,9 @@ export function playlistGrants(
     .from(tariffPlaylists)
     .where(
       and(
-        inArray(tariffPlaylists.tariffId, [...tariffIds]),
+        anyId(tariffPlaylists.tariffId, [...tariffIds]),
         userIds.length > 0
-          ? or(isNull(tariffPlaylists.userId), inArray(tariffPlaylists.userId, [...userIds]))
+          ? or(isNull(tariffPlaylists.userId), anyId(tariffPlaylists.userId, [...userIds]))
           : isNull(tariffPlaylists.userId),
       ),
     )
@@ -308,5 +297,5 @@ export async function summariesOf(db: Executor, ids: string[]) {
   return db
     .select({ id: tariffs.id, name: tariffs.name, type: tariffs.type })
     .from(tariffs)
-    .where(inArray(tariffs.id, ids));
+    .where(anyId(tariffs.id, ids));
 }

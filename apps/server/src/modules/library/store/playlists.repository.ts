@@ -1,4 +1,5 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { anyId } from "../../../db/any-id.ts";
 import type { Executor } from "../../../db/client.ts";
 import { containsPattern } from "../../../db/like.ts";
 import { playlists, songs, vaultEntries } from "../../../db/schema.ts";
@@ -61,12 +62,12 @@ export async function setDeleted(db: Executor, ids: readonly string[], deleted: 
   await db
     .update(playlists)
     .set({ deletedAt: deleted ? new Date() : null, updatedAt: new Date() })
-    .where(inArray(playlists.id, [...ids]));
+    .where(anyId(playlists.id, [...ids]));
 }
 
 export async function deletePlaylists(db: Executor, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.delete(playlists).where(inArray(playlists.id, [...ids]));
+  await db.delete(playlists).where(anyId(playlists.id, [...ids]));
 }
 
 export async function currentVersionIds(db: Executor, ids: readonly string[]): Promise<string[]> {
@@ -74,7 +75,7 @@ export async function currentVersionIds(db: Executor, ids: readonly string[]): P
   const rows = await db
     .select({ id: playlists.currentVersionId })
     .from(playlists)
-    .where(and(inArray(playlists.id, [...ids]), isNotNull(playlists.currentVersionId)));
+    .where(and(anyId(playlists.id, [...ids]), isNotNull(playlists.currentVersionId)));
   return rows.map((row) => row.id as string);
 }
 
@@ -91,7 +92,7 @@ export async function findPlaylistViews(
       vaultEntries,
       and(eq(vaultEntries.playlistId, playlists.id), eq(vaultEntries.type, "playlist")),
     )
-    .where(inArray(playlists.id, [...ids]));
+    .where(anyId(playlists.id, [...ids]));
   const entryIds = rows.flatMap((row) => (row.entryId ? [row.entryId] : []));
   const versions =
     entryIds.length === 0
@@ -105,7 +106,7 @@ export async function findPlaylistViews(
             tracksDurationMs: vaultEntries.tracksDurationMs,
           })
           .from(vaultEntries)
-          .where(and(inArray(vaultEntries.parentId, entryIds), eq(vaultEntries.type, "version")))
+          .where(and(anyId(vaultEntries.parentId, entryIds), eq(vaultEntries.type, "version")))
           .orderBy(asc(vaultEntries.position));
   const byId = new Map(
     rows.map((row) => [
@@ -175,7 +176,7 @@ export async function listPlaylistIds(
 ): Promise<{ ids: string[]; total: number }> {
   if (filter.ids?.length === 0) return { ids: [], total: 0 };
   const conditions: SQL[] = [isNull(playlists.deletedAt)];
-  if (filter.ids) conditions.push(inArray(playlists.id, [...filter.ids]));
+  if (filter.ids) conditions.push(anyId(playlists.id, [...filter.ids]));
   if (filter.text) {
     const pattern = containsPattern(filter.text);
     conditions.push(
@@ -235,7 +236,7 @@ export async function namesOfLivePlaylists(
   const rows = await db
     .select({ id: playlists.id, name: playlists.name })
     .from(playlists)
-    .where(and(inArray(playlists.id, [...ids]), isNull(playlists.deletedAt)));
+    .where(and(anyId(playlists.id, [...ids]), isNull(playlists.deletedAt)));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
@@ -286,7 +287,7 @@ export async function currentVersionTracks(
     .innerJoin(songs, eq(songs.id, vaultEntries.songId))
     .where(
       and(
-        inArray(playlists.id, [...ids]),
+        anyId(playlists.id, [...ids]),
         isNull(playlists.deletedAt),
         eq(vaultEntries.type, "track"),
         isNull(songs.removedAt),
