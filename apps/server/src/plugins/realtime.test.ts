@@ -104,6 +104,11 @@ describe("player socket", () => {
     expect(await player.next()).toEqual({ type: "error", message: SOCKET_ERRORS.invalidFields });
     player.send({ type: "ping" });
     expect(await player.next()).toEqual({ type: "pong" });
+    // A ping written otherwise than the apps write it is a ping too (parsed, not known by its text).
+    player.send('{ "type" : "ping" }');
+    expect(await player.next()).toEqual({ type: "pong" });
+    player.send('{"type":"ping","extra":1}');
+    expect(await player.next()).toEqual({ type: "pong" });
     expect(player.socket.readyState).toBe(WebSocket.OPEN);
     player.socket.close();
   });

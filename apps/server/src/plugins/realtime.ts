@@ -23,7 +23,12 @@ import {
 } from "../realtime/hub.ts";
 import { noPlayerControl, type PlayerControl } from "../realtime/player-control.ts";
 import { emptyPlayerDirectory, type PlayerDirectory } from "../realtime/player-directory.ts";
-import { handleFrame, newSocketState, SOCKET_ERRORS } from "../realtime/socket-session.ts";
+import {
+  handleFrame,
+  newSocketState,
+  type SessionContext,
+  SOCKET_ERRORS,
+} from "../realtime/socket-session.ts";
 import type { Actor } from "./auth.ts";
 
 /** What services use to reach sockets; every call goes through the bus. */
@@ -165,11 +170,13 @@ export default fp(
         // behind it and are handled one at a time, in order.
         let queue: Promise<Actor | null> = authenticate(socket, request);
         const state = newSocketState();
+        // Made once the socket is admitted, for all its frames.
+        let context: SessionContext | undefined;
         socket.on("message", (data, isBinary) => {
           hub.touch(socket);
           queue = queue.then(async (actor) => {
             if (!actor) return null;
-            const context = {
+            context ??= {
               actor,
               socket,
               control,

@@ -56,7 +56,7 @@ export interface HubSocket {
   terminate(): void;
 }
 
-const OPEN = 1;
+export const OPEN = 1;
 const CLOSED = 3;
 
 interface Connection {
