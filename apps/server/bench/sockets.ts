@@ -67,25 +67,21 @@ import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support
  * of the two connections); RSS is printed beside it without a target. The burst is reported beside the relay's.
  *
  * Figures of a run (2 shared cores; docs/decisions.md, "The player
- * socket's bench" and "The embedded database in a worker thread"): with
- * PGlite in its worker thread, the state write prepared, a command sent to
- * the owner's browsers and its player's device only, a player's placement
- * answered from memory while it is read again, and a 10 s warm-up, on a
- * quiet machine, medians of 3 rounds: steady p50 0.5 ms, p99 2.5 ms
- * against the relay's 0.3 / 0.8 ms (p99 3.02×, rounds 2.1–2.5 ms against
- * 0.8–1.1; target missed); burst p99 20.7 ms against 9.2 ms; ~14 KB held a
- * socket against the relay's 4 (with the database's thread niced, tried
- * and taken back: 1.90× and 2.04×; with no state written at all, 3.10×:
- * the tail is the sweeps and the GC, not the write; with the silence sweep
- * and the session check in shorter batches, 2.29× and 3.07× in two runs;
- * docs/decisions.md). With a
- * 200-command warm-up the rounds read
- * 1.6–5.2 ms against 1.3–1.7 (the product's first round still carried the
- * connections' aftermath). When every command went to all 11 sockets of the
- * owner's room: steady p99 3.7 ms against 1.7 (2.23×), burst p99 45 ms
- * against 33; with PGlite on the event loop: steady p99 8.3 ms against
- * 1.4 ms (5.7×); before the heartbeats were written together: steady p99
- * 338 ms, burst p99 687 ms.
+ * socket's bench" and "Work we did not need, then the loader's own
+ * bursts"): medians of 3 rounds, steady p50 0.4 ms, p99 1.5 ms (rounds
+ * 1.4–1.6) against the relay's 0.3 / 0.7 ms (rounds 0.7–0.9): p99 2.19×,
+ * target missed; burst p99 13.9 ms against 8.1; ~15 KB held a socket
+ * against the relay's 4. The way there: the device sockets name their
+ * player as the real clients do; allowed playlists read for all owners in
+ * two queries; bulk ids as one uuid[] parameter; pings known by their
+ * text; the loader's pings spread one by one, not 14 every 50 ms (the
+ * bursts held most slow commands of both sides). Before, in order: 3.02×
+ * (p99 2.1–2.5 ms against 0.8–1.1); with the silence sweep and session
+ * check in shorter batches 2.29× and 3.07×; the database's thread niced
+ * (taken back) 1.90× and 2.04×; no state written at all 3.10×; every
+ * command to all 11 sockets of the owner's room 2.23× (burst 45 ms against
+ * 33); PGlite on the event loop 5.7×; before the heartbeats were written
+ * together, steady p99 338 ms.
  */
 
 const PLAYERS = Number(process.env.BENCH_SOCKET_PLAYERS ?? 1_000);
