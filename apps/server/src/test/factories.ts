@@ -1,8 +1,9 @@
-import { randomInt } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import type { Role, TokenPair } from "@fonika/shared";
 import { eq } from "drizzle-orm";
 import { establishments, users } from "../db/schema.ts";
 import { insertUserIfAbsent, type UserRow } from "../modules/accounts/accounts.repository.ts";
+import type { Actor } from "../plugins/auth.ts";
 import { call, type TestServer } from "./harness.ts";
 
 /**
@@ -132,4 +133,16 @@ export async function createEstablishment(
     .returning({ id: establishments.id });
   if (!row) throw new Error("establishment insert returned no row");
   return row.id;
+}
+
+/** A venue's device as a socket's session stands for it (no player named), for services driven directly. */
+export function deviceActor(ownerId: string, establishmentId: string): Actor {
+  return {
+    userId: ownerId,
+    authority: ["player-device"],
+    role: undefined,
+    sessionId: randomUUID(),
+    sessionKind: "device",
+    establishmentId,
+  };
 }

@@ -1,8 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Actor } from "../../plugins/auth.ts";
 import type { BusEvent } from "../../realtime/bus.ts";
-import { createEstablishment, createSignedInUser } from "../../test/factories.ts";
+import { createEstablishment, createSignedInUser, deviceActor } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
 import { HEARTBEAT_FRESH_MS, HEARTBEAT_WRITE_MS, LiveService } from "./live.service.ts";
 
@@ -59,14 +57,7 @@ async function venueWithDevice() {
       if (state.online) told.push(state.playerId);
     }
   });
-  const device: Actor = {
-    userId: client.id,
-    authority: ["player-device"],
-    role: undefined,
-    sessionId: randomUUID(),
-    sessionKind: "device",
-    establishmentId,
-  };
+  const device = deviceActor(client.id, establishmentId);
   const online = async () =>
     Promise.all(playerIds.map(async (playerId) => (await live.stateOf(playerId)).online));
   return { client, playerIds, live, told, stopListening, device, online };

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { playerStates } from "../../db/schema.ts";
 import type { Actor } from "../../plugins/auth.ts";
-import { createEstablishment, createSignedInUser } from "../../test/factories.ts";
+import { createEstablishment, createSignedInUser, deviceActor } from "../../test/factories.ts";
 import { startTestServer, type TestServer } from "../../test/harness.ts";
 import { connect } from "../../test/socket-client.ts";
 import { addPlayer } from "../../test/venues.ts";
@@ -40,14 +40,7 @@ async function venueWithDevice(name: string) {
   const client = await createSignedInUser(server, { role: "role-client" });
   const establishmentId = await createEstablishment(server, client.id, { name });
   const playerId = await addPlayer(server, client, { establishmentId });
-  const device: Actor = {
-    userId: client.id,
-    authority: ["player-device"],
-    role: undefined,
-    sessionId: randomUUID(),
-    sessionKind: "device",
-    establishmentId,
-  };
+  const device = deviceActor(client.id, establishmentId);
   return { client, playerId, device };
 }
 
