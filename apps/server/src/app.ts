@@ -331,7 +331,6 @@ async function registerClientModules(
     db,
     bus: app.bus,
     establishments,
-    allowedPlaylistIds: (userId) => tariffs.allowedPlaylistIds(userId),
     allowedPlaylistIdsOf: (userIds) => tariffs.allowedPlaylistIdsOf(userIds),
     playlistNames: (ids) => library.playlistNames(ids),
   });

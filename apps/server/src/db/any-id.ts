@@ -8,8 +8,9 @@ import { type AnyColumn, type SQL, sql } from "drizzle-orm";
  * and plans it again; this one's text is the same for any number, built in
  * the time of one. For the bulk reads of background work (the silence
  * sweep, the socket session check, heartbeats, schedule decisions) that
- * share the loop with players' commands. No ids match no row.
+ * share the loop with players' commands, and every other read by ids: one
+ * way to do it. No ids match no row.
  */
 export function anyId(column: AnyColumn | SQL, ids: readonly string[]): SQL {
-  return sql`${column} = any(${sql.param([...ids])}::uuid[])`;
+  return sql`${column} = any(${sql.param(ids)}::uuid[])`;
 }

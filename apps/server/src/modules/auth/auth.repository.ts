@@ -1,5 +1,6 @@
 import type { DeviceKind } from "@fonika/shared";
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { anyId } from "../../db/any-id.ts";
 import type { Executor } from "../../db/client.ts";
 import { authCodes, deviceCodes, refreshTokens, sessions } from "../../db/schema.ts";
 
@@ -184,7 +185,7 @@ export async function revokePlayerSessions(
   const rows = await db
     .update(sessions)
     .set({ revokedAt: at, revokedReason: reason })
-    .where(and(inArray(sessions.playerId, [...playerIds]), isNull(sessions.revokedAt)))
+    .where(and(anyId(sessions.playerId, playerIds), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.map((row) => row.id);
 }

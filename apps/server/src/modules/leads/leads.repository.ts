@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lte, min } from "drizzle-orm";
+import { anyId } from "../../db/any-id.ts";
 import type { Executor } from "../../db/client.ts";
 import { leads } from "../../db/schema.ts";
 
@@ -64,7 +65,7 @@ export async function claimDueLeads(
   return db
     .update(leads)
     .set({ nextAttemptAt: leaseUntil })
-    .where(inArray(leads.id, ids))
+    .where(anyId(leads.id, ids))
     .returning();
 }
 

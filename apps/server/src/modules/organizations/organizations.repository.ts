@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { anyId } from "../../db/any-id.ts";
 import type { Executor } from "../../db/client.ts";
 import { organizations, paymentMethods } from "../../db/schema.ts";
 
@@ -122,10 +123,7 @@ export function listPaymentMethods(
     .select()
     .from(paymentMethods)
     .where(
-      and(
-        inArray(paymentMethods.organizationId, organizationIds),
-        isNull(paymentMethods.removedAt),
-      ),
+      and(anyId(paymentMethods.organizationId, organizationIds), isNull(paymentMethods.removedAt)),
     )
     .orderBy(asc(paymentMethods.createdAt), asc(paymentMethods.id));
 }
@@ -170,7 +168,7 @@ export async function namesOf(db: Executor, ids: string[]): Promise<Map<string, 
   const rows = await db
     .select({ id: organizations.id, company: organizations.company })
     .from(organizations)
-    .where(inArray(organizations.id, ids));
+    .where(anyId(organizations.id, ids));
   return new Map(rows.map((row) => [row.id, row.company]));
 }
 
@@ -180,7 +178,7 @@ export async function kindsOf(db: Executor, ids: string[]): Promise<Map<string, 
   const rows = await db
     .select({ id: paymentMethods.id, kind: paymentMethods.kind })
     .from(paymentMethods)
-    .where(inArray(paymentMethods.id, ids));
+    .where(anyId(paymentMethods.id, ids));
   return new Map(rows.map((row) => [row.id, row.kind]));
 }
 

@@ -147,7 +147,7 @@ export async function takeLapsedPlays(
   playerIds?: readonly string[],
 ): Promise<LapsedPlay[]> {
   if (playerIds?.length === 0) return [];
-  const only = playerIds ? sql`and ${anyId(playerStates.playerId, [...playerIds])}` : sql``;
+  const only = playerIds ? sql`and ${anyId(playerStates.playerId, playerIds)}` : sql``;
   const result = await db.execute(sql`
     with lapsed as (
       select player_id, current_play_id, last_seen_at from player_states
@@ -289,6 +289,6 @@ export async function liveSummaries(
       lastSeenAt: playerStates.lastSeenAt,
     })
     .from(playerStates)
-    .where(anyId(playerStates.playerId, [...playerIds]));
+    .where(anyId(playerStates.playerId, playerIds));
   return new Map(rows.map((row) => [row.playerId, row]));
 }

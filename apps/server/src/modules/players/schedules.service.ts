@@ -34,9 +34,7 @@ export interface SchedulePorts {
     /** Owners and IANA time zones of establishments by id. */
     placesOf(ids: string[]): Promise<Map<string, { userId: string; timeZone: string }>>;
   };
-  /** The playlists a user may play now (tariffs). */
-  allowedPlaylistIds(userId: string): Promise<Set<string>>;
-  /** The same of many users at once, every one asked for in the map (tariffs). */
+  /** The playlists each of these users may play now, every one asked for in the map (tariffs). */
   allowedPlaylistIdsOf(userIds: readonly string[]): Promise<Map<string, Set<string>>>;
   /** Names of live playlists by id (the library); one in the trash is absent. */
   playlistNames(ids: readonly string[]): Promise<Map<string, string>>;
@@ -274,10 +272,14 @@ export class SchedulesService {
   private async assertPlayable(player: PlayerRow, playlistId: string): Promise<void> {
     await this.assertOnPlayer(player.id, playlistId);
     const [allowed, names] = await Promise.all([
-      this.deps.allowedPlaylistIds(player.userId),
+      this.allowedOf(player.userId),
       this.deps.playlistNames([playlistId]),
     ]);
     if (!allowed.has(playlistId) || !names.has(playlistId)) throw playerErrors.playlistNotAllowed();
+  }
+
+  private async allowedOf(userId: string): Promise<Set<string>> {
+    return (await this.deps.allowedPlaylistIdsOf([userId])).get(userId) ?? new Set();
   }
 
   private async assertOnPlayer(playerId: string, playlistId: string): Promise<void> {
@@ -295,7 +297,7 @@ export class SchedulesService {
     const [windows, attached, allowed] = await Promise.all([
       repository.windowsOfPlayers(this.deps.db, ids),
       repository.playlistsOfPlayers(this.deps.db, ids),
-      this.deps.allowedPlaylistIds(place.userId),
+      this.allowedOf(place.userId),
     ]);
     const names = await this.deps.playlistNames([
       ...new Set([...attached, ...windows].map((row) => row.playlistId)),

@@ -91,7 +91,7 @@ export async function closeSilences(
   at: Date,
 ): Promise<string[]> {
   if (playerIds.length === 0) return [];
-  const open = and(anyId(playerAlerts.playerId, [...playerIds]), isNull(playerAlerts.clearedAt));
+  const open = and(anyId(playerAlerts.playerId, playerIds), isNull(playerAlerts.clearedAt));
   await db.delete(playerAlerts).where(and(open, isNull(playerAlerts.raisedAt)));
   const cleared = await db
     .update(playerAlerts)
@@ -212,7 +212,7 @@ export async function silentSinceOf(
   const rows = await db
     .select({ playerId: playerAlerts.playerId, silentSince: playerAlerts.silentSince })
     .from(playerAlerts)
-    .where(and(anyId(playerAlerts.playerId, [...playerIds]), raisedOpen()));
+    .where(and(anyId(playerAlerts.playerId, playerIds), raisedOpen()));
   return new Map(rows.map((row) => [row.playerId, row.silentSince]));
 }
 

@@ -214,9 +214,7 @@ export function liveOfUsers(
   return db
     .select()
     .from(subscriptions)
-    .where(
-      and(anyId(subscriptions.userId, [...userIds]), sql`${effectiveStateSql(now)} <> 'ended'`),
-    );
+    .where(and(anyId(subscriptions.userId, userIds), sql`${effectiveStateSql(now)} <> 'ended'`));
 }
 
 /** Subscriptions that have not ended and pay through these organizations. */

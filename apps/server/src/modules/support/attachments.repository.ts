@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, isNull, lt } from "drizzle-orm";
+import { anyId } from "../../db/any-id.ts";
 import type { Executor } from "../../db/client.ts";
 import { supportAttachments, supportEnquiries, supportEnquiryEvents } from "../../db/schema.ts";
 
@@ -31,7 +32,7 @@ export async function claimAttachments(
     .set({ eventId })
     .where(
       and(
-        inArray(supportAttachments.id, [...ids]),
+        anyId(supportAttachments.id, ids),
         eq(supportAttachments.uploadedBy, uploaderId),
         isNull(supportAttachments.eventId),
       ),
@@ -49,7 +50,7 @@ export function attachmentsOfEvents(
   return db
     .select()
     .from(supportAttachments)
-    .where(inArray(supportAttachments.eventId, [...eventIds]))
+    .where(anyId(supportAttachments.eventId, eventIds))
     .orderBy(asc(supportAttachments.createdAt), asc(supportAttachments.id));
 }
 

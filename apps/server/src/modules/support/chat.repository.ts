@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { anyId } from "../../db/any-id.ts";
 import type { Executor } from "../../db/client.ts";
 import { chatConversations, chatMessages } from "../../db/schema.ts";
 
@@ -230,7 +231,7 @@ export async function lastMessagesOf(
         eq(chatConversations.lastSeq, chatMessages.seq),
       ),
     )
-    .where(inArray(chatMessages.clientId, ids))
+    .where(anyId(chatMessages.clientId, ids))
     .then((rows) => rows.map((row) => row.message));
 }
 

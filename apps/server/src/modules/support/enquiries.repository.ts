@@ -12,6 +12,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
+import { anyId } from "../../db/any-id.ts";
 import type { Executor } from "../../db/client.ts";
 import { containsPattern } from "../../db/like.ts";
 import {
@@ -195,7 +196,7 @@ export async function unreadOf(
     )
     .where(
       and(
-        inArray(supportEnquiryEvents.enquiryId, [...enquiryIds]),
+        anyId(supportEnquiryEvents.enquiryId, enquiryIds),
         eq(supportEnquiryEvents.kind, "message"),
         eq(supportEnquiryEvents.side, otherSide),
         sql`(${supportEnquiryReads.readAt} is null or ${supportEnquiryEvents.createdAt} > ${supportEnquiryReads.readAt})`,

@@ -283,9 +283,9 @@ export function playlistGrants(
     .from(tariffPlaylists)
     .where(
       and(
-        anyId(tariffPlaylists.tariffId, [...tariffIds]),
+        anyId(tariffPlaylists.tariffId, tariffIds),
         userIds.length > 0
-          ? or(isNull(tariffPlaylists.userId), anyId(tariffPlaylists.userId, [...userIds]))
+          ? or(isNull(tariffPlaylists.userId), anyId(tariffPlaylists.userId, userIds))
           : isNull(tariffPlaylists.userId),
       ),
     )

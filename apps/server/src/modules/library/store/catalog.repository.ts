@@ -1,5 +1,6 @@
 import type { CatalogKind } from "@fonika/shared";
 import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { anyId } from "../../../db/any-id.ts";
 import { type Executor, isUniqueViolation } from "../../../db/client.ts";
 import { authors, copyrightHolders, genres, songs } from "../../../db/schema.ts";
 
@@ -136,7 +137,7 @@ export async function countSongsOf(
   const rows = await db
     .select({ id: column, value: count() })
     .from(songs)
-    .where(and(isNull(songs.removedAt), inArray(column, ids)))
+    .where(and(isNull(songs.removedAt), anyId(column, ids)))
     .groupBy(column);
   return new Map(rows.flatMap((row) => (row.id ? [[row.id, row.value] as const] : [])));
 }

@@ -62,12 +62,12 @@ export async function setDeleted(db: Executor, ids: readonly string[], deleted: 
   await db
     .update(playlists)
     .set({ deletedAt: deleted ? new Date() : null, updatedAt: new Date() })
-    .where(anyId(playlists.id, [...ids]));
+    .where(anyId(playlists.id, ids));
 }
 
 export async function deletePlaylists(db: Executor, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.delete(playlists).where(anyId(playlists.id, [...ids]));
+  await db.delete(playlists).where(anyId(playlists.id, ids));
 }
 
 export async function currentVersionIds(db: Executor, ids: readonly string[]): Promise<string[]> {
@@ -75,7 +75,7 @@ export async function currentVersionIds(db: Executor, ids: readonly string[]): P
   const rows = await db
     .select({ id: playlists.currentVersionId })
     .from(playlists)
-    .where(and(anyId(playlists.id, [...ids]), isNotNull(playlists.currentVersionId)));
+    .where(and(anyId(playlists.id, ids), isNotNull(playlists.currentVersionId)));
   return rows.map((row) => row.id as string);
 }
 
@@ -92,7 +92,7 @@ export async function findPlaylistViews(
       vaultEntries,
       and(eq(vaultEntries.playlistId, playlists.id), eq(vaultEntries.type, "playlist")),
     )
-    .where(anyId(playlists.id, [...ids]));
+    .where(anyId(playlists.id, ids));
   const entryIds = rows.flatMap((row) => (row.entryId ? [row.entryId] : []));
   const versions =
     entryIds.length === 0
@@ -176,7 +176,7 @@ export async function listPlaylistIds(
 ): Promise<{ ids: string[]; total: number }> {
   if (filter.ids?.length === 0) return { ids: [], total: 0 };
   const conditions: SQL[] = [isNull(playlists.deletedAt)];
-  if (filter.ids) conditions.push(anyId(playlists.id, [...filter.ids]));
+  if (filter.ids) conditions.push(anyId(playlists.id, filter.ids));
   if (filter.text) {
     const pattern = containsPattern(filter.text);
     conditions.push(
@@ -236,7 +236,7 @@ export async function namesOfLivePlaylists(
   const rows = await db
     .select({ id: playlists.id, name: playlists.name })
     .from(playlists)
-    .where(and(anyId(playlists.id, [...ids]), isNull(playlists.deletedAt)));
+    .where(and(anyId(playlists.id, ids), isNull(playlists.deletedAt)));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
@@ -287,7 +287,7 @@ export async function currentVersionTracks(
     .innerJoin(songs, eq(songs.id, vaultEntries.songId))
     .where(
       and(
-        anyId(playlists.id, [...ids]),
+        anyId(playlists.id, ids),
         isNull(playlists.deletedAt),
         eq(vaultEntries.type, "track"),
         isNull(songs.removedAt),

@@ -16,6 +16,7 @@ import {
   sql,
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { anyId } from "../../../db/any-id.ts";
 import type { Executor } from "../../../db/client.ts";
 import { prepared } from "../../../db/prepared.ts";
 import { authors, copyrightHolders, genres, songs } from "../../../db/schema.ts";
@@ -80,7 +81,7 @@ export async function findSong(db: Executor, id: string): Promise<SongRow | unde
 /** Songs by id, with their catalog names (any order). */
 export async function findSongs(db: Executor, ids: readonly string[]): Promise<SongRow[]> {
   if (ids.length === 0) return [];
-  return selectSongs(db).where(inArray(songs.id, [...ids]));
+  return selectSongs(db).where(anyId(songs.id, ids));
 }
 
 /** What a vault track needs of songs still in the library. */
@@ -95,7 +96,7 @@ export async function findSongsForTracks(db: Executor, ids: readonly string[]) {
       durationMs: songs.durationMs,
     })
     .from(songs)
-    .where(and(inArray(songs.id, [...ids]), isNull(songs.removedAt)));
+    .where(and(anyId(songs.id, ids), isNull(songs.removedAt)));
 }
 
 /** What a file answer needs of a song (`findSongFile`). */

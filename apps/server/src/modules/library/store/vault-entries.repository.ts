@@ -1,16 +1,5 @@
-import {
-  and,
-  arrayContains,
-  asc,
-  count,
-  desc,
-  eq,
-  inArray,
-  max,
-  ne,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, arrayContains, asc, count, desc, eq, max, ne, type SQL, sql } from "drizzle-orm";
+import { anyId } from "../../../db/any-id.ts";
 import type { Executor } from "../../../db/client.ts";
 import { containsPattern } from "../../../db/like.ts";
 import { songs, vaultEntries } from "../../../db/schema.ts";
@@ -87,10 +76,7 @@ export async function lockEntry(db: Executor, id: string): Promise<EntryRow | un
 
 export async function findEntries(db: Executor, ids: readonly string[]): Promise<EntryRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(vaultEntries)
-    .where(inArray(vaultEntries.id, [...ids]));
+  return db.select().from(vaultEntries).where(anyId(vaultEntries.id, ids));
 }
 
 /** Entries with their songs, in the order of `ids`. */
@@ -103,7 +89,7 @@ export async function findListedEntries(
     .select({ entry: vaultEntries, song: songColumns })
     .from(vaultEntries)
     .leftJoin(songs, eq(songs.id, vaultEntries.songId))
-    .where(inArray(vaultEntries.id, [...ids]));
+    .where(anyId(vaultEntries.id, ids));
   const byId = new Map(rows.map((row) => [row.entry.id, withSong(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -264,7 +250,7 @@ export async function findTracksOfSongs(
   return db
     .select()
     .from(vaultEntries)
-    .where(and(eq(vaultEntries.parentId, parentId), inArray(vaultEntries.songId, [...songIds])));
+    .where(and(eq(vaultEntries.parentId, parentId), anyId(vaultEntries.songId, songIds)));
 }
 
 /** The next free position among an entry's children. */
@@ -340,7 +326,7 @@ export async function addTotals(
       tracksDurationMs: sql`${vaultEntries.tracksDurationMs} + ${delta.tracksDurationMs}`,
       modifiedAt: new Date(),
     })
-    .where(inArray(vaultEntries.id, [...ids]));
+    .where(anyId(vaultEntries.id, ids));
 }
 
 export async function deleteEntry(db: Executor, id: string): Promise<void> {
@@ -363,6 +349,6 @@ export async function folderDepth(db: Executor, entry: EntryRow): Promise<number
   const [row] = await db
     .select({ value: count() })
     .from(vaultEntries)
-    .where(and(inArray(vaultEntries.id, ids), eq(vaultEntries.type, "folder")));
+    .where(and(anyId(vaultEntries.id, ids), eq(vaultEntries.type, "folder")));
   return row?.value ?? 0;
 }
