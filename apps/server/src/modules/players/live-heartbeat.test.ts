@@ -127,7 +127,7 @@ describe("device heartbeats written together", () => {
     const venues = [await venueWithDevice(), await venueWithDevice()];
     try {
       // Pings before (or without) the sockets' opening here: the venues are read from the database,
-      // in one write.
+      // in one write, and their players, which never had a state row, get one.
       const [{ live }] = venues as [(typeof venues)[0]];
       for (const venue of venues) await live.alive(venue.device);
       await sleep(HEARTBEAT_WRITE_MS + 500);

@@ -107,16 +107,36 @@ export async function renewHeartbeats(
 
 /**
  * Writes these players' heartbeat (and last seen) as `at`: one statement a
- * batch. A player removed meanwhile (its venue's device still connected)
- * is skipped, not a failed batch.
+ * batch. Each device's process writes its players ten times a second, so
+ * the statement is prepared once and only updates: every player whose
+ * device connected has its row already (`renewHeartbeats` made it). A
+ * player without one (added to a connected venue since) gets it from a
+ * second statement that inserts only players that exist, so a player
+ * removed meanwhile (its venue's device still connected) is skipped, not a
+ * failed batch.
  */
 export async function writeHeartbeats(
   db: Executor,
   playerIds: readonly string[],
   at: Date,
 ): Promise<void> {
-  for (let start = 0; start < playerIds.length; start += HEARTBEAT_BATCH) {
-    const ids = playerIds.slice(start, start + HEARTBEAT_BATCH);
+  const unique = [...new Set(playerIds)];
+  for (let start = 0; start < unique.length; start += HEARTBEAT_BATCH) {
+    const ids = unique.slice(start, start + HEARTBEAT_BATCH);
+    const renew = prepared(db, "player_heartbeats", (handle) =>
+      handle
+        .update(playerStates)
+        .set({
+          heartbeatAt: sql`${sql.placeholder("at")}`,
+          lastSeenAt: sql`${sql.placeholder("at")}`,
+          updatedAt: sql`now()`,
+        })
+        .where(sql`${playerStates.playerId} = any(${sql.placeholder("ids")}::uuid[])`)
+        .returning({ playerId: playerStates.playerId })
+        .prepare("player_heartbeats"),
+    );
+    const renewed = await renew.execute({ at, ids });
+    if (renewed.length === ids.length) continue;
     await db.execute(sql`
       insert into player_states (player_id, heartbeat_at, last_seen_at)
       select id, ${at}, ${at} from players where ${anyId(players.id, ids)}
