@@ -25,6 +25,8 @@ export interface SessionOfSocket {
   user: UserRow;
   owner: string;
   playerId: string | null;
+  /** A device's box player's serial number (the box finds its player by it). */
+  serial?: string;
 }
 
 /**
@@ -58,12 +60,13 @@ export async function makeFixtures(
         .values({ userId: user.id, name: `Кафе ${owner}-${index}`, address })
         .returning({ id: establishments.id });
       if (!venue) throw new Error("establishment insert returned no row");
+      const serial = `BENCH-${owner}-${index}`;
       const player = await insertPlayer(db, {
         userId: user.id,
         establishmentId: venue.id,
         name: `Бокс ${index + 1}`,
         type: "boxPlayer",
-        serialBoxNumber: `BENCH-${owner}-${index}`,
+        serialBoxNumber: serial,
         address,
       });
       if (player === "taken") throw new Error("bench serial number taken");
@@ -75,7 +78,7 @@ export async function makeFixtures(
         ...client,
       });
       const round = devices[index] ?? [];
-      round.push({ session, user, owner: user.id, playerId: player.id });
+      round.push({ session, user, owner: user.id, playerId: player.id, serial });
       devices[index] = round;
     }
   }

@@ -1,10 +1,6 @@
-import { type ChildProcess, fork } from "node:child_process";
-import { once } from "node:events";
-import { setPriority } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { boxPlayerFollows } from "./socket-box-player.ts";
 import {
   type CeilingFigure,
   grewBy,
@@ -16,6 +12,7 @@ import {
   targetLine,
 } from "./socket-figures.ts";
 import { makeFixtures, productSockets, type SocketSpec } from "./socket-fixtures.ts";
+import { Child, medianRun, raiseLoader } from "./socket-processes.ts";
 import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support.ts";
 
 /**
@@ -60,6 +57,13 @@ import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support
  * database's pages of 1 000 new player states. The second is what a socket
  * costs the server once it knows its player. The same for the relay.
  *
+ * Then the repository's box player (`npm run box-player`, the real client)
+ * joins the product's 1 100 sockets: it resumes a bench device's session
+ * from a state file, finds its player by serial number, connects and
+ * follows a volume command of its owner (socket-box-player.ts); the bench
+ * fails if it does not within 10 s. The loader's sockets stand for the
+ * other boxes; this shows the real client gets through among them.
+ *
  * The same product on PostgreSQL follows, reported without a target
  * (BENCH_ONLY=pglite leaves it out).
  *
@@ -103,54 +107,11 @@ const CEILING_SECONDS = 3;
 const TARGET_P99_MS = 100;
 const TARGET_RATIO = 2;
 const TARGET_BYTES_PER_SOCKET = 50 * 1024;
-/**
- * The loader's scheduling priority (nice), above the two servers' 0. The
- * loader stands for 1 100 clients on other machines: a receipt is when the
- * frame reaches the client, not when a core is free for the loader again.
- * Sharing two cores with the server, the loader at 0 read a third of the
- * product's commands 0.2-0.3 ms after the server had written them (the
- * database's thread woke for the state write at that moment), against
- * 0.5% of the relay's, which has no other thread (docs/decisions.md, "The
- * loader reads when the frame arrives").
- */
-const LOADER_NICE = -10;
 
-const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const PLAYERS_PER_OWNER = Math.ceil(PLAYERS / OWNERS);
 
 setFlagsFromString("--expose-gc");
 const collectGarbage = runInNewContext("gc") as () => void;
-
-/** A child process spoken to by IPC, one request and one answer at a time. */
-class Child {
-  private constructor(readonly process: ChildProcess) {}
-
-  static async start(file: string, execArgv: string[]): Promise<{ child: Child; first: unknown }> {
-    const child = fork(path.join(BENCH_DIR, file), [], { execArgv, stdio: "inherit" });
-    const [first] = (await once(child, "message")) as [unknown];
-    return { child: new Child(child), first };
-  }
-
-  static spawn(file: string, execArgv: string[]): Child {
-    return new Child(fork(path.join(BENCH_DIR, file), [], { execArgv, stdio: "inherit" }));
-  }
-
-  async ask<Answer>(request: unknown): Promise<Answer> {
-    this.process.send(request as never);
-    const [reply] = (await once(this.process, "message")) as [
-      { answer?: Answer; error?: string; memory?: Answer },
-    ];
-    if (reply.error) throw new Error(`loader: ${reply.error}`);
-    return (reply.answer ?? reply.memory) as Answer;
-  }
-
-  async stop(): Promise<void> {
-    if (this.process.exitCode !== null) return;
-    const exited = once(this.process, "exit");
-    this.process.kill("SIGTERM");
-    await exited;
-  }
-}
 
 /**
  * This process's memory (the product's) after a GC, a second for the
@@ -238,26 +199,6 @@ async function runRound(
   });
   await loader.ask({ close: true });
   return { steady, burst };
-}
-
-/** The run of median p99 (a passing disturbance of the machine touches one run, not the median). */
-function medianRun(runs: RunFigure[]): RunFigure {
-  const sorted = [...runs].sort((a, b) => latencyOf(a).p99 - latencyOf(b).p99);
-  return sorted[Math.floor(sorted.length / 2)] as RunFigure;
-}
-
-/** Raises the loader above the servers (LOADER_NICE); answers the line that says whether it could. */
-function raiseLoader(pid: number | undefined): string {
-  try {
-    if (pid === undefined) throw new Error("the loader has no pid");
-    setPriority(pid, LOADER_NICE);
-    return `loader at priority ${LOADER_NICE}, the servers at 0: it reads a frame when it arrives`;
-  } catch (error) {
-    return (
-      `WARN loader at the servers' priority (${(error as Error).message}): ` +
-      "its receipts may wait for a core the server's own threads hold"
-    );
-  }
 }
 
 function sleep(milliseconds: number): Promise<void> {
@@ -458,6 +399,16 @@ try {
       `held ${(perSocket / 1024).toFixed(1)} KB a socket, heap + external, the larger of first ` +
         `and again (target ≤ ${TARGET_BYTES_PER_SOCKET / 1024} KB)`,
     ),
+  );
+  // The repository's box player, the real client, among the bench's sockets (they stand for the rest).
+  await loader.ask({
+    connect: { sockets: await productSockets(bench, sessions), concurrency: 50 },
+  });
+  const box = await boxPlayerFollows(bench, sessions).finally(() => loader.ask({ close: true }));
+  console.log(
+    `  the repository's box player (npm run box-player) beside the ${sockets} sockets: connected ` +
+      `${Math.round(box.connectedMs)} ms after its start (a stored session), followed its owner's ` +
+      `volume command in ${box.followedMs.toFixed(1)} ms`,
   );
   const lost = allRuns.some((run) => run.lost > 0 || run.closedByServer > 0);
   failed = !(p99Ok && ratioOk && memoryOk && loaderOk) || lost;
