@@ -74,7 +74,7 @@ import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support
  * Figures of a run (2 shared cores; docs/decisions.md, "The player
  * socket's bench" and what follows it): medians of 3 rounds, steady p50
  * 0.2 ms, p99 0.7 ms (rounds 0.5–1.1) against the relay's 0.2 / 0.6 ms
- * (rounds 0.5–0.7): p99 1.23× (another run 1.25×); burst p99 17 ms
+ * (rounds 0.5–0.7): p99 1.23× (other runs 1.25×, 1.38×, 1.83×); burst p99 17 ms
  * against 11; ~15 KB held a socket against the relay's 4. The way there:
  * the device sockets name their player as the real clients do; allowed
  * playlists read for all owners in two queries; bulk ids as one uuid[]
