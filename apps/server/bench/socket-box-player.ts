@@ -2,11 +2,10 @@ import { once } from "node:events";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { API_BASE, PLAYER_SOCKET_PATH } from "@fonika/shared";
 import WebSocket from "ws";
 import { type BoxPlayerEvent, startBoxPlayer } from "../src/box-player/box-player.ts";
 import { SessionIssuer } from "../src/modules/auth/auth.sessions.ts";
-import type { SessionOfSocket } from "./socket-fixtures.ts";
+import { productSockets, type SessionOfSocket } from "./socket-fixtures.ts";
 import type { BenchApp } from "./support.ts";
 
 /** How long the box may take to connect, and to follow the command, before the bench fails. */
@@ -60,10 +59,10 @@ export async function boxPlayerFollows(
       (event) => event.kind === "connected" && event.playerId === playerId,
     );
     const connectedMs = performance.now() - started;
-    const base = `${bench.base.replace("http", "ws")}${API_BASE}${PLAYER_SOCKET_PATH}`;
-    owner = new WebSocket(
-      `${base}?access_token=${await issuer.accessToken(remote.session, remote.user)}`,
-    );
+    // The owner's remote, as the loader opens it.
+    const [remoteSocket] = await productSockets(bench, [remote]);
+    if (!remoteSocket) throw new Error("no socket for the owner's remote");
+    owner = new WebSocket(remoteSocket.url);
     await once(owner, "open");
     const volume = 37;
     const followed = waitForEvent(

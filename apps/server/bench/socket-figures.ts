@@ -73,3 +73,9 @@ export function runLine(name: string, run: RunFigure): string {
 export function targetLine(ok: boolean, text: string): string {
   return `    ${ok ? "ok  " : "MISS"} ${text}`;
 }
+
+/** The run of median p99 (a passing disturbance of the machine touches one run, not the median). */
+export function medianRun(runs: RunFigure[]): RunFigure {
+  const sorted = [...runs].sort((a, b) => latencyOf(a).p99 - latencyOf(b).p99);
+  return sorted[Math.floor(sorted.length / 2)] as RunFigure;
+}

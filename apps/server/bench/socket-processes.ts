@@ -3,12 +3,10 @@ import { once } from "node:events";
 import { setPriority } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { latencyOf, type RunFigure } from "./socket-figures.ts";
 
 /**
  * The socket bench's other processes (sockets.ts): the loader and the
- * relay, spoken to by IPC, the loader raised above the servers, and the
- * median of a side's rounds.
+ * relay, spoken to by IPC, and the loader raised above the servers.
  */
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -54,12 +52,6 @@ export class Child {
     this.process.kill("SIGTERM");
     await exited;
   }
-}
-
-/** The run of median p99 (a passing disturbance of the machine touches one run, not the median). */
-export function medianRun(runs: RunFigure[]): RunFigure {
-  const sorted = [...runs].sort((a, b) => latencyOf(a).p99 - latencyOf(b).p99);
-  return sorted[Math.floor(sorted.length / 2)] as RunFigure;
 }
 
 /** Raises the loader above the servers (LOADER_NICE); answers the line that says whether it could. */

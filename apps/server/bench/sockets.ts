@@ -7,12 +7,13 @@ import {
   kb,
   latencyOf,
   type Memory,
+  medianRun,
   type RunFigure,
   runLine,
   targetLine,
 } from "./socket-figures.ts";
 import { makeFixtures, productSockets, type SocketSpec } from "./socket-fixtures.ts";
-import { Child, medianRun, raiseLoader } from "./socket-processes.ts";
+import { Child, raiseLoader } from "./socket-processes.ts";
 import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support.ts";
 
 /**
