@@ -8,6 +8,7 @@ import {
 } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
 import { audioFixture, uploadFile } from "../../test/library.ts";
+import { readSpreadsheetCsv, runsAsFormula } from "../../test/spreadsheet.ts";
 
 let server: TestServer;
 let admin: SignedInUser;
@@ -437,5 +438,75 @@ describe("royalty reports (CSV)", () => {
     );
     const anonymous = await fetch(`${server.url}/api/v1/history/report.csv?${period}`);
     expect(anonymous.status).toBe(401);
+  });
+
+  it("writes no cell a spreadsheet would run as a formula, in a venue's report and the staff-wide one", async () => {
+    const hostileVenues = [
+      { name: '=HYPERLINK("http://x","y")', address: "+1+1" },
+      { name: "@SUM(A1)", address: "-2+3" },
+      { name: "\tвкладка", address: "\rвозврат" },
+    ];
+    const venueIds = await Promise.all(
+      hostileVenues.map((venue) => createEstablishment(server, owner.id, venue)),
+    );
+    const song = await upload("tone.mp3");
+    const author = await post("/music/author/add", contentManager.token, { name: "-Автор" });
+    const holder = await post("/music/copyright-holder/add", contentManager.token, {
+      name: "+Права",
+    });
+    const changed = await post(`/music/song/${song}/meta/change`, contentManager.token, {
+      title: "=1+1",
+      artists: ["@исполнитель"],
+      authorId: author.body.id,
+      copyrightHolderId: holder.body.id,
+    });
+    expect(changed.status).toBe(200);
+    await server.app.db.insert(plays).values(
+      venueIds.map((venueId, index) => ({
+        id: `formula-${index}`,
+        playerId,
+        userId: owner.id,
+        establishmentId: venueId,
+        songId: song,
+        startedAt: new Date("2026-09-10T10:00:00Z"),
+        endedAt: new Date("2026-09-10T10:00:07Z"),
+        ending: "finished",
+      })),
+    );
+    const september = "from=2026-09-01&to=2026-09-30";
+    const expectedRow = (venue: { name: string; address: string }) => [
+      "'=1+1",
+      "'@исполнитель",
+      "'-Автор",
+      "'+Права",
+      expect.stringMatching(/^\d\d:\d\d:\d\d$/),
+      "1",
+      "7",
+      `'${venue.name}`,
+      `'${venue.address}`,
+    ];
+
+    const files = [
+      ...venueIds.map((venueId) => ({
+        path: `/history/establishment/${venueId}/report.csv?${september}`,
+        token: owner.token,
+      })),
+      { path: `/history/report.csv?${september}`, token: admin.token },
+    ];
+    for (const [index, file] of files.entries()) {
+      const { response, text } = await download(file.path, file.token);
+      expect(response.status, file.path).toBe(200);
+      const [header, ...rows] = readSpreadsheetCsv(text);
+      expect(header, file.path).toHaveLength(9);
+      const cells = rows.flat();
+      expect(
+        cells.filter(runsAsFormula),
+        `${file.path}: cells Excel would run as formulas`,
+      ).toEqual([]);
+      const venues = index < hostileVenues.length ? [hostileVenues[index]] : hostileVenues;
+      for (const venue of venues) {
+        expect(rows, file.path).toContainEqual(expectedRow(venue as (typeof hostileVenues)[0]));
+      }
+    }
   });
 });
