@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import parseRange from "range-parser";
 import { AppError, errors } from "../lib/app-error.ts";
+import { withoutBidiControls } from "./file-name.ts";
 import type { ByteRange, FileStore } from "./file-store.ts";
 
 /** What a file answer needs to know of a stored file, from its row. */
@@ -11,7 +12,11 @@ export interface StoredFile {
   contentType: string;
   /** A strong validator of the content, e.g. its SHA-256. */
   etag: string;
-  /** `immutable`: the URL always means these bytes; `revalidate`: it may change (covers). */
+  /**
+   * `immutable`: the URL always means these bytes, so a browser may keep
+   * them for FILE_CACHE_SECONDS without asking; `revalidate`: it may
+   * change (covers), so the browser asks each time.
+   */
   caching: "immutable" | "revalidate";
   /**
    * Sent with a file name: `attachment` to be saved (documents), `inline`
@@ -19,6 +24,17 @@ export interface StoredFile {
    */
   disposition?: { type: "attachment" | "inline"; fileName: string };
 }
+
+/**
+ * How long a browser keeps a file whose bytes never change: a day, not a
+ * year, and without `immutable`. These are clients' songs, floor plans and
+ * support attachments: on a shared computer whoever sits down next can
+ * read the browser's cache, so nothing stays there long after the session
+ * that fetched it. A day still spares the network a song played on repeat;
+ * the web player's own offline cache (its service worker) is deliberate
+ * and is not governed by this header.
+ */
+export const FILE_CACHE_SECONDS = 24 * 60 * 60;
 
 /**
  * The one file answer of the product (audio, covers, attachments), from
@@ -60,7 +76,7 @@ async function sendFileAnswer(
   reply.header("etag", etag);
   reply.header(
     "cache-control",
-    file.caching === "immutable" ? "private, max-age=31536000, immutable" : "private, no-cache",
+    file.caching === "immutable" ? `private, max-age=${FILE_CACHE_SECONDS}` : "private, no-cache",
   );
   if (matchesEtag(request.headers["if-none-match"], etag)) {
     return reply.code(304).send();
@@ -125,9 +141,11 @@ function requestedRange(
 /**
  * A Content-Disposition with the file's name for every browser: an ASCII
  * `filename` (other characters as `_`) and the exact one in `filename*`
- * (RFC 6266, RFC 8187).
+ * (RFC 6266, RFC 8187) — without bidi controls, whatever the stored name
+ * holds, so that a save dialog shows the name as it is.
  */
-export function contentDisposition(type: "attachment" | "inline", fileName: string): string {
+export function contentDisposition(type: "attachment" | "inline", storedName: string): string {
+  const fileName = withoutBidiControls(storedName);
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, "_");
   const encoded = encodeURIComponent(fileName).replace(
     /['()*]/g,
