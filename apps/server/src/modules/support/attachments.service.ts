@@ -8,14 +8,11 @@ import {
 import type { Database, Executor } from "../../db/client.ts";
 import type { ServiceLog } from "../../lib/logging.ts";
 import type { Actor } from "../../plugins/auth.ts";
+import { cleanUploadedFileName } from "../../storage/file-name.ts";
 import type { FileStore } from "../../storage/file-store.ts";
 import type { StoredFile } from "../../storage/send-file.ts";
 import type { UploadSource } from "../../storage/upload.ts";
-import {
-  detectSupportFileType,
-  SUPPORT_FILE_EXTENSIONS,
-  type SupportFileType,
-} from "./attachment-file.ts";
+import { detectSupportFileType, SUPPORT_FILE_EXTENSIONS } from "./attachment-file.ts";
 import * as repository from "./attachments.repository.ts";
 import { supportErrors } from "./support.errors.ts";
 import { assertMaySeeEnquiry, enquiryScopeOf } from "./support.policy.ts";
@@ -67,7 +64,8 @@ export class SupportAttachments {
         const row = await repository.insertAttachment(this.deps.db, {
           id,
           uploadedBy: actor.userId,
-          name: cleanFileName(file.filename, mediaType),
+          // Shown to support staff: nothing in it may disguise what the file is.
+          name: cleanUploadedFileName(file.filename, `file.${SUPPORT_FILE_EXTENSIONS[mediaType]}`),
           mediaType,
           size: file.size,
           storageKey,
@@ -186,14 +184,4 @@ export class SupportAttachments {
 /** What leaves the server of an attachment row. */
 export function presentAttachment(row: repository.AttachmentRow): SupportAttachment {
   return { id: row.id, name: row.name, mediaType: row.mediaType, size: row.size };
-}
-
-/** The uploaded name without folders or control characters; a nameless file is named by its type. */
-function cleanFileName(uploaded: string, mediaType: SupportFileType): string {
-  const base = uploaded.split(/[/\\]/).pop() ?? "";
-  const clean = base
-    .replace(/\p{Cc}/gu, "")
-    .trim()
-    .slice(0, 255);
-  return clean || `file.${SUPPORT_FILE_EXTENSIONS[mediaType]}`;
 }

@@ -80,6 +80,39 @@ describe("uploading", () => {
   });
 });
 
+describe("attachment names", () => {
+  it("lose folders, control and bidi control characters, wherever they are shown", async () => {
+    // U+202E turns "отчёт\u202Egol.exe" into "отчётexe.log" on screen.
+    const bidi = "\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069";
+    const uploaded = await upload(client, LOG, `C:\\папка\\отчёт\u202Egol${bidi}.exe`);
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.name).toBe("отчётgol.exe");
+    const [stored] = await server.app.db
+      .select()
+      .from(supportAttachments)
+      .where(eq(supportAttachments.id, uploaded.body.id));
+    expect(stored?.name).toBe("отчётgol.exe");
+
+    const made = await call(server, "POST", "/support/enquiries", {
+      token: client.token,
+      body: { topic: "player-silent", text: "Имя файла", attachmentIds: [uploaded.body.id] },
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.events[0].attachments[0].name).toBe("отчётgol.exe");
+    const download = await fetch(`${server.url}/api/v1/support/attachments/${uploaded.body.id}`, {
+      headers: { authorization: `Bearer ${support.token}` },
+    });
+    expect(download.status).toBe(200);
+    const disposition = decodeURIComponent(download.headers.get("content-disposition") ?? "");
+    expect(disposition).toContain("отчётgol.exe");
+    expect(disposition).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/u);
+
+    // A name of bidi controls only is no name: the file is named by its type.
+    const nameless = await upload(client, PNG, `${bidi} `);
+    expect(nameless.body.name).toBe("file.png");
+  });
+});
+
 describe("attaching and downloading", () => {
   it("puts a file in one message of its uploader, and serves it to who sees the enquiry", async () => {
     const file = (await upload(client, LOG, "плеер.log")).body;
