@@ -34,7 +34,9 @@ export interface UploadLimit {
 /**
  * Streams the multipart field `file` of a request to a temporary file under
  * `tempDir`, hashing it on the way: memory does not grow with the file.
- * Nothing is left behind when it fails (too large, aborted, disk full).
+ * Nothing is left behind when it fails (too large, aborted, disk full). A
+ * body that is not the multipart it claims to be (no boundary, cut short,
+ * garbage) is a 400 `validation-error`, not a server failure.
  */
 export async function receiveUpload(
   request: FastifyRequest,
@@ -47,7 +49,11 @@ export async function receiveUpload(
       "Expected multipart/form-data with a file in the field 'file'",
     );
   if (!request.isMultipart()) throw noFile();
-  const part = await request.file({ limits: { fileSize: limit.maxBytes, files: 1 } });
+  const part = await request
+    .file({ limits: { fileSize: limit.maxBytes, files: 1 } })
+    .catch((error: unknown) => {
+      throw asMalformedBody(error);
+    });
   if (part?.fieldname !== "file") {
     part?.file.resume();
     throw noFile();
@@ -56,11 +62,35 @@ export async function receiveUpload(
     part.file.resume();
     throw errors.nulInText("file.filename");
   }
-  return spoolStream(part.file, tempDir, limit, {
-    filename: part.filename,
-    mimetype: part.mimetype,
-    isTruncated: () => part.file.truncated,
-  });
+  try {
+    return await spoolStream(part.file, tempDir, limit, {
+      filename: part.filename,
+      mimetype: part.mimetype,
+      isTruncated: () => part.file.truncated,
+    });
+  } catch (error) {
+    // The parser destroys the file's stream with its complaint about the
+    // body (possibly before this code saw the stream); the disk's own
+    // failures (full, unwritable) stay server errors.
+    throw error === part.file.errored ? asMalformedBody(error) : error;
+  }
+}
+
+/**
+ * The multipart parser's own complaint about a body (busboy's plain
+ * `Error`: "Unexpected end of multipart data", "Boundary not found", …)
+ * as a 400; an error that already has its HTTP status (a limit's 413, an
+ * AppError) is kept.
+ */
+function asMalformedBody(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  if (!(error instanceof Error)) return error;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === "number") return error;
+  return errors.validation(
+    "Файл не получен целиком или повреждён при отправке. Попробуйте загрузить его ещё раз",
+    `Malformed multipart body: ${error.message}`,
+  );
 }
 
 /**
