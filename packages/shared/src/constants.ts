@@ -20,8 +20,22 @@ export const CODES = {
   length: 6,
   ttlSeconds: 10 * 60,
   maxWrongTries: 5,
-  /** Sending a code to one address: at most this many per window. */
-  sendPerAddressMax: 5,
+  /**
+   * Sending a code to one address from one IP: at most this many per send
+   * window. Counted per pair, so that a stranger's burst for someone's
+   * e-mail or phone does not stop its owner from getting a code from their
+   * own network.
+   */
+  sendPerAddressFromIpMax: 5,
+  /**
+   * Sending a code to one address from all IPs together, per
+   * sendPerAddressWindowSeconds: what keeps an inbox or a phone from being
+   * flooded from many IPs, high enough that one stranger's IP (held at
+   * sendPerAddressFromIpMax) leaves its owner codes.
+   */
+  sendPerAddressMax: 20,
+  sendPerAddressWindowSeconds: 60 * 60,
+  /** Sending codes from one IP, to any addresses, per send window. */
   sendPerIpMax: 20,
   sendWindowSeconds: 15 * 60,
   /** A device-flow code waits this long for approval. */

@@ -30,13 +30,34 @@ async function count(
   return result.count;
 }
 
-/** Sending a code: at most CODES.sendPerAddressMax to one address, sendPerIpMax from one IP. */
+/**
+ * Sending a code to `address` (its keyed hash) from `ip`: at most
+ * CODES.sendPerIpMax from the IP, CODES.sendPerAddressFromIpMax to the
+ * address from that IP, and CODES.sendPerAddressMax to the address from
+ * all IPs in an hour. The counters are taken in that order and the first
+ * refusal stops: a stranger's sends refused for their IP or for the pair
+ * never reach the address's own counter, so its owner, from another
+ * network, still gets codes.
+ */
 export async function countCodeSend(db: Executor, address: string, ip: string): Promise<void> {
-  await count(db, "send-address", address, SEND_WINDOW, CODES.sendPerAddressMax, (seconds) =>
-    authErrors.tooManyCodesForAddress(seconds),
-  );
   await count(db, "send-ip", ip, SEND_WINDOW, CODES.sendPerIpMax, (seconds) =>
     authErrors.tooManyCodesFromIp(seconds),
+  );
+  await count(
+    db,
+    "send-address-ip",
+    `${address}:${ip}`,
+    SEND_WINDOW,
+    CODES.sendPerAddressFromIpMax,
+    (seconds) => authErrors.tooManyCodesForAddress(seconds),
+  );
+  await count(
+    db,
+    "send-address",
+    address,
+    CODES.sendPerAddressWindowSeconds,
+    CODES.sendPerAddressMax,
+    (seconds) => authErrors.tooManyCodesForAddress(seconds),
   );
 }
 

@@ -516,21 +516,39 @@ describe("code limits", () => {
     expect(signedIn.body.token).toBeTruthy();
   });
 
-  it("holds the send limit under a parallel burst", async () => {
-    const email = uniqueEmail("burst");
-    const answers = await Promise.all(
-      Array.from({ length: 16 }, () =>
-        call(server, "POST", "/auth/email/send-code", { body: { email }, headers: ip() }),
-      ),
-    );
-    const sent = answers.filter((answer) => answer.status === 200).length;
-    expect(sent).toBe(CODES.sendPerAddressMax);
-    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(16 - sent);
-    const stored = await server.app.db
-      .select()
-      .from(authCodes)
-      .where(eq(authCodes.addressHash, addressHashOf(email)));
-    expect(stored).toHaveLength(CODES.sendPerAddressMax);
+  it("holds the send limits under a parallel burst, from one IP and from many", async () => {
+    const burst = async (
+      email: string,
+      attempts: number,
+      headers: () => Record<string, string>,
+    ) => {
+      const answers = await Promise.all(
+        Array.from({ length: attempts }, () =>
+          call(server, "POST", "/auth/email/send-code", { body: { email }, headers: headers() }),
+        ),
+      );
+      const stored = await server.app.db
+        .select()
+        .from(authCodes)
+        .where(eq(authCodes.addressHash, addressHashOf(email)));
+      return {
+        sent: answers.filter((answer) => answer.status === 200).length,
+        refused: answers.filter((answer) => answer.status === 429).length,
+        stored: stored.length,
+      };
+    };
+    const oneIp = { "x-forwarded-for": randomIp() };
+    expect(await burst(uniqueEmail("burst-ip"), 16, () => oneIp)).toEqual({
+      sent: CODES.sendPerAddressFromIpMax,
+      refused: 16 - CODES.sendPerAddressFromIpMax,
+      stored: CODES.sendPerAddressFromIpMax,
+    });
+    const attempts = CODES.sendPerAddressMax + 8;
+    expect(await burst(uniqueEmail("burst-many"), attempts, ip)).toEqual({
+      sent: CODES.sendPerAddressMax,
+      refused: attempts - CODES.sendPerAddressMax,
+      stored: CODES.sendPerAddressMax,
+    });
   });
 });
 

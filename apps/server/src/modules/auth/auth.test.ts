@@ -213,14 +213,52 @@ describe("e-mail sign-in", () => {
     expect(malformedJson.status).toBe(400);
   });
 
-  it("limits sends per address", async () => {
-    const email = uniqueEmail("limit");
-    for (let index = 0; index < CODES.sendPerAddressMax; index++) await sendEmailCode(email);
-    const answer = await post("/auth/email/send-code", { email });
+  it("limits sends to an address per IP: a stranger's burst leaves its owner codes from another network", async () => {
+    const email = uniqueEmail("victim");
+    const stranger = randomIp();
+    for (let index = 0; index < CODES.sendPerAddressFromIpMax; index++) {
+      await sendEmailCode(email, stranger);
+    }
+    // The stranger keeps trying well past every limit: all refused.
+    for (let index = 0; index < CODES.sendPerIpMax + 5; index++) {
+      const refused = await post("/auth/email/send-code", { email }, { ip: stranger });
+      expect(refused.status).toBe(429);
+      expect(refused.body.type).toBe("rate-limited");
+      expect(refused.body.reason).toMatch(/[а-я]/);
+    }
+    expect(await codesOf(email)).toHaveLength(CODES.sendPerAddressFromIpMax);
+
+    // The owner, from their own network, still gets a code and signs in with it.
+    const code = await sendEmailCode(email, randomIp());
+    const signedIn = await post("/auth/email/verify-code", { email, code }, { ip: randomIp() });
+    expect(signedIn.status).toBe(200);
+    // The same is true for a phone.
+    const phone = uniquePhone();
+    const phoneStranger = randomIp();
+    for (let index = 0; index < CODES.sendPerAddressFromIpMax; index++) {
+      const sent = await post("/auth/phone/send-code", { phone }, { ip: phoneStranger });
+      expect(sent.status).toBe(200);
+    }
+    const phoneRefused = await post("/auth/phone/send-code", { phone }, { ip: phoneStranger });
+    expect(phoneRefused.status).toBe(429);
+    expect((await post("/auth/phone/send-code", { phone }, { ip: randomIp() })).status).toBe(200);
+  });
+
+  it("caps sends to one address from all IPs together in an hour", async () => {
+    const email = uniqueEmail("flooded");
+    for (let index = 0; index < CODES.sendPerAddressMax; index++) {
+      await sendEmailCode(email, randomIp());
+    }
+    const answer = await post("/auth/email/send-code", { email }, { ip: randomIp() });
     expect(answer.status).toBe(429);
     expect(answer.body.type).toBe("rate-limited");
-    expect(answer.body.reason).toMatch(/[а-я]/);
+    expect(Number(answer.headers["retry-after"])).toBeGreaterThan(CODES.sendWindowSeconds);
+    expect(Number(answer.headers["retry-after"])).toBeLessThanOrEqual(
+      CODES.sendPerAddressWindowSeconds,
+    );
     expect(await codesOf(email)).toHaveLength(CODES.sendPerAddressMax);
+    // The cap is high enough for a stranger's IP and its owner together.
+    expect(CODES.sendPerAddressMax).toBeGreaterThanOrEqual(3 * CODES.sendPerAddressFromIpMax);
   });
 
   it("keeps codes and limits under a keyed hash of the address, never the address", async () => {
