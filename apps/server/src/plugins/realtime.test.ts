@@ -4,11 +4,12 @@ import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { sessions, users } from "../db/schema.ts";
+import { FRAME_BUDGET } from "../realtime/frame-budget.ts";
 import { userRoom } from "../realtime/hub.ts";
 import { SOCKET_ERRORS } from "../realtime/socket-session.ts";
 import { createSignedInUser, type SignedInUser } from "../test/factories.ts";
 import { startTestServer, type TestServer } from "../test/harness.ts";
-import { connect } from "../test/socket-client.ts";
+import { connect, nextOfType } from "../test/socket-client.ts";
 
 let server: TestServer;
 let client: SignedInUser;
@@ -60,6 +61,56 @@ describe("player socket session check", () => {
     standing.socket.send({ type: "ping" });
     expect(await standing.socket.next()).toEqual({ type: "pong" });
     standing.socket.socket.close();
+  });
+});
+
+describe("player socket limits", () => {
+  const floodLines = () =>
+    server.logs.filter(
+      (line) => line.msg === "player socket closed: more messages than its budget",
+    );
+  const oversizedLines = () =>
+    server.logs.filter((line) => line.msg === "player socket closed: a frame over the size limit");
+
+  it("takes a burst as large as the web player's resend after an outage", async () => {
+    const player = await connect(server, client.token);
+    const frames = 5_100;
+    for (let frame = 0; frame < frames; frame++) player.send({ type: "ping" });
+    for (let frame = 0; frame < frames; frame++) {
+      expect(await player.next(), `answer ${frame}`).toEqual({ type: "pong" });
+    }
+    player.socket.close();
+    expect(await player.closed).toBe(1005);
+    expect(floodLines()).toEqual([]);
+  });
+
+  it("tells a flood why and closes it with 1008, logging it once", async () => {
+    const before = floodLines().length;
+    const player = await connect(server, client.token);
+    for (let frame = 0; frame < FRAME_BUDGET.burst + 500; frame++) player.send({ type: "ping" });
+    expect(await nextOfType(player, "error")).toEqual({
+      type: "error",
+      message: SOCKET_ERRORS.flood,
+    });
+    expect(await player.closed).toBe(1008);
+    expect(floodLines().length - before).toBe(1);
+    expect(floodLines().at(-1)?.level).toBe(40);
+  });
+
+  it("closes a socket that sends a frame over 16 KB with 1009, logged once at warn without a stack", async () => {
+    const before = server.logs.length;
+    const player = await connect(server, client.token);
+    player.send({ type: "ping" });
+    expect(await player.next()).toEqual({ type: "pong" });
+    player.send(JSON.stringify({ type: "connect", padding: "x".repeat(17 * 1024) }));
+    expect(await player.closed).toBe(1009);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const after = server.logs.slice(before);
+    expect(oversizedLines()).toHaveLength(1);
+    const [line] = oversizedLines();
+    expect(line?.level).toBe(40);
+    expect(JSON.stringify(line)).not.toContain("stack");
+    expect(after.filter((entry) => Number(entry.level) >= 50)).toEqual([]);
   });
 });
 

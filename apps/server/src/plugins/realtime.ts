@@ -13,6 +13,7 @@ import { AppError } from "../lib/app-error.ts";
 import type { EventBus, RealtimeMessage } from "../realtime/bus.ts";
 import { type ChatTyping, noChatTyping } from "../realtime/chat-typing.ts";
 import { type FirmwareNotices, noFirmwareNotices } from "../realtime/firmware-notices.ts";
+import { FRAME_BUDGET, FrameBudget } from "../realtime/frame-budget.ts";
 import {
   CHAT_STAFF_ROOM,
   CLOSE_CODES,
@@ -61,6 +62,9 @@ declare module "fastify" {
 /** Largest frame a client may send; control messages are a few hundred bytes. */
 const MAX_FRAME_BYTES = 16 * 1024;
 
+/** `ws`'s error for a frame over maxPayload (it closes the socket with 1009 itself). */
+const OVERSIZED_FRAME = "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH";
+
 /**
  * The player socket of CONTRACT.md at GET /api/v1/player/ws?access_token=….
  *
@@ -76,6 +80,12 @@ const MAX_FRAME_BYTES = 16 * 1024;
  * (at most a minute), so a revocation whose bus message was lost still
  * closes it. A socket that sent nothing (not even the 4-second ping)
  * for 30 s is terminated.
+ *
+ * A socket spends a FrameBudget on every frame: past its burst allowance a
+ * flood is told `{"type":"error"}` and closed with 1008, and its later
+ * frames are dropped unread. A frame over MAX_FRAME_BYTES is closed by
+ * `ws` with 1009 and logged once, at warn, without a stack: it is a
+ * client's doing, not the server's failure.
  */
 export default fp(
   async function realtimePlugin(app: FastifyInstance) {
@@ -113,6 +123,18 @@ export default fp(
 
     await app.register(websocket, {
       options: { maxPayload: MAX_FRAME_BYTES },
+      errorHandler: (error, socket, request) => {
+        if ((error as { code?: unknown }).code === OVERSIZED_FRAME) {
+          // `ws` has sent its 1009 close already; it ends the socket itself.
+          request.log.warn(
+            { maxBytes: MAX_FRAME_BYTES },
+            "player socket closed: a frame over the size limit",
+          );
+          return;
+        }
+        request.log.error({ err: error }, "player socket failed");
+        socket.terminate();
+      },
       // Sockets close before the HTTP server does, which waits for them.
       preClose: async () => {
         await hub.closeAll();
@@ -172,7 +194,22 @@ export default fp(
         const state = newSocketState();
         // Made once the socket is admitted, for all its frames.
         let context: SessionContext | undefined;
+        // Counted from the first frame, before the token is checked: a
+        // flood must not queue up behind the check either.
+        const budget = new FrameBudget();
+        let flooded = false;
         socket.on("message", (data, isBinary) => {
+          if (flooded) return;
+          if (!budget.take(frameBytes(data))) {
+            flooded = true;
+            request.log.warn(
+              { burst: FRAME_BUDGET.burst, refillPerSecond: FRAME_BUDGET.refillPerSecond },
+              "player socket closed: more messages than its budget",
+            );
+            send(socket, { type: "error", message: SOCKET_ERRORS.flood });
+            socket.close(CLOSE_CODES.policyViolation, "Too many messages");
+            return;
+          }
           hub.touch(socket);
           queue = queue.then(async (actor) => {
             if (!actor) return null;
@@ -292,3 +329,8 @@ export default fp(
   },
   { name: "realtime", dependencies: ["auth", "bus"] },
 );
+
+function frameBytes(data: Buffer | ArrayBuffer | Buffer[]): number {
+  if (Array.isArray(data)) return data.reduce((total, part) => total + part.length, 0);
+  return data.byteLength;
+}

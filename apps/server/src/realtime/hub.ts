@@ -43,6 +43,8 @@ export function playerRoom(playerId: string): string {
 /** Close codes the hub uses (4000–4999 are for applications). */
 export const CLOSE_CODES = {
   goingAway: 1001,
+  /** RFC 6455: a message broke the server's policy (a flood past its FrameBudget). */
+  policyViolation: 1008,
   accessDenied: 4401,
   /** A device named a player that is not of its venue. */
   playerNotFound: 4404,

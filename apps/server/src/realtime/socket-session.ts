@@ -15,6 +15,7 @@ export const SOCKET_ERRORS = {
   playerNotFound: "Плеер не найден",
   watchForbidden: "Следить за плеерами клиента может только поддержка",
   failed: "Не удалось обработать сообщение",
+  flood: "Слишком много сообщений: соединение закрыто",
 } as const;
 
 export interface SessionContext {
