@@ -19,6 +19,7 @@ import { AccountSessions } from "./modules/auth/account-sessions.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { SessionIssuer } from "./modules/auth/auth.sessions.ts";
 import { PlayerSessions } from "./modules/auth/player-sessions.service.ts";
+import { createEntitlement, type Entitlement } from "./modules/entitlement/entitlement.ts";
 import { establishmentsRoutes } from "./modules/establishments/establishments.routes.ts";
 import { EstablishmentsService } from "./modules/establishments/establishments.service.ts";
 import { historyRoutes } from "./modules/history/history.routes.ts";
@@ -45,12 +46,14 @@ import { SchedulesService } from "./modules/players/schedules.service.ts";
 import { silenceAlertsRoutes } from "./modules/players/silence-alerts.routes.ts";
 import { SilenceAlerts } from "./modules/players/silence-alerts.ts";
 import { SubscriptionEndings } from "./modules/subscriptions/subscription-endings.ts";
+import { SubscriptionLicences } from "./modules/subscriptions/subscription-licences.service.ts";
 import { SubscriptionStatesService } from "./modules/subscriptions/subscription-states.service.ts";
 import { SubscriptionPresenter } from "./modules/subscriptions/subscriptions.presenter.ts";
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes.ts";
 import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.ts";
 import type { SupportAttachments } from "./modules/support/attachments.service.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
+import { TariffGrants } from "./modules/tariffs/tariff-grants.service.ts";
 import { tariffsRoutes } from "./modules/tariffs/tariffs.routes.ts";
 import { TariffsService } from "./modules/tariffs/tariffs.service.ts";
 import authPlugin from "./plugins/auth.ts";
@@ -139,6 +142,14 @@ export async function buildApp(
   await app.register(notificationsPlugin);
   await app.register(storagePlugin);
   await app.register(controlPlugin);
+  // Who may play what: venues' active subscriptions and the grants under
+  // them, read straight from their two modules' stores; everything that
+  // plays or lists music asks it (issue 27).
+  const entitlement = createEntitlement({
+    licences: new SubscriptionLicences(app.db),
+    grants: new TariffGrants(app.db),
+    bus: app.bus,
+  });
   // The library stands on the database and the files; players fill its port when they connect.
   const library = createLibrary({
     db: app.db,
@@ -148,8 +159,7 @@ export async function buildApp(
     players: {
       playlistsOf: (actor, playerId) => app.realtime.playerDirectory().playlistsOf(actor, playerId),
     },
-    // What a user may play is decided by their subscriptions' tariffs (made below).
-    allowedPlaylists: { idsOf: (userId) => clients.tariffs.allowedPlaylistIds(userId) },
+    entitlement,
     explicitFilter: { isOn: (id) => clients.establishments.isExplicitFilterOn(id) },
   });
   app.decorate("library", library);
@@ -217,7 +227,12 @@ export async function buildApp(
     accounts: directory,
     accessEvents,
   });
-  const clients = await registerClientModules(app, directory, library, playerSessions);
+  const clients = await registerClientModules(app, {
+    directory,
+    library,
+    entitlement,
+    playerSessions,
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
@@ -244,10 +259,14 @@ export const CLOSE_GRACE_MS = 5_000;
  */
 async function registerClientModules(
   app: FastifyInstance,
-  directory: AccountDirectory,
-  library: Library,
-  playerSessions: PlayerSessions,
+  built: {
+    directory: AccountDirectory;
+    library: Library;
+    entitlement: Entitlement;
+    playerSessions: PlayerSessions;
+  },
 ) {
+  const { directory, library, entitlement, playerSessions } = built;
   const { db } = app;
   const findAccount = (userId: string) => directory.findById(db, userId);
   const establishments = new EstablishmentsService({
@@ -274,7 +293,7 @@ async function registerClientModules(
     findAccount,
     playlistNames: (ids) => library.playlistNames(ids),
     liveTariffsOf: (userIds) => subscriptions.liveTariffsOf(userIds),
-    announceMusicAccessChange: () => library.musicAccessChanged(),
+    announceMusicAccessChange: () => entitlement.announceChange(),
   });
   const subscriptionPorts = {
     db,
@@ -291,12 +310,12 @@ async function registerClientModules(
   const subscriptions: SubscriptionsService = new SubscriptionsService({
     ...subscriptionPorts,
     presenter,
-    announceMusicAccessChange: () => library.musicAccessChanged(),
+    announceMusicAccessChange: () => entitlement.announceChange(),
   });
   const subscriptionStates = new SubscriptionStatesService({
     db,
     presenter,
-    announceMusicAccessChange: () => library.musicAccessChanged(),
+    announceMusicAccessChange: () => entitlement.announceChange(),
   });
   await app.register(establishmentsRoutes, { establishments });
   await app.register(organizationsRoutes, { organizations });
@@ -307,11 +326,11 @@ async function registerClientModules(
     db,
     log: app.log.child({ module: "subscription-endings" }),
     bus: app.bus,
-    announceMusicAccessChange: () => library.musicAccessChanged(),
+    announceMusicAccessChange: () => entitlement.announceChange(),
   });
   app.addHook("onReady", async () => endings.start());
   app.addHook("onClose", async () => endings.stop());
-  // Players belong to establishments and play what their owner's tariffs allow.
+  // Players belong to establishments and play what their venue's licence allows.
   const playerDependencies: PlayersDependencies = {
     db,
     bus: app.bus,
@@ -321,7 +340,7 @@ async function registerClientModules(
       idsMatching: (query) => directory.idsMatching(db, query),
     },
     establishments,
-    allowedPlaylistIds: (userId) => tariffs.allowedPlaylistIds(userId),
+    entitlement,
     playlistNames: (ids) => library.playlistNames(ids),
     songFacts: (ids) => library.songFacts(ids),
     playerSessions,
@@ -331,7 +350,7 @@ async function registerClientModules(
     db,
     bus: app.bus,
     establishments,
-    allowedPlaylistIdsOf: (userIds) => tariffs.allowedPlaylistIdsOf(userIds),
+    entitlement,
     playlistNames: (ids) => library.playlistNames(ids),
   });
   app.realtime.usePlayerDirectory({
@@ -387,7 +406,7 @@ async function registerClientModules(
     plans: new PlayerPlanService({
       db,
       establishments,
-      allowedPlaylistIdsOf: (userIds) => tariffs.allowedPlaylistIdsOf(userIds),
+      entitlement,
       playlistNames: (ids) => library.playlistNames(ids),
       playlistTracks: (ids) => library.playlistTracks(ids),
     }),

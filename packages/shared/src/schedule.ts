@@ -13,6 +13,8 @@
  * plays twice, the hour skipped in spring does not exist).
  */
 
+import type { LicenceState } from "./contracts/subscriptions.ts";
+
 export const WEEKDAYS = [
   "MONDAY",
   "TUESDAY",
@@ -216,6 +218,11 @@ export interface ScheduleSlot {
   /** The window it comes from; null for the fallback or silence. */
   windowId: string | null;
   fallback: boolean;
+}
+
+/** A decision the server makes for a player: the schedule's, and whether its venue is licensed. */
+export interface PlayerDecision extends ScheduleDecision {
+  licence: LicenceState;
 }
 
 export interface ScheduleDecision extends ScheduleSlot {

@@ -1,3 +1,4 @@
+import { licenceStateSchema } from "./contracts/subscriptions.ts";
 import { chatMessageSchema, enquiryStateSchema, supportPersonSchema } from "./contracts/support.ts";
 import { FIRMWARE_VERSION, isFirmwareVersion } from "./firmware-version.ts";
 import { z } from "./zod.ts";
@@ -91,13 +92,28 @@ export const clientSocketMessageSchema = z.discriminatedUnion("type", [
 ]);
 export type ClientSocketMessage = z.infer<typeof clientSocketMessageSchema>;
 
+/**
+ * What a `status` tells a player (SPEC.md §4): the playlist its schedule
+ * plays now (null: silence), the window it comes from, whether it is the
+ * fallback, when to expect the next decision, and its venue's licence —
+ * a player silent for want of an active subscription says so (issue 27).
+ */
+export const scheduleStatusSchema = z.object({
+  playlistId: id.nullable(),
+  scheduleId: id.nullable(),
+  fallback: z.boolean(),
+  until: z.iso.datetime(),
+  licence: licenceStateSchema,
+});
+export type ScheduleStatus = z.infer<typeof scheduleStatusSchema>;
+
 export const serverSocketMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("pong") }),
   z.object({ type: z.literal("connected"), userId: id }),
   z.object({ type: z.literal("error"), message: z.string() }),
   z.object({ type: z.literal("needToStartPlayerError"), playerId: id }),
   z.object({ type: z.literal("stopPlay"), playerId: id }),
-  z.object({ type: z.literal("status"), playerId: id, schedule: z.unknown() }),
+  z.object({ type: z.literal("status"), playerId: id, schedule: scheduleStatusSchema }),
   /** A player's whole state: first one per visible player after (re)connecting, then on each change. */
   z.object({ type: z.literal("playerState"), state: playerLiveStateSchema }),
   z.object({

@@ -112,4 +112,77 @@ describe("a bus cache", () => {
     expect(await reading).toBe("зал");
     expect(cache.size).toBe(0);
   });
+  it("never answers an entry past its own end, not even while revalidating", async () => {
+    let now = 0;
+    const db = store();
+    db.values.set("v", "до 100");
+    const cache = new BusCache({
+      load: db.load,
+      ttlMs: 60_000,
+      now: () => now,
+      staleWhileRevalidate: true,
+      expiresAtOf: () => 100,
+    });
+    const first = cache.get("v");
+    await db.answer();
+    expect(await first).toBe("до 100");
+    now = 99;
+    expect(await cache.get("v")).toBe("до 100");
+    now = 100;
+    db.values.set("v", "продлена");
+    const after = cache.get("v");
+    await db.answer();
+    expect(await after).toBe("продлена");
+    expect(db.reads).toBe(2);
+  });
+
+  it("reads the missing keys of getMany in one loadMany, and keeps what it read", async () => {
+    let loads: string[][] = [];
+    const cache = new BusCache<string>({
+      load: async () => {
+        throw new Error("getMany must not load key by key");
+      },
+      loadMany: async (keys) => {
+        loads.push([...keys]);
+        return new Map(keys.filter((key) => key !== "нет").map((key) => [key, `${key}!`]));
+      },
+    });
+    expect(await cache.getMany(["а", "б", "нет", "а"])).toEqual(
+      new Map([
+        ["а", "а!"],
+        ["б", "б!"],
+      ]),
+    );
+    expect(loads).toEqual([["а", "б", "нет"]]);
+    loads = [];
+    expect(await cache.getMany(["а", "в"])).toEqual(
+      new Map([
+        ["а", "а!"],
+        ["в", "в!"],
+      ]),
+    );
+    expect(loads).toEqual([["в"]]);
+  });
+
+  it("does not keep what getMany read while a change was announced", async () => {
+    let release: () => void = () => undefined;
+    let version = 1;
+    const cache = new BusCache<number>({
+      load: async () => version,
+      loadMany: async (keys) => {
+        const read = version;
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return new Map(keys.map((key) => [key, read]));
+      },
+    });
+    const racing = cache.getMany(["v"]);
+    await Promise.resolve();
+    version = 2;
+    cache.forget(["v"]);
+    release();
+    expect((await racing).get("v")).toBe(1);
+    expect(await cache.get("v")).toBe(2);
+  });
 });

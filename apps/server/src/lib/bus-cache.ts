@@ -28,6 +28,17 @@ export interface BusCacheOptions<Value> {
    * leaves the entry as it was, to be read again at the next ask.
    */
   staleWhileRevalidate?: boolean;
+  /**
+   * When a loaded value stops being true by itself, in ms since the epoch
+   * (a licence's last day ends it); null: only `ttlMs` and events end it.
+   * An entry past it is never answered, not even while revalidating.
+   */
+  expiresAtOf?: (value: Value) => number | null;
+  /**
+   * Reads many values in one go (`getMany`); a key it leaves out has no
+   * value. Without it `getMany` loads key by key.
+   */
+  loadMany?: (keys: readonly string[]) => Promise<Map<string, Value>>;
   /** Most entries held (default 50 000); the oldest go first. */
   maxEntries?: number;
   now?: () => number;
@@ -36,6 +47,8 @@ export interface BusCacheOptions<Value> {
 interface Entry<Value> {
   value: Value | undefined;
   loadedAt: number;
+  /** The value's own end (expiresAtOf); Infinity when it has none. */
+  expiresAt: number;
   tags: readonly string[];
 }
 
@@ -58,12 +71,55 @@ export class BusCache<Value> {
   /** The value, from memory when fresh, else from the database. */
   async get(key: string): Promise<Value | undefined> {
     const entry = this.entries.get(key);
-    if (entry && this.now() - entry.loadedAt < this.ttlMs) return entry.value;
-    if (entry && this.options.staleWhileRevalidate) {
-      this.refresh(key);
-      return entry.value;
+    const now = this.now();
+    if (entry && now < entry.expiresAt) {
+      if (now - entry.loadedAt < this.ttlMs) return entry.value;
+      if (this.options.staleWhileRevalidate) {
+        this.refresh(key);
+        return entry.value;
+      }
     }
     return this.load(key);
+  }
+
+  /**
+   * The values of these keys (a key without one is left out): fresh ones
+   * from memory, the rest in one `loadMany` (a silence sweep asks for a
+   * thousand venues at once).
+   */
+  async getMany(keys: readonly string[]): Promise<Map<string, Value>> {
+    const found = new Map<string, Value>();
+    const missing: string[] = [];
+    const now = this.now();
+    for (const key of new Set(keys)) {
+      const entry = this.entries.get(key);
+      if (entry && now < entry.expiresAt && now - entry.loadedAt < this.ttlMs) {
+        if (entry.value !== undefined) found.set(key, entry.value);
+      } else {
+        missing.push(key);
+      }
+    }
+    if (missing.length === 0) return found;
+    const { loadMany } = this.options;
+    if (!loadMany) {
+      const values = await Promise.all(missing.map((key) => this.load(key)));
+      missing.forEach((key, index) => {
+        const value = values[index];
+        if (value !== undefined) found.set(key, value);
+      });
+      return found;
+    }
+    const epoch = this.epoch;
+    const loaded = await loadMany(missing);
+    for (const key of missing) {
+      const value = loaded.get(key);
+      if (epoch === this.epoch) {
+        if (value !== undefined || this.options.keepMissing) this.store(key, value);
+        else this.remove(key);
+      }
+      if (value !== undefined) found.set(key, value);
+    }
+    return found;
   }
 
   private refresh(key: string): void {
@@ -119,7 +175,11 @@ export class BusCache<Value> {
       if (oldest !== undefined) this.remove(oldest);
     }
     const tags = value !== undefined && this.options.tagsOf ? this.options.tagsOf(value) : [];
-    this.entries.set(key, { value, loadedAt: this.now(), tags });
+    const expiresAt =
+      value !== undefined && this.options.expiresAtOf
+        ? (this.options.expiresAtOf(value) ?? Number.POSITIVE_INFINITY)
+        : Number.POSITIVE_INFINITY;
+    this.entries.set(key, { value, loadedAt: this.now(), expiresAt, tags });
     for (const tag of tags) {
       let keys = this.keysByTag.get(tag);
       if (!keys) {

@@ -1,4 +1,4 @@
-import type { ScheduleDecision } from "@fonika/shared";
+import type { PlayerDecision } from "@fonika/shared";
 import type { Actor } from "../plugins/auth.ts";
 
 /** A player that a control message may reach, with the user who owns it. */
@@ -37,7 +37,7 @@ export interface PlayerDirectory {
    * and at each decision's `decideAgainAt`. No access check: the caller
    * names players it already reached.
    */
-  decide(playerIds: string[], instantMs: number): Promise<Map<string, ScheduleDecision>>;
+  decide(playerIds: string[], instantMs: number): Promise<Map<string, PlayerDecision>>;
 }
 
 export interface PlayerCounts {

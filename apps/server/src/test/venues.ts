@@ -73,6 +73,9 @@ export interface SubscribedClient {
   establishmentId: string;
   tariffId: string;
   subscriptionId: string;
+  /** Who pays: the client's organization and its settlement account. */
+  organizationId: string;
+  paymentMethodId: string;
 }
 
 /** A client with one establishment subscribed (active) to a new tariff holding `playlistIds`. */
@@ -105,7 +108,40 @@ export async function subscribedClient(
     establishmentId: ready.establishmentId as string,
     tariffId: tariff.id,
     subscriptionId: subscription.id,
+    organizationId: ready.organizationId,
+    paymentMethodId: ready.paymentMethodId,
   };
+}
+
+/**
+ * Subscribes another venue of a subscribed client to the same tariff
+ * through the same payer, and activates it unless `activate` is false: a
+ * licence is one venue's (issue 27). Answers the subscription's id.
+ */
+export async function subscribeVenue(
+  server: TestServer,
+  staff: Pick<VenueStaff, "clientManager">,
+  subscribed: SubscribedClient,
+  establishmentId: string,
+  { activate = true }: { activate?: boolean } = {},
+): Promise<string> {
+  const subscription = await step(
+    server,
+    `/subscription/${subscribed.client.id}/add`,
+    subscribed.client.token,
+    {
+      establishmentId,
+      organizationId: subscribed.organizationId,
+      paymentMethodId: subscribed.paymentMethodId,
+      tariffId: subscribed.tariffId,
+      itemIds: [],
+      periodMonths: 1,
+    },
+  );
+  if (activate) {
+    await step(server, `/subscription/${subscription.id}/activate`, staff.clientManager.token);
+  }
+  return subscription.id;
 }
 
 export interface PlayerInput {

@@ -36,6 +36,7 @@ export function buildPlayer(overrides: Partial<Player> = {}): Player {
     crossfadeSeconds: 4,
     address: "Москва, ул. Лесная, 5",
     fallbackPlaylistId: null,
+    licence: { state: "active", until: null },
     createdAt: stamp,
     abilities: { edit: true, remove: true },
     ...overrides,

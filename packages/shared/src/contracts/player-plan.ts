@@ -1,6 +1,7 @@
 import { defineEndpoint, uuidSchema } from "../endpoint.ts";
 import { z } from "../zod.ts";
 import { scheduleEntrySchema } from "./schedules.ts";
+import { venueLicenceSchema } from "./subscriptions.ts";
 
 /**
  * A player's plan (issue 14): everything a web player needs to play by its
@@ -46,6 +47,12 @@ export const playerPlanSchema = z
     /** The establishment's IANA zone: the windows are read in it. */
     timeZone: z.string(),
     explicitFilter: z.boolean(),
+    /**
+     * The venue's licence: without an active one the plan holds no music
+     * and the player says why; an active one's \`until\` is when a player
+     * without the network stops by itself.
+     */
+    licence: venueLicenceSchema,
     crossfadeSeconds: z.number().int().nonnegative(),
     /** The windows of playlists the owner may play now (others are left out, as the scheduler does). */
     windows: z.array(scheduleEntrySchema),

@@ -3,6 +3,7 @@ import { defineEndpoint, okSchema, pagedSchema, uuidSchema } from "../endpoint.t
 import { CLIENT_MANAGING_ROLES, CLIENT_READING_ROLES, CLIENT_STATES } from "../roles.ts";
 import { z } from "../zod.ts";
 import { emailSchema, phoneInputSchema, tokenPairSchema } from "./auth.ts";
+import { venueLicenceSchema } from "./subscriptions.ts";
 
 /**
  * Players (SPEC.md §3 Player, §7 Players): a web or box player of one
@@ -107,6 +108,8 @@ export const playerSchema = z
     fallbackPlaylistId: uuidSchema.nullable(),
     /** Crossfade between songs, seconds (0 = gapless); a web player's setting. */
     crossfadeSeconds: crossfadeSecondsSchema,
+    /** Whether its venue may play music now: only an active subscription of that venue licenses it. */
+    licence: venueLicenceSchema,
     createdAt: z.iso.datetime(),
     abilities: playerAbilitiesSchema,
   })

@@ -15,6 +15,24 @@ import { z } from "../zod.ts";
 export const subscriptionStateSchema = z.enum(["pending", "active", "suspended", "ended"]);
 export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
 
+/**
+ * Whether a venue may play music now (issue 27): only an active
+ * subscription of that very venue licenses it. `none` — the venue has no
+ * subscription that has not ended; `pending` — it waits for a client
+ * manager; `suspended` — staff stopped it (non-payment). `until` is the
+ * active period's end: a player without the network stops then too.
+ */
+export const licenceStateSchema = z.enum(["none", "pending", "active", "suspended"]);
+export type LicenceState = z.infer<typeof licenceStateSchema>;
+
+export const venueLicenceSchema = z
+  .object({
+    state: licenceStateSchema,
+    until: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "VenueLicence" });
+export type VenueLicence = z.infer<typeof venueLicenceSchema>;
+
 /** An item that needs no approval is `not-required`; the others wait for a client manager. */
 export const itemApprovalSchema = z.enum(["not-required", "pending", "approved", "rejected"]);
 export type ItemApproval = z.infer<typeof itemApprovalSchema>;

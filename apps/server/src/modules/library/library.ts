@@ -3,6 +3,7 @@ import { findFfmpeg } from "../../lib/ffmpeg.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import type { FileStore } from "../../storage/file-store.ts";
+import type { Entitlement } from "../entitlement/entitlement.ts";
 import { MusicAccess } from "./access/music-access.ts";
 import { AuthorAttachmentsService } from "./catalog/author-attachments.service.ts";
 import { CatalogService } from "./catalog/catalog.service.ts";
@@ -38,10 +39,10 @@ export interface LibraryDependencies {
   /** Which playlists a player plays (the players' directory; null: no such player for the actor). */
   players: { playlistsOf(actor: Actor, playerId: string): Promise<string[] | null> };
   /**
-   * The playlists a user may play now (their live subscriptions' tariffs and
-   * personal grants; the tariffs module answers): `allowed` lists these.
+   * Who may play what (issue 27): the playlists an actor may open, and
+   * those an owner's licensed venues may play (`allowed` lists these).
    */
-  allowedPlaylists: { idsOf(userId: string): Promise<ReadonlySet<string>> };
+  entitlement: Pick<Entitlement, "playlistsOf" | "playableOfOwners">;
   /**
    * Whether an establishment's explicit filter is on (establishments; kept
    * in memory there): a device of a filtering venue gets no explicit song.
@@ -110,17 +111,15 @@ export interface SongFacts {
   author: string | null;
   copyrightHolder: string | null;
   durationMs: number;
+  /** Marked obsceneLexicon: a venue whose explicit filter is on may not play it. */
+  explicit: boolean;
 }
 
 /** Makes the library: one store, and services that call each other directly. */
 export function createLibrary(deps: LibraryDependencies): Library {
   const store = new LibraryStore(deps.db);
   const { files } = deps;
-  const access = new MusicAccess({
-    store,
-    allowedPlaylists: deps.allowedPlaylists,
-    bus: deps.bus,
-  });
+  const access = new MusicAccess({ store, entitlement: deps.entitlement, bus: deps.bus });
   const songs = new SongsService({
     store,
     files,
@@ -154,7 +153,7 @@ export function createLibrary(deps: LibraryDependencies): Library {
     tree,
     placement,
     songs,
-    allowedPlaylists: deps.allowedPlaylists,
+    entitlement: deps.entitlement,
     access,
   });
   return {
@@ -179,6 +178,7 @@ export function createLibrary(deps: LibraryDependencies): Library {
             author: song.author?.name ?? null,
             copyrightHolder: song.copyrightHolder?.name ?? null,
             durationMs: song.durationMs,
+            explicit: song.obsceneLexicon,
           },
         ]),
       );

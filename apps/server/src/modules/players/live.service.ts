@@ -1,4 +1,4 @@
-import type { PlayerLiveState, ScheduleDecision, ServerSocketMessage } from "@fonika/shared";
+import type { PlayerDecision, PlayerLiveState, ServerSocketMessage } from "@fonika/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
 import type { Actor } from "../../plugins/auth.ts";
@@ -44,7 +44,7 @@ export interface LiveDependencies {
   /** Whether the explicit filter of the player's establishment is on (kept in memory). */
   explicitFilterOf(playerId: string): Promise<boolean>;
   /** What each player plays now by its schedule (schedules). */
-  decide(playerIds: string[], instantMs: number): Promise<Map<string, ScheduleDecision>>;
+  decide(playerIds: string[], instantMs: number): Promise<Map<string, PlayerDecision>>;
 }
 
 /**

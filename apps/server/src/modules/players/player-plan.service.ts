@@ -1,5 +1,6 @@
 import type { PlanPlaylist, PlayerPlan, ScheduleEntry } from "@fonika/shared";
 import type { Actor } from "../../plugins/auth.ts";
+import { type Entitlement, licenceOf } from "../entitlement/entitlement.ts";
 import { assertMayReadPlan } from "./player-plan.policy.ts";
 import { playerErrors } from "./players.errors.ts";
 import * as players from "./players.repository.ts";
@@ -19,7 +20,9 @@ export interface PlanTrack {
 }
 
 export interface PlayerPlanDependencies
-  extends Omit<ScheduleDecisionsDependencies, "establishments"> {
+  extends Omit<ScheduleDecisionsDependencies, "establishments" | "entitlement"> {
+  /** What each venue's licence allows now (the entitlement module). */
+  entitlement: Pick<Entitlement, "ofVenues" | "ofVenue">;
   establishments: {
     /** Owners, zones and explicit filters of establishments by id. */
     placesOf(
@@ -48,9 +51,10 @@ export class PlayerPlanService {
     const player = await players.findPlayer(this.deps.db, playerId);
     if (!player) throw playerErrors.notFound();
     assertMayReadPlan(actor, player);
-    const [schedule, places] = await Promise.all([
+    const [schedule, places, venue] = await Promise.all([
       this.decisions.scheduleOf(player),
       this.deps.establishments.placesOf([player.establishmentId]),
+      this.deps.entitlement.ofVenue(player.establishmentId),
     ]);
     const explicitFilter = places.get(player.establishmentId)?.explicitFilter ?? false;
     const windows: ScheduleEntry[] = schedule.windows.map((window) => ({
@@ -92,6 +96,7 @@ export class PlayerPlanService {
       establishmentId: player.establishmentId,
       timeZone: schedule.timeZone,
       explicitFilter,
+      licence: licenceOf(venue),
       crossfadeSeconds: player.crossfadeSeconds,
       windows,
       fallbackPlaylistId: schedule.fallbackPlaylistId,

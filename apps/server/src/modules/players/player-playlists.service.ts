@@ -9,7 +9,7 @@ import type { PlayersDependencies } from "./players.service.ts";
 
 export type PlayerPlaylistsDependencies = Pick<
   PlayersDependencies,
-  "db" | "bus" | "establishments" | "allowedPlaylistIds" | "playlistNames"
+  "db" | "bus" | "establishments" | "entitlement" | "playlistNames"
 >;
 
 /**
@@ -35,8 +35,9 @@ export class PlayerPlaylistsService {
   async addPlaylist(actor: Actor, id: string, playlistId: string): Promise<PlayerPlaylist[]> {
     const player = await this.presenter.find(id);
     assertMayChangePlayer(actor, player);
-    const allowed = await this.deps.allowedPlaylistIds(player.userId);
-    if (!allowed.has(playlistId)) throw playerErrors.playlistNotAllowed();
+    // What the venue's subscription offers may be put on before it is active; it plays once it is.
+    const { offered } = await this.deps.entitlement.ofVenue(player.establishmentId);
+    if (!offered.has(playlistId)) throw playerErrors.playlistNotAllowed();
     // A granted playlist may have gone to the trash since: then it is not there to add.
     if (!(await this.deps.playlistNames([playlistId])).has(playlistId)) {
       throw playerErrors.playlistNotAllowed();

@@ -14,7 +14,7 @@ type Query<E extends { query?: z.ZodType }> = z.output<NonNullable<E["query"]>>;
 
 export type PlayersBaseDependencies = Pick<
   PlayersDependencies,
-  "db" | "accounts" | "establishments" | "allowedPlaylistIds" | "playlistNames" | "songFacts"
+  "db" | "accounts" | "establishments" | "entitlement" | "playlistNames" | "songFacts"
 >;
 
 /**

@@ -1,6 +1,7 @@
 import type { Player, PlayerPlaylist, PlayerType } from "@fonika/shared";
 import type { Database } from "../../db/client.ts";
 import type { Actor } from "../../plugins/auth.ts";
+import { type Entitlement, licenceOf } from "../entitlement/entitlement.ts";
 import { playerErrors } from "./players.errors.ts";
 import { playerAbilities } from "./players.policy.ts";
 import type { PlayerRow } from "./players.repository.ts";
@@ -16,8 +17,8 @@ import * as repository from "./players.repository.ts";
 export interface PlayerPresenterDependencies {
   db: Database;
   establishments: { namesOf(ids: string[]): Promise<Map<string, string>> };
-  /** The playlists a user may play now (tariffs). */
-  allowedPlaylistIds(userId: string): Promise<Set<string>>;
+  /** What each venue's licence allows now (the entitlement module). */
+  entitlement: Pick<Entitlement, "ofVenue" | "ofVenues">;
   /** Names of live playlists by id (the library). */
   playlistNames(ids: readonly string[]): Promise<Map<string, string>>;
 }
@@ -39,8 +40,10 @@ export class PlayerPresenter {
   }
 
   async present(actor: Actor, rows: PlayerRow[]): Promise<Player[]> {
-    const names = await this.deps.establishments.namesOf([
-      ...new Set(rows.map((row) => row.establishmentId)),
+    const venueIds = [...new Set(rows.map((row) => row.establishmentId))];
+    const [names, licensed] = await Promise.all([
+      this.deps.establishments.namesOf(venueIds),
+      this.deps.entitlement.ofVenues(venueIds),
     ]);
     return rows.map((row) => ({
       id: row.id,
@@ -53,17 +56,18 @@ export class PlayerPresenter {
       address: row.address,
       fallbackPlaylistId: row.fallbackPlaylistId,
       crossfadeSeconds: row.crossfadeSeconds,
+      licence: licenceOf(licensed.get(row.establishmentId)),
       createdAt: row.createdAt.toISOString(),
       abilities: playerAbilities(actor, row),
     }));
   }
 
-  /** The playlists on a player, each marked playable while its owner may play it. */
+  /** The playlists on a player, each marked playable while its venue's licence allows it. */
   async presentPlaylists(player: PlayerRow): Promise<PlayerPlaylist[]> {
     const rows = await repository.playlistsOfPlayer(this.deps.db, player.id);
-    const [names, allowed] = await Promise.all([
+    const [names, venue] = await Promise.all([
       this.deps.playlistNames(rows.map((row) => row.playlistId)),
-      this.deps.allowedPlaylistIds(player.userId),
+      this.deps.entitlement.ofVenue(player.establishmentId),
     ]);
     return rows.map((row) => {
       const name = names.get(row.playlistId);
@@ -71,7 +75,7 @@ export class PlayerPresenter {
         playlistId: row.playlistId,
         // A playlist in the trash keeps its place but neither a name nor play.
         name: name ?? "Удалённый плейлист",
-        playable: name !== undefined && allowed.has(row.playlistId),
+        playable: name !== undefined && venue.playable.has(row.playlistId),
         addedAt: row.createdAt.toISOString(),
       };
     });

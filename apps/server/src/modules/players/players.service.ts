@@ -17,6 +17,7 @@ import type {
   PlayerCounts,
   PlayerDirectory,
 } from "../../realtime/player-directory.ts";
+import type { Entitlement } from "../entitlement/entitlement.ts";
 import { onlineSince } from "./live.policy.ts";
 import { playerErrors, webPlayerName } from "./players.errors.ts";
 import {
@@ -60,10 +61,10 @@ export interface PlayerPorts {
     idsMatching(query: string): Promise<string[]>;
   };
   /**
-   * The playlists a user may play now: their live subscriptions' tariffs'
-   * playlists and those granted to them under these tariffs (tariffs).
+   * What each venue's subscription offers and its licence allows now (the
+   * entitlement module): players play only their own venue's music.
    */
-  allowedPlaylistIds(userId: string): Promise<Set<string>>;
+  entitlement: Pick<Entitlement, "ofVenue" | "ofVenues">;
   /** Names of live playlists by id (the library). */
   playlistNames(ids: readonly string[]): Promise<Map<string, string>>;
   /**
@@ -245,8 +246,10 @@ export class PlayersService {
    * player of that establishment; without one a new web player is made
    * there, named «Веб-плеер N» (the next number free among its web
    * players) and placed at the establishment's address. A new one plays
-   * at once: the first by name of the playlists its owner may play is put
-   * on it as its fallback, all day until the owner schedules it.
+   * as soon as its venue is licensed: the first by name of the playlists
+   * the venue's subscription offers (active, or still waiting for a client
+   * manager) is put on it as its fallback, all day until the owner
+   * schedules it.
    */
   async prepareWebPlayer(
     actor: Actor,
@@ -262,7 +265,7 @@ export class PlayersService {
     assertMayChangeClient(actor, actor.userId);
     const establishment = await this.deps.establishments.findOwned(actor.userId, establishmentId);
     if (!establishment) throw playerErrors.establishmentNotFound();
-    const firstMusic = await this.firstPlayableOf(actor.userId);
+    const firstMusic = await this.firstOfferedAt(establishmentId);
     return async (tx) => {
       const names = new Set(
         await repository.playerNamesOfEstablishment(tx, establishmentId, "web"),
@@ -286,9 +289,10 @@ export class PlayersService {
     };
   }
 
-  /** The first by name (Russian order) of the playlists a client may play now; none without. */
-  private async firstPlayableOf(userId: string): Promise<string | undefined> {
-    const names = await this.deps.playlistNames([...(await this.deps.allowedPlaylistIds(userId))]);
+  /** The first by name (Russian order) of the playlists a venue's subscription offers; none without. */
+  private async firstOfferedAt(establishmentId: string): Promise<string | undefined> {
+    const { offered } = await this.deps.entitlement.ofVenue(establishmentId);
+    const names = await this.deps.playlistNames([...offered]);
     const byName = [...names].sort(([, a], [, b]) => a.localeCompare(b, "ru"));
     return byName[0]?.[0];
   }

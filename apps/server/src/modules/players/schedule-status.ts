@@ -1,4 +1,4 @@
-import type { ScheduleDecision } from "@fonika/shared";
+import type { PlayerDecision, ScheduleStatus as StatusOfSchedule } from "@fonika/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { EventBus } from "../../realtime/bus.ts";
 import type { LiveStates } from "./live-states.ts";
@@ -18,7 +18,7 @@ export interface ScheduleStatusDependencies {
   bus: EventBus;
   log: FastifyBaseLogger;
   /** What each player plays now by its schedule (schedules). */
-  decide(playerIds: string[], instantMs: number): Promise<Map<string, ScheduleDecision>>;
+  decide(playerIds: string[], instantMs: number): Promise<Map<string, PlayerDecision>>;
   states: LiveStates;
   /** Whether the device of a player is connected to this process. */
   isLocal(playerId: string): boolean;
@@ -56,15 +56,16 @@ export class ScheduleStatus {
     try {
       const decisions = await this.deps.decide(playerIds, Date.now());
       for (const [playerId, decision] of decisions) {
-        const schedule = {
+        const schedule: StatusOfSchedule = {
           playlistId: decision.playlistId,
           scheduleId: decision.windowId,
           fallback: decision.fallback,
           until: new Date(decision.decideAgainAt).toISOString(),
+          licence: decision.licence,
         };
         this.decideAgainAt(playerId, decision.decideAgainAt);
         // What plays is the news; a later `until` alone is not.
-        const key = `${schedule.playlistId}|${schedule.scheduleId}|${schedule.fallback}`;
+        const key = `${schedule.playlistId}|${schedule.scheduleId}|${schedule.fallback}|${schedule.licence}`;
         if (options.onlyChanged && this.told.get(playerId) === key) continue;
         const owner = await this.deps.states.ownerOf(playerId);
         if (!owner) continue;

@@ -3,9 +3,9 @@ import {
   decide,
   type EstablishmentWeek,
   findOverlap,
+  type PlayerDecision,
   type PlayNow,
   plan,
-  type ScheduleDecision,
   type ScheduleEntry,
   type ScheduleWindow,
   type schedulesApi,
@@ -16,6 +16,7 @@ import type { Database } from "../../db/client.ts";
 import { clientAccessOf } from "../../lib/client-access.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import type { EventBus } from "../../realtime/bus.ts";
+import type { Entitlement } from "../entitlement/entitlement.ts";
 import { playerErrors } from "./players.errors.ts";
 import { assertMayChangePlayer, assertMayReadPlayer } from "./players.policy.ts";
 import type { PlayerRow } from "./players.repository.ts";
@@ -34,8 +35,8 @@ export interface SchedulePorts {
     /** Owners and IANA time zones of establishments by id. */
     placesOf(ids: string[]): Promise<Map<string, { userId: string; timeZone: string }>>;
   };
-  /** The playlists each of these users may play now, every one asked for in the map (tariffs). */
-  allowedPlaylistIdsOf(userIds: readonly string[]): Promise<Map<string, Set<string>>>;
+  /** What each venue's subscription offers and may play now (the entitlement module). */
+  entitlement: Pick<Entitlement, "ofVenues" | "ofVenue">;
   /** Names of live playlists by id (the library); one in the trash is absent. */
   playlistNames(ids: readonly string[]): Promise<Map<string, string>>;
 }
@@ -218,7 +219,7 @@ export class SchedulesService {
    * What each of these players plays at `instantMs`, unknown ids left out
    * (the player socket's port; see `ScheduleDecisions`).
    */
-  decideFor(playerIds: string[], instantMs: number): Promise<Map<string, ScheduleDecision>> {
+  decideFor(playerIds: string[], instantMs: number): Promise<Map<string, PlayerDecision>> {
     return this.decisions.decideFor(playerIds, instantMs);
   }
 
@@ -268,18 +269,20 @@ export class SchedulesService {
     return toEntry(saved.row);
   }
 
-  /** 404 unless the playlist is on the player; 403 unless its owner may play it now. */
+  /**
+   * 404 unless the playlist is on the player; 403 unless its venue's
+   * subscription offers it (a schedule may be set up before a client
+   * manager activates the subscription; it plays once active).
+   */
   private async assertPlayable(player: PlayerRow, playlistId: string): Promise<void> {
     await this.assertOnPlayer(player.id, playlistId);
-    const [allowed, names] = await Promise.all([
-      this.allowedOf(player.userId),
+    const [venue, names] = await Promise.all([
+      this.deps.entitlement.ofVenue(player.establishmentId),
       this.deps.playlistNames([playlistId]),
     ]);
-    if (!allowed.has(playlistId) || !names.has(playlistId)) throw playerErrors.playlistNotAllowed();
-  }
-
-  private async allowedOf(userId: string): Promise<Set<string>> {
-    return (await this.deps.allowedPlaylistIdsOf([userId])).get(userId) ?? new Set();
+    if (!venue.offered.has(playlistId) || !names.has(playlistId)) {
+      throw playerErrors.playlistNotAllowed();
+    }
   }
 
   private async assertOnPlayer(playerId: string, playlistId: string): Promise<void> {
@@ -297,7 +300,7 @@ export class SchedulesService {
     const [windows, attached, allowed] = await Promise.all([
       repository.windowsOfPlayers(this.deps.db, ids),
       repository.playlistsOfPlayers(this.deps.db, ids),
-      this.allowedOf(place.userId),
+      this.deps.entitlement.ofVenue(establishmentId),
     ]);
     const names = await this.deps.playlistNames([
       ...new Set([...attached, ...windows].map((row) => row.playlistId)),
@@ -313,7 +316,7 @@ export class SchedulesService {
         windows: (windowsOf.get(row.id) ?? []).map((window) => ({
           ...toEntry(window),
           playlistName: names.get(window.playlistId) ?? "Удалённый плейлист",
-          playable: names.has(window.playlistId) && allowed.has(window.playlistId),
+          playable: names.has(window.playlistId) && allowed.playable.has(window.playlistId),
         })),
       })),
     };

@@ -3,7 +3,7 @@ import type { BusEvent } from "../../realtime/bus.ts";
 import { createSignedInUser, type SignedInUser } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
 import { AUDIO_FIXTURES, audioFixture, uploadFile } from "../../test/library.ts";
-import { addPlayer, playlistOf, subscribedClient } from "../../test/venues.ts";
+import { addPlayer, playlistOf, subscribedClient, subscribeVenue } from "../../test/venues.ts";
 
 let server: TestServer;
 let admin: SignedInUser;
@@ -411,10 +411,8 @@ describe("what a player plays", () => {
   it("is decided for many players of venues in several zones in one call, as the socket asks", async () => {
     const day = await playablePlaylist("День");
     const spare = await playablePlaylist("Запас");
-    const { client, establishmentId, playerId } = await clientWithPlayer(
-      [day.id, spare.id],
-      [day.id, spare.id],
-    );
+    const subscribed = await clientWithPlayer([day.id, spare.id], [day.id, spare.id]);
+    const { client, establishmentId, playerId } = subscribed;
     const zones = ["Asia/Vladivostok", "Europe/Kaliningrad", "Europe/Berlin"];
     const playerIds = [playerId];
     for (const timeZone of zones) {
@@ -424,6 +422,8 @@ describe("what a player plays", () => {
         timeZone,
       });
       expect(venue.status).toBe(201);
+      // Each venue plays under its own licence.
+      await subscribeVenue(server, { clientManager }, subscribed, venue.body.id);
       const player = await post("/music/player/add", client.token, {
         name: "Зал",
         type: "web",

@@ -183,42 +183,6 @@ export class TariffsService {
     return this.presentOneForUser(actor, userId, row, held);
   }
 
-  /**
-   * The playlists a user may play now: those of the tariffs their live
-   * subscriptions hold and those granted to them personally under these
-   * tariffs (players' and the library's port). A grant under a tariff the
-   * user no longer holds gives nothing.
-   */
-  async allowedPlaylistIds(userId: string): Promise<Set<string>> {
-    return (await this.allowedPlaylistIdsOf([userId])).get(userId) ?? new Set();
-  }
-
-  /**
-   * The playlists each of these users may play now, in two queries for any
-   * number of them (a silence sweep decides for the players of hundreds of
-   * owners); every user asked for is in the map.
-   */
-  async allowedPlaylistIdsOf(userIds: readonly string[]): Promise<Map<string, Set<string>>> {
-    const users = [...new Set(userIds)];
-    const heldBy = await this.deps.liveTariffsOf(users);
-    const tariffIds = new Set([...heldBy.values()].flatMap((held) => [...held.keys()]));
-    const grants = await repository.playlistGrants(
-      this.deps.db,
-      [...tariffIds],
-      [...heldBy.keys()],
-    );
-    return new Map(
-      users.map((userId) => {
-        const held = heldBy.get(userId);
-        const allowed = grants.filter(
-          (grant) =>
-            held?.has(grant.tariffId) && (grant.userId === null || grant.userId === userId),
-        );
-        return [userId, new Set(allowed.map((grant) => grant.playlistId))];
-      }),
-    );
-  }
-
   /** The tariffs a client's live subscriptions hold, each with its establishments. */
   private async heldBy(userId: string): Promise<Map<string, string[]>> {
     return (await this.deps.liveTariffsOf([userId])).get(userId) ?? new Map();

@@ -17,6 +17,19 @@ export const PLAYER_REQUEST_KIND_LABELS: Record<PlayerRequest["kind"], string> =
   leave: "Отключение плеера",
 };
 
+/** A player of a venue without an active subscription (issue 27): why it is silent and what to do. */
+export const PLAYER_LICENCE_TEXTS = {
+  title: "Нет активной подписки",
+  hint: {
+    none: "У этого заведения нет подписки на музыку, поэтому плеер молчит. Оформите подписку — музыка начнётся сама.",
+    pending:
+      "Подписка заведения ждёт подключения менеджером Фоники. Плеер заиграет сам, как только её подключат.",
+    suspended:
+      "Подписка заведения приостановлена, поэтому плеер молчит. Свяжитесь с Фоникой через «Поддержку», чтобы возобновить её.",
+  },
+  subscribe: "Оформить подписку",
+} as const;
+
 /** Why a command to a player did not take effect, shown beside the remote control. */
 export const PLAYER_LIVE_TEXTS = {
   needToStart: "Плеер не запущен: откройте веб-плеер в заведении или включите бокс-плеер",

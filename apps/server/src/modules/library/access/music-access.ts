@@ -1,63 +1,55 @@
-import { STAFF_ROLES } from "@fonika/shared";
-import { BusCache } from "../../../lib/bus-cache.ts";
 import type { Actor } from "../../../plugins/auth.ts";
 import type { EventBus } from "../../../realtime/bus.ts";
 import type { LibraryStore } from "../store/library.store.ts";
 
-/** What one user may hear: their allowed playlists and the songs of those playlists' current versions. */
-export interface AllowedMusic {
-  playlistIds: ReadonlySet<string>;
-  songIds: ReadonlySet<string>;
-}
-
 export interface MusicAccessDependencies {
   store: LibraryStore;
-  /** The playlists a user may play now (their live subscriptions' tariffs and grants). */
-  allowedPlaylists: { idsOf(userId: string): Promise<ReadonlySet<string>> };
+  /**
+   * The playlists an actor may open now, null for staff (the entitlement
+   * module: a device its venue's active licence, a client their licensed
+   * venues').
+   */
+  entitlement: { playlistsOf(actor: Actor): Promise<ReadonlySet<string> | null> };
   bus: Pick<EventBus, "publish">;
 }
 
 /**
- * Who may hear which music (issue 13): staff everything; a client, and a
- * player device by its owner (a device session's user is the client who
- * owns the establishment), only the playlists they are allowed and the
- * songs those playlists' current versions hold; anyone else nothing.
+ * Who may hear which music (issues 13, 27): the entitlement module says
+ * which playlists an actor may open; the library adds the songs of those
+ * playlists' current versions. Staff hear everything.
  *
- * Each user's allowed set is kept in memory (a player reads a song range
- * by range; a query per range would halve what the server serves) and
- * forgotten on every process by a `music-access-changed` event, which
- * every change of subscriptions, grants, tariffs' playlists and playlists'
- * versions publishes once stored. A subscription that ends by its date
- * publishes nothing: the entry's time to live (60 s) bounds that.
+ * Both answers stay in memory (a player reads a song range by range; a
+ * query per range would halve what the server serves): the entitlement
+ * keeps one set of playlists per venue and owner, and the songs of a set
+ * are kept here by that very set, so a new licence (a new set) reads its
+ * songs once. A `songs-changed` or `music-access-changed` event (a
+ * playlist's version changed) forgets every song set.
  */
 export class MusicAccess {
-  private readonly allowed: BusCache<AllowedMusic>;
+  private songsBySet = new WeakMap<ReadonlySet<string>, Promise<ReadonlySet<string>>>();
 
-  constructor(private readonly deps: MusicAccessDependencies) {
-    this.allowed = new BusCache({ load: (userId) => this.load(userId) });
-  }
+  constructor(private readonly deps: MusicAccessDependencies) {}
 
   /** Whether the actor may hear this song (removal is the caller's concern). */
   async mayHearSong(actor: Actor, songId: string): Promise<boolean> {
-    if (isStaff(actor)) return true;
-    const music = await this.allowedOf(actor);
-    return music?.songIds.has(songId) ?? false;
+    const playlistIds = await this.deps.entitlement.playlistsOf(actor);
+    if (playlistIds === null) return true;
+    if (playlistIds.size === 0) return false;
+    return (await this.songsOf(playlistIds)).has(songId);
   }
 
   /** Whether the actor may open this playlist, its tracks and files. */
   async mayOpenPlaylist(actor: Actor, playlistId: string): Promise<boolean> {
-    if (isStaff(actor)) return true;
-    const music = await this.allowedOf(actor);
-    return music?.playlistIds.has(playlistId) ?? false;
+    const playlistIds = await this.deps.entitlement.playlistsOf(actor);
+    return playlistIds === null || playlistIds.has(playlistId);
   }
 
   /**
    * The playlists a non-staff actor may open, or null for staff (no limit);
    * an actor of no listening role gets none.
    */
-  async playlistsOf(actor: Actor): Promise<ReadonlySet<string> | null> {
-    if (isStaff(actor)) return null;
-    return (await this.allowedOf(actor))?.playlistIds ?? new Set();
+  playlistsOf(actor: Actor): Promise<ReadonlySet<string> | null> {
+    return this.deps.entitlement.playlistsOf(actor);
   }
 
   /** Tells every process, this one before it answers, that who may hear what changed. */
@@ -65,25 +57,27 @@ export class MusicAccess {
     await this.deps.bus.publish({ kind: "music-access-changed", rooms: [] });
   }
 
-  /** Forgets every user's allowed set (an event said it changed, or events were missed). */
+  /** Forgets every set's songs (an event said they changed, or events were missed). */
   forgetAll(): void {
-    this.allowed.clear();
+    this.songsBySet = new WeakMap();
   }
 
-  private async allowedOf(actor: Actor): Promise<AllowedMusic | undefined> {
-    if (actor.role !== "role-client" && actor.role !== "player-device") return undefined;
-    return this.allowed.get(actor.userId);
+  private songsOf(playlistIds: ReadonlySet<string>): Promise<ReadonlySet<string>> {
+    const kept = this.songsBySet.get(playlistIds);
+    if (kept) return kept;
+    const songs = this.deps.store.playlists
+      .currentVersionTracks([...playlistIds])
+      .then((tracks) => {
+        const songIds = new Set<string>();
+        for (const list of tracks.values()) for (const track of list) songIds.add(track.songId);
+        return songIds;
+      });
+    const map = this.songsBySet;
+    map.set(playlistIds, songs);
+    // A failed read is not kept: the next ask reads again.
+    songs.catch(() => {
+      if (map.get(playlistIds) === songs) map.delete(playlistIds);
+    });
+    return songs;
   }
-
-  private async load(userId: string): Promise<AllowedMusic> {
-    const playlistIds = await this.deps.allowedPlaylists.idsOf(userId);
-    const tracks = await this.deps.store.playlists.currentVersionTracks([...playlistIds]);
-    const songIds = new Set<string>();
-    for (const list of tracks.values()) for (const track of list) songIds.add(track.songId);
-    return { playlistIds, songIds };
-  }
-}
-
-function isStaff(actor: Actor): boolean {
-  return actor.role !== undefined && (STAFF_ROLES as readonly string[]).includes(actor.role);
 }

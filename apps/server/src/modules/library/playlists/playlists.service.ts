@@ -33,8 +33,10 @@ export interface PlaylistsDependencies {
   tree: VaultTreeService;
   placement: TrackPlacementService;
   songs: SongsService;
-  /** The playlists a user may play now (the tariffs module, through app.ts). */
-  allowedPlaylists: { idsOf(userId: string): Promise<ReadonlySet<string>> };
+  /** What an owner's licensed venues may play now (the entitlement module). */
+  entitlement: {
+    playableOfOwners(userIds: readonly string[]): Promise<Map<string, ReadonlySet<string>>>;
+  };
   /** Who may open which playlists; told when a playlist's current version or trash state changes. */
   access: MusicAccess;
 }
@@ -236,9 +238,9 @@ export class PlaylistsService {
   }
 
   /**
-   * The playlists a user may play, with song counts: those of their live
-   * subscriptions' tariffs and those granted to them under these tariffs,
-   * as long as they are live and have tracks.
+   * The playlists a user may play, with song counts: those their venues'
+   * active subscriptions license (tariffs' playlists and personal grants
+   * under them), as long as they are live and have tracks.
    */
   async allowed(
     actor: Actor,
@@ -246,7 +248,8 @@ export class PlaylistsService {
     query: Query<typeof playlistsApi.listAllowedPlaylists>,
   ) {
     assertMayReadUserPlaylists(actor, userId);
-    const allowedIds = await this.deps.allowedPlaylists.idsOf(userId);
+    const allowedIds =
+      (await this.deps.entitlement.playableOfOwners([userId])).get(userId) ?? new Set<string>();
     const { ids, total } = await this.store.playlists.listPlaylistIds({
       text: query.text,
       ids: [...allowedIds],

@@ -12,6 +12,10 @@ import { PlayerHistory } from "../../../features/history/components/player-histo
 import { usePlayer } from "../../../features/players/api/get-player.ts";
 import { usePlayerLive } from "../../../features/players/api/get-player-live.ts";
 import { PlayerCrossfade } from "../../../features/players/components/player-crossfade.tsx";
+import {
+  PlayerLicenceNote,
+  useLicenceFollowing,
+} from "../../../features/players/components/player-licence-note.tsx";
 import { PlayerLiveSection } from "../../../features/players/components/player-live-section.tsx";
 import { PlayerPlaylists } from "../../../features/players/components/player-playlists.tsx";
 import { PlayerRemote } from "../../../features/players/components/player-remote.tsx";
@@ -66,6 +70,8 @@ export function PlayerView({ id, title }: { id: string; title: string }) {
   const { role, userId } = useSessionState();
   const navigate = useNavigate();
   const player = usePlayer(id);
+  const { playerSocket } = useAppServices();
+  useLicenceFollowing(player.data, playerSocket);
   const staff = CLIENT_READING_ROLES.includes(role);
   const back = staff
     ? { label: "Все плееры", to: pathTo("PlayersBase") }
@@ -116,6 +122,7 @@ export function PlayerView({ id, title }: { id: string; title: string }) {
       }
     >
       <div className="player-detail">
+        <PlayerLicenceNote player={data} />
         {staff ? <StaffPlayerSummary player={data} /> : <PlayerSummary player={data} />}
         <PlayerPlaylists player={data} />
         <PlayerSchedule player={data} />

@@ -55,6 +55,11 @@ export function PlayingScreen({
             {song ? song.title : (problemText(view) ?? WEB_PLAYER_TEXTS.noPlan)}
           </h1>
           {song && <p className="web-player__artists">{song.artists.join(", ")}</p>}
+          {!song && view.problem === "no-licence" && view.licence && (
+            <p className="web-player__problem" role="alert" data-testid="licence-hint">
+              {WEB_PLAYER_TEXTS.licenceHint[view.licence]}
+            </p>
+          )}
           {playlistName && (
             <p className="web-player__playlist">
               {playlistName}
@@ -92,6 +97,7 @@ export function PlayingScreen({
 function problemText(view: WebPlayerSnapshot): string | null {
   if (view.paused) return WEB_PLAYER_TEXTS.paused;
   if (view.problem === "silence") return WEB_PLAYER_TEXTS.silence;
+  if (view.problem === "no-licence") return WEB_PLAYER_TEXTS.noLicence;
   if (view.problem === "nothing-playable") return WEB_PLAYER_TEXTS.nothingPlayable;
   return null;
 }

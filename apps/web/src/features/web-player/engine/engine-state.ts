@@ -1,4 +1,4 @@
-import type { ClientSocketMessage, PlanSong, PlayerPlan } from "@fonika/shared";
+import type { ClientSocketMessage, LicenceState, PlanSong, PlayerPlan } from "@fonika/shared";
 import type { Timers } from "../../../lib/timers.ts";
 import type { AudioOutput, Deck } from "./deck.ts";
 import type { Scheduled } from "./local-order.ts";
@@ -13,6 +13,8 @@ import type { Scheduled } from "./local-order.ts";
 export type Problem =
   /** The schedule wants silence now. */
   | "silence"
+  /** Silent because the venue has no active subscription (`EngineView.licence` says which state). */
+  | "no-licence"
   /** The schedule wants a playlist with nothing to play in it (empty, all filtered, or none cached offline). */
   | "nothing-playable"
   /** The browser holds the sound back until someone clicks. */
@@ -32,6 +34,8 @@ export interface EngineView {
   current: Sounding | null;
   next: PlanSong | null;
   problem: Problem;
+  /** The venue's licence as last heard (the server's status, else the plan); null before either. */
+  licence: LicenceState | null;
   /** The last refusal the server sent (shown for a while). */
   serverMessage: string | null;
 }
@@ -78,6 +82,8 @@ export class EngineState {
   shuffle = false;
   /** What the server says comes next (null: not told, or the end of the playlist). */
   serverNext: string | null = null;
+  /** The venue's licence the server's last status told. */
+  serverLicence: LicenceState | null = null;
   /** The playlist the server's schedule status asked for; offline the plan decides. */
   serverSchedule: Scheduled | null = null;
   /** The playlist asked for with playPlaylistRequested, whose first song fades in fully. */

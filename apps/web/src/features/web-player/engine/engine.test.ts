@@ -31,6 +31,7 @@ function planOf(crossfadeSeconds: number): PlayerPlan {
     establishmentId: "00000000-0000-4000-8000-00000000e5e5",
     timeZone: "Europe/Moscow",
     explicitFilter: false,
+    licence: { state: "active", until: null },
     crossfadeSeconds,
     windows: [
       {
@@ -91,7 +92,13 @@ const playSong = (songId: string, nextSongId: string | null) =>
 const dayListScheduled = {
   type: "status",
   playerId: PLAYER,
-  schedule: { playlistId: DAY_LIST, fallback: false },
+  schedule: {
+    playlistId: DAY_LIST,
+    scheduleId: "00000000-0000-4000-8000-00000000f001",
+    fallback: false,
+    until: "2026-11-26T21:00:00.000Z",
+    licence: "active",
+  },
 } as const;
 
 beforeEach(() => {

@@ -1,4 +1,9 @@
-import type { IncomingSocketMessage, PlayerLiveState, PlayerPlan } from "@fonika/shared";
+import type {
+  IncomingSocketMessage,
+  LicenceState,
+  PlayerLiveState,
+  PlayerPlan,
+} from "@fonika/shared";
 import type { Deck } from "./deck.ts";
 import {
   COMMAND_FADE_S,
@@ -15,7 +20,7 @@ import {
   type Sounding,
 } from "./engine-state.ts";
 import { volumeGain } from "./levels.ts";
-import { findSong } from "./local-order.ts";
+import { findSong, licensedAt } from "./local-order.ts";
 import { PlayReports } from "./play-reports.ts";
 import { ScheduleFollowing } from "./schedule-following.ts";
 import { SongChoice } from "./song-choice.ts";
@@ -85,7 +90,12 @@ export class WebPlayerEngine {
   }
 
   view(): EngineView {
-    const { current, preloaded } = this.state;
+    const { current, preloaded, plan } = this.state;
+    const licence = this.licence();
+    const unlicensed =
+      licence !== null &&
+      (licence !== "active" ||
+        (plan !== null && !this.state.online && !licensedAt(plan, this.deps.now())));
     return {
       online: this.state.online,
       paused: this.state.paused,
@@ -94,9 +104,18 @@ export class WebPlayerEngine {
         ? { song: current.song, playlistId: current.playlistId, fallback: current.fallback }
         : null,
       next: preloaded?.song ?? null,
-      problem: this.state.problem,
+      // Silence for want of a licence says so: the owner has something to do, nothing is broken.
+      problem: this.state.problem === "silence" && unlicensed ? "no-licence" : this.state.problem,
+      licence,
       serverMessage: this.serverMessage,
     };
+  }
+
+  /** The venue's licence: online the server's word, offline (or before it speaks) the plan's. */
+  private licence(): LicenceState | null {
+    const { online, serverLicence, plan } = this.state;
+    if (online && serverLicence) return serverLicence;
+    return plan?.licence.state ?? serverLicence;
   }
 
   /** Seconds into the current song and its length (for the progress bar). */
@@ -170,11 +189,9 @@ export class WebPlayerEngine {
     switch (message.type) {
       case "status": {
         if (message.playerId !== playerId) return;
-        const schedule = message.schedule as { playlistId?: string | null; fallback?: boolean };
-        state.serverSchedule = {
-          playlistId: schedule.playlistId ?? null,
-          fallback: schedule.fallback === true,
-        };
+        const { schedule } = message;
+        state.serverLicence = schedule.licence;
+        state.serverSchedule = { playlistId: schedule.playlistId, fallback: schedule.fallback };
         this.deps.planOutdated();
         this.schedule.followSchedule(state.serverSchedule);
         return;

@@ -25,6 +25,7 @@ const plan: PlayerPlan = {
   establishmentId: "00000000-0000-4000-8000-00000000e5e5",
   timeZone: "Europe/Moscow",
   explicitFilter: false,
+  licence: { state: "active", until: null },
   crossfadeSeconds: 4,
   windows: [
     {

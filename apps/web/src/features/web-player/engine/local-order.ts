@@ -29,8 +29,19 @@ export interface Scheduled {
   fallback: boolean;
 }
 
-/** The playlist the schedule wants at `nowMs` (null: silence). */
+/**
+ * Whether the plan's venue may play at `nowMs`: its licence is active and
+ * its period has not run out (a player without the network stops at the
+ * end of the paid period too).
+ */
+export function licensedAt(plan: PlayerPlan, nowMs: number): boolean {
+  const { state, until } = plan.licence;
+  return state === "active" && (until === null || nowMs < Date.parse(until));
+}
+
+/** The playlist the schedule wants at `nowMs` (null: silence, and always without a licence). */
 export function scheduledAt(plan: PlayerPlan, nowMs: number): Scheduled {
+  if (!licensedAt(plan, nowMs)) return { playlistId: null, fallback: false };
   const decision = decide(scheduleOf(plan), nowMs);
   return { playlistId: decision.playlistId, fallback: decision.fallback };
 }

@@ -1,0 +1,211 @@
+import { type LicenceState, STAFF_ROLES, type VenueLicence } from "@fonika/shared";
+import { BusCache } from "../../lib/bus-cache.ts";
+import type { Actor } from "../../plugins/auth.ts";
+import type { EventBus } from "../../realtime/bus.ts";
+
+/**
+ * Who may play what (issue 27), the entitlement module's one public face:
+ * the one owner of the rule that the library, players, schedules, plans
+ * and the history ask, and nothing else decides.
+ *
+ * The rule: a venue plays only what its own ACTIVE subscription's tariff
+ * holds, plus the playlists its owner was granted personally under that
+ * tariff. A pending, suspended or ended subscription licenses nothing, a
+ * period that ran out by date stops at its end to the millisecond (the
+ * answer kept in memory carries the end), and one venue's subscription
+ * plays at no other venue of the owner. A device plays only its venue's
+ * music; an owner in the browser hears what any of their licensed venues
+ * may play; staff everything.
+ *
+ * Answers are kept in memory, one per venue and one per owner, so that a
+ * song's ranges and a thousand players' decisions cost no query. Every
+ * change of subscriptions, tariffs' playlists, grants and playlists'
+ * versions publishes `music-access-changed` once stored, and every process
+ * forgets then (and on a gap of the shared bus).
+ */
+
+/** What one venue's licence allows now. */
+export interface VenueEntitlement {
+  licence: { state: LicenceState; until: Date | null };
+  /**
+   * The playlists the venue's subscription names, whatever its state:
+   * players are set up with them before activation (they play only once
+   * the licence is active).
+   */
+  offered: ReadonlySet<string>;
+  /** What the venue may play now: `offered` while the licence is active, else none. */
+  playable: ReadonlySet<string>;
+}
+
+/** A venue's subscription that has not ended (subscriptions' port). */
+export interface LicenceSource {
+  establishmentId: string;
+  userId: string;
+  tariffId: string;
+  state: "pending" | "active" | "suspended";
+  endsAt: Date | null;
+}
+
+export interface EntitlementDependencies {
+  /** The subscriptions that license venues, as of `now` (the subscriptions module). */
+  licences: {
+    ofVenues(venueIds: readonly string[], now: Date): Promise<LicenceSource[]>;
+    ofOwners(userIds: readonly string[], now: Date): Promise<LicenceSource[]>;
+  };
+  /** The playlists tariffs grant to all their subscribers and to these users (the tariffs module). */
+  grants: {
+    playlistsOf(
+      tariffIds: readonly string[],
+      userIds: readonly string[],
+    ): Promise<{ tariffId: string; userId: string | null; playlistId: string }[]>;
+  };
+  bus: Pick<EventBus, "publish" | "subscribe" | "onGap">;
+  now?: () => number;
+}
+
+export interface Entitlement {
+  /** What each of these venues may play now; every venue asked for is in the map (unknown: none). */
+  ofVenues(venueIds: readonly string[]): Promise<Map<string, VenueEntitlement>>;
+  ofVenue(venueId: string): Promise<VenueEntitlement>;
+  /** What each of these owners may play now at any of their venues (their union). */
+  playableOfOwners(userIds: readonly string[]): Promise<Map<string, ReadonlySet<string>>>;
+  /**
+   * The playlists an actor may open now: a device its venue's, a client
+   * their venues' together, anyone else of no listening role none; null
+   * for staff (no limit).
+   */
+  playlistsOf(actor: Actor): Promise<ReadonlySet<string> | null>;
+  /**
+   * Tells every process, this one before it answers, that who may play
+   * what changed: called once the change is stored.
+   */
+  announceChange(): Promise<void>;
+}
+
+const NO_LICENCE: VenueEntitlement = Object.freeze({
+  licence: { state: "none" as const, until: null },
+  offered: new Set<string>(),
+  playable: new Set<string>(),
+});
+
+interface OwnerEntitlement {
+  playable: ReadonlySet<string>;
+  /** The first end of an active period among the owner's venues (ms), or null. */
+  expiresAt: number | null;
+}
+
+/** Makes the entitlement module over its sources; it listens to the bus until the bus closes. */
+export function createEntitlement(deps: EntitlementDependencies): Entitlement {
+  const now = deps.now ?? Date.now;
+  const venues: BusCache<VenueEntitlement> = new BusCache({
+    load: async (venueId) => (await loadVenues([venueId])).get(venueId),
+    loadMany: (venueIds) => loadVenues(venueIds),
+    expiresAtOf: (value) => endOf(value.licence),
+    now,
+  });
+  const owners: BusCache<OwnerEntitlement> = new BusCache({
+    load: async (userId) => (await loadOwners([userId])).get(userId),
+    loadMany: (userIds) => loadOwners(userIds),
+    expiresAtOf: (value) => value.expiresAt,
+    now,
+  });
+  const forgetAll = () => {
+    venues.clear();
+    owners.clear();
+  };
+  deps.bus.subscribe((event) => {
+    if (event.kind === "music-access-changed") forgetAll();
+  });
+  deps.bus.onGap(forgetAll);
+
+  async function loadVenues(venueIds: readonly string[]): Promise<Map<string, VenueEntitlement>> {
+    const sources = await deps.licences.ofVenues(venueIds, new Date(now()));
+    const built = await entitlementsOf(sources);
+    return new Map(venueIds.map((id) => [id, built.get(id) ?? NO_LICENCE]));
+  }
+
+  async function loadOwners(userIds: readonly string[]): Promise<Map<string, OwnerEntitlement>> {
+    const built = await entitlementsOf(await deps.licences.ofOwners(userIds, new Date(now())));
+    const byOwner = new Map<string, { playable: Set<string>; expiresAt: number | null }>(
+      userIds.map((id) => [id, { playable: new Set(), expiresAt: null }]),
+    );
+    for (const [, venue] of built) {
+      const owner = byOwner.get(venue.ownerId);
+      if (!owner) continue;
+      for (const id of venue.playable) owner.playable.add(id);
+      const end = endOf(venue.licence);
+      if (end !== null) owner.expiresAt = Math.min(owner.expiresAt ?? end, end);
+    }
+    return byOwner;
+  }
+
+  /** Each source's venue entitlement, with its tariff's and its owner's grants read in one query. */
+  async function entitlementsOf(
+    sources: LicenceSource[],
+  ): Promise<Map<string, VenueEntitlement & { ownerId: string }>> {
+    const grants = await deps.grants.playlistsOf(
+      [...new Set(sources.map((source) => source.tariffId))],
+      [...new Set(sources.map((source) => source.userId))],
+    );
+    return new Map(
+      sources.map((source) => {
+        const offered = new Set(
+          grants
+            .filter(
+              (grant) =>
+                grant.tariffId === source.tariffId &&
+                (grant.userId === null || grant.userId === source.userId),
+            )
+            .map((grant) => grant.playlistId),
+        );
+        const active = source.state === "active";
+        return [
+          source.establishmentId,
+          {
+            ownerId: source.userId,
+            licence: { state: source.state, until: source.endsAt },
+            offered,
+            playable: active ? offered : new Set<string>(),
+          },
+        ];
+      }),
+    );
+  }
+
+  const entitlement: Entitlement = {
+    ofVenues: async (venueIds) => {
+      const found = await venues.getMany(venueIds);
+      return new Map(venueIds.map((id) => [id, found.get(id) ?? NO_LICENCE]));
+    },
+    ofVenue: async (venueId) => (await venues.get(venueId)) ?? NO_LICENCE,
+    playableOfOwners: async (userIds) => {
+      const found = await owners.getMany(userIds);
+      return new Map(userIds.map((id) => [id, found.get(id)?.playable ?? new Set<string>()]));
+    },
+    playlistsOf: async (actor) => {
+      if (actor.role !== undefined && (STAFF_ROLES as readonly string[]).includes(actor.role)) {
+        return null;
+      }
+      if (actor.sessionKind === "device") {
+        return actor.establishmentId
+          ? (await entitlement.ofVenue(actor.establishmentId)).playable
+          : new Set();
+      }
+      if (actor.role !== "role-client") return new Set();
+      return (await owners.get(actor.userId))?.playable ?? new Set();
+    },
+    announceChange: () => deps.bus.publish({ kind: "music-access-changed", rooms: [] }),
+  };
+  return entitlement;
+}
+
+/** A venue's licence as the wire shows it; a venue not asked about has none. */
+export function licenceOf(venue: VenueEntitlement | undefined): VenueLicence {
+  if (!venue) return { state: "none", until: null };
+  return { state: venue.licence.state, until: venue.licence.until?.toISOString() ?? null };
+}
+
+/** When an active licence stops by itself: its period's end; null for any other. */
+function endOf(licence: VenueEntitlement["licence"]): number | null {
+  return licence.state === "active" && licence.until ? licence.until.getTime() : null;
+}

@@ -1,0 +1,51 @@
+import type { Executor } from "../../db/client.ts";
+import * as repository from "./subscriptions.repository.ts";
+
+/** A venue's subscription as the licence reads it: not ended, by state or by date. */
+export interface LiveSubscription {
+  establishmentId: string;
+  userId: string;
+  tariffId: string;
+  state: "pending" | "active" | "suspended";
+  /** The end of the paid period (set when activated); null before. */
+  endsAt: Date | null;
+}
+
+/**
+ * The subscriptions that license venues, read for the entitlement module
+ * (issue 27). It needs only the database, so it is made before every
+ * module that asks what may play: the library, players, history.
+ */
+export class SubscriptionLicences {
+  constructor(private readonly db: Executor) {}
+
+  /**
+   * The live subscription of each of these venues (at most one each: the
+   * `subscriptions_live_key` index), as of `now`; a venue with none, or
+   * whose period ran out by date, is absent.
+   */
+  async ofVenues(venueIds: readonly string[], now: Date): Promise<LiveSubscription[]> {
+    const rows = await repository.liveOfEstablishments(this.db, [...venueIds], now);
+    return rows.flatMap((row) => toLive(row, now));
+  }
+
+  /** The live subscriptions of every venue of these owners, as of `now`. */
+  async ofOwners(userIds: readonly string[], now: Date): Promise<LiveSubscription[]> {
+    const rows = await repository.liveOfUsers(this.db, userIds, now);
+    return rows.flatMap((row) => toLive(row, now));
+  }
+}
+
+function toLive(row: repository.SubscriptionRow, now: Date): LiveSubscription[] {
+  const state = repository.effectiveState(row, now);
+  if (state !== "pending" && state !== "active" && state !== "suspended") return [];
+  return [
+    {
+      establishmentId: row.establishmentId,
+      userId: row.userId,
+      tariffId: row.tariffId,
+      state,
+      endsAt: row.endsAt,
+    },
+  ];
+}
