@@ -53,9 +53,11 @@ afterAll(async () => {
 /** A subscribed client whose player plays a two-song playlist all day by its schedule. */
 async function scheduledVenue(serial: string) {
   const playlist = await playlistOf(server, contentManager, songIds, "Коробка");
-  const { client, establishmentId } = await subscribedClient(server, { admin, clientManager }, [
-    playlist.id,
-  ]);
+  const { client, establishmentId, subscriptionId } = await subscribedClient(
+    server,
+    { admin, clientManager },
+    [playlist.id],
+  );
   const playerId = await addPlayer(server, client, {
     name: "Коробка",
     type: "boxPlayer",
@@ -70,7 +72,7 @@ async function scheduledVenue(serial: string) {
     { startTime: "00:00:00", endTime: "00:00:00", weekdays: [...WEEKDAYS] },
   );
   expect(window.status).toBe(201);
-  return { client, playlistId: playlist.id, playerId, establishmentId };
+  return { client, playlistId: playlist.id, playerId, establishmentId, subscriptionId };
 }
 
 /** Everything a box player emitted, and a way to wait for the next event of a kind. */
@@ -148,6 +150,43 @@ describe("the box player", () => {
     }
   });
 
+  it("at a venue whose subscription is suspended plays nothing, says why, and plays again once resumed", async () => {
+    const venue = await scheduledVenue("BOX-0201");
+    const suspended = await post(
+      `/subscription/${venue.subscriptionId}/suspend`,
+      clientManager.token,
+    );
+    expect(suspended.status).toBe(200);
+    const box = startBoxPlayer({ server: server.url, serial: "BOX-0201", timings: fast, speed: 4 });
+    const events = recorder(box.events);
+    try {
+      const code = await events.next("code");
+      await post("/auth/code/approve-code", venue.client.token, {
+        code: code.code,
+        establishmentId: venue.establishmentId,
+      });
+      const silent = await events.next("schedule");
+      expect(silent).toEqual({
+        kind: "schedule",
+        playlistId: null,
+        fallback: false,
+        licence: "suspended",
+      });
+      expect(describeEvent(silent)).toContain("Нет активной подписки");
+      expect(events.seen.some((event) => event.kind === "fetched")).toBe(false);
+
+      expect(
+        (await post(`/subscription/${venue.subscriptionId}/resume`, clientManager.token)).status,
+      ).toBe(200);
+      expect(await events.next("schedule", (event) => event.licence === "active")).toMatchObject({
+        playlistId: venue.playlistId,
+      });
+      expect((await events.next("playing")).song.id).toBe(songIds[0]);
+    } finally {
+      await box.stop();
+    }
+  });
+
   it("signs in by code, plays the schedule with ranged fetches, reports plays and follows a pause", async () => {
     const venue = await scheduledVenue("BOX-0001");
     const stateFile = join(stateDir, "box.json");
@@ -188,6 +227,7 @@ describe("the box player", () => {
         kind: "schedule",
         playlistId: venue.playlistId,
         fallback: false,
+        licence: "active",
       });
       // The whole file, in ranged requests of 8 KiB.
       const meta = await get(`/music/song/${songIds[0]}/meta`, venue.client.token);

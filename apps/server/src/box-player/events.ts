@@ -1,4 +1,4 @@
-import type { Song } from "@fonika/shared";
+import type { LicenceState, Song } from "@fonika/shared";
 import { describeUpdateEvent, type UpdateEvent } from "./updates.ts";
 
 /**
@@ -13,7 +13,7 @@ export type BoxPlayerEvent =
   | { kind: "connected"; playerId: string | null }
   | { kind: "disconnected"; code: number }
   | { kind: "denied" }
-  | { kind: "schedule"; playlistId: string | null; fallback: boolean }
+  | { kind: "schedule"; playlistId: string | null; fallback: boolean; licence: LicenceState }
   | { kind: "fetched"; songId: string; bytes: number; requests: number; ranged: boolean }
   | { kind: "playing"; playId: string; song: Song; fromSeconds: number }
   | { kind: "ended"; playId: string; song: Song; ending: "finished" | "skipped" | "stopped" }
@@ -25,6 +25,13 @@ export type BoxPlayerEvent =
   | { kind: "serverError"; message: string }
   | { kind: "failure"; error: unknown }
   | UpdateEvent;
+
+/** Why a venue without an active subscription is silent, and what its owner can do. */
+const UNLICENSED: Record<Exclude<LicenceState, "active">, string> = {
+  none: "the venue has no subscription: its owner subscribes it in Fonika",
+  pending: "the venue's subscription waits for a client manager to activate it",
+  suspended: "the venue's subscription is suspended: its owner contacts Fonika to resume it",
+};
 
 /** How a part of the box tells an event. */
 export type EmitEvent = (event: BoxPlayerEvent) => void;
@@ -43,6 +50,9 @@ export function describeEvent(event: BoxPlayerEvent): string | null {
     case "denied":
       return "access denied: the session is gone, giving up";
     case "schedule":
+      if (event.licence !== "active") {
+        return `Нет активной подписки: nothing plays (${UNLICENSED[event.licence]})`;
+      }
       return event.playlistId
         ? `schedule: playlist ${event.playlistId}${event.fallback ? " (fallback)" : ""}`
         : "schedule: nothing to play now";

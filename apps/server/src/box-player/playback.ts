@@ -68,10 +68,15 @@ export class Playback {
     switch (message.type) {
       case "status": {
         if (message.playerId !== playerId) return;
-        const schedule = message.schedule as { playlistId?: string | null; fallback?: boolean };
-        const next = schedule.playlistId ?? null;
-        this.fallback = schedule.fallback === true;
-        this.options.emit({ kind: "schedule", playlistId: next, fallback: this.fallback });
+        const { schedule } = message;
+        const next = schedule.playlistId;
+        this.fallback = schedule.fallback;
+        this.options.emit({
+          kind: "schedule",
+          playlistId: next,
+          fallback: this.fallback,
+          licence: schedule.licence,
+        });
         if (next === this.playlistId) return;
         this.playlistId = next;
         if (next)
