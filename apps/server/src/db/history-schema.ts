@@ -13,7 +13,13 @@ export const plays = pgTable(
   {
     /** The player's own id of the play: a report sent twice is one play. */
     id: text("id").primaryKey(),
+    /**
+     * No foreign key: a removed player's plays stay (its id then names
+     * nothing), shown under `playerName`.
+     */
     playerId: uuid("player_id"),
+    /** The player's name when the play began: the history still names a player removed since. */
+    playerName: text("player_name"),
     userId: uuid("user_id"),
     establishmentId: uuid("establishment_id"),
     /**
