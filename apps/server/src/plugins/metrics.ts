@@ -20,6 +20,12 @@ export interface Metrics {
    * cost a query or two, since Prometheus asks every few seconds.
    */
   useProductFigures(read: () => Promise<ProductFigures>): void;
+  /**
+   * Counts a device's play report the broadcast history refused, by the
+   * history's reason (a short fixed word: one series each). Of this
+   * process, like the requests it answered.
+   */
+  countPlayReportRefused(reason: string): void;
 }
 
 declare module "fastify" {
@@ -38,7 +44,7 @@ export const UNMATCHED_ROUTE = "unmatched";
  * GET /metrics in Prometheus's text format, behind METRICS_TOKEN (a bearer
  * token); unset, there is no metrics endpoint: it answers 404 as any
  * unknown path does. Figures are of this process (requests, sockets, pool,
- * uploads, bus lag, Node's own), except the product's counts (players,
+ * uploads, bus lag, refused play reports, Node's own), except the product's counts (players,
  * alerts, loudness queue), which every process reads alike from the
  * database: scrape each process directly, not through the load balancer.
  */
@@ -46,7 +52,10 @@ export default fp(
   async function metricsPlugin(app: FastifyInstance) {
     const token = app.config.metricsToken;
     if (!token) {
-      app.decorate("metrics", { useProductFigures: () => undefined } satisfies Metrics);
+      app.decorate("metrics", {
+        useProductFigures: () => undefined,
+        countPlayReportRefused: () => undefined,
+      } satisfies Metrics);
       app.get(METRICS_PATH, { schema: { hide: true } }, async () => {
         throw new AppError("not-found", 404, "Не найдено", `No route GET ${METRICS_PATH}`);
       });
@@ -72,6 +81,12 @@ export default fp(
       help: "Time to answer an HTTP request, by method and route template",
       labelNames: ["method", "route"] as const,
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    });
+    const playReportsRefused = new Counter({
+      name: "fonika_play_reports_refused_total",
+      help: "Devices' play reports the broadcast history refused, by reason",
+      labelNames: ["reason"] as const,
       registers,
     });
     const gauge = (name: string, help: string) => new Gauge({ name, help, registers });
@@ -104,6 +119,7 @@ export default fp(
       useProductFigures: (read) => {
         readProductFigures = read;
       },
+      countPlayReportRefused: (reason) => playReportsRefused.inc({ reason }),
     } satisfies Metrics);
 
     let uploadsInProgress = 0;
