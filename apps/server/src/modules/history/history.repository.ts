@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNotNull, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { plays } from "../../db/schema.ts";
 
@@ -6,10 +6,12 @@ import { plays } from "../../db/schema.ts";
 
 export type PlayRow = typeof plays.$inferSelect;
 
-/** A play's start as stored: the player's venue copied in. */
+/** A play's start as stored: the player's venue and name copied in. */
 export interface StartedPlay {
   id: string;
   playerId: string;
+  /** The player's name now, kept for when the player is removed. */
+  playerName: string;
   userId: string;
   establishmentId: string;
   timeZone: string;
@@ -17,6 +19,14 @@ export interface StartedPlay {
   playlistId: string | null;
   fallback: boolean;
   startedAt: Date;
+  /** The end that arrived before this start, as it is filed now that the start is known. */
+  endedAt?: Date;
+}
+
+/** A play by its id (the player's own), whatever has arrived of it. */
+export async function findPlay(db: Executor, id: string): Promise<PlayRow | undefined> {
+  const [row] = await db.select().from(plays).where(eq(plays.id, id));
+  return row;
 }
 
 /**
@@ -31,16 +41,24 @@ export async function recordStart(db: Executor, play: StartedPlay): Promise<void
     .onConflictDoUpdate({ target: plays.id, set: fields, where: sql`${plays.startedAt} is null` });
 }
 
-/** Stores an end; the first end reported wins (save over a guessed `offline`), so a resent one changes nothing. */
-export async function recordEnd(
-  db: Executor,
-  id: string,
-  endedAt: Date,
-  ending: string,
-): Promise<void> {
-  await db
+/** An end as stored; `playerId` is the reporting player's when the end comes before its start. */
+export interface EndedPlay {
+  id: string;
+  endedAt: Date;
+  ending: string;
+  playerId?: string | null;
+}
+
+/**
+ * Stores an end; the first end reported wins (save over a guessed
+ * `offline`), so a resent one changes nothing. Answers whether it was
+ * stored.
+ */
+export async function recordEnd(db: Executor, play: EndedPlay): Promise<boolean> {
+  const { endedAt, ending } = play;
+  const stored = await db
     .insert(plays)
-    .values({ id, endedAt, ending })
+    .values({ id: play.id, endedAt, ending, playerId: play.playerId ?? null })
     .onConflictDoUpdate({
       target: plays.id,
       set: { endedAt, ending },
@@ -51,7 +69,51 @@ export async function recordEnd(
         ending === "offline"
           ? sql`${plays.endedAt} is null`
           : sql`${plays.endedAt} is null or ${plays.ending} = 'offline'`,
-    });
+    })
+    .returning({ id: plays.id });
+  return stored.length > 0;
+}
+
+/**
+ * Whether another play of the player was under way at `at`: the last one
+ * begun at or before it ended more than `toleranceMs` after it. The last
+ * one is enough: the plays of a player are filed so that none runs into
+ * the next, and it is one step back along the player's index.
+ */
+export async function isUnderWayAt(
+  db: Executor,
+  play: { id: string; playerId: string; at: Date },
+  toleranceMs: number,
+): Promise<boolean> {
+  const [previous] = await db
+    .select({ endedAt: plays.endedAt })
+    .from(plays)
+    .where(
+      and(eq(plays.playerId, play.playerId), lte(plays.startedAt, play.at), ne(plays.id, play.id)),
+    )
+    .orderBy(desc(plays.startedAt))
+    .limit(1);
+  return Boolean(previous?.endedAt && previous.endedAt.getTime() > play.at.getTime() + toleranceMs);
+}
+
+/** When the player's next play after `after` began (null: none has yet). */
+export async function nextStart(
+  db: Executor,
+  play: { id: string; playerId: string; after: Date },
+): Promise<Date | null> {
+  const [next] = await db
+    .select({ startedAt: plays.startedAt })
+    .from(plays)
+    .where(
+      and(
+        eq(plays.playerId, play.playerId),
+        gt(plays.startedAt, play.after),
+        ne(plays.id, play.id),
+      ),
+    )
+    .orderBy(asc(plays.startedAt))
+    .limit(1);
+  return next?.startedAt ?? null;
 }
 
 /** Which plays a list or report covers. */

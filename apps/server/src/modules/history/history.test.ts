@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { plays } from "../../db/schema.ts";
+import { plays, songs } from "../../db/schema.ts";
 import {
   createEstablishment,
   createSignedInUser,
@@ -91,6 +92,11 @@ beforeAll(async () => {
   strangerPlayerId = await playerIn(stranger);
   songA = await upload("tone.mp3");
   songB = await upload("tone.ogg");
+  // Songs of ten minutes: the plays below last minutes, and a play counts at most its song's length.
+  await server.app.db
+    .update(songs)
+    .set({ durationMs: 600_000 })
+    .where(inArray(songs.id, [songA, songB]));
   const author = await post("/music/author/add", contentManager.token, { name: "Автор; Первый" });
   const holder = await post("/music/copyright-holder/add", contentManager.token, {
     name: 'ООО "Права"',
@@ -356,11 +362,11 @@ describe("royalty reports (CSV)", () => {
     const rows = lines.slice(1).filter((line) => line !== "");
     // Song A: played twice in the venue (180 s + 60 s); song B: once, still playing (0 s counted).
     expect(rows.join("\r\n")).toContain(
-      `"Песня; ""Первая""";Иван, Пётр;"Автор; Первый";"ООО ""Права""";00:00:`,
+      `"Песня; ""Первая""";Иван, Пётр;"Автор; Первый";"ООО ""Права""";00:10:00;`,
     );
     const rowA = rows.find((row) => row.startsWith('"Песня'));
     expect(rowA).toMatch(
-      /^"Песня; ""Первая""";Иван, Пётр;"Автор; Первый";"ООО ""Права""";00:00:\d\d;2;240;/,
+      /^"Песня; ""Первая""";Иван, Пётр;"Автор; Первый";"ООО ""Права""";00:10:00;2;240;/,
     );
     expect(rowA?.endsWith(`;2;240;${quotedVenue};${quotedAddress}`)).toBe(true);
     expect(rows).toHaveLength(2);

@@ -15,17 +15,31 @@ import type { LiveStates } from "./live-states.ts";
  * closed its socket or went silent.
  */
 
-/** The history module's port: every play a player reports (issue 13, broadcast history). */
+/**
+ * The history module's port: every play a player reports (issue 13,
+ * broadcast history). A device's report names where it came from (`from`),
+ * and the history checks it against that (issue 27); each call answers why
+ * the report was refused, or undefined when it was filed. A refused start
+ * is not in the history, so it changes nothing here either.
+ */
 export interface PlayHistory {
-  recordStarted(report: {
-    playId: string;
-    playerId: string;
-    songId: string;
-    playlistId: string | null;
-    fallback: boolean;
-    startedAt: Date;
-  }): Promise<void>;
-  recordEnded(playId: string, endedAt: Date, ending: PlayEnding): Promise<void>;
+  recordStarted(
+    report: {
+      playId: string;
+      playerId: string;
+      songId: string;
+      playlistId: string | null;
+      fallback: boolean;
+      startedAt: Date;
+    },
+    from?: { sessionId: string },
+  ): Promise<string | undefined>;
+  recordEnded(
+    playId: string,
+    endedAt: Date,
+    ending: PlayEnding,
+    from?: { playerId: string },
+  ): Promise<string | undefined>;
 }
 
 /** A message only a player's own device sends: what it does. */
@@ -55,6 +69,12 @@ export interface DeviceReportsDependencies {
 export class DeviceReports {
   /** Looks for devices gone without a word (see `endLapsedPlays`). */
   private lapseSweep: NodeJS.Timeout | undefined;
+  /**
+   * The play each player of this process's devices is on, as its state row
+   * says too: a player removed while its device plays loses that row with
+   * it, and the play still ends when the device leaves.
+   */
+  private readonly currentPlays = new Map<string, string>();
 
   constructor(private readonly deps: DeviceReportsDependencies) {}
 
@@ -77,8 +97,16 @@ export class DeviceReports {
     this.lapseSweep.unref();
   }
 
-  /** Files a report of the player's device: its state, the history, and the news of both. */
-  async report(player: ControllablePlayer, message: DeviceReport): Promise<void> {
+  /**
+   * Files a report of the player's device, sent under the device session
+   * `sessionId`: its state, the history, and the news of both. A start the
+   * history refuses changes nothing.
+   */
+  async report(
+    player: ControllablePlayer,
+    message: DeviceReport,
+    sessionId: string,
+  ): Promise<void> {
     const { playerId } = player;
     const state = await repository.findState(this.deps.db, playerId);
     if (message.type === "playerStatus") {
@@ -96,19 +124,24 @@ export class DeviceReports {
       });
     } else if (message.type === "songStarted") {
       const startedAt = new Date(message.startedAt);
+      const refusal = await this.deps.history.recordStarted(
+        {
+          playId: message.playId,
+          playerId,
+          songId: message.songId,
+          playlistId: message.playlistId,
+          fallback: message.fallback,
+          startedAt,
+        },
+        { sessionId },
+      );
+      if (refusal !== undefined) return;
       if (state?.currentPlayId && state.currentPlayId !== message.playId) {
         // The play before was never ended by its device (it came back after its server died):
         // it ended, at the latest, when this one began.
         await this.deps.history.recordEnded(state.currentPlayId, startedAt, "offline");
       }
-      await this.deps.history.recordStarted({
-        playId: message.playId,
-        playerId,
-        songId: message.songId,
-        playlistId: message.playlistId,
-        fallback: message.fallback,
-        startedAt,
-      });
+      this.currentPlays.set(playerId, message.playId);
       const recent = [...(state?.recentSongIds ?? []), message.songId].slice(-SHUFFLE_MEMORY);
       const order = {
         currentSongId: message.songId,
@@ -134,7 +167,9 @@ export class DeviceReports {
         message.playId,
         new Date(message.endedAt),
         message.ending,
+        { playerId },
       );
+      if (this.currentPlays.get(playerId) === message.playId) this.currentPlays.delete(playerId);
       if (state?.currentPlayId === message.playId) {
         await repository.writeState(this.deps.db, playerId, {
           currentPlayId: null,
@@ -145,12 +180,17 @@ export class DeviceReports {
     await this.deps.states.publishState(playerId, player.ownerId);
   }
 
-  /** The device of a player left this process: what it played ends `offline`, and it shows offline. */
+  /**
+   * The device of a player left this process: what it played ends
+   * `offline`, and it shows offline. A player removed meanwhile (its
+   * state row went with it) has its play ended and nothing written.
+   */
   async deviceLeft(playerId: string): Promise<void> {
     const state = await repository.findState(this.deps.db, playerId);
-    if (state?.currentPlayId) {
-      await this.deps.history.recordEnded(state.currentPlayId, new Date(), "offline");
-    }
+    const playId = state ? state.currentPlayId : this.currentPlays.get(playerId);
+    this.currentPlays.delete(playerId);
+    if (playId) await this.deps.history.recordEnded(playId, new Date(), "offline");
+    if (!state) return;
     await repository.writeState(this.deps.db, playerId, {
       heartbeatAt: null,
       lastSeenAt: new Date(),

@@ -165,7 +165,8 @@ export class LiveService implements PlayerControl {
     const playerId = player.playerId;
     if (isDeviceReport(message)) {
       if (actor.sessionKind !== "device") return { type: "error", message: liveErrors.onlyDevice };
-      await this.reports.report(player, message);
+      // The history checks a play against the session it was reported under.
+      await this.reports.report(player, message, actor.sessionId);
       return null;
     }
     if (actor.sessionKind !== "device" && !(await this.isOnline(playerId))) {
