@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import { BackupError, backup, restore } from "./backup/archive.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { keepNewFilesOwnerOnly } from "./lib/private-data-dir.ts";
 
 /**
  * `npm run backup -- FILE` and `npm run restore -- FILE` (backup/archive.ts):
@@ -16,6 +17,8 @@ if ((command !== "backup" && command !== "restore") || !file) {
 }
 
 try {
+  // What this writes into DATA_DIR is the server's alone (lib/private-data-dir.ts).
+  keepNewFilesOwnerOnly();
   const config = loadConfig({ LOG_LEVEL: "error", ...process.env });
   const archive = path.resolve(file);
   const started = performance.now();

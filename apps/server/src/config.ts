@@ -160,7 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // where the person typed the command (`npm start` at the root → ./data).
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(base, values.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // The server's alone, as PostgreSQL's data directory (lib/private-data-dir.ts).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   return {
     port: values.PORT,
     host: values.HOST,

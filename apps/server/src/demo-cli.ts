@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from "./config.ts";
 import { DemoRefusal, runDemo } from "./demo/demo.ts";
 import { DemoStepError } from "./demo/demo-api.ts";
+import { keepNewFilesOwnerOnly } from "./lib/private-data-dir.ts";
 
 /**
  * `npm run demo`: fills an empty embedded database (DATA_DIR) with the demo
@@ -10,6 +11,8 @@ import { DemoStepError } from "./demo/demo-api.ts";
  */
 let config: ReturnType<typeof loadConfig>;
 try {
+  // What this writes into DATA_DIR is the server's alone (lib/private-data-dir.ts).
+  keepNewFilesOwnerOnly();
   config = loadConfig({ LOG_LEVEL: "error", ...process.env });
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);

@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { keepNewFilesOwnerOnly } from "./lib/private-data-dir.ts";
 
 /**
  * `npm run import -- DIR [--folder NAME]`: imports a catalog that exists on
@@ -25,6 +26,8 @@ if (!directory || values.help) {
 let config: ReturnType<typeof loadConfig>;
 try {
   // Loudness is measured by the server later; the import keeps both cores for itself.
+  // What this writes into DATA_DIR is the server's alone (lib/private-data-dir.ts).
+  keepNewFilesOwnerOnly();
   config = loadConfig({ LOG_LEVEL: "error", ...process.env, LOUDNESS_WORKER: "off" });
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);

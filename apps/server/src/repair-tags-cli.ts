@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { keepNewFilesOwnerOnly } from "./lib/private-data-dir.ts";
 
 /**
  * `npm run repair-tags [-- --dry-run]`: repairs the titles, artists, albums
@@ -38,6 +39,8 @@ if (values.help) {
 
 let config: ReturnType<typeof loadConfig>;
 try {
+  // What this writes into DATA_DIR is the server's alone (lib/private-data-dir.ts).
+  keepNewFilesOwnerOnly();
   config = loadConfig({ LOG_LEVEL: "error", ...process.env, LOUDNESS_WORKER: "off" });
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);

@@ -1,5 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -49,6 +58,36 @@ async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error("server did not become healthy");
+}
+
+const LOOSE_WARNING = "DATA_DIR was open to other users";
+
+/** Every entry under `root` (itself included) that group or others may read, write or enter. */
+function openToOthers(root: string): string[] {
+  const open: string[] = [];
+  const visit = (entry: string) => {
+    const info = lstatSync(entry);
+    if (info.isSymbolicLink()) return;
+    if ((info.mode & 0o077) !== 0) open.push(`${(info.mode & 0o777).toString(8)} ${entry}`);
+    if (info.isDirectory()) for (const name of readdirSync(entry)) visit(path.join(entry, name));
+  };
+  visit(root);
+  return open;
+}
+
+/** Gives group and others everything, as a DATA_DIR made before umask 077 may have. */
+function loosen(root: string): void {
+  const info = lstatSync(root);
+  chmodSync(root, info.isDirectory() ? 0o777 : 0o666);
+  if (info.isDirectory()) for (const name of readdirSync(root)) loosen(path.join(root, name));
+}
+
+/** The log lines of the server's warning about a DATA_DIR open to others. */
+function warningLines(output: string): Array<Record<string, unknown>> {
+  return output
+    .split("\n")
+    .filter((line) => line.includes(LOOSE_WARNING))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 describe("the server process", () => {
@@ -121,6 +160,52 @@ describe("the server process", () => {
       run.child.kill("SIGKILL");
       hangingWebhook.closeAllConnections();
       await new Promise((resolve) => hangingWebhook.close(resolve));
+    }
+  }, 90_000);
+
+  it("keeps a fresh DATA_DIR its own: nothing in it readable or writable by group or others", async () => {
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "fonika-private-")), "data");
+    const port = await freePort();
+    const run = startProcess({ DATA_DIR: dataDir, PORT: String(port) });
+    try {
+      await waitForHealth(port, run.child);
+      expect(openToOthers(dataDir)).toEqual([]);
+      run.child.kill("SIGTERM");
+      expect(await run.exited).toBe(0);
+      expect(openToOthers(dataDir)).toEqual([]);
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      expect(run.output()).not.toContain(LOOSE_WARNING);
+    } finally {
+      run.child.kill("SIGKILL");
+    }
+  }, 90_000);
+
+  it("makes an existing DATA_DIR open to others owner-only at start, with one warning", async () => {
+    const dataDir = templateDataDir("fonika-loose-");
+    mkdirSync(path.join(dataDir, "files", "support"), { recursive: true });
+    writeFileSync(path.join(dataDir, "files", "support", "attachment"), "чужое не читать");
+    loosen(dataDir);
+    const before = openToOthers(dataDir).length;
+    expect(before).toBeGreaterThan(3);
+    const port = await freePort();
+    const first = startProcess({ DATA_DIR: dataDir, PORT: String(port) });
+    try {
+      await waitForHealth(port, first.child);
+      expect(openToOthers(dataDir)).toEqual([]);
+      first.child.kill("SIGTERM");
+      expect(await first.exited).toBe(0);
+      const warnings = warningLines(first.output());
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatchObject({ level: 40, entries: before });
+
+      // Tight now: the next start has nothing to say.
+      const again = startProcess({ DATA_DIR: dataDir, PORT: String(port) });
+      await waitForHealth(port, again.child);
+      again.child.kill("SIGTERM");
+      expect(await again.exited).toBe(0);
+      expect(warningLines(again.output())).toEqual([]);
+    } finally {
+      first.child.kill("SIGKILL");
     }
   }, 90_000);
 

@@ -1,9 +1,16 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DatabaseLockedError } from "./db/client.ts";
+import { keepNewFilesOwnerOnly, tightenTree } from "./lib/private-data-dir.ts";
 
-/** Starts Фоника: configuration → app → listen; closes cleanly on SIGTERM. */
+/**
+ * Starts Фоника: configuration → app → listen; closes cleanly on SIGTERM.
+ * DATA_DIR is the server's alone: what it creates is owner-only (umask
+ * 077), and an existing DATA_DIR open to other users is made owner-only
+ * before anything uses it, with one warning.
+ */
 async function main() {
+  keepNewFilesOwnerOnly();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -14,6 +21,7 @@ async function main() {
     }
     throw error;
   }
+  const tightening = tightenTree(config.dataDir);
 
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
@@ -24,6 +32,12 @@ async function main() {
       process.exit(75);
     }
     throw error;
+  }
+  if (tightening.tightened > 0) {
+    app.log.warn(
+      { dataDir: config.dataDir, entries: tightening.tightened, walked: tightening.walked },
+      `DATA_DIR was open to other users: ${tightening.tightened} entries made owner-only`,
+    );
   }
 
   let closing = false;

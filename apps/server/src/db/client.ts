@@ -14,6 +14,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { tightenTree } from "../lib/private-data-dir.ts";
 import { startPgliteWorker } from "./pglite-wire.ts";
 import { prepareReads } from "./postgres-prepared.ts";
 import * as schema from "./schema.ts";
@@ -126,6 +127,11 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
         releaseLock();
       }
     });
+    // PGlite writes some files with modes of its own, past the umask: its
+    // first start's files 0666, its relation cache 0644 at every start.
+    // DATA_DIR is 0700, so nobody else reaches them; still, they are
+    // made owner-only as soon as it has opened (lib/private-data-dir.ts).
+    tightenTree(directory);
     return {
       ...handle,
       snapshot: (target) => worker.snapshot(target),

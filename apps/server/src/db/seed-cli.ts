@@ -1,4 +1,5 @@
 import { loadConfig } from "../config.ts";
+import { keepNewFilesOwnerOnly } from "../lib/private-data-dir.ts";
 import { openDatabase } from "./client.ts";
 import { DEMO_ACCOUNTS, DEMO_TARIFFS, seedDemoAccounts, seedDemoTariffs } from "./seed.ts";
 
@@ -8,6 +9,8 @@ import { DEMO_ACCOUNTS, DEMO_TARIFFS, seedDemoAccounts, seedDemoTariffs } from "
  * for trying Фоника locally. Sign in with any of them by e-mail code; without
  * SMTP_URL the code appears in the server log.
  */
+// What this writes into DATA_DIR is the server's alone (lib/private-data-dir.ts).
+keepNewFilesOwnerOnly();
 const config = loadConfig();
 const database = await openDatabase(config);
 try {

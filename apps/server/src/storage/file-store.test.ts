@@ -1,5 +1,14 @@
 import { createHash, randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -127,6 +136,16 @@ describe("LocalFileStore.withLocalFile", () => {
     const seen = await store.withLocalFile(key, async (file) => file);
     expect(seen).toBe(path.join(root, key));
     expect(readFileSync(path.join(root, key)).equals(DATA)).toBe(true);
+  });
+
+  it("keeps a copied-in file its own, whatever the mode of the operator's source", async () => {
+    const source = path.join(folder, "operator-song.mp3");
+    writeFileSync(source, DATA);
+    chmodSync(source, 0o644);
+    const key = `songs/ab/${randomUUID()}`;
+    await store.copyIn(key, source);
+    expect(statSync(path.join(root, key)).mode & 0o777).toBe(0o600);
+    expect(statSync(source).mode & 0o777).toBe(0o644);
   });
 });
 

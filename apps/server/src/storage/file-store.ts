@@ -1,6 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream, open as openCallback } from "node:fs";
-import { copyFile, mkdir, readdir, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  copyFile,
+  mkdir,
+  readdir,
+  rename,
+  rm,
+  stat,
+  unlink,
+  writeFile,
+} from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { promisify } from "node:util";
@@ -115,6 +125,9 @@ export class LocalFileStore implements FileStore {
     const temporary = path.join(this.tempDir, randomUUID());
     try {
       await copyFile(localPath, temporary);
+      // A copy keeps its source's mode (an operator's 0644 file); a stored
+      // file is the server's alone, whatever the umask (lib/private-data-dir.ts).
+      await chmod(temporary, 0o600);
       await mkdir(path.dirname(target), { recursive: true });
       await rename(temporary, target);
     } catch (error) {
