@@ -360,10 +360,14 @@ async function registerClientModules(
   // The broadcast history files plays under their player's venue and names them through the library.
   const history = new HistoryService({
     db,
+    log: app.log.child({ module: "history" }),
     players,
     establishments,
     songFacts: (ids) => library.songFacts(ids),
     playlistNames: (ids) => library.playlistNames(ids),
+    // A device's play may not begin before the session it is reported under.
+    sessionStartedAt: (sessionId) => playerSessions.startedAt(sessionId),
+    countRefusal: (reason) => app.metrics.countPlayReportRefused(reason),
   });
   app.decorate("playRecorder", history);
   const playerDirectory = players.directory();

@@ -42,6 +42,14 @@ export class PlayerSessions {
   }
 
   /**
+   * When a session began (the history refuses a play reported as started
+   * before the session it came under); null for a session that is gone.
+   */
+  async startedAt(sessionId: string): Promise<Date | null> {
+    return (await repository.findSession(this.deps.db, sessionId))?.createdAt ?? null;
+  }
+
+  /**
    * Ends the device sessions bound to these players (they were removed):
    * their tokens stop and their sockets close on every process.
    */
