@@ -163,7 +163,7 @@ export function createLibrary(deps: LibraryDependencies): Library {
     tree,
     transfers: new VaultTransfersService(store, access),
     placement,
-    search: new SearchService({ store, songs }),
+    search: new SearchService({ store, songs, access }),
     catalog: new CatalogService({ store, files }),
     attachments: new AuthorAttachmentsService({ store, files }),
     playlistNames: (ids) => playlists.namesOf(ids),

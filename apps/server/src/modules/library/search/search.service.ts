@@ -2,14 +2,17 @@ import type { Song, Suggestion, searchApi } from "@fonika/shared";
 import type { z } from "zod";
 import { type Page, toPage } from "../../../lib/paging.ts";
 import type { Actor } from "../../../plugins/auth.ts";
+import type { MusicAccess } from "../access/music-access.ts";
 import type { SongsService } from "../songs/songs.service.ts";
 import type { LibraryStore } from "../store/library.store.ts";
-import type { SearchTerms } from "../store/search.repository.ts";
+import type { SearchScope, SearchTerms } from "../store/search.repository.ts";
 import { maySeeEveryPlaylist } from "./search.policy.ts";
 
 export interface SearchDependencies {
   store: LibraryStore;
   songs: SongsService;
+  /** What a caller may play: search lists nothing else (its meta would refuse it). */
+  access: MusicAccess;
 }
 
 type CommonQuery = z.output<NonNullable<typeof searchApi.commonSearch.query>>;
@@ -32,7 +35,8 @@ export class SearchService {
 
   /**
    * Suggestions across the five categories, best first (exact, prefix,
-   * substring, similar). Clients get the playlists they can play; content
+   * substring, similar). Clients and devices find only what they may play
+   * (songs, their artists and albums, playlists and their tags); content
    * managers every playlist in the library.
    */
   async common(
@@ -45,6 +49,7 @@ export class SearchService {
       offset: query.offset,
       limit: query.limit + 1,
       playableOnly: !maySeeEveryPlaylist(actor),
+      scope: await this.scopeOf(actor),
     });
     return {
       data: rows.slice(0, query.limit).map((row) => ({
@@ -59,12 +64,20 @@ export class SearchService {
     };
   }
 
-  async songs(_actor: Actor, query: SongQuery): Promise<Page<Song>> {
+  /** Songs matching the text, of those the caller may play (staff: all). */
+  async songs(actor: Actor, query: SongQuery): Promise<Page<Song>> {
     const { ids, total } = await this.store.search.searchSongIds(
       termsOf(query.text),
       query.searchFields,
       query,
+      await this.scopeOf(actor),
     );
     return toPage(await this.deps.songs.getMany(ids), total, query.limit);
+  }
+
+  /** What the actor may find; undefined for staff (the whole library). */
+  private async scopeOf(actor: Actor): Promise<SearchScope | undefined> {
+    const playlists = await this.deps.access.playlistsOf(actor);
+    return playlists === null ? undefined : { playlistIds: [...playlists] };
   }
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, type SignedInUser } from "../../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../../test/harness.ts";
 import { AUDIO_FIXTURES, audioFixture, uploadFile } from "../../../test/library.ts";
+import { createVenueStaff, subscribedClient } from "../../../test/venues.ts";
 
 /**
  * The library's search through the real API: every category, Russian and
@@ -14,6 +15,7 @@ import { AUDIO_FIXTURES, audioFixture, uploadFile } from "../../../test/library.
 
 let server: TestServer;
 let manager: SignedInUser;
+/** A client whose venue's tariff holds every fixture song and both playlists with tracks. */
 let client: SignedInUser;
 const songIds = new Map<string, string>();
 
@@ -36,7 +38,6 @@ async function playlist(name: string, tags: string[], songs: string[]) {
 beforeAll(async () => {
   server = await startTestServer();
   manager = await createSignedInUser(server, { role: "role-content-manager" });
-  client = await createSignedInUser(server, { role: "role-client" });
   for (const name of AUDIO_FIXTURES) {
     const answer = await uploadFile(server, "/music/song/add", audioFixture(name), {
       token: manager.token,
@@ -45,9 +46,14 @@ beforeAll(async () => {
     songIds.set(answer.body.song.title, answer.body.song.id);
   }
   await post(`/music/song/${songIds.get("Ёлочка")}/meta/change`, { obsceneLexicon: true });
-  await playlist("Jazz Evening", ["Вечер"], ["Cafe Jazz"]);
-  await playlist("Новогодний", ["Jazz", "Праздник"], ["Ёлочка"]);
-  await playlist("Пустой джаз", ["Черновик"], []);
+  const licensed = [
+    await playlist("Jazz Evening", ["Вечер"], ["Cafe Jazz"]),
+    await playlist("Новогодний", ["Jazz", "Праздник"], ["Ёлочка"]),
+    await playlist("Фонотека", [], [...songIds.keys()]),
+  ];
+  const empty = await playlist("Пустой джаз", ["Черновик"], []);
+  const staff = await createVenueStaff(server);
+  ({ client } = await subscribedClient(server, staff, [...licensed, empty]));
 });
 
 afterAll(async () => {
@@ -119,10 +125,14 @@ describe("common search", () => {
     expect([...songIds.values()]).not.toContain(id);
     await post(`/music/song/${id}/meta/change`, { title: "Сновидение" });
     expect(await wordUses("сновидение")).toBe(1);
-    expect(pairs(await search("Сновиденье"))).toContainEqual(["songs", "Сновидение"]);
+    // (A content manager's search: the song is in no playlist a client may play.)
+    expect(pairs(await search("Сновиденье", manager.token))).toContainEqual([
+      "songs",
+      "Сновидение",
+    ]);
     await post(`/music/song/${id}/meta/change`, { title: "Другое" });
     expect(await wordUses("сновидение")).toBe(0);
-    expect(pairs(await search("Сновиденье"))).toEqual([]);
+    expect(pairs(await search("Сновиденье", manager.token))).toEqual([]);
     // Counting plays or removing: a removed song's words leave the vocabulary.
     await post(`/music/song/${id}/remove`, {});
     expect(await wordUses("другое")).toBe(0);
@@ -160,6 +170,45 @@ describe("common search", () => {
       ["songs", "Evening Walk"],
       ["playlists", "Jazz Evening"],
     ]);
+  });
+
+  it("lists to a client nothing its meta would refuse: songs, artists and albums outside its tariff are not found", async () => {
+    const bytes = Buffer.concat([audioFixture("tone.ogg"), Buffer.from("outside-the-tariff")]);
+    const added = await uploadFile(server, "/music/song/add", bytes, {
+      token: manager.token,
+      filename: "outside.ogg",
+    });
+    const id = added.body.song.id as string;
+    await post(`/music/song/${id}/meta/change`, {
+      title: "Запретный плод",
+      artists: ["Ансамбль Запретный"],
+      album: "Альбом Запретный",
+    });
+    expect(pairs(await search("Запретн", manager.token))).toEqual(
+      expect.arrayContaining([
+        ["songs", "Запретный плод"],
+        ["artists", "Ансамбль Запретный"],
+        ["albums", "Альбом Запретный"],
+      ]),
+    );
+    expect(pairs(await search("Запретн"))).toEqual([]);
+    const songSearch = await call(server, "GET", "/music/song/search?text=Запретный", {
+      token: client.token,
+    });
+    expect(songSearch.body).toEqual({ data: [], total: 0, totalPages: 0 });
+    // As its meta and its rating are refused.
+    expect(
+      (await call(server, "GET", `/music/song/${id}/meta`, { token: client.token })).status,
+    ).toBe(404);
+    const rated = await call(server, "POST", `/music/setrating/${id}/5`, { token: client.token });
+    expect(rated.status).toBe(404);
+    const ratedAllowed = await call(
+      server,
+      "POST",
+      `/music/setrating/${songIds.get("Evening Walk")}/4`,
+      { token: client.token },
+    );
+    expect(ratedAllowed.status).toBe(200);
   });
 
   it("refuses bad input", async () => {

@@ -220,10 +220,14 @@ export class SongsService {
     await this.announceFileChange([id]);
   }
 
-  /** The caller's rating of a song (1–5); answers the song's average over everyone. */
+  /**
+   * The caller's rating of a song (1–5); answers the song's average over
+   * everyone. A song the caller may not hear is refused as its meta is.
+   */
   async rate(actor: Actor, songId: string, rating: number) {
     const song = await this.store.songs.findSongFile(songId);
     if (!song || song.removedAt) throw songErrors.songNotFound();
+    if (!(await this.deps.access.mayHearSong(actor, songId))) throw songErrors.songNotFound();
     const averageRating = await this.store.songRatings.rateSong({
       userId: actor.userId,
       songId,

@@ -1,5 +1,6 @@
 import type { SearchCategory } from "@fonika/shared";
 import { type SQL, sql } from "drizzle-orm";
+import { anyId } from "../../../db/any-id.ts";
 import { type Executor, rowsOf } from "../../../db/client.ts";
 import { escapeLikePattern } from "../../../db/like.ts";
 
@@ -32,6 +33,22 @@ export interface SuggestionRow {
 }
 
 type Tier = "prefix" | "inside" | "typo";
+
+/**
+ * What a caller may find (issue 27: search lists nothing its meta would
+ * refuse): the playlists it may play and the songs of their current
+ * versions. Absent for staff: the whole library.
+ */
+export interface SearchScope {
+  playlistIds: readonly string[];
+}
+
+/** `s` (a song) is a track of the current version of a playlist in the scope. */
+function inScopeSongs(scope: SearchScope): SQL {
+  return sql`exists (select 1 from playlists sp
+      join vault_entries st on st.parent_id = sp.current_version_id and st.type = 'track'
+     where ${anyId(sql`sp.id`, scope.playlistIds)} and sp.deleted_at is null and st.song_id = s.id)`;
+}
 
 /** The text as the patterns of every tier; `typo` once the vocabulary has corrected it. */
 interface Patterns {
@@ -84,7 +101,13 @@ function rankOf(key: SQL, tier: Tier, terms: SearchTerms): SQL {
  * `limit` of their matches, ranked afterwards. `weight` orders a category's
  * equals (how many songs carry an artist or album).
  */
-function tierQuery(tier: Tier, patterns: Patterns, limit: number, playableOnly: boolean): SQL {
+function tierQuery(
+  tier: Tier,
+  patterns: Patterns,
+  limit: number,
+  playableOnly: boolean,
+  scope: SearchScope | undefined,
+): SQL {
   const { terms } = patterns;
   const query = normalized(terms);
   const select = (key: SQL) => ({
@@ -97,26 +120,39 @@ function tierQuery(tier: Tier, patterns: Patterns, limit: number, playableOnly: 
   const term = select(sql`t.key`);
   const name = select(sql`p.name_key`);
   const tag = select(sql`tag_key`);
-  const live = playableOnly
+  const livePlaylists = playableOnly
     ? sql`p.deleted_at is null and exists (select 1 from vault_entries v
         where v.id = p.current_version_id and v.tracks_count > 0)`
     : sql`p.deleted_at is null`;
+  const live = scope
+    ? sql`${livePlaylists} and ${anyId(sql`p.id`, scope.playlistIds)}`
+    : livePlaylists;
+  const songsInScope = scope ? sql`and ${inScopeSongs(scope)}` : sql``;
   // Playlists whose tags may hold a match; which tag, and how well, is told per tag.
   const taggedCandidates =
     tier === "typo"
       ? sql`p.tags_key ~ ${patterns.typo ?? ""}`
       : holdsAnywhere(sql`p.tags_key`, terms);
+  // In a scope, artists and albums are those of the songs in it, counted there (not the library's vocabulary).
+  const scopedTerms = (kind: "artist" | "album") =>
+    kind === "artist"
+      ? sql`(select fonika_search_text(a) as key, min(a) as name, count(*)::int as uses
+           from songs s cross join lateral unnest(s.artists) as a
+          where s.removed_at is null ${songsInScope} and btrim(a) <> '' group by 1)`
+      : sql`(select fonika_search_text(s.album) as key, min(s.album) as name, count(*)::int as uses
+           from songs s
+          where s.removed_at is null ${songsInScope} and btrim(coalesce(s.album, '')) <> '' group by 1)`;
   const termsOfKind = (kind: "artist" | "album") => sql`
     (select ${kind === "artist" ? sql.raw("'artists'") : sql.raw("'albums'")}, null, t.name, null::text, null::boolean,
             ${term.rank}, ${term.score}, t.uses
-       from search_terms t
-      where t.kind = ${sql.raw(`'${kind}'`)} and ${term.where} ${term.order} limit ${limit})`;
+       from ${scope ? scopedTerms(kind) : sql`search_terms`} t
+      where ${scope ? sql`true` : sql`t.kind = ${sql.raw(`'${kind}'`)}`} and ${term.where} ${term.order} limit ${limit})`;
   // One select around the union: PGlite prepares a statement that starts with `select`.
   return sql`select * from (
     (select 'songs' as category, s.id::text as id, s.title as name, s.artists[1] as artist,
             s.obscene_lexicon as obscene, ${title.rank} as rank, ${title.score} as score, 0 as weight
        from songs s
-      where s.removed_at is null and ${title.where} ${title.order} limit ${limit})
+      where s.removed_at is null ${songsInScope} and ${title.where} ${title.order} limit ${limit})
     union all ${termsOfKind("artist")}
     union all ${termsOfKind("album")}
     union all
@@ -190,7 +226,13 @@ interface TierRow extends SuggestionRow {
 export async function suggest(
   db: Executor,
   terms: SearchTerms,
-  options: { perCategory: number; offset: number; limit: number; playableOnly: boolean },
+  options: {
+    perCategory: number;
+    offset: number;
+    limit: number;
+    playableOnly: boolean;
+    scope?: SearchScope | undefined;
+  },
 ): Promise<SuggestionRow[]> {
   const wanted = options.offset + options.limit;
   const kept = new Map<SearchCategory, TierRow[]>();
@@ -204,7 +246,9 @@ export async function suggest(
       if (!patterns.typo) break;
     }
     const rows = rowsOf<TierRow>(
-      await db.execute(tierQuery(tier, patterns, options.perCategory, options.playableOnly)),
+      await db.execute(
+        tierQuery(tier, patterns, options.perCategory, options.playableOnly, options.scope),
+      ),
     ).sort(
       (a, b) =>
         a.rank - b.rank || b.score - a.score || b.weight - a.weight || compare(a.name, b.name),
@@ -253,6 +297,7 @@ export async function searchSongIds(
   terms: SearchTerms,
   fields: readonly SongSearchField[],
   paging: { limit: number; offset: number },
+  scope?: SearchScope,
 ): Promise<{ ids: string[]; total: number }> {
   const columns: Record<SongSearchField, SQL> = {
     title: sql`s.title_key`,
@@ -270,7 +315,8 @@ export async function searchSongIds(
       score: sql`word_similarity(${normalized(terms)}, ${column})`,
     };
   });
-  const where = sql`s.removed_at is null and (${sql.join(
+  const inScope = scope ? sql`and ${inScopeSongs(scope)}` : sql``;
+  const where = sql`s.removed_at is null ${inScope} and (${sql.join(
     matches.map((match) => match.condition),
     sql` or `,
   )})`;
