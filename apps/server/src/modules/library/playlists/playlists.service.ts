@@ -83,8 +83,11 @@ export class PlaylistsService {
     actor: Actor,
     query: Query<typeof playlistsApi.listPlaylists>,
   ): Promise<Page<Playlist>> {
+    // A client or device lists only what it may open (issue 27: the lists agree with the playlist itself).
+    const allowed = await this.deps.access.playlistsOf(actor);
     const { ids, total } = await this.store.playlists.listPlaylistIds({
       ...query,
+      ...(allowed ? { ids: [...allowed] } : {}),
       // Content managers see every live playlist; the others what can be played.
       playable: !maySeeDeletedPlaylists(actor),
     });
@@ -267,7 +270,7 @@ export class PlaylistsService {
 
   async addFavourite(actor: Actor, userId: string, playlistId: string): Promise<void> {
     assertMayKeepFavourites(actor, userId);
-    await this.visible(actor, playlistId);
+    await this.openable(actor, playlistId);
     await this.store.favouritePlaylists.addFavourite(userId, playlistId);
   }
 
