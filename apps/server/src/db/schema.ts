@@ -97,7 +97,10 @@ export const sessions = pgTable(
     kind: text("kind").notNull().default("browser"),
     /** The venue a device session plays for. */
     establishmentId: uuid("establishment_id"),
-    /** The one player a device session plays (a web player's); null: the venue's player it picks. */
+    /**
+     * The one player a device session plays: a web player's from the start,
+     * a box's since its socket first named one; null: any of its venue's.
+     */
     playerId: uuid("player_id"),
     /** Where it was started and last refreshed from, for the owner's list. */
     ip: text("ip"),
@@ -106,7 +109,7 @@ export const sessions = pgTable(
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
-    /** Why it was revoked: logout | ended | reuse | blocked | deleted | demoted */
+    /** Why it was revoked: logout | ended | reuse | blocked | deleted | demoted | player-removed */
     revokedReason: text("revoked_reason"),
   },
   (table) => [index("sessions_user_idx").on(table.userId)],

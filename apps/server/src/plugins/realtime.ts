@@ -12,6 +12,7 @@ import type { WebSocket } from "ws";
 import { AppError } from "../lib/app-error.ts";
 import type { EventBus, RealtimeMessage } from "../realtime/bus.ts";
 import { type ChatTyping, noChatTyping } from "../realtime/chat-typing.ts";
+import { type DeviceBinding, noDeviceBinding } from "../realtime/device-binding.ts";
 import { type FirmwareNotices, noFirmwareNotices } from "../realtime/firmware-notices.ts";
 import { FRAME_BUDGET, FrameBudget } from "../realtime/frame-budget.ts";
 import {
@@ -48,6 +49,8 @@ export interface Realtime {
   useFirmwareNotices(notices: FirmwareNotices): void;
   /** Installs the support chat's typing marks. */
   useChatTyping(chat: ChatTyping): void;
+  /** Installs sign-in's binding of a venue-wide device session to the player it names. */
+  useDeviceBinding(binding: DeviceBinding): void;
 
   /** Sockets this process holds now, admitted (metrics). */
   openSockets(): number;
@@ -95,6 +98,7 @@ export default fp(
     let control = noPlayerControl(SOCKET_ERRORS.playerNotFound);
     let firmware = noFirmwareNotices;
     let chat = noChatTyping(SOCKET_ERRORS.unknownType);
+    let binding = noDeviceBinding;
     /** The actor each open, admitted socket was admitted as. */
     const admitted = new Map<WebSocket, Actor>();
     bus.subscribe((event) => hub.deliver(event));
@@ -116,6 +120,9 @@ export default fp(
       },
       useChatTyping: (installed) => {
         chat = installed;
+      },
+      useDeviceBinding: (installed) => {
+        binding = installed;
       },
 
       openSockets: () => hub.size,
@@ -249,15 +256,20 @@ export default fp(
     /**
      * A device's socket that names its player (`?playerId=`) plays only that
      * one: answered narrowed to it, or null when the player is not of the
-     * device's venue — or, for a session bound to one player (a web
-     * player's), not that player. Browser sockets see all their players;
-     * the name is ignored.
+     * device's venue — or, for a session bound to one player, not that
+     * player. A venue-wide session (a box's, which finds its player by
+     * serial number) is bound to the player it names from then on: its
+     * later calls act for that player only, and removing the player ends
+     * it (issue 27). Browser sockets see all their players; the name is
+     * ignored.
      */
     async function boundToPlayer(actor: Actor, playerId: unknown): Promise<Actor | null> {
       if (actor.sessionKind !== "device" || playerId === undefined) return actor;
       if (typeof playerId !== "string") return null;
       const player = await players.findControllable(actor, playerId);
-      return player ? { ...actor, playerId: player.playerId } : null;
+      if (!player) return null;
+      if (!actor.playerId && !(await binding.bind(actor, player.playerId))) return null;
+      return { ...actor, playerId: player.playerId };
     }
 
     /** The support rooms a staff member's browser joins (issue 15). */

@@ -174,6 +174,30 @@ export async function revokeSession(
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
+/**
+ * Binds a standing venue-wide device session to one player; false when it
+ * is not one (already bound, ended, or not a device's).
+ */
+export async function bindSessionToPlayer(
+  db: Executor,
+  sessionId: string,
+  playerId: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ playerId })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.kind, "device"),
+        isNull(sessions.playerId),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
 /** Revokes the standing device sessions bound to these players; answers their ids. */
 export async function revokePlayerSessions(
   db: Executor,
@@ -201,6 +225,23 @@ export async function revokeUserSessions(
     .update(sessions)
     .set({ revokedAt: at, revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}
+
+/** Revokes every standing device session of a user (the players of their venues); answers their ids. */
+export async function revokeUserDeviceSessions(
+  db: Executor,
+  userId: string,
+  reason: string,
+  at: Date,
+): Promise<string[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(
+      and(eq(sessions.userId, userId), eq(sessions.kind, "device"), isNull(sessions.revokedAt)),
+    )
     .returning({ id: sessions.id });
   return rows.map((row) => row.id);
 }

@@ -5,6 +5,7 @@ import type { AccountLookup } from "./auth.accounts.ts";
 import { AuthTablePruner } from "./auth.pruning.ts";
 import { AuthService } from "./auth.service.ts";
 import { clientInfo, SessionIssuer } from "./auth.sessions.ts";
+import { DeviceBindings } from "./device-binding.service.ts";
 import { type DeviceSignInDependencies, DeviceSignInService } from "./device-sign-in.service.ts";
 
 /** The sign-in calls of SPEC.md §7 under /auth: codes, tokens, sessions, devices. */
@@ -36,6 +37,14 @@ export async function authRoutes(
     establishments,
     webPlayers,
   });
+  // A box's socket that names its player binds its venue-wide session to it (issue 27).
+  app.realtime.useDeviceBinding(
+    new DeviceBindings({
+      db,
+      accessEvents,
+      players: { exists: (executor, playerId) => webPlayers.exists(executor, playerId) },
+    }),
+  );
   const client = (request: FastifyRequest) => clientInfo(request.ip, request.headers["user-agent"]);
 
   const pruner = new AuthTablePruner(db, log.child({ module: "auth-pruning" }));

@@ -214,7 +214,8 @@ export class PlayersService {
     assertMayChangePlayer(actor, player);
     if (player.userId !== userId) throw playerErrors.notFound();
     await repository.deletePlayer(this.deps.db, id);
-    // The browsers that played it stop at once: their sessions and sockets end.
+    // The devices that played it stop at once, their sessions and sockets ended:
+    // a web player's, and a box's bound to it since its socket named it.
     await this.deps.playerSessions.endFor([id]);
     await this.announceRemoved([id]);
   }

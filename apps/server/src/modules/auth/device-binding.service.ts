@@ -1,0 +1,42 @@
+import type { Database, Executor } from "../../db/client.ts";
+import type { AccessEvents, Actor } from "../../plugins/auth.ts";
+import type { DeviceBinding } from "../../realtime/device-binding.ts";
+import * as repository from "./auth.repository.ts";
+
+export interface DeviceBindingDependencies {
+  db: Database;
+  accessEvents: AccessEvents;
+  /** Whether a player still exists (the players module). */
+  players: { exists(db: Executor, playerId: string): Promise<boolean> };
+}
+
+/**
+ * A box's device session is approved for its venue and learns its player
+ * by serial number only when its socket names it; from then on it is
+ * bound to that player, as a web player's session is from the start (the
+ * socket's DeviceBinding port). Its later calls act for that player only,
+ * and removing the player ends it (PlayerSessions.endFor). A box moved to
+ * another player needs a new code: a bound session is never rebound.
+ */
+export class DeviceBindings implements DeviceBinding {
+  constructor(private readonly deps: DeviceBindingDependencies) {}
+
+  async bind(actor: Actor, playerId: string): Promise<boolean> {
+    if (actor.sessionKind !== "device") return false;
+    const { db, accessEvents } = this.deps;
+    if (!(await repository.bindSessionToPlayer(db, actor.sessionId, playerId))) {
+      // Bound before (another socket of the same box got there first) or ended.
+      const session = await repository.findSession(db, actor.sessionId);
+      return session?.playerId === playerId && session.revokedAt === null;
+    }
+    // Every process reads the session again: its tokens now play this player only.
+    await accessEvents.changed({ sessionIds: [actor.sessionId], endSockets: false });
+    // A removal that committed before the binding found no session bound to
+    // its player, so it ends this one here; one that commits after the
+    // binding ends the bound session itself.
+    if (await this.deps.players.exists(db, playerId)) return true;
+    await repository.revokeSession(db, actor.sessionId, "player-removed", new Date());
+    await accessEvents.changed({ sessionIds: [actor.sessionId] });
+    return false;
+  }
+}
