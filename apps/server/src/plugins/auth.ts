@@ -22,9 +22,9 @@ export interface Actor {
   establishmentId: string | null;
   /**
    * The one player of that establishment a device plays: the player its
-   * session is bound to (a web player's), or the one its socket named on
-   * connecting (`?playerId=`); otherwise it stands for all of the
-   * establishment's players.
+   * session is bound to (a web player's from the start, a box's since its
+   * socket first named one with `?playerId=`); otherwise it stands for all
+   * of the establishment's players.
    */
   playerId?: string | null;
 }
@@ -53,13 +53,16 @@ declare module "fastify" {
      * account be active, as known now (memory kept current by the bus), so
      * a logout, block, deletion or role change stops the token at once.
      * Throws 401 for a missing, bad or ended-session token or one of a role
-     * the account no longer has, 403 for a blocked or deleted account.
+     * the account no longer has, 403 for a blocked or deleted account (401
+     * for a device's token: its session ended with the account).
      */
     authenticateToken(token: string | undefined): Promise<Actor>;
     /**
      * Of the given actors (of open sockets), those whose session no longer
      * admits them, read from the database now, not from memory: ended,
-     * expired, gone, the account blocked or deleted, or its role changed.
+     * expired, gone, the account blocked or deleted, or its role changed; a
+     * device's socket that stands for its whole venue once its session is
+     * bound to one player.
      */
     actorsNoLongerAdmitted(actors: readonly Actor[]): Promise<Actor[]>;
   }
@@ -163,7 +166,11 @@ export default fp(
         if (!state || state.userId !== actor.userId) return true;
         if (state.status !== "active" || state.revoked) return true;
         if (state.expiresAt && state.expiresAt.getTime() <= now) return true;
-        return state.kind === "browser" && activeRole(state.authority) !== actor.role;
+        // A socket let in before its session was bound to a player stood for the whole venue.
+        if (state.kind === "device") {
+          return state.playerId !== null && actor.playerId !== state.playerId;
+        }
+        return activeRole(state.authority) !== actor.role;
       });
     });
 
@@ -173,6 +180,12 @@ export default fp(
       if (!claims) throw errors.unauthorized("Invalid or expired token");
       const state = await cache.get(claims.sessionId);
       if (!state || state.userId !== claims.userId) throw errors.unauthorized("Unknown session");
+      // A device is not its owner's account: whatever ended its session (a
+      // removed player, an owner blocked, deleted or no longer a client), it
+      // hears that the session is over, as its refresh does, and signs in anew.
+      if (state.kind === "device" && (state.revoked || state.status !== "active")) {
+        throw errors.unauthorized("The device's session has ended");
+      }
       if (state.status === "deleted") throw errors.accountDeleted();
       if (state.status === "blocked") throw errors.accountBlocked();
       if (state.revoked) throw errors.unauthorized("The session has ended");

@@ -160,6 +160,11 @@ export class AuthService {
       const { session } = record;
       const user = await this.deps.accounts.findById(tx, session.userId);
       if (!user) return { kind: "bad" };
+      // A device's session ended with its owner's account: it signs in anew
+      // by code, as after any other end (it is not the account to be told why).
+      if (session.kind === "device" && (session.revokedAt || user.status !== "active")) {
+        return { kind: "bad" };
+      }
       // A blocked or deleted account hears why, even with a revoked session.
       assertMaySignIn(user);
       if (session.revokedAt) return { kind: "bad" };
