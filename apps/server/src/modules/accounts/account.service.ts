@@ -22,6 +22,7 @@ import {
   assertMayDeleteAccounts,
   assertMayManageAccounts,
   creatableRoles,
+  endsDevices,
   isDemotionFromStaff,
 } from "./accounts.policy.ts";
 import * as repository from "./accounts.repository.ts";
@@ -33,6 +34,8 @@ import { toProfile } from "./profile.service.ts";
  */
 export interface SessionTermination {
   revokeAll(tx: Executor, userId: string, reason: string, at: Date): Promise<void>;
+  /** Revokes the account's device sessions only (the players of its venues). */
+  revokeDevices(tx: Executor, userId: string, reason: string, at: Date): Promise<void>;
   eraseAll(tx: Executor, userId: string, at: Date): Promise<void>;
 }
 
@@ -89,7 +92,9 @@ export class AccountService {
    * token whose role the account no longer has) and sockets close, but the
    * sessions stay: their next refresh carries the new role, so an activated
    * client is not signed out. Only a demotion from staff (a staff role taken
-   * away) ends the sessions, as a block does.
+   * away) ends the sessions, as a block does; a client moved to any other
+   * role (back to wait-activation) has their devices ended, since only a
+   * client's players play.
    */
   async changeRole(actor: Actor, userId: string, newRole: AssignableRole) {
     assertMayChangeRoles(actor);
@@ -105,6 +110,8 @@ export class AccountService {
         await repository.updateUserAuthority(tx, userId, authority);
         if (isDemotionFromStaff(target.authority, authority)) {
           await this.deps.sessions.revokeAll(tx, userId, "demoted", new Date());
+        } else if (endsDevices(authority)) {
+          await this.deps.sessions.revokeDevices(tx, userId, "demoted", new Date());
         }
       });
       await this.deps.accessEvents.changed({ userIds: [userId] });

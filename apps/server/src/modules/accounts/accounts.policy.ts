@@ -97,6 +97,16 @@ export function isDemotionFromStaff(before: readonly string[], after: readonly s
   );
 }
 
+/**
+ * Whether a role change ends the account's devices: only a client's
+ * players play, so an owner moved back to wait-activation (or given any
+ * role but a client's) has every device of every venue of theirs stopped.
+ * Their browser sessions stay, as for every client lifecycle change.
+ */
+export function endsDevices(after: readonly string[]): boolean {
+  return activeRole(after) !== "role-client";
+}
+
 /** First check of a role change, before the target is looked up. */
 export function assertMayChangeRoles(actor: Actor): void {
   if (actor.role !== "role-admin" && actor.role !== "role-client-manager") {

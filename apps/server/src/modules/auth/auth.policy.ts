@@ -1,3 +1,4 @@
+import { activeRole } from "@fonika/shared";
 import type { Actor } from "../../plugins/auth.ts";
 import { authErrors } from "./auth.errors.ts";
 
@@ -15,6 +16,15 @@ export function assertMayApproveDeviceCode(actor: Actor): void {
   if (actor.sessionKind !== "browser" || actor.role !== "role-client") {
     throw authErrors.onlyClientsApproveDevices();
   }
+}
+
+/**
+ * Whether an account's devices may play: only a client's (a client
+ * approves them, and an owner moved back to wait-activation or given
+ * another role has their devices ended by the role change).
+ */
+export function mayHoldDevices(account: { authority: readonly string[] }): boolean {
+  return activeRole(account.authority) === "role-client";
 }
 
 /**

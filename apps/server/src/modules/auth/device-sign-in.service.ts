@@ -6,7 +6,7 @@ import type { Actor } from "../../plugins/auth.ts";
 import type { AccountLookup } from "./auth.accounts.ts";
 import { authErrors } from "./auth.errors.ts";
 import * as limits from "./auth.limits.ts";
-import { assertMayApproveDeviceCode, assertMaySignIn } from "./auth.policy.ts";
+import { assertMayApproveDeviceCode, assertMaySignIn, mayHoldDevices } from "./auth.policy.ts";
 import type { DeviceCodeRow } from "./auth.repository.ts";
 import * as repository from "./auth.repository.ts";
 import { generateCode, hashCode } from "./auth.secrets.ts";
@@ -163,6 +163,8 @@ export class DeviceSignInService {
       const user = await this.deps.accounts.findById(tx, approvedBy);
       if (!user) return { status: "EXPIRED" };
       assertMaySignIn(user);
+      // Its approver stopped being a client since: their devices no longer play.
+      if (!mayHoldDevices(user)) return { status: "EXPIRED" };
       const { establishmentId, playerId } = deviceCode;
       // Its player removed since the approval: nothing is left to play.
       if (playerId && !(await this.deps.webPlayers.exists(tx, playerId))) {
