@@ -338,6 +338,69 @@ describe("the box player", () => {
     }
   });
 
+  it("is bound to its serial number's player: removing it ends the box's session, and a restart asks for a new code", async () => {
+    const venue = await scheduledVenue("BOX-0301");
+    const neighbour = await addPlayer(server, venue.client, {
+      name: "Соседняя коробка",
+      type: "boxPlayer",
+      serialBoxNumber: "BOX-0302",
+      establishmentId: venue.establishmentId,
+    });
+    const stateFile = join(stateDir, "removed.json");
+    const box = startBoxPlayer({
+      server: server.url,
+      serial: "BOX-0301",
+      stateFile,
+      speed: 4,
+      timings: fast,
+    });
+    const events = recorder(box.events);
+    try {
+      const code = await events.next("code");
+      await post("/auth/code/approve-code", venue.client.token, {
+        code: code.code,
+        establishmentId: venue.establishmentId,
+      });
+      await events.next("connected");
+      await events.next("playing");
+      // Its session learnt its player: the neighbour's plan is not the box's to read.
+      const { token } = JSON.parse(await readFile(stateFile, "utf8"));
+      expect((await get(`/music/player/${venue.playerId}/plan`, token)).status).toBe(200);
+      expect((await get(`/music/player/${neighbour}/plan`, token)).status).toBe(404);
+
+      const removed = await post(
+        `/music/player/${venue.playerId}/${venue.client.id}/remove`,
+        venue.client.token,
+      );
+      expect(removed.status).toBe(200);
+      const denied = await events.next("denied");
+      expect(describeEvent(denied)).toContain("restart the box to get a new code");
+    } finally {
+      await box.stop();
+    }
+    const kept = JSON.parse(await readFile(stateFile, "utf8"));
+    expect((await get(`/music/player/${venue.playerId}/plan`, kept.token)).status).toBe(401);
+    const refreshed = await call(server, "POST", "/auth/refresh-token", {
+      body: { refreshToken: kept.refreshToken },
+    });
+    expect(refreshed.status).toBe(401);
+
+    // Restarted from its state file, the box shows a new code: the session is not resumed.
+    const again = startBoxPlayer({
+      server: server.url,
+      serial: "BOX-0301",
+      stateFile,
+      timings: fast,
+    });
+    const second = recorder(again.events);
+    try {
+      expect((await second.next("code")).code).toMatch(/^\d{6}$/);
+      expect(second.seen.some((event) => event.kind === "signedIn")).toBe(false);
+    } finally {
+      await again.stop();
+    }
+  });
+
   it("reconnects after a dropped socket and gives up when its session is ended ('Access denied error')", async () => {
     const venue = await scheduledVenue("BOX-0002");
     const box = startBoxPlayer({ server: server.url, speed: 4, timings: fast });

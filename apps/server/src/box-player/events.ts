@@ -48,7 +48,7 @@ export function describeEvent(event: BoxPlayerEvent): string | null {
     case "disconnected":
       return `disconnected (${event.code}), reconnecting`;
     case "denied":
-      return "access denied: the session is gone, giving up";
+      return "access denied: this box's session has ended (its player was removed, its owner's account changed, or the session was ended in Fonika); giving up — restart the box to get a new code";
     case "schedule":
       if (event.licence !== "active") {
         return `Нет активной подписки: nothing plays (${UNLICENSED[event.licence]})`;
