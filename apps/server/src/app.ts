@@ -367,6 +367,8 @@ async function registerClientModules(
     playlistNames: (ids) => library.playlistNames(ids),
     // A device's play may not begin before the session it is reported under.
     sessionStartedAt: (sessionId) => playerSessions.startedAt(sessionId),
+    entitlement,
+    holdsSong: (playlistIds, songId) => library.holdsSong(playlistIds, songId),
     countRefusal: (reason) => app.metrics.countPlayReportRefused(reason),
   });
   app.decorate("playRecorder", history);

@@ -232,6 +232,34 @@ export const subscriptions = pgTable(
   ],
 );
 
+/**
+ * When each subscription licensed its venue (issue 27): one row per stretch
+ * of `active` under one tariff, opened when it becomes active (or changes
+ * tariff while active) and closed when it is suspended, ended or moved to
+ * another tariff. Written by a trigger on `subscriptions` (migration 0022),
+ * so every way a subscription changes keeps it, in the same transaction.
+ * The history asks it whether a play reported late was licensed when it
+ * began; an open row also ends with its subscription's period (`ends_at`).
+ */
+export const licencePeriods = pgTable(
+  "licence_periods",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    establishmentId: uuid("establishment_id")
+      .notNull()
+      .references(() => establishments.id, { onDelete: "cascade" }),
+    tariffId: uuid("tariff_id")
+      .notNull()
+      .references(() => tariffs.id),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (table) => [index("licence_periods_venue_idx").on(table.establishmentId, table.startedAt)],
+);
+
 /** The items a subscription chose, with the price and approval of each. */
 export const subscriptionItems = pgTable(
   "subscription_items",

@@ -74,6 +74,17 @@ export async function readyToSubscribe(
     token: client.token,
     body: { name: "Кофейня «Зерно»", address: "Москва, Тверская, 7" },
   });
+  if (establishment.status !== 201) {
+    throw new Error(`could not add the establishment: ${JSON.stringify(establishment.body)}`);
+  }
+  return { establishmentId: establishment.body.id, ...(await payerOf(server, client)) };
+}
+
+/** Gives a signed-in client a legal entity with a settlement account: who pays a subscription. */
+export async function payerOf(
+  server: TestServer,
+  client: SignedInUser,
+): Promise<Omit<ReadyClient, "establishmentId">> {
   const organization = await call(server, "POST", `/organization/${client.id}/add`, {
     token: client.token,
     body: LEGAL_ENTITY,
@@ -91,11 +102,10 @@ export async function readyToSubscribe(
       },
     },
   );
-  if (establishment.status !== 201 || withAccount.status !== 201) {
+  if (withAccount.status !== 201) {
     throw new Error(`could not prepare the client: ${JSON.stringify(withAccount.body)}`);
   }
   return {
-    establishmentId: establishment.body.id,
     organizationId: organization.body.id,
     paymentMethodId: withAccount.body.accounts[0].id,
   };

@@ -1,4 +1,6 @@
-import { readyToSubscribe, tariffInput } from "./clients.ts";
+import { eq } from "drizzle-orm";
+import { licencePeriods, subscriptions } from "../db/schema.ts";
+import { payerOf, readyToSubscribe, tariffInput } from "./clients.ts";
 import { createSignedInUser, type SignedInUser } from "./factories.ts";
 import { call, type TestServer } from "./harness.ts";
 
@@ -187,4 +189,58 @@ export async function deviceTokenFor(
     verificationId: created.verificationId,
   });
   return polled.tokens.token;
+}
+
+/**
+ * Makes a subscription's licence have begun at `since` (its active stretch
+ * and its period's start; its paid period runs a month from now), as if
+ * activated then: for tests that file plays of the past, which the history
+ * judges by the licence of their moment.
+ */
+export async function licensedSince(
+  server: TestServer,
+  subscriptionId: string,
+  since: Date,
+): Promise<void> {
+  const { db } = server.app;
+  await db
+    .update(subscriptions)
+    .set({ startsAt: since, endsAt: new Date(Date.now() + 31 * 86_400_000) })
+    .where(eq(subscriptions.id, subscriptionId));
+  await db
+    .update(licencePeriods)
+    .set({ startedAt: since })
+    .where(eq(licencePeriods.subscriptionId, subscriptionId));
+  await server.app.bus.publish({ kind: "music-access-changed", rooms: [] });
+}
+
+/**
+ * Licenses a client's existing venue for these playlists since `since`: a
+ * new tariff of them, the client's payer, an active subscription whose
+ * licence began then. Answers the subscription's id.
+ */
+export async function licenseVenueSince(
+  server: TestServer,
+  staff: Pick<VenueStaff, "admin" | "clientManager">,
+  client: SignedInUser,
+  establishmentId: string,
+  playlistIds: readonly string[],
+  since: Date,
+): Promise<string> {
+  const tariff = await step(
+    server,
+    "/tariff/add",
+    staff.admin.token,
+    tariffInput({ playlistIds: [...playlistIds] }),
+  );
+  const subscription = await step(server, `/subscription/${client.id}/add`, client.token, {
+    establishmentId,
+    ...(await payerOf(server, client)),
+    tariffId: tariff.id,
+    itemIds: [],
+    periodMonths: 1,
+  });
+  await step(server, `/subscription/${subscription.id}/activate`, staff.clientManager.token);
+  await licensedSince(server, subscription.id, since);
+  return subscription.id;
 }

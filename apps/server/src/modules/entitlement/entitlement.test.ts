@@ -234,6 +234,7 @@ describe("the entitlement kept in memory", () => {
             : [];
         },
         ofOwners: async () => [],
+        ofVenueAt: async () => [],
       },
       grants: {
         playlistsOf: async () => [{ tariffId: "tariff", userId: null, playlistId: "playlist" }],

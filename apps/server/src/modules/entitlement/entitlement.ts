@@ -51,6 +51,8 @@ export interface EntitlementDependencies {
   licences: {
     ofVenues(venueIds: readonly string[], now: Date): Promise<LicenceSource[]>;
     ofOwners(userIds: readonly string[], now: Date): Promise<LicenceSource[]>;
+    /** The subscription that licensed a venue at a past instant (its licence periods). */
+    ofVenueAt(venueId: string, at: Date): Promise<LicenceSource[]>;
   };
   /** The playlists tariffs grant to all their subscribers and to these users (the tariffs module). */
   grants: {
@@ -67,6 +69,13 @@ export interface Entitlement {
   /** What each of these venues may play now; every venue asked for is in the map (unknown: none). */
   ofVenues(venueIds: readonly string[]): Promise<Map<string, VenueEntitlement>>;
   ofVenue(venueId: string): Promise<VenueEntitlement>;
+  /**
+   * What a venue was licensed to play at `at` (a play reported late after
+   * an outage is judged by the licence of the moment it began): the
+   * playlists the subscription active then holds now. Read from the
+   * database each time, not kept.
+   */
+  playableAt(venueId: string, at: Date): Promise<ReadonlySet<string>>;
   /** What each of these owners may play now at any of their venues (their union). */
   playableOfOwners(userIds: readonly string[]): Promise<Map<string, ReadonlySet<string>>>;
   /**
@@ -178,6 +187,10 @@ export function createEntitlement(deps: EntitlementDependencies): Entitlement {
       return new Map(venueIds.map((id) => [id, found.get(id) ?? NO_LICENCE]));
     },
     ofVenue: async (venueId) => (await venues.get(venueId)) ?? NO_LICENCE,
+    playableAt: async (venueId, at) => {
+      const built = await entitlementsOf(await deps.licences.ofVenueAt(venueId, at));
+      return built.get(venueId)?.playable ?? new Set();
+    },
     playableOfOwners: async (userIds) => {
       const found = await owners.getMany(userIds);
       return new Map(userIds.map((id) => [id, found.get(id)?.playable ?? new Set<string>()]));

@@ -58,6 +58,13 @@ export interface PlayRecorder {
 
 /** What the history needs of other modules; app.ts wires them. */
 export interface HistoryPorts {
+  /**
+   * What a venue was licensed to play when a play began (the entitlement
+   * module, by its licence periods).
+   */
+  entitlement: { playableAt(venueId: string, at: Date): Promise<ReadonlySet<string>> };
+  /** Whether a song is a track of any of these playlists' current versions (the library). */
+  holdsSong(playlistIds: readonly string[], songId: string): Promise<boolean>;
   players: {
     placesOf(
       ids: readonly string[],
@@ -182,7 +189,10 @@ export class HistoryService implements PlayRecorder {
    * the play to file. Rules: ids well formed; the player and the song
    * exist; the play id is not another player's; it began neither in the
    * future nor before the reporting session (`refusalOfStartTime`); no
-   * explicit song at a venue that filters them; it does not begin inside
+   * explicit song at a venue that filters them; the venue's licence held
+   * the song when the play began (by its licence periods, so a play sent
+   * late after an outage is judged by the licence of its moment); it does
+   * not begin inside
    * another play of the player. A start filed before (the same player's)
    * is not checked again: a resend changes nothing.
    */
@@ -216,6 +226,13 @@ export class HistoryService implements PlayRecorder {
       (await this.deps.establishments.isExplicitFilterOn(player.establishmentId))
     ) {
       return { refusal: "explicit-filtered" };
+    }
+    const licensed = await this.deps.entitlement.playableAt(
+      player.establishmentId,
+      report.startedAt,
+    );
+    if (!(await this.deps.holdsSong([...licensed], report.songId))) {
+      return { refusal: "not-entitled" };
     }
     const overlapping = await repository.isUnderWayAt(
       this.deps.db,

@@ -10,6 +10,12 @@ import {
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
 import { audioFixture, uploadFile } from "../../test/library.ts";
 import { readSpreadsheetCsv, runsAsFormula } from "../../test/spreadsheet.ts";
+import {
+  createVenueStaff,
+  licenseVenueSince,
+  playlistOf,
+  type VenueStaff,
+} from "../../test/venues.ts";
 
 let server: TestServer;
 let admin: SignedInUser;
@@ -24,6 +30,20 @@ let strangerPlayerId: string;
 let songA: string;
 let songB: string;
 const unknownId = "0b7f2a9e-1c3d-4e5f-8a6b-7c8d9e0f1a2b";
+let staff: VenueStaff;
+/** A playlist of both songs: the venues below are licensed for it since the year began. */
+let licensedPlaylist: string;
+
+/** Licenses a venue for both songs since 1 January: the plays filed below are of this year. */
+const license = (user: SignedInUser, venueId: string) =>
+  licenseVenueSince(
+    server,
+    staff,
+    user,
+    venueId,
+    [licensedPlaylist],
+    new Date("2026-01-01T00:00:00Z"),
+  );
 const VENUE_NAME = 'Кафе «Ёлка»; зал "А"';
 const VENUE_ADDRESS = "Москва,\nТестовая, 1";
 
@@ -92,6 +112,10 @@ beforeAll(async () => {
   strangerPlayerId = await playerIn(stranger);
   songA = await upload("tone.mp3");
   songB = await upload("tone.ogg");
+  staff = await createVenueStaff(server);
+  licensedPlaylist = (await playlistOf(server, staff.contentManager, [songA, songB])).id;
+  await license(owner, establishmentId);
+  await license(stranger, strangerEstablishmentId);
   // Songs of ten minutes: the plays below last minutes, and a play counts at most its song's length.
   await server.app.db
     .update(songs)
@@ -180,7 +204,7 @@ describe("recording plays", () => {
     const at = (time: string) => new Date(`2026-04-02T${time}Z`);
     // A venue of its own: the lists the other tests read stay as they are.
     const cafe = await createSignedInUser(server, { role: "role-client" });
-    await createEstablishment(server, cafe.id, { name: "Кафе «Связь»" });
+    await license(cafe, await createEstablishment(server, cafe.id, { name: "Кафе «Связь»" }));
     const cafePlayerId = await playerIn(cafe);
     await start("out-1", songA, "2026-04-02T10:00:00Z", cafePlayerId);
     // The device went away: the server ended the play offline.

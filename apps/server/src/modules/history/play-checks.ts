@@ -21,6 +21,8 @@ export type PlayRefusal =
   | "before-session"
   /** An explicit song at a venue whose explicit filter is on. */
   | "explicit-filtered"
+  /** A song the venue's licence did not hold when the play began (no active subscription, or another tariff's). */
+  | "not-entitled"
   /** Begun inside another play of the same player, or ended inside the next one. */
   | "overlap"
   /** Ended later than its song could have lasted: filed at the song's length. */

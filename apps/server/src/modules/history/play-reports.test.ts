@@ -10,6 +10,7 @@ import {
   addPlayer,
   createVenueStaff,
   deviceTokenFor,
+  licensedSince,
   playlistOf,
   type SubscribedClient,
   step,
@@ -63,6 +64,8 @@ async function venue(options: { explicitFilter?: boolean } = {}): Promise<Venue>
     explicitSong,
   ]);
   const subscribed = await subscribedClient(server, staff, [playlist.id]);
+  // Licensed for an hour already: plays kept through an outage began before the test.
+  await licensedSince(server, subscribed.subscriptionId, new Date(Date.now() - 3_600_000));
   const { client, establishmentId } = subscribed;
   if (options.explicitFilter) {
     await step(server, `/establishment/${client.id}/${establishmentId}/change`, client.token, {
@@ -288,6 +291,45 @@ describe("a device's play reports", () => {
     for (const socket of [mine.device, other.device]) socket.socket.close();
   });
 
+  it("counts a play only where the venue's licence held the song when it began, judging late plays by their moment", async () => {
+    const { playerId, client, device, subscriptionId } = await venue();
+    const outside = (await upload("tone.flac")).id;
+    const before = await refusalCounts();
+    const now = Date.now();
+    await send(
+      device,
+      // A song in no playlist of the venue's tariff.
+      started(playerId, "outside-tariff", outside, now - 50_000),
+      ended(playerId, "outside-tariff", now - 49_000),
+      // Played while the licence was active, then the subscription is suspended.
+      started(playerId, "before-suspension", longSong, now - 40_000),
+      ended(playerId, "before-suspension", now - 30_000),
+    );
+    const suspended = await call(server, "POST", `/subscription/${subscriptionId}/suspend`, {
+      token: staff.clientManager.token,
+    });
+    expect(suspended.status).toBe(200);
+    const suspendedAt = Date.now();
+    // The web player's outbox after an outage: one play from before the suspension, one after.
+    await send(
+      device,
+      started(playerId, "late-licensed", longSong, now - 29_000),
+      ended(playerId, "late-licensed", now - 20_000),
+      started(playerId, "after-suspension", longSong, suspendedAt + 500),
+    );
+    const plays = await playsOf(playerId, client.token);
+    expect([...plays.keys()].sort()).toEqual(["before-suspension", "late-licensed"]);
+    expect(
+      refusalLines()
+        .filter((line) => line.playerId === playerId)
+        .map((line) => `${nameOf(line.playId)} ${line.reason}`)
+        .sort(),
+    ).toEqual(["after-suspension not-entitled", "outside-tariff not-entitled"]);
+    const after = await refusalCounts();
+    expect((after["not-entitled"] ?? 0) - (before["not-entitled"] ?? 0)).toBe(2);
+    device.socket.close();
+  });
+
   it("cuts an end that runs into the player's next play to that play's start", async () => {
     const { playerId, client, device } = await venue();
     const now = Date.now();
@@ -312,7 +354,9 @@ describe("a device's play reports", () => {
 describe("a player removed while its device plays", () => {
   it("keeps the play in the venue's history under the player's name, with no error when the socket closes", async () => {
     const playlist = await playlistOf(server, staff.contentManager, [longSong]);
-    const { client, establishmentId } = await subscribedClient(server, staff, [playlist.id]);
+    const subscribed = await subscribedClient(server, staff, [playlist.id]);
+    await licensedSince(server, subscribed.subscriptionId, new Date(Date.now() - 3_600_000));
+    const { client, establishmentId } = subscribed;
     const playerId = await addPlayer(server, client, {
       name: "Веранда",
       establishmentId,

@@ -86,6 +86,12 @@ export interface Library {
    * grant or a tariff's playlists changed): called once the change is stored.
    */
   musicAccessChanged(): Promise<void>;
+  /**
+   * Whether a song is a track of the current version of any of these live
+   * playlists (the history checks a reported play against the venue's
+   * licence), one query.
+   */
+  holdsSong(playlistIds: readonly string[], songId: string): Promise<boolean>;
   /** Songs waiting for their loudness to be measured (metrics), one count. */
   loudnessQueueLength(): Promise<number>;
   /** The operator's import of a catalog on disk (`npm run import`). */
@@ -185,6 +191,7 @@ export function createLibrary(deps: LibraryDependencies): Library {
     },
     playlistTracks: (ids) => store.playlists.currentVersionTracks(ids),
     musicAccessChanged: () => access.announceChange(),
+    holdsSong: (playlistIds, songId) => store.playlists.holdsSong(playlistIds, songId),
     loudnessQueueLength: () => store.songs.countPendingLoudness(),
     importFromDisk: (options) => importLibrary({ ...options, intake, placement }),
     repairStoredTags: (options) => repairStoredTags({ ...options, store, songs }),

@@ -29,6 +29,22 @@ export class SubscriptionLicences {
     return rows.flatMap((row) => toLive(row, now));
   }
 
+  /**
+   * What licensed a venue at a past instant (a play reported late): the
+   * subscription that was active then, as an active source; none when the
+   * venue was not licensed at `at`.
+   */
+  async ofVenueAt(venueId: string, at: Date): Promise<LiveSubscription[]> {
+    const rows = await repository.licensedAt(this.db, venueId, at);
+    return rows.map((row) => ({
+      establishmentId: venueId,
+      userId: row.userId,
+      tariffId: row.tariffId,
+      state: "active" as const,
+      endsAt: row.endsAt,
+    }));
+  }
+
   /** The live subscriptions of every venue of these owners, as of `now`. */
   async ofOwners(userIds: readonly string[], now: Date): Promise<LiveSubscription[]> {
     const rows = await repository.liveOfUsers(this.db, userIds, now);

@@ -1,7 +1,21 @@
-import { and, count, desc, eq, exists, lte, min, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  exists,
+  gt,
+  isNull,
+  lte,
+  min,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { anyId } from "../../db/any-id.ts";
 import type { Executor } from "../../db/client.ts";
-import { subscriptionItems, subscriptions } from "../../db/schema.ts";
+import { licencePeriods, subscriptionItems, subscriptions } from "../../db/schema.ts";
 
 /** SQL of subscriptions and their chosen items. Every function takes the database or a transaction. */
 
@@ -231,6 +245,34 @@ export function liveOfOrganizations(
       and(
         anyId(subscriptions.organizationId, organizationIds),
         sql`${effectiveStateSql(now)} <> 'ended'`,
+      ),
+    );
+}
+
+/**
+ * The tariffs under which a venue was licensed at `at` (its licence
+ * periods, kept by migration 0022's trigger), with the subscription's
+ * owner: a stretch open then, within its subscription's paid period.
+ */
+export function licensedAt(
+  db: Executor,
+  establishmentId: string,
+  at: Date,
+): Promise<{ tariffId: string; userId: string; endsAt: Date | null }[]> {
+  return db
+    .select({
+      tariffId: licencePeriods.tariffId,
+      userId: subscriptions.userId,
+      endsAt: subscriptions.endsAt,
+    })
+    .from(licencePeriods)
+    .innerJoin(subscriptions, eq(subscriptions.id, licencePeriods.subscriptionId))
+    .where(
+      and(
+        eq(licencePeriods.establishmentId, establishmentId),
+        lte(licencePeriods.startedAt, at),
+        or(isNull(licencePeriods.endedAt), gt(licencePeriods.endedAt, at)),
+        or(isNull(subscriptions.endsAt), gt(subscriptions.endsAt, at)),
       ),
     );
 }
