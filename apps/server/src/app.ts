@@ -22,6 +22,7 @@ import { PlayerSessions } from "./modules/auth/player-sessions.service.ts";
 import { createEntitlement, type Entitlement } from "./modules/entitlement/entitlement.ts";
 import { establishmentsRoutes } from "./modules/establishments/establishments.routes.ts";
 import { EstablishmentsService } from "./modules/establishments/establishments.service.ts";
+import { ExplicitFilters } from "./modules/establishments/explicit-filters.service.ts";
 import { historyRoutes } from "./modules/history/history.routes.ts";
 import { HistoryService, type PlayRecorder } from "./modules/history/history.service.ts";
 import { LeadForwarder } from "./modules/leads/lead-forwarder.ts";
@@ -150,6 +151,8 @@ export async function buildApp(
     grants: new TariffGrants(app.db),
     bus: app.bus,
   });
+  // A device of a venue whose explicit filter is on gets no explicit song.
+  const explicitFilters = new ExplicitFilters(app.db, app.bus);
   // The library stands on the database and the files; players fill its port when they connect.
   const library = createLibrary({
     db: app.db,
@@ -160,7 +163,7 @@ export async function buildApp(
       playlistsOf: (actor, playerId) => app.realtime.playerDirectory().playlistsOf(actor, playerId),
     },
     entitlement,
-    explicitFilter: { isOn: (id) => clients.establishments.isExplicitFilterOn(id) },
+    explicitFilter: explicitFilters,
   });
   app.decorate("library", library);
   await app.register(loudnessPlugin, {
@@ -184,11 +187,26 @@ export async function buildApp(
   await app.register(webPlugin);
 
   await app.register(systemRoutes);
-  // Accounts own the users; sign-in finds and creates them through the
-  // directory, and accounts end sessions through auth's AccountSessions.
   const { db, keys, accessEvents, log } = app;
   const directory = new AccountDirectory({ keys });
-  // Device approvals check the venue through establishments, made below.
+  await app.register(leadsRoutes);
+  await app.register(libraryRoutes, { library });
+  const playerSessions = new PlayerSessions({
+    db,
+    sessions: new SessionIssuer(app.accessTokens, config.sessionLifetimeDays),
+    accounts: directory,
+    accessEvents,
+  });
+  const clients = await registerClientModules(app, {
+    directory,
+    library,
+    entitlement,
+    explicitFilters,
+    playerSessions,
+  });
+  // Accounts own the users; sign-in finds and creates them through the
+  // directory, and accounts end sessions through auth's AccountSessions.
+  // Device approvals check the venue through establishments.
   await app.register(authRoutes, {
     accounts: directory,
     establishments: { isOwnedBy: (clientId, id) => clients.establishments.isOwnedBy(clientId, id) },
@@ -207,7 +225,7 @@ export async function buildApp(
       log,
       sessions: new AccountSessions(),
       files: app.storage.files,
-      // A deleted client is forgotten by every client module (made below).
+      // A deleted client is forgotten by every client module.
       clientRecords: () => [
         clients.subscriptionStates,
         clients.organizations,
@@ -218,20 +236,6 @@ export async function buildApp(
       ],
     }),
     profiles: new ProfileService({ db, accessEvents, files: app.storage.files }),
-  });
-  await app.register(leadsRoutes);
-  await app.register(libraryRoutes, { library });
-  const playerSessions = new PlayerSessions({
-    db,
-    sessions: new SessionIssuer(app.accessTokens, config.sessionLifetimeDays),
-    accounts: directory,
-    accessEvents,
-  });
-  const clients = await registerClientModules(app, {
-    directory,
-    library,
-    entitlement,
-    playerSessions,
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -263,10 +267,11 @@ async function registerClientModules(
     directory: AccountDirectory;
     library: Library;
     entitlement: Entitlement;
+    explicitFilters: ExplicitFilters;
     playerSessions: PlayerSessions;
   },
 ) {
-  const { directory, library, entitlement, playerSessions } = built;
+  const { directory, library, entitlement, explicitFilters, playerSessions } = built;
   const { db } = app;
   const findAccount = (userId: string) => directory.findById(db, userId);
   const establishments = new EstablishmentsService({
@@ -274,6 +279,7 @@ async function registerClientModules(
     files: app.storage.files,
     findAccount,
     liveSubscriptions: (ids) => subscriptions.liveInfoOf(ids),
+    explicitFilters,
     playerCounts: (ids) => app.realtime.playerDirectory().countsByEstablishment(ids),
     bus: app.bus,
     // Its players read their plans again; one on an explicit song skips it when the filter goes on.

@@ -7,7 +7,6 @@ import {
   type SubscriptionInfo,
 } from "@fonika/shared";
 import type { Database, Executor } from "../../db/client.ts";
-import { BusCache } from "../../lib/bus-cache.ts";
 import { isClientAccount } from "../../lib/client-access.ts";
 import { toPage } from "../../lib/paging.ts";
 import type { Actor } from "../../plugins/auth.ts";
@@ -25,6 +24,7 @@ import {
 } from "./establishments.policy.ts";
 import type { EstablishmentRow } from "./establishments.repository.ts";
 import * as repository from "./establishments.repository.ts";
+import type { ExplicitFilters } from "./explicit-filters.service.ts";
 
 /** What establishments need to know from other modules; app.ts wires them. */
 export interface EstablishmentPorts {
@@ -47,6 +47,8 @@ export interface EstablishmentsDependencies extends EstablishmentPorts {
   files: FileStore;
   /** A change of the explicit filter or the time zone is told to every process (`establishments-changed`). */
   bus: EventBus;
+  /** The venues' explicit filters as kept in memory (made before the library, which asks them too). */
+  explicitFilters: ExplicitFilters;
 }
 
 export interface EstablishmentListRequest {
@@ -67,20 +69,7 @@ export class EstablishmentsService {
    * memory, forgotten on every process when the filter changes
    * (`establishments-changed`); 60 s bound what a lost event could leave.
    */
-  private readonly explicitFilters: BusCache<boolean>;
-
-  constructor(private readonly deps: EstablishmentsDependencies) {
-    this.explicitFilters = new BusCache({
-      load: (id) => repository.findExplicitFilter(deps.db, id),
-    });
-    // Listening ends with the bus, which closes with the app.
-    deps.bus.subscribe((event) => {
-      if (event.kind === "establishments-changed") {
-        this.explicitFilters.forget(event.establishmentIds);
-      }
-    });
-    deps.bus.onGap(() => this.explicitFilters.clear());
-  }
+  constructor(private readonly deps: EstablishmentsDependencies) {}
 
   async list(
     actor: Actor,
@@ -272,7 +261,7 @@ export class EstablishmentsService {
    * one), from memory: the remote control and the song files ask it often.
    */
   async isExplicitFilterOn(establishmentId: string): Promise<boolean> {
-    return (await this.explicitFilters.get(establishmentId)) ?? false;
+    return this.deps.explicitFilters.isOn(establishmentId);
   }
 
   /**
