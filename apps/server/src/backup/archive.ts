@@ -7,13 +7,32 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  writeFileSync,
 } from "node:fs";
 import path from "node:path";
 import * as tar from "tar";
 import type { Config } from "../config.ts";
-import { migrationsFolder, openDatabase } from "../db/client.ts";
+import { openDatabase } from "../db/client.ts";
 import { askControl } from "./control-socket.ts";
-import { type BackupManifest, MANIFEST, takeSnapshot } from "./snapshot.ts";
+import { dumpDatabase } from "./database-dump.ts";
+import { knownMigrations, loadDatabase } from "./database-load.ts";
+import { type Snapshot, takeSnapshot } from "./snapshot.ts";
+
+/** What a backup holds, written as `manifest.json` at its root. */
+export interface BackupManifest {
+  /**
+   * 2: the database as a logical dump of its live rows (`database/`);
+   * 1 (read for restores only): a copy of PGlite's data folder (`db/`).
+   */
+  format: "fonika-backup-2" | "fonika-backup-1";
+  createdAt: string;
+  /** Parts present: the embedded database, the stored files, the signing secret. */
+  parts: Array<"database" | "db" | "files" | "jwt-secret">;
+  /** The newest migration the database had: a restore onto older code is refused. */
+  migrations: number;
+}
+
+export const MANIFEST = "manifest.json";
 
 /** A refusal the CLI prints as it is (what to do instead). */
 export class BackupError extends Error {
@@ -25,36 +44,51 @@ const POSTGRES_ADVICE =
   "(and restore with pg_restore), and the files with the bucket's own tools (see README, Backups).";
 
 /**
- * `npm run backup -- FILE`: one gzipped tar of the embedded database, the
- * stored files (when they are under DATA_DIR) and the signing secret, of
- * one instant, while the server runs: the running server takes the
- * snapshot (it alone may open the database); with no server running, this
- * process opens the database and takes it. The archive appears whole or
- * not at all (written beside, then renamed), readable by its owner only.
+ * `npm run backup -- FILE`: one gzipped tar of the embedded database's
+ * live rows, the stored files (when they are under DATA_DIR) and the
+ * signing secret, of one instant, while the server runs: the running server
+ * copies its data folder between transactions (it alone may open the
+ * database); with no server running, this process opens the database and
+ * copies it. This process then dumps the copy's live rows
+ * (database-dump.ts) and deletes the copy: no byte of a deleted or
+ * overwritten row, which a data folder keeps in dead tuples and WAL, goes
+ * into the archive. The archive appears whole or not at all (written
+ * beside, then renamed), readable by its owner only.
  */
 export async function backup(config: Config, file: string): Promise<BackupManifest> {
   if (config.databaseUrl) throw new BackupError(POSTGRES_ADVICE);
   const staging = path.join(config.dataDir, "tmp");
   mkdirSync(staging, { recursive: true });
   const target = mkdtempSync(path.join(staging, "backup-"));
+  const partial = `${file}.partial`;
   try {
-    const manifest = await snapshotOf(config, path.join(target, "snapshot"));
-    const partial = `${file}.partial`;
+    const folder = path.join(target, "snapshot");
+    const snapshot = await snapshotOf(config, folder);
+    await dumpDatabase(path.join(folder, "db"), path.join(folder, "database"));
+    rmSync(path.join(folder, "db"), { recursive: true, force: true });
+    const manifest: BackupManifest = {
+      format: "fonika-backup-2",
+      createdAt: snapshot.createdAt,
+      parts: ["database", ...snapshot.parts.filter((part) => part !== "db")],
+      migrations: snapshot.migrations,
+    };
+    writeFileSync(path.join(folder, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     await tar.create(
-      { gzip: true, file: partial, cwd: path.join(target, "snapshot"), portable: true },
-      readdirSync(path.join(target, "snapshot")),
+      { gzip: true, file: partial, cwd: folder, portable: true },
+      readdirSync(folder),
     );
     chmodSync(partial, 0o600);
     renameSync(partial, file);
     return manifest;
   } finally {
     rmSync(target, { recursive: true, force: true });
+    rmSync(partial, { force: true });
   }
 }
 
-async function snapshotOf(config: Config, target: string): Promise<BackupManifest> {
+async function snapshotOf(config: Config, target: string): Promise<Snapshot> {
   const answer = await askControl(config.dataDir, { command: "snapshot", target });
-  if (answer?.ok) return answer.result as BackupManifest;
+  if (answer?.ok) return answer.result as Snapshot;
   if (answer) throw new BackupError(`The server could not take the snapshot: ${answer.error}`);
   // No server holds the database: open it here (a server started meanwhile is refused the lock).
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: undefined });
@@ -68,8 +102,12 @@ async function snapshotOf(config: Config, target: string): Promise<BackupManifes
 /**
  * `npm run restore -- FILE`: brings an archive of `backup` back into an
  * empty DATA_DIR (no database, no files; a signing secret made by a start
- * without data is replaced by the archive's). Refused while a server runs
- * on it, and for an archive of a newer version than this code.
+ * without data is replaced by the archive's): the database is built anew
+ * by the migrations the backup's database had and its rows loaded
+ * (database-load.ts); the server's next start applies newer migrations.
+ * An archive of format 1 (a copy of the data folder) is put back as it is.
+ * Refused while a server runs on it, and for an archive of a newer version
+ * than this code.
  */
 export async function restore(config: Config, file: string): Promise<BackupManifest> {
   if (config.databaseUrl) throw new BackupError(POSTGRES_ADVICE);
@@ -91,16 +129,27 @@ export async function restore(config: Config, file: string): Promise<BackupManif
     const manifestFile = path.join(staging, MANIFEST);
     if (!existsSync(manifestFile)) throw new BackupError(`${file} is not a Фоника backup`);
     const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as BackupManifest;
-    if (manifest.format !== "fonika-backup-1" || !manifest.parts.includes("db")) {
-      throw new BackupError(`${file} is not a Фоника backup this version reads`);
-    }
+    const readable =
+      (manifest.format === "fonika-backup-2" && manifest.parts.includes("database")) ||
+      (manifest.format === "fonika-backup-1" && manifest.parts.includes("db"));
+    if (!readable) throw new BackupError(`${file} is not a Фоника backup this version reads`);
     const known = knownMigrations();
     if (manifest.migrations > known) {
       throw new BackupError(
         `The backup is of a newer Фоника (${manifest.migrations} migrations, this code knows ${known}): update the code first`,
       );
     }
-    for (const part of manifest.parts) {
+    if (manifest.parts.includes("database")) {
+      // Built beside, then renamed: a failed load leaves DATA_DIR without a database.
+      await loadDatabase(
+        path.join(staging, "database"),
+        path.join(staging, "db"),
+        manifest.migrations,
+        staging,
+      );
+    }
+    // The loaded database is the data folder `db`, as a format 1 archive holds it.
+    for (const part of manifest.parts.map((part) => (part === "database" ? "db" : part))) {
       const destination = path.join(config.dataDir, part);
       rmSync(destination, { recursive: true, force: true });
       renameSync(path.join(staging, part), destination);
@@ -112,10 +161,4 @@ export async function restore(config: Config, file: string): Promise<BackupManif
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
-}
-
-/** How many migrations this code has (its journal's entries). */
-function knownMigrations(): number {
-  const journal = path.join(migrationsFolder, "meta", "_journal.json");
-  return (JSON.parse(readFileSync(journal, "utf8")) as { entries: unknown[] }).entries.length;
 }

@@ -1,34 +1,40 @@
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { type DatabaseHandle, rowsOf } from "../db/client.ts";
 
-/** What a backup holds, written as `manifest.json` at its root. */
-export interface BackupManifest {
-  format: "fonika-backup-1";
+/** What a snapshot holds, in its folder: parts present, and the database's schema version. */
+export interface Snapshot {
   createdAt: string;
-  /** Parts present: the embedded database, the stored files, the signing secret. */
+  /**
+   * `db`: a copy of the embedded database's data folder, only ever an
+   * intermediate (archive.ts dumps its live rows and deletes it); the
+   * stored files; the signing secret.
+   */
   parts: Array<"db" | "files" | "jwt-secret">;
-  /** The newest migration the database had: a restore onto older code is refused. */
+  /** The migrations the database had. */
   migrations: number;
 }
 
-export const MANIFEST = "manifest.json";
-
 /**
- * Takes a backup of one instant into `target` (a new folder on the same
- * disk as DATA_DIR): the embedded database copied between transactions,
- * and, while its queries wait, the stored files hard-linked (a link keeps a
- * file's content even if the server removes or replaces it afterwards; a
- * copy where links are not possible). Then the signing secret, so that a
- * restored deployment keeps its sessions and the keyed hashes of its codes.
+ * Takes a snapshot of one instant into `target` (a new folder on the same
+ * disk as DATA_DIR, under DATA_DIR/tmp): the embedded database's data
+ * folder copied between transactions, and, while its queries wait, the
+ * stored files hard-linked (a link keeps a file's content even if the
+ * server removes or replaces it afterwards; a copy where links are not
+ * possible). Then the signing secret, so that a restored deployment keeps
+ * its sessions and the keyed hashes of its codes. The copy of the data
+ * folder still holds dead rows: it never leaves DATA_DIR (the archive
+ * takes a logical dump of it, database-dump.ts). Queries wait only for the
+ * copy, not for a dump: PGlite is one session, and a transaction open for
+ * a whole dump would hold every request of the server.
  */
 export async function takeSnapshot(
   database: DatabaseHandle,
   dataDir: string,
   target: string,
   options: { localFiles: boolean },
-): Promise<BackupManifest> {
+): Promise<Snapshot> {
   if (!database.snapshot) {
     throw new Error(
       "This deployment keeps its data in PostgreSQL: back it up with pg_dump (see README)",
@@ -36,7 +42,7 @@ export async function takeSnapshot(
   }
   mkdirSync(target, { recursive: true });
   const resume = await database.snapshot(path.join(target, "db"));
-  const parts: BackupManifest["parts"] = ["db"];
+  const parts: Snapshot["parts"] = ["db"];
   try {
     const files = path.join(dataDir, "files");
     if (options.localFiles && existsSync(files)) {
@@ -51,14 +57,11 @@ export async function takeSnapshot(
     copyFileSync(secret, path.join(target, "jwt-secret"));
     parts.push("jwt-secret");
   }
-  const manifest: BackupManifest = {
-    format: "fonika-backup-1",
+  return {
     createdAt: new Date().toISOString(),
     parts,
     migrations: await appliedMigrations(database),
   };
-  writeFileSync(path.join(target, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-  return manifest;
 }
 
 async function appliedMigrations(database: DatabaseHandle): Promise<number> {
