@@ -6,9 +6,10 @@ import { keepNewFilesOwnerOnly } from "./lib/private-data-dir.ts";
 
 /**
  * `npm run backup -- FILE` and `npm run restore -- FILE` (backup/archive.ts):
- * the embedded database, the stored files and the signing secret of
- * DATA_DIR, in one archive, while the server runs; back into an empty
- * DATA_DIR. Exit 2 with what to do instead when it cannot.
+ * the embedded database's live rows (a logical dump: nothing deleted comes
+ * back), the stored files and the signing secret of DATA_DIR, in one
+ * archive, while the server runs; back into an empty DATA_DIR. Exit 2 with
+ * what to do instead when it cannot.
  */
 const [command, file] = process.argv.slice(2);
 if ((command !== "backup" && command !== "restore") || !file) {

@@ -40,7 +40,9 @@ export interface DatabaseHandle {
   /**
    * The embedded database only: copies its data folder, between
    * transactions, to `target`; queries wait until the answered function is
-   * called (see PgliteWorker.snapshot). PostgreSQL is backed up with pg_dump.
+   * called (see PgliteWorker.snapshot). The copy holds dead rows too: a
+   * backup only dumps its live rows from it and deletes it
+   * (backup/archive.ts). PostgreSQL is backed up with pg_dump.
    */
   snapshot?: (target: string) => Promise<() => void>;
   /**
