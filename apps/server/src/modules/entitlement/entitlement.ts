@@ -35,6 +35,11 @@ export interface VenueEntitlement {
   offered: ReadonlySet<string>;
   /** What the venue may play now: `offered` while the licence is active, else none. */
   playable: ReadonlySet<string>;
+  /**
+   * When this answer was read (ms): it has held since, for any change
+   * would have been announced and the answer forgotten.
+   */
+  readAt: number;
 }
 
 /** A venue's subscription that has not ended (subscriptions' port). */
@@ -95,6 +100,7 @@ const NO_LICENCE: VenueEntitlement = Object.freeze({
   licence: { state: "none" as const, until: null },
   offered: new Set<string>(),
   playable: new Set<string>(),
+  readAt: Number.POSITIVE_INFINITY,
 });
 
 interface OwnerEntitlement {
@@ -128,13 +134,18 @@ export function createEntitlement(deps: EntitlementDependencies): Entitlement {
   deps.bus.onGap(forgetAll);
 
   async function loadVenues(venueIds: readonly string[]): Promise<Map<string, VenueEntitlement>> {
-    const sources = await deps.licences.ofVenues(venueIds, new Date(now()));
-    const built = await entitlementsOf(sources);
-    return new Map(venueIds.map((id) => [id, built.get(id) ?? NO_LICENCE]));
+    const readAt = now();
+    const sources = await deps.licences.ofVenues(venueIds, new Date(readAt));
+    const built = await entitlementsOf(sources, readAt);
+    return new Map(venueIds.map((id) => [id, built.get(id) ?? { ...NO_LICENCE, readAt }]));
   }
 
   async function loadOwners(userIds: readonly string[]): Promise<Map<string, OwnerEntitlement>> {
-    const built = await entitlementsOf(await deps.licences.ofOwners(userIds, new Date(now())));
+    const readAt = now();
+    const built = await entitlementsOf(
+      await deps.licences.ofOwners(userIds, new Date(readAt)),
+      readAt,
+    );
     const byOwner = new Map<string, { playable: Set<string>; expiresAt: number | null }>(
       userIds.map((id) => [id, { playable: new Set(), expiresAt: null }]),
     );
@@ -151,6 +162,7 @@ export function createEntitlement(deps: EntitlementDependencies): Entitlement {
   /** Each source's venue entitlement, with its tariff's and its owner's grants read in one query. */
   async function entitlementsOf(
     sources: LicenceSource[],
+    readAt: number,
   ): Promise<Map<string, VenueEntitlement & { ownerId: string }>> {
     const grants = await deps.grants.playlistsOf(
       [...new Set(sources.map((source) => source.tariffId))],
@@ -175,6 +187,7 @@ export function createEntitlement(deps: EntitlementDependencies): Entitlement {
             licence: { state: source.state, until: source.endsAt },
             offered,
             playable: active ? offered : new Set<string>(),
+            readAt,
           },
         ];
       }),
@@ -188,7 +201,15 @@ export function createEntitlement(deps: EntitlementDependencies): Entitlement {
     },
     ofVenue: async (venueId) => (await venues.get(venueId)) ?? NO_LICENCE,
     playableAt: async (venueId, at) => {
-      const built = await entitlementsOf(await deps.licences.ofVenueAt(venueId, at));
+      // A play that began after the answer kept now was read began under it
+      // (the report of a song just started): no query, unless its period
+      // has run out since.
+      const kept = await venues.get(venueId);
+      if (kept && at.getTime() >= kept.readAt) {
+        const end = endOf(kept.licence) ?? Number.POSITIVE_INFINITY;
+        if (kept.licence.state !== "active" || at.getTime() < end) return kept.playable;
+      }
+      const built = await entitlementsOf(await deps.licences.ofVenueAt(venueId, at), now());
       return built.get(venueId)?.playable ?? new Set();
     },
     playableOfOwners: async (userIds) => {

@@ -63,8 +63,11 @@ export interface HistoryPorts {
    * module, by its licence periods).
    */
   entitlement: { playableAt(venueId: string, at: Date): Promise<ReadonlySet<string>> };
-  /** Whether a song is a track of any of these playlists' current versions (the library). */
-  holdsSong(playlistIds: readonly string[], songId: string): Promise<boolean>;
+  /**
+   * Whether a song is a track of any of these playlists' current versions
+   * (the library; the entitlement's own sets are answered from memory).
+   */
+  holdsSong(playlistIds: ReadonlySet<string>, songId: string): Promise<boolean>;
   players: {
     placesOf(
       ids: readonly string[],
@@ -209,41 +212,40 @@ export class HistoryService implements PlayRecorder {
     ) {
       return { refusal: "malformed" };
     }
-    const player = (await this.deps.players.placesOf([report.playerId])).get(report.playerId);
+    // A report comes with every song a device plays: what it is checked
+    // against is read at once, not one read after another.
+    const [places, songs, existing, sessionStartedAt] = await Promise.all([
+      this.deps.players.placesOf([report.playerId]),
+      this.deps.songFacts([report.songId]),
+      repository.findPlay(this.deps.db, report.playId),
+      from ? this.deps.sessionStartedAt(from.sessionId) : undefined,
+    ]);
+    const player = places.get(report.playerId);
     if (!player) return { refusal: "unknown-player" };
-    const song = (await this.deps.songFacts([report.songId])).get(report.songId);
+    const song = songs.get(report.songId);
     if (!song) return { refusal: "unknown-song" };
-    const existing = await repository.findPlay(this.deps.db, report.playId);
     if (existing?.playerId && existing.playerId !== report.playerId) {
       return { refusal: "foreign-play" };
     }
     if (existing?.startedAt) return { play: null };
-    const sessionStartedAt = from ? await this.deps.sessionStartedAt(from.sessionId) : undefined;
     const untimely = refusalOfStartTime(report.startedAt, now, sessionStartedAt);
     if (untimely) return { refusal: untimely };
-    if (
-      song.explicit &&
-      (await this.deps.establishments.isExplicitFilterOn(player.establishmentId))
-    ) {
-      return { refusal: "explicit-filtered" };
-    }
-    const licensed = await this.deps.entitlement.playableAt(
-      player.establishmentId,
-      report.startedAt,
-    );
-    if (!(await this.deps.holdsSong([...licensed], report.songId))) {
+    const [filtered, licensed, overlapping, venues] = await Promise.all([
+      song.explicit ? this.deps.establishments.isExplicitFilterOn(player.establishmentId) : false,
+      this.deps.entitlement.playableAt(player.establishmentId, report.startedAt),
+      repository.isUnderWayAt(
+        this.deps.db,
+        { id: report.playId, playerId: report.playerId, at: report.startedAt },
+        OVERLAP_TOLERANCE_MS,
+      ),
+      this.deps.establishments.venuesOf([player.establishmentId]),
+    ]);
+    if (filtered) return { refusal: "explicit-filtered" };
+    if (!(await this.deps.holdsSong(licensed, report.songId))) {
       return { refusal: "not-entitled" };
     }
-    const overlapping = await repository.isUnderWayAt(
-      this.deps.db,
-      { id: report.playId, playerId: report.playerId, at: report.startedAt },
-      OVERLAP_TOLERANCE_MS,
-    );
     if (overlapping) return { refusal: "overlap" };
-
-    const venue = (await this.deps.establishments.venuesOf([player.establishmentId])).get(
-      player.establishmentId,
-    );
+    const venue = venues.get(player.establishmentId);
     const play: repository.StartedPlay = {
       id: report.playId,
       playerId: report.playerId,

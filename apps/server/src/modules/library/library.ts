@@ -89,9 +89,10 @@ export interface Library {
   /**
    * Whether a song is a track of the current version of any of these live
    * playlists (the history checks a reported play against the venue's
-   * licence), one query.
+   * licence): from memory for a set the entitlement keeps, as a file's
+   * Range is.
    */
-  holdsSong(playlistIds: readonly string[], songId: string): Promise<boolean>;
+  holdsSong(playlistIds: ReadonlySet<string>, songId: string): Promise<boolean>;
   /** Songs waiting for their loudness to be measured (metrics), one count. */
   loudnessQueueLength(): Promise<number>;
   /** The operator's import of a catalog on disk (`npm run import`). */
@@ -191,7 +192,7 @@ export function createLibrary(deps: LibraryDependencies): Library {
     },
     playlistTracks: (ids) => store.playlists.currentVersionTracks(ids),
     musicAccessChanged: () => access.announceChange(),
-    holdsSong: (playlistIds, songId) => store.playlists.holdsSong(playlistIds, songId),
+    holdsSong: (playlistIds, songId) => access.setHoldsSong(playlistIds, songId),
     loudnessQueueLength: () => store.songs.countPendingLoudness(),
     importFromDisk: (options) => importLibrary({ ...options, intake, placement }),
     repairStoredTags: (options) => repairStoredTags({ ...options, store, songs }),

@@ -124,24 +124,9 @@ export class DeviceReports {
       });
     } else if (message.type === "songStarted") {
       const startedAt = new Date(message.startedAt);
-      const refusal = await this.deps.history.recordStarted(
-        {
-          playId: message.playId,
-          playerId,
-          songId: message.songId,
-          playlistId: message.playlistId,
-          fallback: message.fallback,
-          startedAt,
-        },
-        { sessionId },
-      );
-      if (refusal !== undefined) return;
-      if (state?.currentPlayId && state.currentPlayId !== message.playId) {
-        // The play before was never ended by its device (it came back after its server died):
-        // it ended, at the latest, when this one began.
-        await this.deps.history.recordEnded(state.currentPlayId, startedAt, "offline");
-      }
-      this.currentPlays.set(playerId, message.playId);
+      // What plays is written and told first: the owner's next command reads
+      // it, and a command that read the song before would repeat it. The
+      // history then judges the play as proof; what it refuses is not filed.
       const recent = [...(state?.recentSongIds ?? []), message.songId].slice(-SHUFFLE_MEMORY);
       const order = {
         currentSongId: message.songId,
@@ -150,7 +135,7 @@ export class DeviceReports {
         recentSongIds: recent,
       };
       const tracks = await this.tracksOf(message.playlistId);
-      await repository.writeState(this.deps.db, playerId, {
+      const written = await repository.writeState(this.deps.db, playerId, {
         songId: message.songId,
         playlistId: message.playlistId,
         previousSongId: state?.songId && state.songId !== message.songId ? state.songId : null,
@@ -162,6 +147,25 @@ export class DeviceReports {
         playing: true,
         pausedAt: null,
       });
+      await this.deps.states.publishState(playerId, player.ownerId, written);
+      this.currentPlays.set(playerId, message.playId);
+      const refusal = await this.deps.history.recordStarted(
+        {
+          playId: message.playId,
+          playerId,
+          songId: message.songId,
+          playlistId: message.playlistId,
+          fallback: message.fallback,
+          startedAt,
+        },
+        { sessionId },
+      );
+      if (refusal === undefined && state?.currentPlayId && state.currentPlayId !== message.playId) {
+        // The play before was never ended by its device (it came back after its server died):
+        // it ended, at the latest, when this one began.
+        await this.deps.history.recordEnded(state.currentPlayId, startedAt, "offline");
+      }
+      return;
     } else {
       await this.deps.history.recordEnded(
         message.playId,

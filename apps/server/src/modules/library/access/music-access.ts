@@ -52,6 +52,16 @@ export class MusicAccess {
     return this.deps.entitlement.playlistsOf(actor);
   }
 
+  /**
+   * Whether a song is in the current versions of these playlists: kept by
+   * the set itself, as `mayHearSong` keeps it (the entitlement hands out
+   * the same set while its answer stands).
+   */
+  async setHoldsSong(playlistIds: ReadonlySet<string>, songId: string): Promise<boolean> {
+    if (playlistIds.size === 0) return false;
+    return (await this.songsOf(playlistIds)).has(songId);
+  }
+
   /** Tells every process, this one before it answers, that who may hear what changed. */
   async announceChange(): Promise<void> {
     await this.deps.bus.publish({ kind: "music-access-changed", rooms: [] });

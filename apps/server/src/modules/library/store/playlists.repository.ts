@@ -301,29 +301,3 @@ export async function currentVersionTracks(
   }
   return tracks;
 }
-
-/**
- * Whether a song is a track of the current version of any of these live
- * playlists (one query however many playlists; none: false).
- */
-export async function holdsSong(
-  db: Executor,
-  playlistIds: readonly string[],
-  songId: string,
-): Promise<boolean> {
-  if (playlistIds.length === 0) return false;
-  const [row] = await db
-    .select({ songId: vaultEntries.songId })
-    .from(playlists)
-    .innerJoin(vaultEntries, eq(vaultEntries.parentId, playlists.currentVersionId))
-    .where(
-      and(
-        anyId(playlists.id, playlistIds),
-        isNull(playlists.deletedAt),
-        eq(vaultEntries.type, "track"),
-        eq(vaultEntries.songId, songId),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
