@@ -1,6 +1,7 @@
 // A bare Node http server in its own process, for baselines and for the
 // loader's own ceiling (run by support.ts; plain JavaScript, no tsx):
-//   node bare-server.mjs file <path> <size>  Range answers from fs.createReadStream
+//   node bare-server.mjs file <path> <size> [chunk]  Range answers from fs.createReadStream
+//                                            (read in pieces of `chunk` bytes; Node's 64 KiB by default)
 //   node bare-server.mjs memory <bytes>      a body of that size from memory, whatever is asked
 //   node bare-server.mjs json                a small JSON answer, like /health
 // It writes its port on the first line of its output and serves until killed.
@@ -8,9 +9,9 @@ import { createReadStream } from "node:fs";
 import { createServer } from "node:http";
 import { Readable } from "node:stream";
 
-const [mode, first, second] = process.argv.slice(2);
+const [mode, first, second, third] = process.argv.slice(2);
 
-function fileHandler(file, size) {
+function fileHandler(file, size, chunk) {
   return (request, response) => {
     const match = /^bytes=(\d+)-(\d+)$/.exec(request.headers.range ?? "");
     const start = match ? Number(match[1]) : 0;
@@ -20,7 +21,9 @@ function fileHandler(file, size) {
       "content-length": end - start + 1,
       ...(match ? { "content-range": `bytes ${start}-${end}/${size}` } : {}),
     });
-    createReadStream(file, { start, end }).pipe(response);
+    createReadStream(file, { start, end, ...(chunk ? { highWaterMark: chunk } : {}) }).pipe(
+      response,
+    );
   };
 }
 
@@ -54,7 +57,7 @@ function jsonHandler() {
 
 const handler =
   mode === "file"
-    ? fileHandler(first, Number(second))
+    ? fileHandler(first, Number(second), third ? Number(third) : undefined)
     : mode === "memory"
       ? memoryHandler(Number(first))
       : mode === "json"

@@ -143,7 +143,7 @@ function forwardReferences(file: string): string[] {
     });
     for (const { name, at } of declared) {
       const use = new RegExp(`(?<![.\\w])${name}\\b(?!\\s*:)`);
-      body.slice(0, at).forEach((text, before) => {
+      body.slice(0, at).forEach((text) => {
         const code = text.replace(/\/\/.*$/, "");
         if (/^\s*(\*|\/\*\*)/.test(code) || !use.test(code)) return;
         found.push(`${path.basename(file)}: ${name} used before it is built (${code.trim()})`);
