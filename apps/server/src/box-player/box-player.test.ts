@@ -113,6 +113,19 @@ function recorder(events: EventEmitter) {
   return { seen, next };
 }
 
+/** The owner approves, for their venue, the code the box shows next. */
+async function approveAtVenue(
+  venue: { client: SignedInUser; establishmentId: string },
+  events: ReturnType<typeof recorder>,
+): Promise<void> {
+  const code = await events.next("code");
+  const approved = await post("/auth/code/approve-code", venue.client.token, {
+    code: code.code,
+    establishmentId: venue.establishmentId,
+  });
+  expect(approved.status).toBe(200);
+}
+
 /** Waits (up to 5 s) until `check` holds. */
 async function until(check: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + 5_000;
@@ -130,11 +143,7 @@ describe("the box player", () => {
     const box = startBoxPlayer({ server: server.url, serial: "BOX-0102", timings: fast });
     const events = recorder(box.events);
     try {
-      const code = await events.next("code");
-      await post("/auth/code/approve-code", venue.client.token, {
-        code: code.code,
-        establishmentId: venue.establishmentId,
-      });
+      await approveAtVenue(venue, events);
       const missing = await events.next("failure");
       expect(String(missing.error)).toContain("BOX-0102");
       const playerId = await addPlayer(server, venue.client, {
@@ -160,11 +169,7 @@ describe("the box player", () => {
     const box = startBoxPlayer({ server: server.url, serial: "BOX-0201", timings: fast, speed: 4 });
     const events = recorder(box.events);
     try {
-      const code = await events.next("code");
-      await post("/auth/code/approve-code", venue.client.token, {
-        code: code.code,
-        establishmentId: venue.establishmentId,
-      });
+      await approveAtVenue(venue, events);
       const silent = await events.next("schedule");
       expect(silent).toEqual({
         kind: "schedule",
@@ -356,11 +361,7 @@ describe("the box player", () => {
     });
     const events = recorder(box.events);
     try {
-      const code = await events.next("code");
-      await post("/auth/code/approve-code", venue.client.token, {
-        code: code.code,
-        establishmentId: venue.establishmentId,
-      });
+      await approveAtVenue(venue, events);
       await events.next("connected");
       await events.next("playing");
       // Its session learnt its player: the neighbour's plan is not the box's to read.
@@ -406,11 +407,7 @@ describe("the box player", () => {
     const box = startBoxPlayer({ server: server.url, speed: 4, timings: fast });
     const events = recorder(box.events);
     try {
-      const code = await events.next("code");
-      await post("/auth/code/approve-code", venue.client.token, {
-        code: code.code,
-        establishmentId: venue.establishmentId,
-      });
+      await approveAtVenue(venue, events);
       await events.next("connected");
       const first = await events.next("playing");
 
