@@ -3,6 +3,7 @@ import { licencePeriods, subscriptions } from "../db/schema.ts";
 import { payerOf, readyToSubscribe, tariffInput } from "./clients.ts";
 import { createSignedInUser, type SignedInUser } from "./factories.ts";
 import { call, type TestServer } from "./harness.ts";
+import { audioFixture, uploadFile } from "./library.ts";
 
 /**
  * Test data of venues that play: playlists with songs, clients subscribed
@@ -243,4 +244,20 @@ export async function licenseVenueSince(
   await step(server, `/subscription/${subscription.id}/activate`, staff.clientManager.token);
   await licensedSince(server, subscription.id, since);
   return subscription.id;
+}
+
+/** A song uploaded from an audio fixture and a playlist whose current version holds it. */
+export async function songInPlaylist(
+  server: TestServer,
+  contentManager: SignedInUser,
+  name: string,
+  fixture = "tone.mp3",
+): Promise<{ songId: string; playlistId: string }> {
+  const uploaded = await uploadFile(server, "/music/song/add", audioFixture(fixture), {
+    token: contentManager.token,
+    filename: fixture,
+  });
+  if (uploaded.status !== 201) throw new Error(`could not upload ${fixture}`);
+  const songId = uploaded.body.song.id as string;
+  return { songId, playlistId: (await playlistOf(server, contentManager, [songId], name)).id };
 }

@@ -5,13 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../db/schema.ts";
 import { createEstablishment, randomIp, type SignedInUser } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
-import { audioFixture, uploadFile } from "../../test/library.ts";
 import { connect, nextOfType, type SocketClient } from "../../test/socket-client.ts";
 import {
   addPlayer,
   createVenueStaff,
-  playlistOf,
   type SubscribedClient,
+  songInPlaylist,
   step,
   subscribedClient,
   subscribeVenue,
@@ -43,12 +42,7 @@ beforeAll(async () => {
   // Open sockets' sessions are read again every second (a socket let in before its binding).
   server = await startTestServer({ SOCKET_SESSION_CHECK_SECONDS: "1" });
   staff = await createVenueStaff(server);
-  const uploaded = await uploadFile(server, "/music/song/add", audioFixture("tone.mp3"), {
-    token: staff.contentManager.token,
-    filename: "tone.mp3",
-  });
-  songId = uploaded.body.song.id;
-  playlistId = (await playlistOf(server, staff.contentManager, [songId], "Устройства")).id;
+  ({ songId, playlistId } = await songInPlaylist(server, staff.contentManager, "Устройства"));
 });
 
 afterAll(async () => {

@@ -4,12 +4,11 @@ import { subscriptions } from "../../db/schema.ts";
 import { readyToSubscribe, tariffInput } from "../../test/clients.ts";
 import { createSignedInUser, type SignedInUser } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
-import { audioFixture, uploadFile } from "../../test/library.ts";
 import {
   addPlayer,
   createVenueStaff,
   deviceTokenFor,
-  playlistOf,
+  songInPlaylist,
   step,
   subscribedClient,
   subscribeVenue,
@@ -39,14 +38,7 @@ const get = (path: string, token: string): Promise<Answer> => call(server, "GET"
 beforeAll(async () => {
   server = await startTestServer();
   staff = await createVenueStaff(server);
-  const uploaded = await uploadFile(server, "/music/song/add", audioFixture("tone.mp3"), {
-    token: staff.contentManager.token,
-    filename: "tone.mp3",
-  });
-  expect(uploaded.status).toBe(201);
-  songId = uploaded.body.song.id;
-  const playlist = await playlistOf(server, staff.contentManager, [songId], "Лицензия");
-  playlistId = playlist.id;
+  ({ songId, playlistId } = await songInPlaylist(server, staff.contentManager, "Лицензия"));
   const tariff = await step(
     server,
     "/tariff/add",
