@@ -124,9 +124,26 @@ export function createEntitlement(deps: EntitlementDependencies): Entitlement {
     expiresAtOf: (value) => value.expiresAt,
     now,
   });
+  /**
+   * One set object per distinct list of playlists: the venues of one tariff
+   * share it, so the library keeps the songs of a tariff once, not once a
+   * venue (it keeps them by the set).
+   */
+  let interned = new Map<string, ReadonlySet<string>>();
+  const intern = (playlistIds: Iterable<string>): ReadonlySet<string> => {
+    const ids = [...new Set(playlistIds)].sort();
+    const key = ids.join(",");
+    let set = interned.get(key);
+    if (!set) {
+      set = new Set(ids);
+      interned.set(key, set);
+    }
+    return set;
+  };
   const forgetAll = () => {
     venues.clear();
     owners.clear();
+    interned = new Map();
   };
   deps.bus.subscribe((event) => {
     if (event.kind === "music-access-changed") forgetAll();
@@ -146,17 +163,22 @@ export function createEntitlement(deps: EntitlementDependencies): Entitlement {
       await deps.licences.ofOwners(userIds, new Date(readAt)),
       readAt,
     );
-    const byOwner = new Map<string, { playable: Set<string>; expiresAt: number | null }>(
-      userIds.map((id) => [id, { playable: new Set(), expiresAt: null }]),
+    const byOwner = new Map<string, { playable: string[]; expiresAt: number | null }>(
+      userIds.map((id) => [id, { playable: [], expiresAt: null }]),
     );
     for (const [, venue] of built) {
       const owner = byOwner.get(venue.ownerId);
       if (!owner) continue;
-      for (const id of venue.playable) owner.playable.add(id);
+      owner.playable.push(...venue.playable);
       const end = endOf(venue.licence);
       if (end !== null) owner.expiresAt = Math.min(owner.expiresAt ?? end, end);
     }
-    return byOwner;
+    return new Map(
+      [...byOwner].map(([id, owner]) => [
+        id,
+        { playable: intern(owner.playable), expiresAt: owner.expiresAt },
+      ]),
+    );
   }
 
   /** Each source's venue entitlement, with its tariff's and its owner's grants read in one query. */
@@ -168,15 +190,18 @@ export function createEntitlement(deps: EntitlementDependencies): Entitlement {
       [...new Set(sources.map((source) => source.tariffId))],
       [...new Set(sources.map((source) => source.userId))],
     );
+    // Grouped by tariff once: a sweep asks for a thousand venues of a few tariffs.
+    const byTariff = new Map<string, typeof grants>();
+    for (const grant of grants) {
+      const list = byTariff.get(grant.tariffId) ?? [];
+      list.push(grant);
+      byTariff.set(grant.tariffId, list);
+    }
     return new Map(
       sources.map((source) => {
-        const offered = new Set(
-          grants
-            .filter(
-              (grant) =>
-                grant.tariffId === source.tariffId &&
-                (grant.userId === null || grant.userId === source.userId),
-            )
+        const offered = intern(
+          (byTariff.get(source.tariffId) ?? [])
+            .filter((grant) => grant.userId === null || grant.userId === source.userId)
             .map((grant) => grant.playlistId),
         );
         const active = source.state === "active";
