@@ -1,0 +1,250 @@
+import type { FastifyInstance } from "fastify";
+import { registerSupport } from "./app-support.ts";
+import type { AccountDirectory } from "./modules/accounts/account-directory.service.ts";
+import type { PlayerSessions } from "./modules/auth/player-sessions.service.ts";
+import type { Entitlement } from "./modules/entitlement/entitlement.ts";
+import { establishmentsRoutes } from "./modules/establishments/establishments.routes.ts";
+import { EstablishmentsService } from "./modules/establishments/establishments.service.ts";
+import type { ExplicitFilters } from "./modules/establishments/explicit-filters.service.ts";
+import { historyRoutes } from "./modules/history/history.routes.ts";
+import { HistoryService } from "./modules/history/history.service.ts";
+import type { Library } from "./modules/library/library.ts";
+import { organizationsRoutes } from "./modules/organizations/organizations.routes.ts";
+import { OrganizationsService } from "./modules/organizations/organizations.service.ts";
+import { liveRoutes } from "./modules/players/live.routes.ts";
+import { LiveService } from "./modules/players/live.service.ts";
+import { playerPlanRoutes } from "./modules/players/player-plan.routes.ts";
+import { PlayerPlanService } from "./modules/players/player-plan.service.ts";
+import { PlayerPlaylistsService } from "./modules/players/player-playlists.service.ts";
+import { PlayerRequestsService } from "./modules/players/player-requests.service.ts";
+import { playerUpdatesRoutes } from "./modules/players/player-updates.routes.ts";
+import { PlayerUpdatesService } from "./modules/players/player-updates.service.ts";
+import { playersRoutes } from "./modules/players/players.routes.ts";
+import { type PlayersDependencies, PlayersService } from "./modules/players/players.service.ts";
+import { PlayersBaseService } from "./modules/players/players-base.service.ts";
+import { schedulesRoutes } from "./modules/players/schedules.routes.ts";
+import { SchedulesService } from "./modules/players/schedules.service.ts";
+import { silenceAlertsRoutes } from "./modules/players/silence-alerts.routes.ts";
+import { SilenceAlerts } from "./modules/players/silence-alerts.ts";
+import { SubscriptionEndings } from "./modules/subscriptions/subscription-endings.ts";
+import { SubscriptionStatesService } from "./modules/subscriptions/subscription-states.service.ts";
+import { SubscriptionPresenter } from "./modules/subscriptions/subscriptions.presenter.ts";
+import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes.ts";
+import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.ts";
+import { tariffsRoutes } from "./modules/tariffs/tariffs.routes.ts";
+import { TariffsService } from "./modules/tariffs/tariffs.service.ts";
+
+/**
+ * Clients' modules meet here: establishments show their subscription and
+ * players; organizations refuse removal while a subscription pays through
+ * them; tariffs name playlists and know their subscribers; subscriptions
+ * check venues, payers and items through the others. Each reaches the
+ * others only by these ports (the subscriptions service is made last, so
+ * the ports that lead to it look it up when called).
+ */
+export async function registerClientModules(
+  app: FastifyInstance,
+  built: {
+    directory: AccountDirectory;
+    library: Library;
+    entitlement: Entitlement;
+    explicitFilters: ExplicitFilters;
+    playerSessions: PlayerSessions;
+  },
+) {
+  const { directory, library, entitlement, explicitFilters, playerSessions } = built;
+  const { db } = app;
+  const findAccount = (userId: string) => directory.findById(db, userId);
+  const establishments = new EstablishmentsService({
+    db,
+    files: app.storage.files,
+    findAccount,
+    liveSubscriptions: (ids) => subscriptions.liveInfoOf(ids),
+    explicitFilters,
+    playerCounts: (ids) => app.realtime.playerDirectory().countsByEstablishment(ids),
+    bus: app.bus,
+    // Its players read their plans again; one on an explicit song skips it when the filter goes on.
+    explicitFilterChanged: async (establishmentId, on) => {
+      const venuePlayers = await players.ofEstablishment(establishmentId);
+      await schedules.announce(venuePlayers.map((player) => player.playerId));
+      if (on) await live.skipExplicit(venuePlayers);
+    },
+  });
+  const organizations = new OrganizationsService({
+    db,
+    findAccount,
+    subscriptionUsage: (ids) => subscriptions.usageOf(ids),
+  });
+  const tariffs = new TariffsService({
+    db,
+    findAccount,
+    playlistNames: (ids) => library.playlistNames(ids),
+    liveTariffsOf: (userIds) => subscriptions.liveTariffsOf(userIds),
+    announceMusicAccessChange: () => entitlement.announceChange(),
+  });
+  const subscriptionPorts = {
+    db,
+    accounts: {
+      find: findAccount,
+      namesOf: (ids: string[]) => directory.namesOf(db, ids),
+      idsMatching: (query: string) => directory.idsMatching(db, query),
+    },
+    establishments,
+    organizations,
+    tariffs,
+  };
+  const presenter = new SubscriptionPresenter(subscriptionPorts);
+  const subscriptions: SubscriptionsService = new SubscriptionsService({
+    ...subscriptionPorts,
+    presenter,
+    announceMusicAccessChange: () => entitlement.announceChange(),
+  });
+  const subscriptionStates = new SubscriptionStatesService({
+    db,
+    presenter,
+    announceMusicAccessChange: () => entitlement.announceChange(),
+  });
+  await app.register(establishmentsRoutes, { establishments });
+  await app.register(organizationsRoutes, { organizations });
+  await app.register(tariffsRoutes, { tariffs });
+  await app.register(subscriptionsRoutes, { subscriptions, states: subscriptionStates });
+  // A period that is over ends at once: the venue's players stop playing what it allowed.
+  const endings = new SubscriptionEndings({
+    db,
+    log: app.log.child({ module: "subscription-endings" }),
+    bus: app.bus,
+    announceMusicAccessChange: () => entitlement.announceChange(),
+  });
+  app.addHook("onReady", async () => endings.start());
+  app.addHook("onClose", async () => endings.stop());
+  // Players belong to establishments and play what their venue's licence allows.
+  const playerDependencies: PlayersDependencies = {
+    db,
+    bus: app.bus,
+    findAccount,
+    accounts: {
+      namesOf: (ids) => directory.namesOf(db, ids),
+      idsMatching: (query) => directory.idsMatching(db, query),
+    },
+    establishments,
+    entitlement,
+    playlistNames: (ids) => library.playlistNames(ids),
+    songFacts: (ids) => library.songFacts(ids),
+    playerSessions,
+  };
+  const players = new PlayersService(playerDependencies);
+  const schedules = new SchedulesService({
+    db,
+    bus: app.bus,
+    establishments,
+    entitlement,
+    playlistNames: (ids) => library.playlistNames(ids),
+  });
+  app.realtime.usePlayerDirectory({
+    ...players.directory(),
+    decide: (playerIds, instantMs) => schedules.decideFor(playerIds, instantMs),
+  });
+  // The broadcast history files plays under their player's venue and names them through the library.
+  const history = new HistoryService({
+    db,
+    log: app.log.child({ module: "history" }),
+    players,
+    establishments,
+    songFacts: (ids) => library.songFacts(ids),
+    playlistNames: (ids) => library.playlistNames(ids),
+    // A device's play may not begin before the session it is reported under.
+    sessionStartedAt: (sessionId) => playerSessions.startedAt(sessionId),
+    entitlement,
+    holdsSong: (playlistIds, songId) => library.holdsSong(playlistIds, songId),
+    countRefusal: (reason) => app.metrics.countPlayReportRefused(reason),
+  });
+  app.decorate("playRecorder", history);
+  const playerDirectory = players.directory();
+  const live = new LiveService({
+    db,
+    bus: app.bus,
+    log: app.log.child({ module: "live" }),
+    // Every play a player reports is filed in the broadcast history.
+    history,
+    findControllable: playerDirectory.findControllable,
+    playlistsOf: playerDirectory.playlistsOf,
+    playlistTracks: (ids) => library.playlistTracks(ids),
+    explicitFilterOf: async (playerId) => {
+      const establishmentId = await players.establishmentOf(playerId);
+      return establishmentId ? establishments.isExplicitFilterOn(establishmentId) : false;
+    },
+    decide: (playerIds, instantMs) => schedules.decideFor(playerIds, instantMs),
+  });
+  app.realtime.usePlayerControl(live);
+  app.metrics.useProductFigures(async () => {
+    const [figures, loudnessQueue] = await Promise.all([
+      live.figures(),
+      library.loudnessQueueLength(),
+    ]);
+    return { ...figures, loudnessQueue };
+  });
+  // On PGlite the database is this process's alone: plays open at start were left by its own death.
+  app.addHook("onReady", () =>
+    live.start({ devicesDieWithProcess: app.database.kind === "pglite" }),
+  );
+  app.addHook("onClose", async () => live.stop());
+  await app.register(playersRoutes, {
+    players,
+    base: new PlayersBaseService(playerDependencies),
+    playlists: new PlayerPlaylistsService(playerDependencies),
+    requests: new PlayerRequestsService(playerDependencies),
+  });
+  await app.register(schedulesRoutes, { schedules });
+  await app.register(playerPlanRoutes, {
+    plans: new PlayerPlanService({
+      db,
+      establishments,
+      entitlement,
+      playlistNames: (ids) => library.playlistNames(ids),
+      playlistTracks: (ids) => library.playlistTracks(ids),
+    }),
+  });
+  await app.register(historyRoutes, { history });
+  await app.register(liveRoutes, { live });
+  // Support (issue 15) shows clients' venues and players and acts on them.
+  const { enquiries, chat } = await registerSupport(app, {
+    directory,
+    establishments,
+    players,
+    live,
+  });
+  // A player silent against its schedule for 5 minutes alerts its owner (issue 14) and opens an enquiry.
+  const silenceAlerts = new SilenceAlerts({
+    db,
+    log: app.log.child({ module: "silence-alerts" }),
+    bus: app.bus,
+    decide: (playerIds, instantMs) => schedules.decideFor(playerIds, instantMs),
+    establishments,
+    emailOf: async (userId) => (await findAccount(userId))?.email ?? null,
+    sendMail: (message) => app.notifier.sendMail(message),
+    raised: (alerts) => enquiries.openForAlerts(alerts),
+  });
+  app.decorate("silenceAlerts", silenceAlerts);
+  app.addHook("onReady", async () => silenceAlerts.start());
+  app.addHook("onClose", async () => silenceAlerts.stop());
+  await app.register(silenceAlertsRoutes, { alerts: silenceAlerts });
+  // Box firmware: its files in the file store, its notices on the player socket.
+  const updates = new PlayerUpdatesService({
+    db,
+    files: app.storage.files,
+    bus: app.bus,
+    log: app.log.child({ module: "player-updates" }),
+  });
+  app.realtime.useFirmwareNotices(updates);
+  await app.register(playerUpdatesRoutes, { updates });
+  return {
+    establishments,
+    organizations,
+    tariffs,
+    subscriptions,
+    subscriptionStates,
+    players,
+    enquiries,
+    chat,
+  };
+}
