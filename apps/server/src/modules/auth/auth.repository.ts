@@ -1,5 +1,18 @@
 import type { DeviceKind } from "@fonika/shared";
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { anyId } from "../../db/any-id.ts";
 import type { Executor } from "../../db/client.ts";
 import { authCodes, deviceCodes, refreshTokens, sessions } from "../../db/schema.ts";
@@ -206,10 +219,20 @@ export async function revokePlayerSessions(
   at: Date,
 ): Promise<string[]> {
   if (playerIds.length === 0) return [];
+  return revokeStanding(db, anyId(sessions.playerId, playerIds), reason, at);
+}
+
+/** Revokes the standing sessions that `which` names; answers their ids. */
+async function revokeStanding(
+  db: Executor,
+  which: SQL,
+  reason: string,
+  at: Date,
+): Promise<string[]> {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: at, revokedReason: reason })
-    .where(and(anyId(sessions.playerId, playerIds), isNull(sessions.revokedAt)))
+    .where(and(which, isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.map((row) => row.id);
 }
@@ -221,12 +244,7 @@ export async function revokeUserSessions(
   reason: string,
   at: Date,
 ): Promise<string[]> {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: at, revokedReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return rows.map((row) => row.id);
+  return revokeStanding(db, eq(sessions.userId, userId), reason, at);
 }
 
 /** Revokes every standing device session of a user (the players of their venues); answers their ids. */
@@ -236,14 +254,12 @@ export async function revokeUserDeviceSessions(
   reason: string,
   at: Date,
 ): Promise<string[]> {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: at, revokedReason: reason })
-    .where(
-      and(eq(sessions.userId, userId), eq(sessions.kind, "device"), isNull(sessions.revokedAt)),
-    )
-    .returning({ id: sessions.id });
-  return rows.map((row) => row.id);
+  return revokeStanding(
+    db,
+    and(eq(sessions.userId, userId), eq(sessions.kind, "device")) as SQL,
+    reason,
+    at,
+  );
 }
 
 /**
