@@ -6,6 +6,7 @@ import type { Entitlement } from "./modules/entitlement/entitlement.ts";
 import { establishmentsRoutes } from "./modules/establishments/establishments.routes.ts";
 import { EstablishmentsService } from "./modules/establishments/establishments.service.ts";
 import type { ExplicitFilters } from "./modules/establishments/explicit-filters.service.ts";
+import { VenueDirectory } from "./modules/establishments/venue-directory.service.ts";
 import { historyRoutes } from "./modules/history/history.routes.ts";
 import { HistoryService } from "./modules/history/history.service.ts";
 import type { Library } from "./modules/library/library.ts";
@@ -28,6 +29,7 @@ import { silenceAlertsRoutes } from "./modules/players/silence-alerts.routes.ts"
 import { SilenceAlerts } from "./modules/players/silence-alerts.ts";
 import { SubscriptionEndings } from "./modules/subscriptions/subscription-endings.ts";
 import { SubscriptionStatesService } from "./modules/subscriptions/subscription-states.service.ts";
+import { SubscriptionUsage } from "./modules/subscriptions/subscription-usage.service.ts";
 import { SubscriptionPresenter } from "./modules/subscriptions/subscriptions.presenter.ts";
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes.ts";
 import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.ts";
@@ -35,12 +37,13 @@ import { tariffsRoutes } from "./modules/tariffs/tariffs.routes.ts";
 import { TariffsService } from "./modules/tariffs/tariffs.service.ts";
 
 /**
- * Clients' modules meet here: establishments show their subscription and
- * players; organizations refuse removal while a subscription pays through
- * them; tariffs name playlists and know their subscribers; subscriptions
- * check venues, payers and items through the others. Each reaches the
- * others only by these ports (the subscriptions service is made last, so
- * the ports that lead to it look it up when called).
+ * Clients' modules meet here, each made after everything it asks, so no
+ * port looks up a module made later (`architecture.test.ts` checks):
+ * first what others read (venues, what live subscriptions use), then
+ * organizations and tariffs, subscriptions (which check venues, payers
+ * and tariffs), players, schedules, history and live, and last the
+ * establishments service, which shows each venue with its subscription
+ * and players and tells the players when its explicit filter changes.
  */
 export async function registerClientModules(
   app: FastifyInstance,
@@ -55,31 +58,20 @@ export async function registerClientModules(
   const { directory, library, entitlement, explicitFilters, playerSessions } = built;
   const { db } = app;
   const findAccount = (userId: string) => directory.findById(db, userId);
-  const establishments = new EstablishmentsService({
-    db,
-    files: app.storage.files,
-    findAccount,
-    liveSubscriptions: (ids) => subscriptions.liveInfoOf(ids),
-    explicitFilters,
-    playerCounts: (ids) => app.realtime.playerDirectory().countsByEstablishment(ids),
-    bus: app.bus,
-    // Its players read their plans again; one on an explicit song skips it when the filter goes on.
-    explicitFilterChanged: async (establishmentId, on) => {
-      const venuePlayers = await players.ofEstablishment(establishmentId);
-      await schedules.announce(venuePlayers.map((player) => player.playerId));
-      if (on) await live.skipExplicit(venuePlayers);
-    },
-  });
+  // Venues are read by every module below; the establishments service, which shows each venue
+  // with its subscription and players, is made after them.
+  const venues = new VenueDirectory(db, explicitFilters);
+  const usage = new SubscriptionUsage(db);
   const organizations = new OrganizationsService({
     db,
     findAccount,
-    subscriptionUsage: (ids) => subscriptions.usageOf(ids),
+    subscriptionUsage: (ids) => usage.payersIn(ids),
   });
   const tariffs = new TariffsService({
     db,
     findAccount,
     playlistNames: (ids) => library.playlistNames(ids),
-    liveTariffsOf: (userIds) => subscriptions.liveTariffsOf(userIds),
+    liveTariffsOf: (userIds) => usage.tariffsOfOwners(userIds),
     announceMusicAccessChange: () => entitlement.announceChange(),
   });
   const subscriptionPorts = {
@@ -89,7 +81,7 @@ export async function registerClientModules(
       namesOf: (ids: string[]) => directory.namesOf(db, ids),
       idsMatching: (query: string) => directory.idsMatching(db, query),
     },
-    establishments,
+    establishments: venues,
     organizations,
     tariffs,
   };
@@ -104,7 +96,6 @@ export async function registerClientModules(
     presenter,
     announceMusicAccessChange: () => entitlement.announceChange(),
   });
-  await app.register(establishmentsRoutes, { establishments });
   await app.register(organizationsRoutes, { organizations });
   await app.register(tariffsRoutes, { tariffs });
   await app.register(subscriptionsRoutes, { subscriptions, states: subscriptionStates });
@@ -126,7 +117,7 @@ export async function registerClientModules(
       namesOf: (ids) => directory.namesOf(db, ids),
       idsMatching: (query) => directory.idsMatching(db, query),
     },
-    establishments,
+    establishments: venues,
     entitlement,
     playlistNames: (ids) => library.playlistNames(ids),
     songFacts: (ids) => library.songFacts(ids),
@@ -136,7 +127,7 @@ export async function registerClientModules(
   const schedules = new SchedulesService({
     db,
     bus: app.bus,
-    establishments,
+    establishments: venues,
     entitlement,
     playlistNames: (ids) => library.playlistNames(ids),
   });
@@ -149,7 +140,7 @@ export async function registerClientModules(
     db,
     log: app.log.child({ module: "history" }),
     players,
-    establishments,
+    establishments: venues,
     songFacts: (ids) => library.songFacts(ids),
     playlistNames: (ids) => library.playlistNames(ids),
     // A device's play may not begin before the session it is reported under.
@@ -171,7 +162,7 @@ export async function registerClientModules(
     playlistTracks: (ids) => library.playlistTracks(ids),
     explicitFilterOf: async (playerId) => {
       const establishmentId = await players.establishmentOf(playerId);
-      return establishmentId ? establishments.isExplicitFilterOn(establishmentId) : false;
+      return establishmentId ? explicitFilters.isOn(establishmentId) : false;
     },
     decide: (playerIds, instantMs) => schedules.decideFor(playerIds, instantMs),
   });
@@ -188,6 +179,21 @@ export async function registerClientModules(
     live.start({ devicesDieWithProcess: app.database.kind === "pglite" }),
   );
   app.addHook("onClose", async () => live.stop());
+  const establishments = new EstablishmentsService({
+    db,
+    files: app.storage.files,
+    findAccount,
+    liveSubscriptions: (ids) => subscriptions.liveInfoOf(ids),
+    playerCounts: (ids) => app.realtime.playerDirectory().countsByEstablishment(ids),
+    bus: app.bus,
+    // Its players read their plans again; one on an explicit song skips it when the filter goes on.
+    explicitFilterChanged: async (establishmentId, on) => {
+      const venuePlayers = await players.ofEstablishment(establishmentId);
+      await schedules.announce(venuePlayers.map((player) => player.playerId));
+      if (on) await live.skipExplicit(venuePlayers);
+    },
+  });
+  await app.register(establishmentsRoutes, { establishments });
   await app.register(playersRoutes, {
     players,
     base: new PlayersBaseService(playerDependencies),
@@ -198,7 +204,7 @@ export async function registerClientModules(
   await app.register(playerPlanRoutes, {
     plans: new PlayerPlanService({
       db,
-      establishments,
+      establishments: venues,
       entitlement,
       playlistNames: (ids) => library.playlistNames(ids),
       playlistTracks: (ids) => library.playlistTracks(ids),
@@ -209,7 +215,7 @@ export async function registerClientModules(
   // Support (issue 15) shows clients' venues and players and acts on them.
   const { enquiries, chat } = await registerSupport(app, {
     directory,
-    establishments,
+    venues,
     players,
     live,
   });
@@ -219,7 +225,7 @@ export async function registerClientModules(
     log: app.log.child({ module: "silence-alerts" }),
     bus: app.bus,
     decide: (playerIds, instantMs) => schedules.decideFor(playerIds, instantMs),
-    establishments,
+    establishments: venues,
     emailOf: async (userId) => (await findAccount(userId))?.email ?? null,
     sendMail: (message) => app.notifier.sendMail(message),
     raised: (alerts) => enquiries.openForAlerts(alerts),
@@ -238,6 +244,7 @@ export async function registerClientModules(
   app.realtime.useFirmwareNotices(updates);
   await app.register(playerUpdatesRoutes, { updates });
   return {
+    venues,
     establishments,
     organizations,
     tariffs,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { AccountDirectory } from "./modules/accounts/account-directory.service.ts";
-import type { EstablishmentsService } from "./modules/establishments/establishments.service.ts";
+import type { VenueDirectory } from "./modules/establishments/venue-directory.service.ts";
 import type { LiveService } from "./modules/players/live.service.ts";
 import type { PlayersService } from "./modules/players/players.service.ts";
 import { SupportAttachments } from "./modules/support/attachments.service.ts";
@@ -18,13 +18,13 @@ export async function registerSupport(
   app: FastifyInstance,
   ports: {
     directory: AccountDirectory;
-    establishments: EstablishmentsService;
+    venues: VenueDirectory;
     players: PlayersService;
     live: LiveService;
   },
 ) {
   const { db } = app;
-  const { directory, establishments, players, live } = ports;
+  const { directory, venues, players, live } = ports;
   const findAccount = (userId: string) => directory.findById(db, userId);
   const namesOf = (ids: string[]) => directory.namesOf(db, ids);
   const supportAttachments = new SupportAttachments({
@@ -42,12 +42,12 @@ export async function registerSupport(
     publicUrl: app.config.publicUrl,
     attachments: supportAttachments,
     namesOf,
-    establishmentNamesOf: (ids) => establishments.namesOf(ids),
+    establishmentNamesOf: (ids) => venues.namesOf(ids),
     accounts: {
       find: findAccount,
       activeWithRoles: (roles) => directory.activeWithRoles(db, roles),
     },
-    establishments,
+    establishments: venues,
     players,
     commandPlayer: (staff, player, command) => live.commandByStaff(staff, player, command),
     sendMail: (message) => app.notifier.sendMail(message),

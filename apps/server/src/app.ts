@@ -185,10 +185,10 @@ export async function buildApp(
   });
   // Accounts own the users; sign-in finds and creates them through the
   // directory, and accounts end sessions through auth's AccountSessions.
-  // Device approvals check the venue through establishments.
+  // Device approvals check the venue through the venue directory.
   await app.register(authRoutes, {
     accounts: directory,
-    establishments: { isOwnedBy: (clientId, id) => clients.establishments.isOwnedBy(clientId, id) },
+    establishments: clients.venues,
     // A web player's code plays a web player the players module checks or makes.
     webPlayers: {
       prepare: (actor, establishmentId, playerId) =>

@@ -154,23 +154,6 @@ function forwardReferences(file: string): string[] {
   return found;
 }
 
-/**
- * The forward references still left, each a client module's port into
- * another that is built after it: establishments show their venue's
- * subscription and players, organizations and tariffs ask subscriptions
- * what pays and who holds them, while subscriptions check all three. The
- * loop goes with issue 29; anything new here fails the test. They are in
- * app-clients.ts, where the client modules are wired.
- */
-const KNOWN_LOOP = [
-  "subscriptions used before it is built (liveSubscriptions: (ids) => subscriptions.liveInfoOf(ids),)",
-  "players used before it is built (const venuePlayers = await players.ofEstablishment(establishmentId);)",
-  "schedules used before it is built (await schedules.announce(venuePlayers.map((player) => player.playerId));)",
-  "live used before it is built (if (on) await live.skipExplicit(venuePlayers);)",
-  "subscriptions used before it is built (subscriptionUsage: (ids) => subscriptions.usageOf(ids),)",
-  "subscriptions used before it is built (liveTariffsOf: (userIds) => subscriptions.liveTariffsOf(userIds),)",
-].map((entry) => `app-clients.ts: ${entry}`);
-
 describe("server layering", () => {
   it("finds modules to check", () => {
     expect(sourceFiles(path.join(root, "modules")).length).toBeGreaterThan(8);
@@ -189,12 +172,12 @@ describe("server layering", () => {
     expect(sharedTables).toEqual([]);
   });
 
-  it("builds modules in dependency order: nothing is used before it is built, but the client modules' known loop", () => {
+  it("builds modules in dependency order: nothing is used before it is built", () => {
     const roots = readdirSync(root)
       .filter((name) => /^app(-[a-z-]+)?\.ts$/.test(name))
       .map((name) => path.join(root, name));
     expect(roots.length).toBeGreaterThan(1);
-    expect(roots.flatMap(forwardReferences).sort()).toEqual([...KNOWN_LOOP].sort());
+    expect(roots.flatMap(forwardReferences)).toEqual([]);
   });
 
   it("finds a use before building where there is one", () => {

@@ -3,7 +3,6 @@ import {
   ESTABLISHMENTS,
   type Establishment,
   type EstablishmentInput,
-  MESSAGES,
   type SubscriptionInfo,
 } from "@fonika/shared";
 import type { Database, Executor } from "../../db/client.ts";
@@ -24,7 +23,7 @@ import {
 } from "./establishments.policy.ts";
 import type { EstablishmentRow } from "./establishments.repository.ts";
 import * as repository from "./establishments.repository.ts";
-import type { ExplicitFilters } from "./explicit-filters.service.ts";
+import { venueNameOf } from "./venue-directory.service.ts";
 
 /** What establishments need to know from other modules; app.ts wires them. */
 export interface EstablishmentPorts {
@@ -47,8 +46,6 @@ export interface EstablishmentsDependencies extends EstablishmentPorts {
   files: FileStore;
   /** A change of the explicit filter or the time zone is told to every process (`establishments-changed`). */
   bus: EventBus;
-  /** The venues' explicit filters as kept in memory (made before the library, which asks them too). */
-  explicitFilters: ExplicitFilters;
 }
 
 export interface EstablishmentListRequest {
@@ -63,12 +60,6 @@ export interface EstablishmentListRequest {
  * what the caller may do with it.
  */
 export class EstablishmentsService {
-  /**
-   * Whether each establishment's explicit filter is on, asked by every
-   * command to a player and every song range a device reads: kept in
-   * memory, forgotten on every process when the filter changes
-   * (`establishments-changed`); 60 s bound what a lost event could leave.
-   */
   constructor(private readonly deps: EstablishmentsDependencies) {}
 
   async list(
@@ -208,89 +199,6 @@ export class EstablishmentsService {
   }
 
   /**
-   * Whether the establishment is the client's own: a second-device sign-in
-   * is approved only for one's own venue (auth's port).
-   */
-  async isOwnedBy(clientId: string, id: string): Promise<boolean> {
-    return (await repository.findEstablishment(this.deps.db, clientId, id)) !== undefined;
-  }
-
-  /**
-   * The establishment of the client, for other modules (subscriptions;
-   * players, which give a new web player its address); undefined when not theirs.
-   */
-  async findOwned(
-    clientId: string,
-    id: string,
-  ): Promise<{ id: string; name: string; address: string } | undefined> {
-    const row = await repository.findEstablishment(this.deps.db, clientId, id);
-    return row ? { id: row.id, name: nameOf(row.name), address: row.address } : undefined;
-  }
-
-  /** Ids of a client's establishments, oldest first (players' port: a player goes to the only one). */
-  idsOf(clientId: string): Promise<string[]> {
-    return repository.idsOfClient(this.deps.db, clientId);
-  }
-
-  /** Names of establishments by id (subscriptions' port); an erased one is 'Удалённый клиент'. */
-  async namesOf(ids: string[]): Promise<Map<string, string>> {
-    const names = await repository.namesOf(this.deps.db, ids);
-    return new Map([...names].map(([id, name]) => [id, nameOf(name)]));
-  }
-
-  /**
-   * Owners, IANA time zones and explicit filters of establishments by id
-   * (players' port: a player's schedule is read in its establishment's
-   * zone, its plan leaves out what the filter keeps out; a venue's week is
-   * shown to whoever reaches its owner).
-   */
-  async placesOf(
-    ids: string[],
-  ): Promise<Map<string, { userId: string; timeZone: string; explicitFilter: boolean }>> {
-    const rows = await repository.placesOf(this.deps.db, ids);
-    return new Map(
-      rows.map((row) => [
-        row.id,
-        { userId: row.userId, timeZone: row.timeZone, explicitFilter: row.explicitFilter },
-      ]),
-    );
-  }
-
-  /**
-   * Whether the establishment's explicit filter is on (false for an unknown
-   * one), from memory: the remote control and the song files ask it often.
-   */
-  async isExplicitFilterOn(establishmentId: string): Promise<boolean> {
-    return this.deps.explicitFilters.isOn(establishmentId);
-  }
-
-  /**
-   * What the broadcast history shows of establishments by id (history's
-   * port): owner, zone, name and address, as a royalty report names a venue.
-   */
-  async venuesOf(
-    ids: string[],
-  ): Promise<Map<string, { userId: string; timeZone: string; name: string; address: string }>> {
-    const rows = await repository.placesOf(this.deps.db, ids);
-    return new Map(
-      rows.map((row) => [
-        row.id,
-        {
-          userId: row.userId,
-          timeZone: row.timeZone,
-          name: nameOf(row.name),
-          address: row.address,
-        },
-      ]),
-    );
-  }
-
-  /** Establishments whose name or address the query finds; at most 1000 (subscriptions' port). */
-  idsMatching(query: string): Promise<string[]> {
-    return repository.idsMatching(this.deps.db, query, 1000);
-  }
-
-  /**
    * Forgets a deleted client's establishments inside the deletion's
    * transaction (accounts' port): names and addresses are blanked and the
    * floor plans' rows let go; their files are removed once the deletion
@@ -332,7 +240,7 @@ export class EstablishmentsService {
       return {
         id: row.id,
         userId: row.userId,
-        name: nameOf(row.name),
+        name: venueNameOf(row.name),
         address: row.address,
         timeZone: row.timeZone,
         explicitFilter: row.explicitFilter,
@@ -352,14 +260,6 @@ export class EstablishmentsService {
       };
     });
   }
-}
-
-/**
- * The name staff see: an establishment's name is never blank (3–200
- * characters), so a blank one was erased with its deleted client.
- */
-function nameOf(stored: string): string {
-  return stored || MESSAGES.deletedClient;
 }
 
 /** A floor plan's type by its first bytes: a JPEG, PNG or WebP image, or a PDF. */

@@ -232,30 +232,6 @@ export interface SubscriptionListRequest {
   }
 
   /**
-   * The tariffs of each client's live subscriptions, each with its
-   * establishments, in one query for any number of clients (tariffs' port);
-   * a client with none is absent.
-   */
-  async liveTariffsOf(userIds: readonly string[]): Promise<Map<string, Map<string, string[]>>> {
-    const heldBy = new Map<string, Map<string, string[]>>();
-    for (const row of await repository.liveOfUsers(this.deps.db, userIds, new Date())) {
-      const held = heldBy.get(row.userId) ?? new Map<string, string[]>();
-      held.set(row.tariffId, [...(held.get(row.tariffId) ?? []), row.establishmentId]);
-      heldBy.set(row.userId, held);
-    }
-    return heldBy;
-  }
-
-  /** Organizations and payment methods that live subscriptions pay through (organizations' port). */
-  async usageOf(organizationIds: string[]) {
-    const rows = await repository.liveOfOrganizations(this.deps.db, organizationIds, new Date());
-    return {
-      organizations: new Set(rows.map((row) => row.organizationId)),
-      paymentMethods: new Set(rows.map((row) => row.paymentMethodId)),
-    };
-  }
-
-  /**
    * Prices a choice: the tariff (active when required), its chosen items
    * (all of this tariff, live), and the payer (the client's own).
    */
