@@ -7,7 +7,7 @@
  * names are CLDR's Russian exemplar cities (as Node's full ICU gives them
  * through `timeZoneName: "shortGeneric"`) for exactly those zones, checked
  * against Chromium 153 on 2026-11-26. Russia's own zones live in
- * `RUSSIAN_ZONES` (time-zones.ts) with the names Russians use.
+ * `RUSSIAN_ZONES` (@fonika/shared) with the names Russians use.
  */
 export const CITY_NAMES: Readonly<Record<string, string>> = {
   "Africa/Ceuta": "Сеута",

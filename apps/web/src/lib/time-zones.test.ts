@@ -1,11 +1,10 @@
-import { ESTABLISHMENTS } from "@fonika/shared";
+import { ESTABLISHMENTS, RUSSIAN_ZONES } from "@fonika/shared";
 import { describe, expect, it } from "vitest";
 import {
   filterTimeZones,
   localTimeIn,
   matchTimeZone,
   newEstablishmentTimeZone,
-  RUSSIAN_ZONES,
   timeZoneLabel,
   timeZoneOptions,
 } from "./time-zones.ts";

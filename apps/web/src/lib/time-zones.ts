@@ -1,4 +1,4 @@
-import { ESTABLISHMENTS } from "@fonika/shared";
+import { ESTABLISHMENTS, RUSSIAN_ZONES } from "@fonika/shared";
 import { CAPITAL_NAMES, CITY_NAMES } from "./time-zone-names.ts";
 
 /**
@@ -6,41 +6,6 @@ import { CAPITAL_NAMES, CITY_NAMES } from "./time-zone-names.ts";
  * cities first, then every other zone the runtime knows under a Russian
  * name, each with its offset of the moment ("Екатеринбург (UTC+5)").
  */
-
-/**
- * Every zone of Russia, west to east, by the city people know it by. ICU's
- * own names mislead here (it calls Asia/Novosibirsk "Красноярск", and
- * Chromium has only English city names), so these are ours.
- */
-export const RUSSIAN_ZONES: Readonly<Record<string, string>> = {
-  "Europe/Kaliningrad": "Калининград",
-  "Europe/Moscow": "Москва",
-  "Europe/Simferopol": "Симферополь",
-  "Europe/Kirov": "Киров",
-  "Europe/Volgograd": "Волгоград",
-  "Europe/Samara": "Самара",
-  "Europe/Astrakhan": "Астрахань",
-  "Europe/Saratov": "Саратов",
-  "Europe/Ulyanovsk": "Ульяновск",
-  "Asia/Yekaterinburg": "Екатеринбург",
-  "Asia/Omsk": "Омск",
-  "Asia/Novosibirsk": "Новосибирск",
-  "Asia/Barnaul": "Барнаул",
-  "Asia/Tomsk": "Томск",
-  "Asia/Novokuznetsk": "Новокузнецк",
-  "Asia/Krasnoyarsk": "Красноярск",
-  "Asia/Irkutsk": "Иркутск",
-  "Asia/Chita": "Чита",
-  "Asia/Yakutsk": "Якутск",
-  "Asia/Khandyga": "Хандыга",
-  "Asia/Vladivostok": "Владивосток",
-  "Asia/Ust-Nera": "Усть-Нера",
-  "Asia/Magadan": "Магадан",
-  "Asia/Sakhalin": "Южно-Сахалинск",
-  "Asia/Srednekolymsk": "Среднеколымск",
-  "Asia/Kamchatka": "Петропавловск-Камчатский",
-  "Asia/Anadyr": "Анадырь",
-};
 
 const RUSSIA = "Россия";
 const CYRILLIC = /[А-Яа-яЁё]/;

@@ -3,6 +3,7 @@ import {
   establishmentInputSchema,
   INPUT,
   MESSAGES,
+  timeZoneOfAddress,
   timeZoneSchema,
 } from "@fonika/shared";
 import { type FormEvent, type ReactNode, useState } from "react";
@@ -13,7 +14,7 @@ import { type TextInputRules, textInputError } from "../../../components/ui/text
 import { REQUIRED_FIELD } from "../../../lib/error-messages.ts";
 import { TimeZoneField } from "./time-zone-field.tsx";
 import "../establishments.css";
-import { newEstablishmentTimeZone } from "../../../lib/time-zones.ts";
+import { newEstablishmentTimeZone, timeZoneLabel } from "../../../lib/time-zones.ts";
 import { useSubmission } from "../../../lib/use-submission.ts";
 
 /** The lengths the shared schema allows (SPEC.md §5: 3 to 200 by default; an address up to 500). */
@@ -78,6 +79,21 @@ export function establishmentInputOf(
   return { input: null, errors };
 }
 
+/**
+ * The line under the address once it has text: the zone the venue will be
+ * saved in ("Часовой пояс: Екатеринбург (UTC+5)"), with "— по адресу" while
+ * that zone is the one the address names and the owner has not picked one
+ * by hand. So a venue is never saved in Moscow unnoticed.
+ */
+export function addressTimeZoneHint(
+  values: Pick<EstablishmentFormValues, "address" | "timeZone">,
+  zoneChosenByHand: boolean,
+): string | undefined {
+  if (!values.address.trim() || !values.timeZone) return undefined;
+  const fromAddress = !zoneChosenByHand && timeZoneOfAddress(values.address) === values.timeZone;
+  return `Часовой пояс: ${timeZoneLabel(values.timeZone)}${fromAddress ? " — по адресу" : ""}`;
+}
+
 interface EstablishmentFormProps {
   initial: EstablishmentFormValues;
   submitLabel: string;
@@ -87,7 +103,12 @@ interface EstablishmentFormProps {
   secondaryAction?: ReactNode;
 }
 
-/** Name, address, IANA time zone and explicit filter of an establishment, checked before it is sent. */
+/**
+ * Name, address, IANA time zone and explicit filter of an establishment,
+ * checked before it is sent. Typing an address that names a city sets the
+ * zone (`timeZoneOfAddress`) until the owner picks a zone by hand; from then
+ * on the hand choice stays whatever the address says.
+ */
 export function EstablishmentForm({
   initial,
   submitLabel,
@@ -97,11 +118,27 @@ export function EstablishmentForm({
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
+  const [zoneChosenByHand, setZoneChosenByHand] = useState(false);
   const { busy, error: formError, submit } = useSubmission();
 
   const set = (field: FieldName, value: string) => {
     setValues((previous) => ({ ...previous, [field]: value }));
     setErrors((previous) => ({ ...previous, [field]: undefined }));
+  };
+
+  const handleAddressChange = (address: string) => {
+    const zone = zoneChosenByHand ? null : timeZoneOfAddress(address);
+    setValues((previous) => ({ ...previous, address, timeZone: zone ?? previous.timeZone }));
+    setErrors((previous) => ({
+      ...previous,
+      address: undefined,
+      ...(zone ? { timeZone: undefined } : {}),
+    }));
+  };
+
+  const handleTimeZoneChange = (zone: string) => {
+    setZoneChosenByHand(true);
+    set("timeZone", zone);
   };
 
   const handleSubmit = async (event: FormEvent) => {
@@ -131,16 +168,17 @@ export function EstablishmentForm({
         <TextInput
           label="Адрес"
           value={values.address}
-          onChange={(value) => set("address", value)}
+          onChange={handleAddressChange}
           {...TEXT_RULES.address}
           showError={submitted}
           error={errors.address}
+          hint={addressTimeZoneHint(values, zoneChosenByHand)}
           placeholder="Город, улица, дом"
           autoComplete="street-address"
         />
         <TimeZoneField
           value={values.timeZone}
-          onChange={(zone) => set("timeZone", zone)}
+          onChange={handleTimeZoneChange}
           error={errors.timeZone}
         />
       </div>
