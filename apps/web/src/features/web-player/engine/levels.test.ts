@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  compressorMakeupGainDb,
   crossfadeCurves,
   dbToLinear,
   songGainDb,
@@ -57,5 +58,15 @@ describe("crossfade curves", () => {
       expect(out * out + into * into).toBeCloseTo(1, 5);
     }
     expect(20 * Math.log10(fadeOut[32] as number)).toBeCloseTo(-3.01, 1);
+  });
+});
+
+describe("a compressor's makeup gain", () => {
+  it("is what the browser adds on its own: +0.57 dB for the bus's limiter (−1 dBFS, 20:1)", () => {
+    // Heard at a venue and rendered in Chromium: a quiet signal comes out 0.57 dB louder.
+    expect(compressorMakeupGainDb(-1, 20)).toBeCloseTo(0.57, 3);
+    // The spec's own default threshold and ratio, had the knee been hard.
+    expect(compressorMakeupGainDb(-24, 12)).toBeCloseTo(13.2, 3);
+    expect(compressorMakeupGainDb(0, 20)).toBe(0);
   });
 });

@@ -31,6 +31,20 @@ export function volumeGain(volume: number): number {
 }
 
 /**
+ * The makeup gain in dB that a DynamicsCompressorNode with a hard knee
+ * (knee 0) adds to all it passes, loud or quiet: per the Web Audio spec
+ * ("computing the makeup gain") the gain its compression curve gives a
+ * full-scale (0 dBFS) signal, inverted, to the power 0.6. Above the
+ * threshold a hard knee's curve is a line of slope 1/ratio, so full scale
+ * comes out −threshold × (1 − 1/ratio) dB lower. A soft knee's curve is
+ * the browser's own (Chromium's is exponential) and is not modelled here.
+ */
+export function compressorMakeupGainDb(thresholdDb: number, ratio: number): number {
+  const fullRangeReductionDb = Math.max(-thresholdDb, 0) * (1 - 1 / ratio);
+  return 0.6 * fullRangeReductionDb;
+}
+
+/**
  * Equal-power crossfade curves of `points` values: the outgoing song's
  * gain falls as cos, the incoming rises as sin, so that for two unrelated
  * songs the summed power stays constant (cos² + sin² = 1) — no dip in the

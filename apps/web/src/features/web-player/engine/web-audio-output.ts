@@ -1,18 +1,21 @@
 import type { AudioOutput, Deck } from "./deck.ts";
-import { crossfadeCurves } from "./levels.ts";
+import { compressorMakeupGainDb, crossfadeCurves, dbToLinear } from "./levels.ts";
 
 /**
  * The browser's side of the decks: `<audio>` elements routed through an
  * AudioContext so that each song's loudness gain, the crossfade envelope
  * and the volume are sample-accurate gain nodes rather than the element's
  * coarse `volume`. The bus ends in a limiter (a fast, hard-kneed
- * compressor at −1 dBFS): songs are already levelled under their true
- * peak, the limiter only catches two songs summing in a crossfade.
+ * compressor at −1 dBFS, at unity below it): songs are already levelled
+ * under their true peak, the limiter only catches two songs summing in a
+ * crossfade.
  */
 
 const CURVE_POINTS = 64;
 /** A volume change glides this long (no zipper noise). */
 const VOLUME_RAMP_S = 0.15;
+/** The bus's limiter. Its knee stays hard (0): `compressorMakeupGainDb` is exact for that only. */
+const LIMITER = { thresholdDb: -1, ratio: 20, attackSeconds: 0.001, releaseSeconds: 0.1 };
 
 class WebAudioDeck implements Deck {
   onEnded: (() => void) | null = null;
@@ -139,13 +142,26 @@ class WebAudioDeck implements Deck {
 export function createWebAudioOutput(): AudioOutput {
   const context = new AudioContext({ latencyHint: "playback" });
   const limiter = context.createDynamicsCompressor();
-  limiter.threshold.value = -1;
+  limiter.threshold.value = LIMITER.thresholdDb;
   limiter.knee.value = 0;
-  limiter.ratio.value = 20;
-  limiter.attack.value = 0.001;
-  limiter.release.value = 0.1;
+  limiter.ratio.value = LIMITER.ratio;
+  limiter.attack.value = LIMITER.attackSeconds;
+  limiter.release.value = LIMITER.releaseSeconds;
+  // No makeup gain. A DynamicsCompressorNode raises everything it passes by
+  // a gain its threshold and ratio fix (the Web Audio spec's "makeup gain":
+  // +0.57 dB here, measured at a venue and in Chromium), and has no setting
+  // to turn it off (WebAudio/web-audio-api#2639 proposes one). A gain node
+  // after it takes exactly that back, computed from the same parameters as
+  // the spec does: below the threshold the bus is unity, so the loudness
+  // job's levels are what sounds, and above it the limiter's curve is its
+  // own (a full-scale peak comes out near −0.95 dBFS). Chosen over a limiter
+  // of our own in an AudioWorklet: the built-in node runs off the main
+  // thread in every browser with no module of ours to build and load, and
+  // the compensation is one constant.
+  const unity = context.createGain();
+  unity.gain.value = dbToLinear(-compressorMakeupGainDb(LIMITER.thresholdDb, LIMITER.ratio));
   const volume = context.createGain();
-  volume.connect(limiter).connect(context.destination);
+  volume.connect(limiter).connect(unity).connect(context.destination);
   const decks = [
     new WebAudioDeck(0, context, volume),
     new WebAudioDeck(1, context, volume),
