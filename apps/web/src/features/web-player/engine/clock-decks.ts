@@ -1,17 +1,25 @@
 import type { AudioOutput, Deck } from "./deck.ts";
 
+/** A fade a clock deck was asked for; `left` is the seconds of its song still to play then. */
+export interface ClockFade {
+  direction: "in" | "out";
+  seconds: number;
+  left: number;
+}
+
 /**
  * Decks that play on the test's clock instead of the browser's audio (the
  * engine's tests run without a browser; the browser flows drive the real
  * Web Audio decks): a song sounds for its duration, loads at once unless
- * its address is marked broken, and records its fades.
+ * its address is marked broken, and records its fades: which way, how
+ * long, and how much of the song was left when each began.
  */
 export class ClockDeck implements Deck {
   onEnded: (() => void) | null = null;
   onFailed: ((error: Error) => void) | null = null;
   url: string | null = null;
   fade_ = 0;
-  fades: ("in" | "out")[] = [];
+  fades: ClockFade[] = [];
   private playing = false;
   private startedAt = 0;
   private offset = 0;
@@ -76,8 +84,8 @@ export class ClockDeck implements Deck {
     this.fade_ = value;
   }
 
-  fade(direction: "in" | "out"): void {
-    this.fades.push(direction);
+  fade(direction: "in" | "out", seconds: number): void {
+    this.fades.push({ direction, seconds, left: this.duration() - this.position() });
     this.fade_ = direction === "in" ? 1 : 0;
   }
 

@@ -1,6 +1,12 @@
 import type { PlanSong, PlayEnding } from "@fonika/shared";
 import type { Deck } from "./deck.ts";
-import type { EngineDependencies, EngineState, Preloaded, Problem } from "./engine-state.ts";
+import type {
+  EngineDependencies,
+  EngineState,
+  Playing,
+  Preloaded,
+  Problem,
+} from "./engine-state.ts";
 import { dbToLinear, songGainDb } from "./levels.ts";
 import type { PlayReports } from "./play-reports.ts";
 import type { SongChoice } from "./song-choice.ts";
@@ -13,16 +19,20 @@ export const PRELOAD_LEAD_S = 40;
 export const COMMAND_FADE_S = 1;
 /** The engine looks at its decks this often (`tick`). */
 export const TICK_MS = 200;
+/** Gapless (crossfade 0): the next song is started this long before the end, for the browser's start-up. */
+const GAPLESS_LEAD_S = 0.015;
 
 /**
  * How the web player goes from song to song on its two decks: it loads the
  * next song on the idle deck ahead of time, starts it, crossfades into it
- * (or, at crossfade 0, starts it gaplessly on the end's very moment), lets
- * go of a deck once its song faded out, and skips a song that fails to
- * load or to play for the one after it.
+ * so that the outgoing song reaches silence as its file ends (or, at
+ * crossfade 0, starts it gaplessly on the end's very moment), lets go of a
+ * deck once its song faded out, and skips a song that fails to load or to
+ * play for the one after it.
  */
 export class DeckSwitching {
-  private gapless: unknown;
+  /** The song whose move to the next is timed already (`tick`). */
+  private advanceTimedFor: Playing | null = null;
   /** Until when (ms) a deck still fades out: it takes no new song before. */
   private readonly fadingUntil = [0, 0];
 
@@ -48,17 +58,20 @@ export class DeckSwitching {
     if (left <= PRELOAD_LEAD_S && !this.state.preloaded) this.preloadNext();
     // A song shorter than three crossfades gets a shorter one.
     const fade = Math.min(this.state.crossfadeSeconds(), duration / 3);
-    if (fade > 0 && left <= fade) {
-      void this.advance(fade);
-    } else if (fade === 0 && left <= (TICK_MS * 1.5) / 1000 && this.gapless === undefined) {
-      // Gapless: the next song starts on the end's very moment, not at the next tick.
-      const deck = current.deck;
-      this.gapless = this.deps.timers.setTimeout(
+    // The move is timed to its moment (`fade` before the end, or the end's very
+    // moment when gapless) rather than left to a tick up to TICK_MS late: a
+    // crossfade begun late would be cut off by the end of the file.
+    const lead = fade > 0 ? fade : GAPLESS_LEAD_S;
+    if (left <= lead + (TICK_MS * 1.5) / 1000 && this.advanceTimedFor !== current) {
+      this.advanceTimedFor = current;
+      this.deps.timers.setTimeout(
         () => {
-          this.gapless = undefined;
-          if (this.state.current?.deck === deck) void this.advance(0);
+          if (this.state.current !== current) return;
+          // Paused or busy meanwhile: a later tick times the move again.
+          if (this.state.paused || this.state.transitioning) this.advanceTimedFor = null;
+          else void this.advance(fade);
         },
-        Math.max(left * 1000 - 15, 0),
+        Math.max((left - lead) * 1000, 0),
       );
     }
   }
@@ -113,7 +126,8 @@ export class DeckSwitching {
         await this.transition(after, playlistId, 0, ending, fallback);
         return;
       }
-      const crossfade = fade > 0 && outgoingSounding;
+      const crossfade =
+        fade > 0 && outgoing !== null && outgoingSounding && secondsLeft(outgoing.deck) > 0;
       deck.setFade(crossfade ? 0 : 1);
       if (!(await this.deps.output.resume())) {
         // Held back until a click: the song waits at its start (`unlock` plays it).
@@ -129,9 +143,13 @@ export class DeckSwitching {
       if (outgoing) {
         this.reports.endPlay(ending);
         if (crossfade) {
-          outgoing.deck.fade("out", fade);
-          deck.fade("in", fade);
-          this.releaseAfter(outgoing.deck, fade);
+          // The outgoing fade reaches silence when its file ends, at the latest: a
+          // song loud to its last sample is never cut off mid-fade. Both curves
+          // share one span, so the crossfade stays equal-power.
+          const span = Math.min(fade, secondsLeft(outgoing.deck));
+          outgoing.deck.fade("out", span);
+          deck.fade("in", span);
+          this.releaseAfter(outgoing.deck, span);
         } else {
           outgoing.deck.unload();
         }
@@ -244,6 +262,12 @@ export class DeckSwitching {
     const [first, second] = this.deps.output.decks;
     return deck === first ? second : first;
   }
+}
+
+/** Seconds of a deck's song still to play (Infinity while its length is unknown). */
+function secondsLeft(deck: Deck): number {
+  const left = deck.duration() - deck.position();
+  return Number.isFinite(left) ? Math.max(left, 0) : Number.POSITIVE_INFINITY;
 }
 
 function levelOf(song: PlanSong): number {

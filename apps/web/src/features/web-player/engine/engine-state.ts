@@ -86,8 +86,15 @@ export class EngineState {
   serverLicence: LicenceState | null = null;
   /** The playlist the server's schedule status asked for; offline the plan decides. */
   serverSchedule: Scheduled | null = null;
-  /** The playlist asked for with playPlaylistRequested, whose first song fades in fully. */
+  /** The playlist asked for with playPlaylistRequested, whose first song fades in over the crossfade. */
   requestedPlaylist: string | null = null;
+  /**
+   * The owner's next or previous was relayed and the server's answer has
+   * not come: that answer is a command (a fast fade, the play before it
+   * skipped) even when it is the playlist started over after a stop at its
+   * last song.
+   */
+  skipAsked = false;
   failed = new Set<string>();
   problem: Problem = null;
   transitioning = false;

@@ -135,8 +135,8 @@ describe("the web player online", () => {
     expect(output.decks[1].isPlaying()).toBe(false);
     await vi.advanceTimersByTimeAsync(26_100);
     // 4 s before the end: both sound, one fading out, the other in.
-    expect(output.decks[0].fades).toContain("out");
-    expect(output.decks[1].fades).toContain("in");
+    expect(output.decks[0].fades.map((fade) => fade.direction)).toContain("out");
+    expect(output.decks[1].fades.map((fade) => fade.direction)).toContain("in");
     expect(output.decks[0].isPlaying()).toBe(true);
     expect(output.decks[1].isPlaying()).toBe(true);
     expect(of("songEnded").map((m) => m.ending)).toEqual(["finished"]);
@@ -147,6 +147,25 @@ describe("the web player online", () => {
     expect(of("songStarted")).toHaveLength(2);
     expect(output.decks[0].isPlaying()).toBe(false);
     expect(output.decks[1].songId()).toBe(id(2));
+  });
+
+  it("ends the outgoing song's fade with its file, the incoming one rising over the same window", async () => {
+    const { engine, output } = setUp();
+    engine.setOnline(true);
+    engine.setPlan(planOf(4));
+    // The song starts between two of the engine's ticks, as it does in a browser.
+    await vi.advanceTimersByTimeAsync(130);
+    engine.receive(playSong(id(1), id(2)));
+    await vi.advanceTimersByTimeAsync(60_000);
+    const [out] = output.decks[0].fades;
+    const [into] = output.decks[1].fades;
+    expect(out?.direction).toBe("out");
+    // Silence exactly as the file ends: not at −22 to −28 dB with the last notes still sounding.
+    expect(out?.seconds).toBeCloseTo(out?.left ?? Number.NaN, 3);
+    // The whole crossfade, not one shortened by the tick's lateness.
+    expect(out?.seconds).toBeCloseTo(4, 2);
+    // Equal power: both curves over the one window.
+    expect(into).toEqual({ direction: "in", seconds: out?.seconds, left: 60 });
   });
 
   it("follows the owner's next within a fast fade, pause and play, volume and a stop", async () => {
@@ -182,6 +201,41 @@ describe("the web player online", () => {
     engine.receive({ type: "stopPlay", playerId: PLAYER });
     expect(engine.view().current).toBeNull();
     expect(engine.view().problem).toBe("silence");
+  });
+
+  it("skips the playlist's last song as any other: a fast fade, the next song at once, filed as skipped", async () => {
+    const { engine, of, output } = setUp();
+    engine.setOnline(true);
+    engine.setPlan(planOf(12));
+    engine.receive(dayListScheduled);
+    engine.receive(playSong(id(3), null));
+    await vi.advanceTimersByTimeAsync(5_000);
+    // The owner's next: the server relays it, has nothing after the last song and says stop;
+    // the page asks for the playlist again and the server answers with its first song.
+    engine.receive({ type: "playNextSongRequested", playerId: PLAYER });
+    engine.receive({ type: "stopPlay", playerId: PLAYER });
+    expect(of("playPlaylistRequested")).toHaveLength(2);
+    engine.receive({ type: "playPlaylistRequested", playerId: PLAYER, playlistId: DAY_LIST });
+    engine.receive(playSong(id(1), id(2)));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(of("songEnded").map((m) => m.ending)).toEqual(["skipped"]);
+    expect(output.decks[0].fades.map((fade) => [fade.direction, fade.seconds])).toEqual([
+      ["out", COMMAND_FADE_S],
+    ]);
+    expect(output.decks[1].fades.map((fade) => [fade.direction, fade.seconds])).toEqual([
+      ["in", COMMAND_FADE_S],
+    ]);
+    expect(output.decks[1].songId()).toBe(id(1));
+    expect(output.decks[1].isPlaying()).toBe(true);
+    await vi.advanceTimersByTimeAsync(COMMAND_FADE_S * 1000 + 100);
+    expect(output.decks[0].songId()).toBeNull();
+
+    // Nothing stays of the skip: the playlist's next natural restart crossfades and is finished.
+    engine.receive({ type: "stopPlay", playerId: PLAYER });
+    engine.receive(playSong(id(2), id(3)));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(of("songEnded").map((m) => m.ending)).toEqual(["skipped", "finished"]);
+    expect(output.decks[0].fades.at(-1)).toMatchObject({ direction: "in", seconds: 12 });
   });
 
   it("starts the playlist over at its end while the schedule still wants it, once per song played", async () => {

@@ -157,6 +157,7 @@ export class WebPlayerEngine {
     if (this.state.online === online) return;
     this.state.online = online;
     this.state.requestedPlaylist = null;
+    this.state.skipAsked = false;
     if (online) {
       this.state.serverSchedule = null;
       this.reports.report();
@@ -199,11 +200,18 @@ export class WebPlayerEngine {
       case "playerState":
         if (message.state.playerId === playerId) this.adoptState(message.state);
         return;
+      case "playNextSongRequested":
+      case "playPrevSongRequested":
+        // The owner's command, relayed before the server's answer to it (`skipAsked`).
+        if (message.playerId === playerId) state.skipAsked = true;
+        return;
       case "playSong": {
         if (message.playerId !== playerId) return;
         state.serverNext = message.nextSongId;
         const requested = state.requestedPlaylist;
+        const skipAsked = state.skipAsked;
         state.requestedPlaylist = null;
+        state.skipAsked = false;
         if (state.current?.song.id === message.songId) {
           // The song this player already crossfaded into on its own.
           if (message.playlistId) state.current.playlistId = message.playlistId;
@@ -217,7 +225,9 @@ export class WebPlayerEngine {
           return;
         }
         const playlistId = message.playlistId ?? state.current?.playlistId ?? null;
-        const fromSchedule = requested !== null && requested === playlistId;
+        // The playlist the schedule asked for crossfades in; an answer to the owner's skip does
+        // not, even when it is that playlist started over after its last song.
+        const fromSchedule = !skipAsked && requested !== null && requested === playlistId;
         const fallback =
           state.serverSchedule?.playlistId === playlistId ? state.serverSchedule.fallback : false;
         state.paused = false;
@@ -252,6 +262,7 @@ export class WebPlayerEngine {
       case "error":
         // A refused playlist request is not waited for any longer.
         state.requestedPlaylist = null;
+        state.skipAsked = false;
         this.serverMessage = message.message;
         this.deps.onChange();
         return;

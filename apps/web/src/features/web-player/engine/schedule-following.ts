@@ -73,7 +73,8 @@ export class ScheduleFollowing {
    * The server has nothing after this song (the playlist's end, loop off).
    * While the schedule still wants the playlist it starts over: a venue's
    * hour must not fall silent. Once per song played, so an empty playlist
-   * does not ask again and again.
+   * does not ask again and again. When the owner's next brought the stop
+   * (`skipAsked`), the answer moves on as a skip does.
    */
   stopAsked(): void {
     const scheduled = this.choice.scheduled();
@@ -85,6 +86,7 @@ export class ScheduleFollowing {
       this.deps.send({ type: "playPlaylistRequested", playerId, playlistId });
       return;
     }
+    this.state.skipAsked = false;
     this.switching.halt("silence");
   }
 
