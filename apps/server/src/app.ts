@@ -189,11 +189,13 @@ export async function buildApp(
   await app.register(authRoutes, {
     accounts: directory,
     establishments: clients.venues,
-    // A web player's code plays a web player the players module checks or makes.
-    webPlayers: {
+    // A web player's code plays a web player the players module checks or makes;
+    // a box bound to its player starts with music as a new player does.
+    players: {
       prepare: (actor, establishmentId, playerId) =>
         clients.players.prepareWebPlayer(actor, establishmentId, playerId),
       exists: (tx, playerId) => clients.players.exists(tx, playerId),
+      giveFirstMusic: (playerId) => clients.players.giveFirstMusic(playerId),
     },
   });
   await app.register(accountsRoutes, {

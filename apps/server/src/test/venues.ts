@@ -153,15 +153,22 @@ export interface PlayerInput {
   serialBoxNumber?: string;
   address?: string;
   establishmentId?: string;
-  /** Put on the player after it is added. */
+  /** Put on the player after it is added, as its owner's choice (see `firstMusic`). */
   playlistIds?: readonly string[];
+  /**
+   * Keep the first music a new player starts with (issue 28: its venue's
+   * first playlist as its fallback). By default the owner replaces it:
+   * the player holds `playlistIds` only and plays nothing outside its
+   * windows, as most tests of schedules and the remote begin.
+   */
+  firstMusic?: boolean;
 }
 
 /** Adds a player (a web one in the hall by default) and puts playlists on it; answers its id. */
 export async function addPlayer(
   server: TestServer,
   owner: SignedInUser,
-  { playlistIds = [], ...input }: PlayerInput = {},
+  { playlistIds = [], firstMusic = false, ...input }: PlayerInput = {},
 ): Promise<string> {
   const player = await step(server, "/music/player/add", owner.token, {
     name: "Зал",
@@ -169,7 +176,15 @@ export async function addPlayer(
     address: "Москва, Тверская, 7",
     ...input,
   });
+  const started: string | null = player.fallbackPlaylistId;
+  if (started && !firstMusic) {
+    await step(server, `/music/player/${player.id}/fallback`, owner.token, { playlistId: null });
+    if (!playlistIds.includes(started)) {
+      await step(server, `/music/player/${player.id}/playlist/${started}/remove`, owner.token);
+    }
+  }
   for (const playlistId of playlistIds) {
+    if (playlistId === started) continue;
     await step(server, `/music/player/${player.id}/playlist/add`, owner.token, { playlistId });
   }
   return player.id;

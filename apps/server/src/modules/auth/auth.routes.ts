@@ -5,7 +5,7 @@ import type { AccountLookup } from "./auth.accounts.ts";
 import { AuthTablePruner } from "./auth.pruning.ts";
 import { AuthService } from "./auth.service.ts";
 import { clientInfo, SessionIssuer } from "./auth.sessions.ts";
-import { DeviceBindings } from "./device-binding.service.ts";
+import { type DeviceBindingDependencies, DeviceBindings } from "./device-binding.service.ts";
 import { type DeviceSignInDependencies, DeviceSignInService } from "./device-sign-in.service.ts";
 
 /** The sign-in calls of SPEC.md §7 under /auth: codes, tokens, sessions, devices. */
@@ -14,10 +14,11 @@ export async function authRoutes(
   options: {
     accounts: AccountLookup;
     establishments: DeviceSignInDependencies["establishments"];
-    webPlayers: DeviceSignInDependencies["webPlayers"];
+    /** Web players a code plays, and boxes bound by their sockets (the players module). */
+    players: DeviceSignInDependencies["webPlayers"] & DeviceBindingDependencies["players"];
   },
 ) {
-  const { accounts, establishments, webPlayers } = options;
+  const { accounts, establishments, players } = options;
   const { db, keys, accessEvents, log } = app;
   const sessions = new SessionIssuer(app.accessTokens, app.config.sessionLifetimeDays);
   const auth = new AuthService({
@@ -35,14 +36,14 @@ export async function authRoutes(
     sessions,
     accounts,
     establishments,
-    webPlayers,
+    webPlayers: players,
   });
   // A box's socket that names its player binds its venue-wide session to it (issue 27).
   app.realtime.useDeviceBinding(
     new DeviceBindings({
       db,
       accessEvents,
-      players: { exists: (executor, playerId) => webPlayers.exists(executor, playerId) },
+      players,
     }),
   );
   const client = (request: FastifyRequest) => clientInfo(request.ip, request.headers["user-agent"]);

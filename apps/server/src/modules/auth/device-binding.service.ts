@@ -6,8 +6,12 @@ import * as repository from "./auth.repository.ts";
 export interface DeviceBindingDependencies {
   db: Database;
   accessEvents: AccessEvents;
-  /** Whether a player still exists (the players module). */
-  players: { exists(db: Executor, playerId: string): Promise<boolean> };
+  players: {
+    /** Whether a player still exists (the players module). */
+    exists(db: Executor, playerId: string): Promise<boolean>;
+    /** Gives a player without music its venue's first (a box plays once paired). */
+    giveFirstMusic(playerId: string): Promise<void>;
+  };
 }
 
 /**
@@ -34,7 +38,10 @@ export class DeviceBindings implements DeviceBinding {
     // A removal that committed before the binding found no session bound to
     // its player, so it ends this one here; one that commits after the
     // binding ends the bound session itself.
-    if (await this.deps.players.exists(db, playerId)) return true;
+    if (await this.deps.players.exists(db, playerId)) {
+      await this.deps.players.giveFirstMusic(playerId);
+      return true;
+    }
     await repository.revokeSession(db, actor.sessionId, "player-removed", new Date());
     await accessEvents.changed({ sessionIds: [actor.sessionId] });
     return false;

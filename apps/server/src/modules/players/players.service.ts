@@ -137,15 +137,21 @@ export class PlayersService {
     const account = await this.deps.findAccount(ownerId);
     if (!account || !isClientAccount(account)) throw playerErrors.ownerNotClient();
     const establishmentId = await this.establishmentFor(ownerId, body.establishmentId);
-    const row = await repository.insertPlayer(this.deps.db, {
-      userId: ownerId,
-      establishmentId,
-      name: body.name,
-      type: body.type,
-      serialBoxNumber: body.type === "boxPlayer" ? (body.serialBoxNumber ?? null) : null,
-      address: body.address,
+    const firstMusic = await this.firstOfferedAt(establishmentId);
+    const row = await this.deps.db.transaction(async (tx) => {
+      const inserted = await repository.insertPlayer(tx, {
+        userId: ownerId,
+        establishmentId,
+        name: body.name,
+        type: body.type,
+        serialBoxNumber: body.type === "boxPlayer" ? (body.serialBoxNumber ?? null) : null,
+        address: body.address,
+      });
+      if (inserted === "taken") throw playerErrors.serialTaken();
+      if (!firstMusic) return inserted;
+      await startWith(tx, inserted.id, firstMusic);
+      return { ...inserted, fallbackPlaylistId: firstMusic };
     });
-    if (row === "taken") throw playerErrors.serialTaken();
     return this.presenter.presentOne(actor, row);
   }
 
@@ -250,7 +256,7 @@ export class PlayersService {
    * as soon as its venue is licensed: the first by name of the playlists
    * the venue's subscription offers (active, or still waiting for a client
    * manager) is put on it as its fallback, all day until the owner
-   * schedules it.
+   * schedules it; so is a named one that has no music yet (issue 28).
    */
   async prepareWebPlayer(
     actor: Actor,
@@ -261,7 +267,11 @@ export class PlayersService {
       const player = await this.presenter.find(playerId);
       assertMayPlayInBrowser(actor, player);
       if (player.establishmentId !== establishmentId) throw playerErrors.otherEstablishment();
-      return async () => player.id;
+      const firstMusic = await this.firstMusicOf(player);
+      return async (tx) => {
+        if (firstMusic) await startWith(tx, player.id, firstMusic);
+        return player.id;
+      };
     }
     assertMayChangeClient(actor, actor.userId);
     const establishment = await this.deps.establishments.findOwned(actor.userId, establishmentId);
@@ -282,12 +292,36 @@ export class PlayersService {
         address: establishment.address,
       });
       if (row === "taken") throw new Error("A web player has no serial number to clash");
-      if (firstMusic) {
-        await repository.addPlayerPlaylist(tx, row.id, firstMusic);
-        await setFallback(tx, row.id, firstMusic);
-      }
+      if (firstMusic) await startWith(tx, row.id, firstMusic);
       return row.id;
     };
+  }
+
+  /**
+   * A box bound to its player by its socket (auth's port) starts with its
+   * venue's first music if it has none yet: made before its venue had a
+   * subscription, it plays once paired all the same.
+   */
+  async giveFirstMusic(playerId: string): Promise<void> {
+    const player = await repository.findPlayer(this.deps.db, playerId);
+    const firstMusic = player && (await this.firstMusicOf(player));
+    if (!firstMusic) return;
+    await this.deps.db.transaction((tx) => startWith(tx, playerId, firstMusic));
+    await this.deps.bus.publish({ kind: "schedule-changed", rooms: [], playerIds: [playerId] });
+  }
+
+  /**
+   * The music a player made or paired without any starts with: none when
+   * it has a fallback or a playlist of its own (the owner chose).
+   */
+  private async firstMusicOf(player: {
+    id: string;
+    establishmentId: string;
+    fallbackPlaylistId: string | null;
+  }): Promise<string | undefined> {
+    if (player.fallbackPlaylistId) return undefined;
+    const own = await repository.playlistsOfPlayer(this.deps.db, player.id);
+    return own.length === 0 ? this.firstOfferedAt(player.establishmentId) : undefined;
   }
 
   /** The first by name (Russian order) of the playlists a venue's subscription offers; none without. */
@@ -411,4 +445,13 @@ export class PlayersService {
     if (!uuidSchema.safeParse(id).success) return undefined;
     return repository.findPlayer(this.deps.db, id);
   }
+}
+
+/**
+ * A new player's first music: the playlist is put on it and is its
+ * fallback, all day until the owner schedules it.
+ */
+async function startWith(tx: Executor, playerId: string, playlistId: string): Promise<void> {
+  await repository.addPlayerPlaylist(tx, playerId, playlistId);
+  await setFallback(tx, playerId, playlistId);
 }

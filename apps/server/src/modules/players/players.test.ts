@@ -332,11 +332,11 @@ describe("what a player may play", () => {
     expect((await post(`${playlistsPath}/add`, client.token, { playlistId: granted })).status).toBe(
       403,
     );
-    expect((await get(`${playlistsPath}/all`, client.token)).body.data).toEqual([]);
-
-    const added = await post(`${playlistsPath}/add`, client.token, { playlistId: fromTariff });
-    expect(added.status).toBe(200);
-    expect(added.body.data).toMatchObject([{ playlistId: fromTariff, playable: true }]);
+    // A new player starts with its venue's first playlist as its fallback (issue 28).
+    expect(player.fallbackPlaylistId).toBe(fromTariff);
+    expect((await get(`${playlistsPath}/all`, client.token)).body.data).toMatchObject([
+      { playlistId: fromTariff, playable: true },
+    ]);
     const again = await post(`${playlistsPath}/add`, client.token, { playlistId: fromTariff });
     expect(again.status).toBe(409);
 

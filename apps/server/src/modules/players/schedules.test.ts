@@ -431,6 +431,8 @@ describe("what a player plays", () => {
         establishmentId: venue.body.id,
       });
       expect(player.status).toBe(201);
+      // Its owner plays nothing outside the windows (a new player starts with a fallback).
+      await post(`/music/player/${player.body.id}/fallback`, client.token, { playlistId: null });
       playerIds.push(player.body.id);
     }
     for (const id of playerIds) {
@@ -686,6 +688,8 @@ describe("a schedule change reaches a running player", () => {
       [morning.id, evening.id],
     );
     const path = `/music/player/${playerId}/playlist/${morning.id}/schedule`;
+    // Counted from here: making the player announced its first music.
+    events.length = 0;
     const published = () =>
       events.filter(
         (event) => event.kind === "schedule-changed" && event.playerIds.includes(playerId),
