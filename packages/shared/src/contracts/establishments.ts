@@ -30,7 +30,8 @@ export const timeZoneSchema = z
 export const establishmentInputSchema = z.object({
   name: z.string().trim().min(INPUT.defaultMin).max(INPUT.defaultMax),
   address: z.string().trim().min(INPUT.defaultMin).max(500),
-  timeZone: timeZoneSchema.default(ESTABLISHMENTS.defaultTimeZone),
+  /** Omitted by a new one: the zone of the address's city (`timeZoneOfAddress`), else Moscow's. */
+  timeZone: timeZoneSchema.optional(),
   /** Songs marked obsceneLexicon never play at the establishment (off when a new one omits it). */
   explicitFilter: z.boolean().optional(),
 });

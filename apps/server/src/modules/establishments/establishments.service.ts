@@ -4,6 +4,7 @@ import {
   type Establishment,
   type EstablishmentInput,
   type SubscriptionInfo,
+  timeZoneOfAddress,
 } from "@fonika/shared";
 import type { Database, Executor } from "../../db/client.ts";
 import { isClientAccount } from "../../lib/client-access.ts";
@@ -89,7 +90,9 @@ export class EstablishmentsService {
     const row = await repository.insertEstablishment(this.deps.db, clientId, {
       name: input.name,
       address: input.address,
-      timeZone: input.timeZone ?? ESTABLISHMENTS.defaultTimeZone,
+      // Unnamed, the zone is the address's city's (as the form shows), else Moscow's.
+      timeZone:
+        input.timeZone ?? timeZoneOfAddress(input.address) ?? ESTABLISHMENTS.defaultTimeZone,
       explicitFilter: input.explicitFilter ?? false,
     });
     return this.presentOne(actor, row);

@@ -22,6 +22,22 @@ function addEstablishment(token: string, userId: string, body: unknown) {
 }
 
 describe("establishments of a client", () => {
+  it("take the zone of the address's city when none is named (issue 28); a named zone wins", async () => {
+    const client = await createSignedInUser(server, { role: "role-client" });
+    const byAddress = async (address: string, timeZone?: string) =>
+      (
+        await addEstablishment(client.token, client.id, {
+          name: "Кофейня",
+          address,
+          ...(timeZone ? { timeZone } : {}),
+        })
+      ).body.timeZone;
+    expect(await byAddress("Екатеринбург, ул. Малышева, 5")).toBe("Asia/Yekaterinburg");
+    expect(await byAddress("г. Новосибирск, Красный проспект, 1")).toBe("Asia/Novosibirsk");
+    expect(await byAddress("Екатеринбург, ул. Малышева, 5", "Europe/Moscow")).toBe("Europe/Moscow");
+    expect(await byAddress("пос. Лесной, ул. Садовая, 3")).toBe("Europe/Moscow");
+  });
+
   it("are added, listed, found and changed by their client, with Moscow time by default", async () => {
     const client = await createSignedInUser(server, { role: "role-client" });
     const added = await addEstablishment(client.token, client.id, cafe);
