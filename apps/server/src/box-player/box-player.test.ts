@@ -343,6 +343,65 @@ describe("the box player", () => {
     }
   });
 
+  it("plays the song the owner chose, continues it after a pause, and ends on the second of two quick «next»", async () => {
+    const venue = await scheduledVenue("BOX-0401");
+    // Slower than real time: no song ends by itself while the owner commands. Small ranges:
+    // the first song (near four times the second's size) is fetched long after the second.
+    const box = startBoxPlayer({
+      server: server.url,
+      serial: "BOX-0401",
+      speed: 0.05,
+      chunkBytes: 1_024,
+      timings: fast,
+    });
+    const events = recorder(box.events);
+    const owner = await connect(server, venue.client.token);
+    const { playerId, playlistId } = venue;
+    try {
+      await approveAtVenue(venue, events);
+      await events.next("connected");
+      expect((await events.next("playing")).song.id).toBe(songIds[0]);
+
+      owner.send({ type: "playSongRequested", playerId, songId: songIds[1], playlistId });
+      const chosen = await events.next("playing", (event) => event.song.id === songIds[1]);
+      owner.send({ type: "pause", playerId });
+      expect(await events.next("ended")).toMatchObject({
+        playId: chosen.playId,
+        ending: "stopped",
+      });
+      owner.send({ type: "resumePlay", playerId });
+      const resumed = await events.next("playing");
+      expect(resumed.song.id).toBe(songIds[1]);
+      expect(resumed.fromSeconds).toBeGreaterThan(0);
+
+      // Looped, «next» twice from the second song: the first, then the second again.
+      owner.send({ type: "enableLoopPlayingRequested", playerId });
+      await events.next("loop");
+      const pressed = events.seen.length;
+      owner.send({ type: "playNextSongRequested", playerId });
+      owner.send({ type: "playNextSongRequested", playerId });
+      await events.next("playing", (event) => event.playId !== resumed.playId);
+      const stateNow = async () => {
+        const socket = await connect(server, venue.client.token);
+        const first = (await socket.next()) as { state: { songId: string; playing: boolean } };
+        socket.socket.close();
+        return first.state;
+      };
+      await until(async () => (await stateNow()).songId === songIds[1]);
+      // What the box plays last is the second press's song, and the server says so.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const played = events.seen
+        .slice(pressed)
+        .filter((event) => event.kind === "playing")
+        .map((event) => (event.kind === "playing" ? event.song.id : null));
+      expect(played.at(-1)).toBe(songIds[1]);
+      expect(await stateNow()).toMatchObject({ songId: songIds[1], playing: true });
+    } finally {
+      owner.socket.close();
+      await box.stop();
+    }
+  });
+
   it("is bound to its serial number's player: removing it ends the box's session, and a restart asks for a new code", async () => {
     const venue = await scheduledVenue("BOX-0301");
     const neighbour = await addPlayer(server, venue.client, {

@@ -51,6 +51,12 @@ export class Playback {
   private playlistId: string | null = null;
   private fallback = false;
   private volume = 100;
+  /**
+   * Counts what changed the song to play (a `playSong`, a stop, a drop): a
+   * song still being fetched when a newer one was asked for, or the music
+   * stopped, is not played once fetched.
+   */
+  private asked = 0;
 
   constructor(private readonly options: PlaybackOptions) {}
 
@@ -127,10 +133,12 @@ export class Playback {
   }
 
   private async playSong(songId: string, playlistId: string | undefined): Promise<void> {
+    const asked = ++this.asked;
     this.endPlay("skipped");
     const song = songSchema.parse(await this.options.authorized(`/music/song/${songId}/meta`));
     await this.download(song);
-    if (!this.options.isLive()) return;
+    // «Next» twice: the first song, fetched last, would sound over the second.
+    if (asked !== this.asked || !this.options.isLive()) return;
     if (playlistId) this.playlistId = playlistId;
     const current: Current = {
       song,
@@ -205,6 +213,7 @@ export class Playback {
 
   /** Nothing to play (schedule over, end of playlist): stops and forgets the song. */
   private halt(): void {
+    this.asked += 1;
     if (!this.current) return;
     this.endPlay("stopped");
     this.current = null;
@@ -214,6 +223,7 @@ export class Playback {
 
   /** The socket dropped: the play ends silently (the server files it as offline). */
   silence(): void {
+    this.asked += 1;
     const current = this.current;
     if (current?.timer) this.options.timers.cancel(current.timer);
     this.current = null;

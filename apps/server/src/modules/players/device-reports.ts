@@ -5,8 +5,10 @@ import type { Database } from "../../db/client.ts";
 import type { PlayerSocketMessage } from "../../realtime/player-control.ts";
 import type { ControllablePlayer } from "../../realtime/player-directory.ts";
 import { HEARTBEAT_FRESH_MS, onlineSince } from "./live.policy.ts";
+import type { PlayerStateRow } from "./live.repository.ts";
 import * as repository from "./live.repository.ts";
 import type { LiveStates } from "./live-states.ts";
+import type { ToldSongs } from "./told-songs.ts";
 
 /**
  * What a player's device reports of itself (SPEC.md §4): its status, the
@@ -64,6 +66,8 @@ export interface DeviceReportsDependencies {
   /** The library's public face: each playlist's current version tracks in order. */
   playlistTracks(ids: readonly string[]): Promise<Map<string, OrderedTrack[]>>;
   states: LiveStates;
+  /** What the devices here were told to play: a report of a song a newer command replaced is stale. */
+  told: ToldSongs;
 }
 
 export class DeviceReports {
@@ -110,6 +114,15 @@ export class DeviceReports {
     const { playerId } = player;
     const state = await repository.findState(this.deps.db, playerId);
     if (message.type === "playerStatus") {
+      if (this.deps.told.judgeStatus(playerId, message.songId) === "stale") {
+        // Sent before the device heard a newer command: what plays is that command's.
+        await repository.writeState(this.deps.db, playerId, {
+          volume: Math.round(message.volume),
+          heartbeatAt: new Date(),
+          lastSeenAt: new Date(),
+        });
+        return;
+      }
       await repository.writeState(this.deps.db, playerId, {
         songId: message.songId,
         playlistId: message.playlistId,
@@ -124,30 +137,15 @@ export class DeviceReports {
       });
     } else if (message.type === "songStarted") {
       const startedAt = new Date(message.startedAt);
-      // What plays is written and told first: the owner's next command reads
-      // it, and a command that read the song before would repeat it. The
-      // history then judges the play as proof; what it refuses is not filed.
-      const recent = [...(state?.recentSongIds ?? []), message.songId].slice(-SHUFFLE_MEMORY);
-      const order = {
-        currentSongId: message.songId,
-        loop: state?.loop ?? false,
-        shuffle: state?.shuffle ?? false,
-        recentSongIds: recent,
-      };
-      const tracks = await this.tracksOf(message.playlistId);
-      const written = await repository.writeState(this.deps.db, playerId, {
-        songId: message.songId,
-        playlistId: message.playlistId,
-        previousSongId: state?.songId && state.songId !== message.songId ? state.songId : null,
-        nextSongId: nextSong(tracks, order),
-        currentPlayId: message.playId,
-        recentSongIds: recent,
-        positionSeconds: 0,
-        positionAt: startedAt,
-        playing: true,
-        pausedAt: null,
-      });
-      await this.deps.states.publishState(playerId, player.ownerId, written);
+      if (this.deps.told.judgeStart(playerId, message.songId) === "stale") {
+        // Begun before the device heard a newer command («next» twice): it
+        // sounded, so it is filed and ended as any play, but what plays is
+        // the newer command's song, which the device starts next. Written,
+        // it would bring the song back and the next command would repeat it.
+        await repository.writeState(this.deps.db, playerId, { currentPlayId: message.playId });
+      } else {
+        await this.writeStarted(player, message, state);
+      }
       this.currentPlays.set(playerId, message.playId);
       const refusal = await this.deps.history.recordStarted(
         {
@@ -227,6 +225,41 @@ export class DeviceReports {
   /** Stops the sweep of this process (the app closes). */
   stop(): void {
     clearInterval(this.lapseSweep);
+  }
+
+  /**
+   * The device began a song as it was told or by its own choice: what plays
+   * is written and told first (the owner's next command reads it, and a
+   * command that read the song before would repeat it). The history then
+   * judges the play as proof; what it refuses is not filed.
+   */
+  private async writeStarted(
+    player: ControllablePlayer,
+    message: Extract<DeviceReport, { type: "songStarted" }>,
+    state: PlayerStateRow | null,
+  ): Promise<void> {
+    const { playerId } = player;
+    const recent = [...(state?.recentSongIds ?? []), message.songId].slice(-SHUFFLE_MEMORY);
+    const order = {
+      currentSongId: message.songId,
+      loop: state?.loop ?? false,
+      shuffle: state?.shuffle ?? false,
+      recentSongIds: recent,
+    };
+    const tracks = await this.tracksOf(message.playlistId);
+    const written = await repository.writeState(this.deps.db, playerId, {
+      songId: message.songId,
+      playlistId: message.playlistId,
+      previousSongId: state?.songId && state.songId !== message.songId ? state.songId : null,
+      nextSongId: nextSong(tracks, order),
+      currentPlayId: message.playId,
+      recentSongIds: recent,
+      positionSeconds: 0,
+      positionAt: new Date(message.startedAt),
+      playing: true,
+      pausedAt: null,
+    });
+    await this.deps.states.publishState(playerId, player.ownerId, written);
   }
 
   private async tracksOf(playlistId: string | null): Promise<OrderedTrack[]> {

@@ -12,6 +12,7 @@ import * as repository from "./live.repository.ts";
 import { LiveStates, presentState } from "./live-states.ts";
 import { type Command, type PlayableTrack, RemoteControl } from "./remote-control.ts";
 import { ScheduleStatus } from "./schedule-status.ts";
+import { ToldSongs } from "./told-songs.ts";
 
 export type { PlayHistory } from "./device-reports.ts";
 export { HEARTBEAT_FRESH_MS, onlineSince } from "./live.policy.ts";
@@ -63,6 +64,13 @@ export class LiveService implements PlayerControl {
   private readonly reports: DeviceReports;
   private readonly control: RemoteControl;
   private readonly scheduleStatus: ScheduleStatus;
+  private readonly told: ToldSongs;
+  /**
+   * Per player, the commands and device reports being handled on this
+   * process, one after the other: a report judged while a command's write
+   * is on its way, before its `playSong` went out, would undo it.
+   */
+  private readonly lanes = new Map<string, Promise<void>>();
   /** Venues whose device pinged since the heartbeats were last written, by owner and venue. */
   private readonly pinged = new Map<string, PingedVenue>();
   private heartbeatTimer: NodeJS.Timeout | undefined;
@@ -76,7 +84,11 @@ export class LiveService implements PlayerControl {
 
   constructor(private readonly deps: LiveDependencies) {
     this.states = new LiveStates(deps);
-    this.reports = new DeviceReports({ ...deps, states: this.states });
+    this.told = new ToldSongs({
+      bus: deps.bus,
+      isLocal: (playerId) => this.localDevices.has(playerId),
+    });
+    this.reports = new DeviceReports({ ...deps, states: this.states, told: this.told });
     this.scheduleStatus = new ScheduleStatus({
       ...deps,
       states: this.states,
@@ -154,6 +166,7 @@ export class LiveService implements PlayerControl {
       this.localDevices.delete(id);
       this.lastBeat.delete(id);
       this.scheduleStatus.forget(id);
+      this.told.forget(id);
       // The device is gone from this process: what it played ends here.
       await this.reports.deviceLeft(id);
     }
@@ -166,13 +179,30 @@ export class LiveService implements PlayerControl {
     if (isDeviceReport(message)) {
       if (actor.sessionKind !== "device") return { type: "error", message: liveErrors.onlyDevice };
       // The history checks a play against the session it was reported under.
-      await this.reports.report(player, message, actor.sessionId);
+      await this.inLane(playerId, () => this.reports.report(player, message, actor.sessionId));
       return null;
     }
     if (actor.sessionKind !== "device" && !(await this.isOnline(playerId))) {
       return { type: "needToStartPlayerError", playerId };
     }
-    return this.control.command(actor, player, { ...message, playerId } as Command);
+    return this.inLane(playerId, () =>
+      this.control.command(actor, player, { ...message, playerId } as Command),
+    );
+  }
+
+  /** Runs `work` after what this process handles for the player now (see `lanes`). */
+  private inLane<T>(playerId: string, work: () => Promise<T>): Promise<T> {
+    const before = this.lanes.get(playerId) ?? Promise.resolve();
+    const run = before.then(work);
+    const done = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.lanes.set(playerId, done);
+    void done.then(() => {
+      if (this.lanes.get(playerId) === done) this.lanes.delete(playerId);
+    });
+    return run;
   }
 
   /**
@@ -180,7 +210,9 @@ export class LiveService implements PlayerControl {
    * explicit song skips to the next allowed one (see `RemoteControl.skipExplicit`).
    */
   async skipExplicit(players: readonly ControllablePlayer[]): Promise<void> {
-    for (const player of players) await this.control.skipExplicit(player);
+    for (const player of players) {
+      await this.inLane(player.playerId, () => this.control.skipExplicit(player));
+    }
   }
 
   /** The REST face of a command (SPEC.md §7): the same rules, the refusal as an error. */
@@ -208,7 +240,9 @@ export class LiveService implements PlayerControl {
       command === "next"
         ? { type: "playNextSongRequested", playerId: player.playerId }
         : { type: command, playerId: player.playerId };
-    const answer = await this.control.command(staff, player, message);
+    const answer = await this.inLane(player.playerId, () =>
+      this.control.command(staff, player, message),
+    );
     if (answer?.type === "error") throw liveErrors.refused(answer.message);
     return this.stateOf(player.playerId);
   }
@@ -257,6 +291,7 @@ export class LiveService implements PlayerControl {
     this.pinged.clear();
     this.reports.stop();
     this.scheduleStatus.stop();
+    this.told.stop();
   }
 
   /** Renews the heartbeats of the venues that pinged; tells who came online. */

@@ -218,10 +218,12 @@ describe("live player state over the socket", () => {
       playing: true,
     });
     expect(await tabA.next()).toEqual({ type: "error", message: liveErrors.onlyDevice });
+    // It plays the third song, the last it was told (a song told before it would be a stale
+    // report, sent before the device heard the newer command: live-remote.test.ts).
     device.send({
       type: "playerStatus",
       playerId,
-      songId: songIds[1],
+      songId: songIds[2],
       playlistId,
       positionSeconds: 42.5,
       volume: 60,
@@ -231,7 +233,7 @@ describe("live player state over the socket", () => {
       const state = (await socket.next()) as { state: { positionAt: string } };
       expect(state).toMatchObject({
         type: "playerState",
-        state: { songId: songIds[1], positionSeconds: 42.5, volume: 60, playing: true },
+        state: { songId: songIds[2], positionSeconds: 42.5, volume: 60, playing: true },
       });
       expect(Date.parse(state.state.positionAt)).toBeGreaterThan(Date.now() - 10_000);
     }
@@ -240,14 +242,14 @@ describe("live player state over the socket", () => {
       type: "songStarted",
       playerId,
       playId,
-      songId: songIds[2],
+      songId: songIds[0],
       playlistId,
       fallback: false,
       startedAt: new Date().toISOString(),
     });
     expect(await tabA.next()).toMatchObject({
       type: "playerState",
-      state: { songId: songIds[2], previousSongId: songIds[1], playing: true, positionSeconds: 0 },
+      state: { songId: songIds[0], previousSongId: songIds[2], playing: true, positionSeconds: 0 },
     });
     device.send({
       type: "songEnded",
@@ -269,7 +271,7 @@ describe("live player state over the socket", () => {
     const again = await connect(server, venue.client.token);
     expect(await again.next()).toMatchObject({
       type: "playerState",
-      state: { playerId, volume: 60, shuffle: true, online: true, songId: songIds[2] },
+      state: { playerId, volume: 60, shuffle: true, online: true, songId: songIds[0] },
     });
 
     // The device leaves: the owner hears it is offline.
