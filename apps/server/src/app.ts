@@ -125,9 +125,10 @@ export async function buildApp(
   // Who may play what: venues' active subscriptions and the grants under
   // them, read straight from their two modules' stores; everything that
   // plays or lists music asks it (issue 27).
+  const grants = new TariffGrants(app.db);
   const entitlement = createEntitlement({
     licences: new SubscriptionLicences(app.db),
-    grants: new TariffGrants(app.db),
+    grants,
     bus: app.bus,
   });
   // A device of a venue whose explicit filter is on gets no explicit song.
@@ -143,6 +144,8 @@ export async function buildApp(
     },
     entitlement,
     explicitFilter: explicitFilters,
+    // Content managers see which tariffs hold a playlist (issue 28): read from the tariffs' grants.
+    tariffs: grants,
   });
   app.decorate("library", library);
   await app.register(loudnessPlugin, {

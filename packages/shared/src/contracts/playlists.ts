@@ -2,6 +2,7 @@ import { INPUT, LIBRARY, PAGING, PLAYLIST } from "../constants.ts";
 import { defineEndpoint, fileAnswer, okSchema, pagedSchema, uuidSchema } from "../endpoint.ts";
 import { z } from "../zod.ts";
 import { songSchema } from "./songs.ts";
+import { tariffRefSchema } from "./tariffs.ts";
 
 /**
  * Playlists (SPEC.md §7 Playlists and songs): what clients choose and
@@ -40,6 +41,16 @@ export const playlistSchema = z
     deleted: z.boolean(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
+    /**
+     * Content managers only: the tariffs that hold it for every subscriber,
+     * by name (empty: in no tariff, so no venue plays it).
+     */
+    tariffs: z.array(tariffRefSchema).optional(),
+    /**
+     * A client only: their establishments whose subscription offers it, so
+     * a player there may hold it (`/music/player/:id/playlist/add`).
+     */
+    establishmentIds: z.array(uuidSchema).optional(),
   })
   .meta({ id: "Playlist" });
 export type Playlist = z.infer<typeof playlistSchema>;
@@ -68,7 +79,8 @@ const searchText = z.string().trim().min(1).max(INPUT.defaultMax).optional();
 export const addPlaylist = defineEndpoint({
   method: "POST",
   path: "/music/playlist/add",
-  summary: "Create a playlist, placed in a folder of the Playlists partition (default: its root)",
+  summary:
+    "Create a playlist, placed in a folder of the Playlists partition (default: its root), with its first version if asked",
   tags: ["playlists"],
   auth: "bearer",
   roles: ["role-content-manager"],
@@ -77,6 +89,12 @@ export const addPlaylist = defineEndpoint({
     description: descriptionSchema.nullable().optional(),
     tags: z.array(tagSchema).max(PLAYLIST.maxTags).optional(),
     folderId: uuidSchema.optional(),
+    /**
+     * Also make its first version («Версия 1»), current, so that tracks go
+     * in at once (its entry is in the answer's `versions`). Left out, the
+     * playlist starts without versions, as before.
+     */
+    firstVersion: z.boolean().optional(),
   }),
   response: playlistSchema,
   successStatus: 201,

@@ -78,6 +78,16 @@ export type TariffFeature = z.infer<typeof tariffFeatureSchema>;
 
 export const playlistRefSchema = z.object({ id: uuidSchema, name: z.string() });
 
+/**
+ * A tariff that holds a playlist for every subscriber, as the content
+ * manager's library names it (a client's personal grants are not counted);
+ * `active`: on offer.
+ */
+export const tariffRefSchema = z
+  .object({ id: uuidSchema, name: z.string(), active: z.boolean() })
+  .meta({ id: "TariffRef" });
+export type TariffRef = z.infer<typeof tariffRefSchema>;
+
 export const tariffSchema = z
   .object({
     id: uuidSchema,

@@ -1,6 +1,7 @@
 import { INPUT, PAGING } from "../constants.ts";
 import { defineEndpoint, uuidSchema } from "../endpoint.ts";
 import { z } from "../zod.ts";
+import { tariffRefSchema } from "./tariffs.ts";
 
 /**
  * The vault: the content manager's tree of the library (SPEC.md §3 Library
@@ -60,6 +61,8 @@ export const libraryEntrySchema = z
     /** In the trash: when it was deleted and the partition it came from. */
     deletedDate: z.iso.datetime().optional(),
     originPartitionType: partitionTypeSchema.optional(),
+    /** A playlist in a listing (ls): the tariffs that hold it for every subscriber. */
+    tariffs: z.array(tariffRefSchema).optional(),
   })
   .meta({ id: "LibraryEntry" });
 export type LibraryEntry = z.infer<typeof libraryEntrySchema>;

@@ -84,6 +84,14 @@ export interface Entitlement {
   /** What each of these owners may play now at any of their venues (their union). */
   playableOfOwners(userIds: readonly string[]): Promise<Map<string, ReadonlySet<string>>>;
   /**
+   * What each venue of each of these owners offers (its subscription's
+   * playlists, whatever the subscription's state): a player there may be
+   * given them. A venue without a live subscription is left out.
+   */
+  offeredOfOwners(
+    userIds: readonly string[],
+  ): Promise<Map<string, ReadonlyMap<string, ReadonlySet<string>>>>;
+  /**
    * The playlists an actor may open now: a device its venue's, a client
    * their venues' together, anyone else of no listening role none; null
    * for staff (no limit).
@@ -105,6 +113,8 @@ const NO_LICENCE: VenueEntitlement = Object.freeze({
 
 interface OwnerEntitlement {
   playable: ReadonlySet<string>;
+  /** What each of the owner's venues with a live subscription offers, by venue. */
+  offeredByVenue: ReadonlyMap<string, ReadonlySet<string>>;
   /** The first end of an active period among the owner's venues (ms), or null. */
   expiresAt: number | null;
 }
@@ -163,20 +173,30 @@ export function createEntitlement(deps: EntitlementDependencies): Entitlement {
       await deps.licences.ofOwners(userIds, new Date(readAt)),
       readAt,
     );
-    const byOwner = new Map<string, { playable: string[]; expiresAt: number | null }>(
-      userIds.map((id) => [id, { playable: [], expiresAt: null }]),
-    );
-    for (const [, venue] of built) {
+    const byOwner = new Map<
+      string,
+      {
+        playable: string[];
+        offeredByVenue: Map<string, ReadonlySet<string>>;
+        expiresAt: number | null;
+      }
+    >(userIds.map((id) => [id, { playable: [], offeredByVenue: new Map(), expiresAt: null }]));
+    for (const [venueId, venue] of built) {
       const owner = byOwner.get(venue.ownerId);
       if (!owner) continue;
       owner.playable.push(...venue.playable);
+      owner.offeredByVenue.set(venueId, venue.offered);
       const end = endOf(venue.licence);
       if (end !== null) owner.expiresAt = Math.min(owner.expiresAt ?? end, end);
     }
     return new Map(
       [...byOwner].map(([id, owner]) => [
         id,
-        { playable: intern(owner.playable), expiresAt: owner.expiresAt },
+        {
+          playable: intern(owner.playable),
+          offeredByVenue: owner.offeredByVenue,
+          expiresAt: owner.expiresAt,
+        },
       ]),
     );
   }
@@ -240,6 +260,12 @@ export function createEntitlement(deps: EntitlementDependencies): Entitlement {
     playableOfOwners: async (userIds) => {
       const found = await owners.getMany(userIds);
       return new Map(userIds.map((id) => [id, found.get(id)?.playable ?? new Set<string>()]));
+    },
+    offeredOfOwners: async (userIds) => {
+      const found = await owners.getMany(userIds);
+      return new Map(
+        userIds.map((id) => [id, found.get(id)?.offeredByVenue ?? new Map<string, never>()]),
+      );
     },
     playlistsOf: async (actor) => {
       if (actor.role !== undefined && (STAFF_ROLES as readonly string[]).includes(actor.role)) {

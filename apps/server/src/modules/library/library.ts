@@ -1,3 +1,4 @@
+import type { TariffRef } from "@fonika/shared";
 import type { Executor } from "../../db/client.ts";
 import { findFfmpeg } from "../../lib/ffmpeg.ts";
 import type { Actor } from "../../plugins/auth.ts";
@@ -42,7 +43,12 @@ export interface LibraryDependencies {
    * Who may play what (issue 27): the playlists an actor may open, and
    * those an owner's licensed venues may play (`allowed` lists these).
    */
-  entitlement: Pick<Entitlement, "playlistsOf" | "playableOfOwners">;
+  entitlement: Pick<Entitlement, "playlistsOf" | "playableOfOwners" | "offeredOfOwners">;
+  /**
+   * The tariffs that hold each playlist for every subscriber (the tariffs
+   * module's grants): content managers see them beside a playlist.
+   */
+  tariffs: { tariffsHolding(playlistIds: readonly string[]): Promise<Map<string, TariffRef[]>> };
   /**
    * Whether an establishment's explicit filter is on (establishments; kept
    * in memory there): a device of a filtering venue gets no explicit song.
@@ -152,7 +158,7 @@ export function createLibrary(deps: LibraryDependencies): Library {
     songs,
     bus: deps.bus,
   });
-  const tree = new VaultTreeService(store);
+  const tree = new VaultTreeService(store, deps.tariffs);
   const placement = new TrackPlacementService(store, access);
   const playlists = new PlaylistsService({
     store,
@@ -161,6 +167,7 @@ export function createLibrary(deps: LibraryDependencies): Library {
     placement,
     songs,
     entitlement: deps.entitlement,
+    tariffs: deps.tariffs,
     access,
   });
   return {

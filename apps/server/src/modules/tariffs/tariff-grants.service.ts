@@ -1,3 +1,4 @@
+import type { TariffRef } from "@fonika/shared";
 import type { Executor } from "../../db/client.ts";
 import * as repository from "./tariffs.repository.ts";
 
@@ -9,9 +10,10 @@ export interface PlaylistGrant {
 }
 
 /**
- * The playlists tariffs grant, read for the entitlement module (issue 27).
- * It needs only the database, so it is made before every module that asks
- * what may play.
+ * The playlists tariffs grant, read for the entitlement module (issue 27)
+ * and for the library, which names the tariffs of a playlist to content
+ * managers (issue 28). It needs only the database, so it is made before
+ * every module that asks.
  */
 export class TariffGrants {
   constructor(private readonly db: Executor) {}
@@ -22,5 +24,20 @@ export class TariffGrants {
    */
   playlistsOf(tariffIds: readonly string[], userIds: readonly string[]): Promise<PlaylistGrant[]> {
     return repository.playlistGrants(this.db, tariffIds, userIds);
+  }
+
+  /**
+   * For each of these playlists, the tariffs that hold it for every
+   * subscriber, by name; a playlist in none is left out of the map.
+   */
+  async tariffsHolding(playlistIds: readonly string[]): Promise<Map<string, TariffRef[]>> {
+    const rows = await repository.tariffsHoldingPlaylists(this.db, playlistIds);
+    const byPlaylist = new Map<string, TariffRef[]>();
+    for (const { playlistId, ...tariff } of rows) {
+      const list = byPlaylist.get(playlistId) ?? [];
+      list.push(tariff);
+      byPlaylist.set(playlistId, list);
+    }
+    return byPlaylist;
   }
 }

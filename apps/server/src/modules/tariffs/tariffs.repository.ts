@@ -299,3 +299,22 @@ export async function summariesOf(db: Executor, ids: string[]) {
     .from(tariffs)
     .where(anyId(tariffs.id, ids));
 }
+
+/**
+ * The tariffs that hold these playlists for every subscriber (not a
+ * client's personal grants), by tariff name; one query for any number.
+ */
+export function tariffsHoldingPlaylists(db: Executor, playlistIds: readonly string[]) {
+  if (playlistIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      playlistId: tariffPlaylists.playlistId,
+      id: tariffs.id,
+      name: tariffs.name,
+      active: tariffs.active,
+    })
+    .from(tariffPlaylists)
+    .innerJoin(tariffs, eq(tariffs.id, tariffPlaylists.tariffId))
+    .where(and(anyId(tariffPlaylists.playlistId, playlistIds), isNull(tariffPlaylists.userId)))
+    .orderBy(sql`lower(${tariffs.name}) asc`, asc(tariffs.id));
+}

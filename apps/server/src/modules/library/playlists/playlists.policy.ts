@@ -16,6 +16,19 @@ export function maySeeDeletedPlaylists(actor: Actor): boolean {
   return actor.role === "role-content-manager";
 }
 
+/** Content managers see which tariffs hold a playlist (which venues may play it). */
+export function mayKnowPlaylistTariffs(actor: Actor): boolean {
+  return actor.role === "role-content-manager";
+}
+
+/**
+ * The client whose venues a playlist answer speaks of (which of them offer
+ * it): a client in the browser, for themselves; nobody for anyone else.
+ */
+export function playlistOwnerOf(actor: Actor): string | null {
+  return actor.sessionKind === "browser" && actor.role === "role-client" ? actor.userId : null;
+}
+
 /** A user's allowed playlists: the user, their player devices, and staff who serve them. */
 export function assertMayReadUserPlaylists(actor: Actor, userId: string): void {
   if (actor.userId === userId) return;

@@ -5,6 +5,7 @@ import {
   type Playlist,
   type PlaylistWithTracks,
   type playlistsApi,
+  type TariffRef,
 } from "@fonika/shared";
 import type { z } from "zod";
 import { type Page, toPage } from "../../../lib/paging.ts";
@@ -24,7 +25,9 @@ import {
   assertMayEditPlaylists,
   assertMayKeepFavourites,
   assertMayReadUserPlaylists,
+  mayKnowPlaylistTariffs,
   maySeeDeletedPlaylists,
+  playlistOwnerOf,
 } from "./playlists.policy.ts";
 
 export interface PlaylistsDependencies {
@@ -33,10 +36,18 @@ export interface PlaylistsDependencies {
   tree: VaultTreeService;
   placement: TrackPlacementService;
   songs: SongsService;
-  /** What an owner's licensed venues may play now (the entitlement module). */
+  /**
+   * What an owner's licensed venues may play now, and what each of their
+   * venues offers (the entitlement module).
+   */
   entitlement: {
     playableOfOwners(userIds: readonly string[]): Promise<Map<string, ReadonlySet<string>>>;
+    offeredOfOwners(
+      userIds: readonly string[],
+    ): Promise<Map<string, ReadonlyMap<string, ReadonlySet<string>>>>;
   };
+  /** The tariffs that hold each playlist for every subscriber (the tariffs module). */
+  tariffs: { tariffsHolding(playlistIds: readonly string[]): Promise<Map<string, TariffRef[]>> };
   /** Who may open which playlists; told when a playlist's current version or trash state changes. */
   access: MusicAccess;
 }
@@ -59,7 +70,11 @@ export class PlaylistsService {
     this.store = deps.store;
   }
 
-  /** Makes a playlist and places it in a folder of the Playlists partition (default its root). */
+  /**
+   * Makes a playlist and places it in a folder of the Playlists partition
+   * (default its root); with `firstVersion`, its first version too, current,
+   * in the same transaction, so tracks go in without a step of their own.
+   */
   async add(actor: Actor, body: AddBody): Promise<Playlist> {
     assertMayEditPlaylists(actor);
     const id = await this.store.withTx(async (tx) => {
@@ -69,14 +84,15 @@ export class PlaylistsService {
         tags: uniqueTags(body.tags ?? []),
         createdBy: actor.userId,
       });
-      await this.deps.placement.placePlaylist(
+      const entry = await this.deps.placement.placePlaylist(
         tx,
         body.folderId ?? PARTITION_IDS.playlists,
         playlist,
       );
+      if (body.firstVersion) await this.deps.placement.placeVersion(tx, entry.id);
       return playlist.id;
     });
-    return this.present(id);
+    return this.present(actor, id);
   }
 
   async list(
@@ -91,7 +107,7 @@ export class PlaylistsService {
       // Content managers see every live playlist; the others what can be played.
       playable: !maySeeDeletedPlaylists(actor),
     });
-    return toPage(await this.presentMany(ids), total, query.limit);
+    return toPage(await this.presentMany(actor, ids), total, query.limit);
   }
 
   /** A playlist with the tracks of its current version (content managers: of any version). */
@@ -119,8 +135,9 @@ export class PlaylistsService {
       { includeRemoved: manager },
     );
     const byId = new Map(songs.map((song) => [song.id, song]));
+    const [presented] = await this.withViewerFacts(actor, [presentPlaylist(view)]);
     return {
-      ...presentPlaylist(view),
+      ...(presented as Playlist),
       tracks: refs.flatMap((ref) => {
         const song = ref.songId ? byId.get(ref.songId) : undefined;
         return song ? [{ entryId: ref.entryId, position: ref.position, song }] : [];
@@ -149,7 +166,7 @@ export class PlaylistsService {
       ...(body.name !== undefined && !view.entryId ? { name: body.name } : {}),
     });
     if (body.currentVersionId !== undefined) await this.deps.access.announceChange();
-    return this.present(id);
+    return this.present(actor, id);
   }
 
   /** Moves the playlist to the trash (restore and delete for good are the vault's). */
@@ -194,7 +211,7 @@ export class PlaylistsService {
         coverSize: cover.size,
       });
       await this.forgetFileIfUnused(before.coverKey, cover.key);
-      return this.present(id);
+      return this.present(actor, id);
     } finally {
       await file.discard();
     }
@@ -234,7 +251,7 @@ export class PlaylistsService {
         summarySize: file.size,
       });
       await this.forgetFileIfUnused(before.summaryKey, key);
-      return this.present(id);
+      return this.present(actor, id);
     } finally {
       await file.discard();
     }
@@ -260,7 +277,7 @@ export class PlaylistsService {
       limit: query.limit,
       offset: query.offset,
     });
-    const playlists = await this.presentMany(ids);
+    const playlists = await this.presentMany(actor, ids);
     return toPage(
       playlists.map((playlist) => ({ ...playlist, songCount: playlist.tracksCount })),
       total,
@@ -286,7 +303,7 @@ export class PlaylistsService {
   ): Promise<Page<Playlist>> {
     assertMayKeepFavourites(actor, userId);
     const { ids, total } = await this.store.favouritePlaylists.listFavouriteIds(userId, paging);
-    return toPage(await this.presentMany(ids), total, paging.limit);
+    return toPage(await this.presentMany(actor, ids), total, paging.limit);
   }
 
   /**
@@ -327,14 +344,41 @@ export class PlaylistsService {
     }
   }
 
-  private async present(id: string): Promise<Playlist> {
-    const [playlist] = await this.presentMany([id]);
+  private async present(actor: Actor, id: string): Promise<Playlist> {
+    const [playlist] = await this.presentMany(actor, [id]);
     if (!playlist) throw playlistErrors.notFound();
     return playlist;
   }
 
-  private async presentMany(ids: readonly string[]): Promise<Playlist[]> {
-    return (await this.store.playlists.findPlaylistViews(ids)).map(presentPlaylist);
+  private async presentMany(actor: Actor, ids: readonly string[]): Promise<Playlist[]> {
+    const views = await this.store.playlists.findPlaylistViews(ids);
+    return this.withViewerFacts(actor, views.map(presentPlaylist));
+  }
+
+  /**
+   * What the viewer needs beside each playlist (issue 28): a content
+   * manager, the tariffs that hold it; a client, their venues whose
+   * subscription offers it (where a player may be given it). One query
+   * (or one kept answer) for the whole list.
+   */
+  private async withViewerFacts(actor: Actor, playlists: Playlist[]): Promise<Playlist[]> {
+    if (playlists.length === 0) return playlists;
+    if (mayKnowPlaylistTariffs(actor)) {
+      const holding = await this.deps.tariffs.tariffsHolding(playlists.map(({ id }) => id));
+      return playlists.map((playlist) => ({
+        ...playlist,
+        tariffs: holding.get(playlist.id) ?? [],
+      }));
+    }
+    const owner = playlistOwnerOf(actor);
+    if (!owner) return playlists;
+    const venues = (await this.deps.entitlement.offeredOfOwners([owner])).get(owner);
+    return playlists.map((playlist) => ({
+      ...playlist,
+      establishmentIds: [...(venues ?? [])].flatMap(([venueId, offered]) =>
+        offered.has(playlist.id) ? [venueId] : [],
+      ),
+    }));
   }
 }
 

@@ -69,20 +69,29 @@ export class TrackPlacementService {
 
   async makeVersion(actor: Actor, playlistEntryId: string, name?: string): Promise<LibraryEntry> {
     assertMayUseVault(actor);
-    const made = await single(this.store, async (tx) => {
-      const parent = await lockedContainer(tx, playlistEntryId, "version");
-      const taken = await tx.vaultEntries.siblingNames(parent.id);
-      let versionName = name ?? `Версия ${taken.size + 1}`;
-      if (taken.has(versionName.toLowerCase())) {
-        if (name) throw vaultErrors.duplicateName("version");
-        versionName = numberedName("Версия", taken);
-      }
-      const version = await insertChild(tx, parent, { type: "version", name: versionName });
-      await ensureCurrentVersion(tx, parent);
-      return version;
-    });
+    const made = await single(this.store, (tx) => this.placeVersion(tx, playlistEntryId, name));
     await this.access.announceChange();
     return made;
+  }
+
+  /**
+   * Adds a version to a playlist's entry, in the caller's transaction: named
+   * «Версия N» after those there unless `name` is given (a taken name is
+   * refused); the playlist's first version becomes its current one. A new
+   * playlist made with its first version comes here in the transaction that
+   * made it; nothing is played from an empty version, so no one is told.
+   */
+  async placeVersion(tx: LibraryStore, playlistEntryId: string, name?: string): Promise<EntryRow> {
+    const parent = await lockedContainer(tx, playlistEntryId, "version");
+    const taken = await tx.vaultEntries.siblingNames(parent.id);
+    let versionName = name ?? `Версия ${taken.size + 1}`;
+    if (taken.has(versionName.toLowerCase())) {
+      if (name) throw vaultErrors.duplicateName("version");
+      versionName = numberedName("Версия", taken);
+    }
+    const version = await insertChild(tx, parent, { type: "version", name: versionName });
+    await ensureCurrentVersion(tx, parent);
+    return version;
   }
 
   /** Adds songs as tracks of a Tracks folder or of a version, each on its own. */

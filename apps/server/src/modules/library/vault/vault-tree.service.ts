@@ -3,6 +3,7 @@ import {
   type LibraryEntry,
   type LibraryTreeNode,
   PARTITION_IDS,
+  type TariffRef,
   type vaultApi,
 } from "@fonika/shared";
 import type { z } from "zod";
@@ -30,7 +31,13 @@ type ListQuery = z.output<NonNullable<typeof vaultApi.listEntries.query>>;
  * renaming and ordering.
  */
 export class VaultTreeService {
-  constructor(private readonly store: LibraryStore) {}
+  constructor(
+    private readonly store: LibraryStore,
+    /** Which tariffs hold a playlist: a listing names them beside each playlist (issue 28). */
+    private readonly tariffs: {
+      tariffsHolding(playlistIds: readonly string[]): Promise<Map<string, TariffRef[]>>;
+    },
+  ) {}
 
   async partitions(actor: Actor): Promise<LibraryEntry[]> {
     assertMayUseVault(actor);
@@ -58,8 +65,23 @@ export class VaultTreeService {
     const above = await store.vaultEntries.findListedEntries([...entry.ancestors, id]);
     const presented = await presentEntries(store, [...rows, ...above]);
     const byId = new Map(presented.slice(rows.length).map((item) => [item.entryId, item]));
+    const page = presented.slice(0, rows.length);
+    const playlistIds = page.flatMap((item) =>
+      item.entryType === "playlist" && item.playlistId ? [item.playlistId] : [],
+    );
+    const holding = playlistIds.length ? await this.tariffs.tariffsHolding(playlistIds) : null;
     return {
-      ...toPage(presented.slice(0, rows.length), total, query.count),
+      ...toPage(
+        holding
+          ? page.map((item) =>
+              item.entryType === "playlist" && item.playlistId
+                ? { ...item, tariffs: holding.get(item.playlistId) ?? [] }
+                : item,
+            )
+          : page,
+        total,
+        query.count,
+      ),
       entry: byId.get(id) as LibraryEntry,
       path: entry.ancestors.flatMap((ancestor) => byId.get(ancestor) ?? []),
     };
