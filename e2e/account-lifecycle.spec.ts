@@ -46,7 +46,7 @@ test("a newcomer completes the profile as a legal entity and waits; a client man
   await expect(row).toContainText("Соколова Мария");
   await expect(row).toContainText("Ждёт активации");
   await row.getByRole("button", { name: "Активировать Соколова Мария" }).click();
-  await expect(page.getByText("Change role complete")).toBeVisible();
+  await expect(page.getByText("Аккаунт активирован")).toBeVisible();
   await expect(row).toContainText("Клиент");
   await expect(row.getByRole("button", { name: /Активировать/ })).toHaveCount(0);
   await logOut(page);

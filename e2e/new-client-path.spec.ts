@@ -204,7 +204,7 @@ test.describe("on a computer", () => {
     await expect(activate).toBeInViewport();
     await expect(page.getByRole("combobox", { name: /Роль/ })).toHaveCount(0);
     await activate.click();
-    await expect(page.getByText("Change role complete")).toBeVisible();
+    await expect(page.getByText("Аккаунт активирован")).toBeVisible();
     await expect(page.getByRole("button", { name: /^Активировать / })).toHaveCount(0);
 
     // The pending subscription, approved and activated in place.

@@ -1,9 +1,16 @@
 import type { RouteName } from "../../config/routes.ts";
 
-/** What staff are told after changing or deleting an account (SPEC.md quotes are exact). */
+/**
+ * What staff are told after changing, activating or deleting an account.
+ * SPEC.md quotes the role change's toasts in English ('Change role
+ * complete' / 'Change role failed'); staff read Russian (issue 28), so they
+ * say it in Russian, and an activation says what it did.
+ */
 export const ACCOUNT_TEXTS = {
-  changeRoleComplete: "Change role complete",
-  changeRoleFailed: "Change role failed",
+  changeRoleComplete: "Роль изменена",
+  changeRoleFailed: "Не удалось изменить роль",
+  activated: "Аккаунт активирован",
+  activationFailed: "Не удалось активировать аккаунт",
   userDeleted: "Пользователь успешно удален",
 } as const;
 

@@ -97,7 +97,7 @@ function renderEditUser(
 const heading = (name: string) => screen.findByRole("heading", { name }, { timeout: 5_000 });
 
 describe("edit user", () => {
-  it("changes the role among the assignable ones: 'Change role complete'", async () => {
+  it("changes the role among the assignable ones: «Роль изменена»", async () => {
     const person = userEvent.setup();
     const { backend } = renderEditUser(buildUser({ abilities: ADMIN_ON_CLIENT }));
     await heading("Иванова Анна Сергеевна");
@@ -108,7 +108,7 @@ describe("edit user", () => {
 
     await person.selectOptions(select, "Поддержка");
     await person.click(change);
-    expect(await screen.findByText("Change role complete")).toBeTruthy();
+    expect(await screen.findByText("Роль изменена")).toBeTruthy();
     expect(backend.roleChanges).toEqual(["role-support"]);
     // The profile is fetched again: the header shows the new role.
     const header = (await heading("Иванова Анна Сергеевна")).closest("header");
@@ -116,14 +116,14 @@ describe("edit user", () => {
     await waitFor(() => expect(within(header).getByText("Поддержка")).toBeTruthy());
   });
 
-  it("says 'Change role failed' when the server refuses the role", async () => {
+  it("says «Не удалось изменить роль» when the server refuses the role", async () => {
     const person = userEvent.setup();
     renderEditUser(buildUser({ abilities: ADMIN_ON_CLIENT }), { roleChangeStatus: 403 });
     await heading("Иванова Анна Сергеевна");
     await person.selectOptions(screen.getByLabelText("Роль"), "Администратор");
     await person.click(screen.getByRole("button", { name: "Сменить роль" }));
-    expect(await screen.findByText("Change role failed")).toBeTruthy();
-    expect(screen.queryByText("Change role complete")).toBeNull();
+    expect(await screen.findByText("Не удалось изменить роль")).toBeTruthy();
+    expect(screen.queryByText("Роль изменена")).toBeNull();
   });
 
   it("activates a waiting client where abilities.activate says so", async () => {
@@ -138,7 +138,7 @@ describe("edit user", () => {
     // No role choice without abilities.changeRole.
     expect(screen.queryByLabelText("Роль")).toBeNull();
     await person.click(screen.getByRole("button", { name: "Активировать" }));
-    expect(await screen.findByText("Change role complete")).toBeTruthy();
+    expect(await screen.findByText("Аккаунт активирован")).toBeTruthy();
     expect(backend.roleChanges).toEqual(["role-client"]);
     await waitFor(() => expect(screen.queryByRole("button", { name: "Активировать" })).toBeNull());
   });
@@ -167,7 +167,7 @@ describe("edit user", () => {
     await waitFor(() => expect(fold?.open).toBe(true));
     await person.selectOptions(roleSelect, "Заполнение профиля");
     await person.click(screen.getByRole("button", { name: "Сменить роль" }));
-    expect(await screen.findByText("Change role complete")).toBeTruthy();
+    expect(await screen.findByText("Роль изменена")).toBeTruthy();
     expect(backend.roleChanges).toEqual(["edit-personal-info"]);
   });
 

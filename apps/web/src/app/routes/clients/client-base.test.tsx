@@ -135,7 +135,7 @@ describe("client base", () => {
     expect(screen.queryByRole("link", { name: "Изменить Сотрудник" })).toBeNull();
   });
 
-  it("activates a waiting account: 'Change role complete', then the list is fetched again", async () => {
+  it("activates a waiting account: «Аккаунт активирован», then the list is fetched again", async () => {
     const user = userEvent.setup();
     let activated = false;
     const { backend } = renderClientBase("role-client-manager", {
@@ -156,19 +156,19 @@ describe("client base", () => {
     activated = true;
     await user.click(button);
 
-    expect(await screen.findByText("Change role complete")).toBeTruthy();
+    expect(await screen.findByText("Аккаунт активирован")).toBeTruthy();
     expect(backend.roleChanges).toEqual([{ userId: waiting.userId, newRole: "role-client" }]);
     await waitFor(() => expect(backend.listed.length).toBeGreaterThan(listedBefore));
     await waitFor(() => expect(within(rowOf("Петров Пётр")).getByText("Клиент")).toBeTruthy());
     expect(screen.queryByRole("button", { name: /Активировать/ })).toBeNull();
   });
 
-  it("says 'Change role failed' when the server refuses", async () => {
+  it("says «Не удалось активировать аккаунт» when the server refuses", async () => {
     const user = userEvent.setup();
     const { backend } = renderClientBase("role-admin", { roleChangeStatus: 403 });
     await user.click(await screen.findByRole("button", { name: "Активировать Петров Пётр" }));
-    expect(await screen.findByText("Change role failed")).toBeTruthy();
-    expect(screen.queryByText("Change role complete")).toBeNull();
+    expect(await screen.findByText("Не удалось активировать аккаунт")).toBeTruthy();
+    expect(screen.queryByText("Аккаунт активирован")).toBeNull();
     expect(backend.roleChanges).toHaveLength(1);
     expect(within(rowOf("Петров Пётр")).getByText("Ожидает активации")).toBeTruthy();
   });

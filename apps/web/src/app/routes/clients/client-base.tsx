@@ -64,8 +64,8 @@ export default function ClientBaseScreen() {
   const handleActivate = useCallback(
     (profile: Profile) =>
       activateUser(profile.userId, {
-        onSuccess: () => toast.success(ACCOUNT_TEXTS.changeRoleComplete),
-        onError: () => toast.error(ACCOUNT_TEXTS.changeRoleFailed),
+        onSuccess: () => toast.success(ACCOUNT_TEXTS.activated),
+        onError: () => toast.error(ACCOUNT_TEXTS.activationFailed),
       }),
     [activateUser],
   );

@@ -308,7 +308,7 @@ describe("client page", () => {
     expect(within(header).getByText("Ждёт активации")).toBeTruthy();
 
     await person.click(within(check).getByRole("button", { name: "Активировать Петров Пётр" }));
-    expect(await screen.findByText("Change role complete")).toBeTruthy();
+    expect(await screen.findByText("Аккаунт активирован")).toBeTruthy();
     expect(roleChanges).toEqual([{ userId: waiting.userId, newRole: "role-client" }]);
     // The page reads the account again: a client now, nothing left to activate.
     await waitFor(() => expect(within(header).getByText("Активен")).toBeTruthy());
@@ -317,7 +317,7 @@ describe("client page", () => {
     expect(screen.queryByText(/Клиент заполнил профиль и ждёт активации/)).toBeNull();
   });
 
-  it("says 'Change role failed' with the server's reason and keeps the client waiting", async () => {
+  it("says «Не удалось активировать аккаунт» with the server's reason and keeps the client waiting", async () => {
     const person = userEvent.setup();
     const waiting = buildWaitingUser({ abilities: { activate: true } });
     const { roleChanges } = renderClient("role-client-manager", waiting, {
@@ -326,7 +326,7 @@ describe("client page", () => {
     await person.click(
       await screen.findByRole("button", { name: "Активировать Петров Пётр" }, { timeout: 5_000 }),
     );
-    expect(await screen.findByText("Change role failed")).toBeTruthy();
+    expect(await screen.findByText("Не удалось активировать аккаунт")).toBeTruthy();
     expect(screen.getByText("Недостаточно прав")).toBeTruthy();
     expect(roleChanges).toHaveLength(1);
     expect(screen.getByRole("button", { name: "Активировать Петров Пётр" })).toBeTruthy();

@@ -38,10 +38,10 @@ export function ClientCheck({
   const handleActivate = () =>
     activate.mutate(profile.userId, {
       onSuccess: () => {
-        toast.success(ACCOUNT_TEXTS.changeRoleComplete);
+        toast.success(ACCOUNT_TEXTS.activated);
         onActivated(profile.userId);
       },
-      onError: () => toast.error(ACCOUNT_TEXTS.changeRoleFailed),
+      onError: () => toast.error(ACCOUNT_TEXTS.activationFailed),
     });
 
   return (

@@ -72,10 +72,10 @@ function ActivateButton({ profile, onChanged }: UserAccessProps) {
           { userId: profile.userId, newRole: "role-client" },
           {
             onSuccess: () => {
-              toast.success(ACCOUNT_TEXTS.changeRoleComplete);
+              toast.success(ACCOUNT_TEXTS.activated);
               onChanged(profile.userId);
             },
-            onError: () => toast.error(ACCOUNT_TEXTS.changeRoleFailed),
+            onError: () => toast.error(ACCOUNT_TEXTS.activationFailed),
           },
         )
       }
