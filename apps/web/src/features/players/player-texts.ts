@@ -47,6 +47,21 @@ export const PLAYER_LIVE_TEXTS = {
   shuffle: "Перемешать",
   loop: "Повтор плейлиста",
   volume: "Громкость",
+  /** The paused song goes on from where it stopped. */
+  resume: "Продолжить",
+  paused: "На паузе",
+  /** A song of the queue or of the player's playlists, started now. */
+  playNow: "Играть сейчас",
+  playNowSong: (title: string) => `Играть сейчас: «${title}»`,
+  songsTitle: "Выбрать песню",
+  upcoming: "Следующие песни",
+  noUpcoming: "Дальше в плейлисте ничего нет",
+  playlistSongs: "Песни плейлистов",
+  playlist: "Плейлист",
+  playsNow: "Играет",
+  noPlaylists: "На плеере нет плейлистов, которые он может играть",
+  songsFailed: "Не удалось загрузить песни плейлиста",
+  emptyPlaylist: "В плейлисте пока нет песен",
 } as const;
 
 /** The players base's and a player page's live state, as staff read it. */

@@ -11,6 +11,7 @@ import { usePlayerPlaylists } from "../api/list-player-playlists.ts";
 import type { PlayerCommand, PlayerLive } from "../hooks/use-players-live.ts";
 import { currentPosition } from "../hooks/use-players-live.ts";
 import { PLAYER_LIVE_TEXTS as TEXTS } from "../player-texts.ts";
+import { RemoteSongs } from "./remote-songs.tsx";
 import "../players.css";
 
 interface PlayerRemoteProps {
@@ -65,7 +66,14 @@ export function SongLabel({ songId }: { songId: string | null }) {
   );
 }
 
-function NowPlaying({ state }: { state: PlayerLiveState | null }) {
+interface NowPlayingProps {
+  state: PlayerLiveState | null;
+  /** «Продолжить» waits for the server's state. */
+  resuming: boolean;
+  onResume: () => void;
+}
+
+function NowPlaying({ state, resuming, onResume }: NowPlayingProps) {
   const api = useApiClient();
   const songId = state?.songId ?? null;
   const song = useLiveSong(songId);
@@ -107,6 +115,15 @@ function NowPlaying({ state }: { state: PlayerLiveState | null }) {
         <span className="remote-progress__time">
           {formatClock(shown)} / {duration > 0 ? formatClock(duration) : "–:––"}
         </span>
+        {/* Paused mid-song: it goes on from where it stopped (the main button plays as ever). */}
+        {state?.online && !state.playing && songId && (
+          <span className="remote-paused">
+            <span className="remote-muted">{TEXTS.paused}</span>
+            <Button variant="secondary" icon="play" busy={resuming} onClick={onResume}>
+              {TEXTS.resume}
+            </Button>
+          </span>
+        )}
       </div>
     </div>
   );
@@ -167,11 +184,18 @@ function PlayerQueue({ player, state }: { player: Player; state: PlayerLiveState
 
 /**
  * The remote control of one player (issue 13): what plays with its cover and
- * progress, the buttons, volume and the queue. A button waits (spinner) from
- * its command until the server's state confirms it; a refusal is said here.
+ * progress, the buttons, volume and the queue; beside it, the songs to play
+ * now (issue 28). A button waits (spinner) from its command until the
+ * server's state confirms it; a refusal is said here.
  */
 export function PlayerRemote({ player, live, onCommand }: PlayerRemoteProps) {
   const { state, pending, problem } = live;
+  /** The song of the last «Играть сейчас», while the remote's own buttons were not pressed since. */
+  const [askedSongId, setAskedSongId] = useState<string | null>(null);
+  const command = (order: PlayerCommand) => {
+    setAskedSongId(order.kind === "playSong" ? order.songId : null);
+    onCommand(order);
+  };
   const [draftVolume, setDraftVolume] = useState<number | null>(null);
   const dragging = useRef(false);
   useEffect(() => {
@@ -181,99 +205,111 @@ export function PlayerRemote({ player, live, onCommand }: PlayerRemoteProps) {
   const commitVolume = () => {
     dragging.current = false;
     if (draftVolume !== null && draftVolume !== state?.volume) {
-      onCommand({ kind: "volume", volume: draftVolume });
+      command({ kind: "volume", volume: draftVolume });
     }
   };
   const ready = state !== null;
   const playing = state?.playing ?? false;
 
   return (
-    <Section title="Пульт плеера">
-      <div className="remote" aria-busy={!ready || undefined}>
-        <PlayerPresence state={state} />
-        <NowPlaying state={state} />
-        <div className="remote-controls">
-          <Button
-            variant="secondary"
-            size="lg"
-            icon="skip-previous"
-            aria-label={TEXTS.previous}
-            title={TEXTS.previous}
-            busy={pending === "previous"}
-            disabled={!ready}
-            onClick={() => onCommand({ kind: "previous" })}
+    <>
+      <Section title="Пульт плеера">
+        <div className="remote" aria-busy={!ready || undefined}>
+          <PlayerPresence state={state} />
+          <NowPlaying
+            state={state}
+            resuming={pending === "resume"}
+            onResume={() => command({ kind: "resume" })}
           />
-          <Button
-            variant="primary"
-            size="lg"
-            className="remote-controls__main"
-            icon={playing ? "pause" : "play"}
-            aria-label={playing ? TEXTS.pause : TEXTS.play}
-            busy={pending === "play" || pending === "pause"}
-            disabled={!ready}
-            onClick={() => onCommand({ kind: playing ? "pause" : "play" })}
-          />
-          <Button
-            variant="secondary"
-            size="lg"
-            icon="skip-next"
-            aria-label={TEXTS.next}
-            title={TEXTS.next}
-            busy={pending === "next"}
-            disabled={!ready}
-            onClick={() => onCommand({ kind: "next" })}
-          />
+          <div className="remote-controls">
+            <Button
+              variant="secondary"
+              size="lg"
+              icon="skip-previous"
+              aria-label={TEXTS.previous}
+              title={TEXTS.previous}
+              busy={pending === "previous"}
+              disabled={!ready}
+              onClick={() => command({ kind: "previous" })}
+            />
+            <Button
+              variant="primary"
+              size="lg"
+              className="remote-controls__main"
+              icon={playing ? "pause" : "play"}
+              aria-label={playing ? TEXTS.pause : TEXTS.play}
+              busy={pending === "play" || pending === "pause"}
+              disabled={!ready}
+              onClick={() => command({ kind: playing ? "pause" : "play" })}
+            />
+            <Button
+              variant="secondary"
+              size="lg"
+              icon="skip-next"
+              aria-label={TEXTS.next}
+              title={TEXTS.next}
+              busy={pending === "next"}
+              disabled={!ready}
+              onClick={() => command({ kind: "next" })}
+            />
+          </div>
+          <div className="remote-modes">
+            <Button
+              variant={state?.shuffle ? "primary" : "ghost"}
+              icon="shuffle"
+              aria-pressed={state?.shuffle ?? false}
+              busy={pending === "shuffle"}
+              disabled={!state?.playlistId}
+              onClick={() =>
+                state?.playlistId && command({ kind: "shuffle", playlistId: state.playlistId })
+              }
+            >
+              {TEXTS.shuffle}
+            </Button>
+            <Button
+              variant={state?.loop ? "primary" : "ghost"}
+              icon="repeat"
+              aria-pressed={state?.loop ?? false}
+              busy={pending === "loop"}
+              disabled={!ready}
+              onClick={() => command({ kind: "loop", on: !state?.loop })}
+            >
+              {TEXTS.loop}
+            </Button>
+          </div>
+          <label className="remote-volume">
+            <Icon name="volume" />
+            <input
+              type="range"
+              min={0}
+              max={100}
+              step={1}
+              value={volume}
+              disabled={!ready}
+              aria-label={TEXTS.volume}
+              onChange={(event) => {
+                dragging.current = true;
+                setDraftVolume(Number(event.target.value));
+              }}
+              onPointerUp={commitVolume}
+              onKeyUp={commitVolume}
+              onBlur={() => dragging.current && commitVolume()}
+            />
+            <span className="remote-volume__value">{pending === "volume" ? "…" : volume}</span>
+          </label>
+          <p className="remote-problem" role="status">
+            {problem}
+          </p>
+          <PlayerQueue player={player} state={state} />
         </div>
-        <div className="remote-modes">
-          <Button
-            variant={state?.shuffle ? "primary" : "ghost"}
-            icon="shuffle"
-            aria-pressed={state?.shuffle ?? false}
-            busy={pending === "shuffle"}
-            disabled={!state?.playlistId}
-            onClick={() =>
-              state?.playlistId && onCommand({ kind: "shuffle", playlistId: state.playlistId })
-            }
-          >
-            {TEXTS.shuffle}
-          </Button>
-          <Button
-            variant={state?.loop ? "primary" : "ghost"}
-            icon="repeat"
-            aria-pressed={state?.loop ?? false}
-            busy={pending === "loop"}
-            disabled={!ready}
-            onClick={() => onCommand({ kind: "loop", on: !state?.loop })}
-          >
-            {TEXTS.loop}
-          </Button>
-        </div>
-        <label className="remote-volume">
-          <Icon name="volume" />
-          <input
-            type="range"
-            min={0}
-            max={100}
-            step={1}
-            value={volume}
-            disabled={!ready}
-            aria-label={TEXTS.volume}
-            onChange={(event) => {
-              dragging.current = true;
-              setDraftVolume(Number(event.target.value));
-            }}
-            onPointerUp={commitVolume}
-            onKeyUp={commitVolume}
-            onBlur={() => dragging.current && commitVolume()}
-          />
-          <span className="remote-volume__value">{pending === "volume" ? "…" : volume}</span>
-        </label>
-        <p className="remote-problem" role="status">
-          {problem}
-        </p>
-        <PlayerQueue player={player} state={state} />
-      </div>
-    </Section>
+      </Section>
+      <RemoteSongs
+        player={player}
+        live={live}
+        askedSongId={askedSongId}
+        onPlaySong={(songId, playlistId) => command({ kind: "playSong", songId, playlistId })}
+      />
+    </>
   );
 }
 

@@ -12,6 +12,10 @@ export interface LiveSocket {
 export type PlayerCommand =
   | { kind: "play" }
   | { kind: "pause" }
+  /** «Продолжить»: the paused song goes on from where it stopped. */
+  | { kind: "resume" }
+  /** «Играть сейчас»: this song of this playlist (one of the player's), now. */
+  | { kind: "playSong"; songId: string; playlistId: string }
   | { kind: "next" }
   | { kind: "previous" }
   | { kind: "loop"; on: boolean }
@@ -45,6 +49,15 @@ export function commandMessage(playerId: string, command: PlayerCommand): Client
       return { type: "play", playerId };
     case "pause":
       return { type: "pause", playerId };
+    case "resume":
+      return { type: "resumePlay", playerId };
+    case "playSong":
+      return {
+        type: "playSongRequested",
+        playerId,
+        songId: command.songId,
+        playlistId: command.playlistId,
+      };
     case "next":
       return { type: "playNextSongRequested", playerId };
     case "previous":
