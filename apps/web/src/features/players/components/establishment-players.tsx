@@ -8,6 +8,7 @@ import { errorText } from "../../../lib/error-messages.ts";
 import { useUserPlayers } from "../api/list-user-players.ts";
 import { usePlayersLive } from "../hooks/use-players-live.ts";
 import { AddPlayerDialog } from "./add-player-dialog.tsx";
+import { PairingFirst } from "./player-pairing.tsx";
 import { PlayerLiveLine } from "./player-remote.tsx";
 import { PlayersList } from "./players-list.tsx";
 import "../players.css";
@@ -22,7 +23,11 @@ interface EstablishmentPlayersProps {
   canAdd: boolean;
 }
 
-/** The players section of an establishment's page: its players, «Добавить плеер» and removal. */
+/**
+ * The players section of an establishment's page: its players, «Добавить
+ * плеер» and removal. The owner sees each player's live line, or how to
+ * pair it while no device has played it (issue 28).
+ */
 export function EstablishmentPlayers({
   establishment,
   ownerId,
@@ -70,10 +75,12 @@ export function EstablishmentPlayers({
           renderLive={
             owner
               ? (player) => (
-                  <PlayerLiveLine
-                    live={live.live(player.id)}
-                    onCommand={(order) => live.command(player.id, order)}
-                  />
+                  <PairingFirst player={player} state={live.live(player.id).state}>
+                    <PlayerLiveLine
+                      live={live.live(player.id)}
+                      onCommand={(order) => live.command(player.id, order)}
+                    />
+                  </PairingFirst>
                 )
               : undefined
           }

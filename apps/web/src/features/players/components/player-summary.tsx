@@ -2,8 +2,11 @@ import type { Player } from "@fonika/shared";
 import { Link } from "react-router";
 import { Section } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { useAppServices } from "../../../lib/app-services.ts";
 import { formatDate } from "../../../lib/format.ts";
+import { usePlayersLive } from "../hooks/use-players-live.ts";
 import { PLAYER_TYPE_LABELS } from "../player-texts.ts";
+import { PlayerPairingSection } from "./player-pairing.tsx";
 
 interface PlayerSummaryProps {
   player: Player;
@@ -13,8 +16,23 @@ interface PlayerSummaryProps {
   client?: { name: string; path?: string | undefined };
 }
 
-/** The player's facts: type, serial, owner (for staff), venue, address, when it was added. */
+/**
+ * The player's facts: type, serial, owner (for staff), venue, address, when
+ * it was added; above them, while no device has played it, how its owner
+ * pairs it (issue 28).
+ */
 export function PlayerSummary({ player, clientId, client }: PlayerSummaryProps) {
+  const { playerSocket } = useAppServices();
+  const { live } = usePlayersLive([player.id], playerSocket);
+  return (
+    <>
+      <PlayerPairingSection player={player} state={live(player.id).state} />
+      <PlayerFacts player={player} clientId={clientId} client={client} />
+    </>
+  );
+}
+
+function PlayerFacts({ player, clientId, client }: PlayerSummaryProps) {
   return (
     <Section title="Плеер">
       <dl className="summary">

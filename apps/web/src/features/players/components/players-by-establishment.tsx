@@ -3,10 +3,13 @@ import { Link } from "react-router";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { useAppServices, useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { usePlayerAlerts } from "../api/list-player-alerts.ts";
 import { useUserPlayers } from "../api/list-user-players.ts";
+import { usePlayersLive } from "../hooks/use-players-live.ts";
 import { PlayerAlertNote } from "./player-alert-note.tsx";
+import { PairingFirst } from "./player-pairing.tsx";
 import { PlayersList } from "./players-list.tsx";
 import "../players.css";
 
@@ -37,11 +40,22 @@ interface PlayersByEstablishmentProps {
   clientId?: string;
 }
 
-/** All of a client's players, one card per establishment that has any; a silent one says so. */
+/**
+ * All of a client's players, one card per establishment that has any; a
+ * silent one says so, and one no device has played yet tells its owner how
+ * to pair it (issue 28).
+ */
 export function PlayersByEstablishment({ ownerId, clientId }: PlayersByEstablishmentProps) {
   const players = useUserPlayers(ownerId);
   const alerts = usePlayerAlerts({ userId: clientId, enabled: true });
   const alertOf = new Map((alerts.data?.data ?? []).map((alert) => [alert.playerId, alert]));
+  const { playerSocket } = useAppServices();
+  // The socket tells the owner of their own players only (staff read a client's here).
+  const owner = useSessionState().userId === ownerId;
+  const live = usePlayersLive(
+    owner ? (players.data?.data ?? []).map((player) => player.id) : [],
+    playerSocket,
+  );
   if (players.isPending) {
     return (
       <div className="card players-skeleton" aria-busy="true">
@@ -99,7 +113,11 @@ export function PlayersByEstablishment({ ownerId, clientId }: PlayersByEstablish
             label={`Плееры объекта ${group.establishmentName}`}
             renderLive={(player) => {
               const alert = alertOf.get(player.id);
-              return alert && <PlayerAlertNote alert={alert} />;
+              return (
+                <PairingFirst player={player} state={live.live(player.id).state}>
+                  {alert && <PlayerAlertNote alert={alert} />}
+                </PairingFirst>
+              );
             }}
           />
         </section>
