@@ -61,6 +61,8 @@ const EXPECTED: Record<string, [string, readonly Who[]]> = {
   PlayerUpdates: ["/players-base/update", [ADMIN]],
   // SPEC.md lists /cabinet without roles; it is the start screen of both pseudo-states.
   Cabinet: ["/cabinet/:preselect?", SIGNED_IN],
+  // Not in SPEC.md (issue 28): a client approves a device's code; the QR link opens it.
+  ConnectDevice: ["/connect-device", [CLIENT]],
   Subscribe: ["/subscribe", SIGNED_IN],
   DetailTariff: ["/detail-tariff/:id/:clientId?", SIGNED_IN],
   ClientObjectsList: ["/client-objects", SIGNED_IN],

@@ -55,6 +55,7 @@ const SCREEN_CODE: Record<RouteName, ScreenCode> = {
   ProfileLegalList: () => import("./routes/profile/legal-list.tsx"),
   ProfileAddCompany: () => import("./routes/profile/add-company.tsx"),
   Cabinet: () => import("./routes/cabinet/cabinet.tsx"),
+  ConnectDevice: () => import("./routes/devices/connect-device.tsx"),
 };
 
 const SCREENS = Object.fromEntries(

@@ -10,8 +10,9 @@ import type { RouteName } from "./routes.ts";
  * the music-content enquiries it answers), Чат for the chat's roles
  * (admin, client, support). The admin menu carries Integrations
  * too: it is the admin's only way to the leads page, and the client's menu
- * Playlists, the catalogue its search leads to, and Players, its players
- * across venues. An account waiting for activation gets, beside its
+ * Playlists, the catalogue its search leads to, Players, its players
+ * across venues, and Подключить устройство, where it approves the code a
+ * device shows (issue 28). An account waiting for activation gets, beside its
  * waiting cabinet, the screens the server lets it use meanwhile and the
  * cabinet names: its objects, subscriptions (choosing a tariff) and profile
  * (decisions, see docs).
@@ -25,6 +26,7 @@ export interface MenuEntry {
 export type MenuIcon =
   | "users"
   | "players"
+  | "device"
   | "updates"
   | "tariffs"
   | "integrations"
@@ -63,6 +65,7 @@ export const SIDE_MENU: Record<Role, readonly MenuEntry[]> = {
     { label: "Мои объекты", route: "ClientObjectsList", icon: "objects" },
     { label: "Плееры", route: "Players", icon: "players" },
     { label: "Плейлисты", route: "Playlists", icon: "playlists" },
+    { label: "Подключить устройство", route: "ConnectDevice", icon: "device" },
     { label: "Подписки", route: "Subscribe", icon: "subscriptions" },
     { label: "Обращения", route: "SupportEnquiries", icon: "enquiries" },
     { label: "Чат", route: "SupportChat", icon: "chat" },

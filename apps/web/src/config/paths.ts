@@ -36,9 +36,11 @@ export function playerSocketUrl(origin: string, accessToken: string): string {
 
 /**
  * The link a device's code opens on the owner's phone (the QR code of the
- * `/web-player` page): the cabinet's approval form with the code filled in,
- * e.g. `https://fonika.example/cabinet?code=123456`. Sign-in returns to it.
+ * `/web-player` page): the approval alone with the code filled in and, when
+ * the screen knows which web player it is to be, that player chosen, e.g.
+ * `https://fonika.example/connect-device?code=123456&player=<id>`. Sign-in
+ * returns to it.
  */
-export function deviceApprovalUrl(origin: string, code: string): string {
-  return `${origin}${pathTo("Cabinet", {}, { code })}`;
+export function deviceApprovalUrl(origin: string, code: string, playerId?: string): string {
+  return `${origin}${pathTo("ConnectDevice", {}, { code, player: playerId })}`;
 }

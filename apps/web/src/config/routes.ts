@@ -185,6 +185,16 @@ export const ROUTES = {
     title: "Личный кабинет",
     access: authenticated,
   },
+  /**
+   * A client approves the code a player's screen shows (issue 28): the
+   * menu's «Подключить устройство» and the link of the device's QR code.
+   */
+  ConnectDevice: {
+    name: "ConnectDevice",
+    path: "/connect-device",
+    title: "Подключить устройство",
+    access: roles("role-client"),
+  },
   Subscribe: { name: "Subscribe", path: "/subscribe", title: "Подписки", access: authenticated },
   DetailTariff: {
     name: "DetailTariff",

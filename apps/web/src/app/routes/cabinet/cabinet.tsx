@@ -1,6 +1,6 @@
-import { CODES, needsAgreement, PAGING } from "@fonika/shared";
+import { needsAgreement } from "@fonika/shared";
 import { useState } from "react";
-import { Link, useParams, useSearchParams } from "react-router";
+import { useParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Page, Section } from "../../../components/ui/page.tsx";
 import { SIDE_MENU } from "../../../config/menus.ts";
@@ -20,8 +20,6 @@ import {
   type MeanwhileStep,
   WaitActivationNotice,
 } from "../../../features/accounts/components/wait-activation-notice.tsx";
-import { ApproveDeviceForm } from "../../../features/auth/components/approve-device-form.tsx";
-import { useEstablishments } from "../../../features/establishments/api/list-establishments.ts";
 import { useChangeOrganizationInfo } from "../../../features/organizations/api/change-organization-info.ts";
 import { OrganizationInfo } from "../../../features/organizations/components/organization-info.tsx";
 import { RequisitesFields } from "../../../features/organizations/components/requisites-fields.tsx";
@@ -31,9 +29,9 @@ import {
   toOrganizationInput,
   useRequisitesDraft,
 } from "../../../features/organizations/hooks/use-requisites-draft.ts";
-import { useUserPlayers } from "../../../features/players/api/list-user-players.ts";
 import { useSession, useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
+import { ApproveDevice } from "../devices/approve-device.tsx";
 
 /**
  * Checks whether a manager has activated the account by refreshing the
@@ -134,61 +132,6 @@ function CompleteProfile({ userId }: { userId: string }) {
         />
       </Section>
     </Page>
-  );
-}
-
-/**
- * The code an approval link carries (`/cabinet?code=123456`, the QR code of
- * the `/web-player` page): filled in for the owner, when it is six digits.
- */
-function useLinkedCode(): string {
-  const [search] = useSearchParams();
-  const code = search.get("code") ?? "";
-  return new RegExp(`^\\d{${CODES.length}}$`).test(code) ? code : "";
-}
-
-/**
- * The code approval of a client: the device plays in one of their
- * establishments; a web player's code, one of its web players.
- */
-function ApproveDevice({ userId }: { userId: string }) {
-  const initialCode = useLinkedCode();
-  const establishments = useEstablishments(userId, {
-    page: 0,
-    query: "",
-    count: PAGING.maxPageSize,
-  });
-  const players = useUserPlayers(userId);
-  const webPlayers = players.data?.data
-    .filter((player) => player.type === "web")
-    .map(({ id, name, establishmentId }) => ({ id, name, establishmentId }));
-  const options = establishments.data?.data.map((establishment) => ({
-    value: establishment.id,
-    label: `${establishment.name}, ${establishment.address}`,
-  }));
-  return (
-    <ApproveDeviceForm
-      initialCode={initialCode}
-      webPlayers={players.isError ? [] : webPlayers}
-      // A new web player joins the list the next approval chooses from.
-      onApproved={({ player }) => {
-        if (player) void players.refetch();
-      }}
-      establishments={establishments.isError ? [] : options}
-      noEstablishments={
-        establishments.isError ? (
-          <p className="form__error" role="alert">
-            {errorText(establishments.error)}
-          </p>
-        ) : (
-          <p className="muted">
-            Плеер играет в одном из ваших заведений, а их пока нет.{" "}
-            <Link to={pathTo("AddClientObjects")}>Добавьте первое заведение</Link>, затем введите
-            код с экрана устройства.
-          </p>
-        )
-      }
-    />
   );
 }
 

@@ -1,4 +1,6 @@
+import { uuidSchema } from "@fonika/shared";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
 import { DeviceCodeScreen } from "../../../features/web-player/components/device-code-screen.tsx";
 import { PlayingScreen } from "../../../features/web-player/components/playing-screen.tsx";
 import type { VerificationAnswer } from "../../../lib/auth/device-code.ts";
@@ -25,10 +27,14 @@ type Phase =
  * device session it shows a code to approve; with one — approved here, or
  * made by "Играть в этом браузере" — it plays, and a reload or a reboot
  * plays again (through an outage too: the stored session is tried until
- * the server answers, the cached plan plays meanwhile).
+ * the server answers, the cached plan plays meanwhile). Opened as
+ * `/web-player?player=<id>` (the address a web player's card links), its
+ * QR code names that player, so that the owner's approval chooses it.
  */
 export default function WebPlayerScreen() {
   const services = useMemo(createWebPlayerServices, []);
+  const [search] = useSearchParams();
+  const named = uuidSchema.safeParse(search.get("player"));
   const [phase, setPhase] = useState<Phase>(() =>
     services.tokens.load() && services.playerId() ? { kind: "starting" } : { kind: "code" },
   );
@@ -71,7 +77,11 @@ export default function WebPlayerScreen() {
       {phase.kind === "code" && (
         <>
           {phase.notice && <p className="web-player-page__notice">{phase.notice}</p>}
-          <DeviceCodeScreen api={services.api} approved={approved} />
+          <DeviceCodeScreen
+            api={services.api}
+            approved={approved}
+            playerId={named.success ? named.data : undefined}
+          />
         </>
       )}
       {phase.kind === "playing" && (

@@ -37,13 +37,16 @@ function approvedText({ player }: ApprovedDevice): string {
  * device becomes a player of the establishment chosen here (the only one
  * is chosen for the owner). A web player's code (the `/web-player` page)
  * plays one web player of that establishment: one of its web players, or a
- * new one ("Новый веб-плеер", chosen for the owner when it has none).
+ * new one ("Новый веб-плеер", chosen for the owner when it has none). The
+ * web player an approval link names is chosen with its establishment, so
+ * that the link's approval is one tap.
  */
 export function ApproveDeviceForm({
   establishments,
   noEstablishments,
   webPlayers,
   initialCode = "",
+  initialPlayerId,
   onApproved,
 }: {
   /** The owner's establishments; undefined while they load. */
@@ -54,6 +57,8 @@ export function ApproveDeviceForm({
   webPlayers: readonly WebPlayerChoice[] | undefined;
   /** The code the approval link carried (`?code=`), filled in. */
   initialCode?: string;
+  /** The web player the approval link named (`?player=`), chosen while it is the owner's. */
+  initialPlayerId?: string | undefined;
   /** The device was approved (a new web player may have been made). */
   onApproved?: (approved: ApprovedDevice) => void;
 }) {
@@ -62,6 +67,7 @@ export function ApproveDeviceForm({
   const [code, setCode] = useState(initialCode);
   const [error, setError] = useState<string | null>(null);
   const [found, setFound] = useState<DeviceCodeInfo | null>(null);
+  const [linkedPlayerId, setLinkedPlayerId] = useState(initialPlayerId);
   const inspect = useInspectDeviceCode();
   const approve = useApproveDeviceCode();
 
@@ -98,8 +104,15 @@ export function ApproveDeviceForm({
   });
 
   const options = establishments ?? [];
-  const establishmentId = chosenId || (options.length === 1 ? (options[0]?.value ?? "") : "");
   const forWebPlayer = found?.kind === "webPlayer";
+  // The link's web player, once it is known to be one of the owner's; a box's code names none.
+  const linkedPlayer = forWebPlayer
+    ? webPlayers?.find((player) => player.id === linkedPlayerId)
+    : undefined;
+  const establishmentId =
+    chosenId ||
+    linkedPlayer?.establishmentId ||
+    (options.length === 1 ? (options[0]?.value ?? "") : "");
   const playerOptions: SelectOption<string>[] = [
     ...(webPlayers ?? [])
       .filter((player) => player.establishmentId === establishmentId)
@@ -108,7 +121,9 @@ export function ApproveDeviceForm({
   ];
   // An establishment without web players gets a new one unless the owner says otherwise.
   const playerChoice =
-    chosenPlayer || (playerOptions.length === 1 && webPlayers ? NEW_WEB_PLAYER : "");
+    chosenPlayer ||
+    (linkedPlayer?.establishmentId === establishmentId ? linkedPlayer.id : "") ||
+    (playerOptions.length === 1 && webPlayers ? NEW_WEB_PLAYER : "");
 
   const handleApprove = () => {
     if (!establishmentId) {
@@ -125,6 +140,7 @@ export function ApproveDeviceForm({
       {
         onSuccess: (approved) => {
           setCode("");
+          setLinkedPlayerId(undefined);
           reset();
           toast.success(approvedText(approved));
           onApproved?.(approved);
@@ -178,10 +194,6 @@ export function ApproveDeviceForm({
             }}
           />
         )}
-        <p className="muted">
-          Устройство сможет только воспроизводить музыку заведения и не получит доступа к вашему
-          аккаунту. Отключить его можно в профиле.
-        </p>
         {error && <p className="form__error">{error}</p>}
         <div className="form__actions">
           <Button onClick={handleApprove} busy={approve.isPending}>
@@ -191,6 +203,11 @@ export function ApproveDeviceForm({
             Отмена
           </Button>
         </div>
+        {/* Under the buttons: a phone shows the one tap without scrolling (issue 28). */}
+        <p className="muted">
+          Устройство сможет только воспроизводить музыку заведения и не получит доступа к вашему
+          аккаунту. Отключить его можно в профиле.
+        </p>
       </div>
     );
   }

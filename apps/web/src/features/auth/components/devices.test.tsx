@@ -144,7 +144,7 @@ describe("approving a web player's code", () => {
     });
     const gymPlayer = buildPlayer({ userId: clientId, establishmentId: gym, name: "Тренажёры" });
     const link = new URL(deviceApprovalUrl("https://fonika.example", "482913"));
-    expect(link.toString()).toBe("https://fonika.example/cabinet?code=482913");
+    expect(link.toString()).toBe("https://fonika.example/connect-device?code=482913");
     renderApp(
       `${link.pathname}${link.search}`,
       scriptedServer(

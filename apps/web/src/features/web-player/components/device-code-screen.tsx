@@ -7,15 +7,18 @@ import { QrCode } from "./qr-code.tsx";
 
 /**
  * The web player before approval: a code to read across the room and a QR
- * code of the approval link for the owner's phone; a new code when it
+ * code of the approval link for the owner's phone (naming the web player
+ * this screen is to play, when its address named one); a new code when it
  * expires.
  */
 export function DeviceCodeScreen({
   api,
   approved,
+  playerId,
 }: {
   api: ApiClient;
   approved(answer: VerificationAnswer): void;
+  playerId?: string | undefined;
 }) {
   const { state, restart } = useDeviceCode({ api, kind: "webPlayer", approved });
   return (
@@ -30,14 +33,14 @@ export function DeviceCodeScreen({
             {state.code.replace(/(\d{3})(\d{3})/, "$1 $2")}
           </output>
           <QrCode
-            text={deviceApprovalUrl(window.location.origin, state.code)}
+            text={deviceApprovalUrl(window.location.origin, state.code, playerId)}
             label={WEB_PLAYER_TEXTS.qrLabel(state.code)}
           />
         </div>
       )}
       {state.step === "waiting" && (
         <p className="web-player-code__how">
-          {WEB_PLAYER_TEXTS.codeHow(`${window.location.host}${pathTo("Cabinet")}`)}
+          {WEB_PLAYER_TEXTS.codeHow(`${window.location.host}${pathTo("ConnectDevice")}`)}
         </p>
       )}
       {state.step === "expired" && <p>{WEB_PLAYER_TEXTS.codeExpired}</p>}
