@@ -7,9 +7,23 @@ import { buildPlaylist, nextId } from "../../../test/library-factories.ts";
 import { on } from "../../../test/scripted-server.ts";
 
 describe("PlaylistCreate", () => {
-  it("creates the playlist in the folder it was asked from and opens its editor", async () => {
+  it("creates the playlist with its first version in the folder it was asked from and opens its editor", async () => {
     const folderId = nextId();
-    const created = buildPlaylist({ name: "Бранч" });
+    const versionId = nextId();
+    // The server makes «Версия 1» with the playlist, current.
+    const created = buildPlaylist({
+      name: "Бранч",
+      currentVersionId: versionId,
+      versions: [
+        {
+          entryId: versionId,
+          name: "Версия 1",
+          tracksCount: 0,
+          tracksDuration: 0,
+          isCurrent: true,
+        },
+      ],
+    });
     const bodies: unknown[] = [];
     const app = renderLibrary(
       `/playlists/create?folderId=${folderId}`,
@@ -34,11 +48,16 @@ describe("PlaylistCreate", () => {
           description: "Выходные, поздний завтрак",
           tags: ["утро", "лаунж"],
           folderId,
+          firstVersion: true,
         },
       ]),
     );
     await waitFor(() =>
       expect(app.router.state.location.pathname).toBe(`/playlists/edit/${created.id}`),
     );
+    // Tracks go in at once: no «Создать версию» step before them.
+    expect(await screen.findByText("Треки: Версия 1")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Загрузить треки" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Добавить из библиотеки" })).toBeTruthy();
   });
 });

@@ -12,7 +12,9 @@ import { errorText } from "../../../lib/error-messages.ts";
 
 /**
  * PlaylistCreate: a new playlist, placed in the folder the content manager
- * was in (`?folderId=`) or the root of Playlists; then its editor opens.
+ * was in (`?folderId=`) or the root of Playlists, made with its first
+ * version (issue 28: tracks go in without a «Создать версию» step); then
+ * its editor opens on that version.
  */
 export default function PlaylistCreateScreen() {
   const [search] = useSearchParams();
@@ -27,7 +29,7 @@ export default function PlaylistCreateScreen() {
   return (
     <Page
       title={ROUTES.PlaylistCreate.title}
-      description="Название, описание, теги и обложка. Версии и треки добавляются после создания."
+      description="Название, описание, теги и обложка. Первая версия создаётся вместе с плейлистом — треки можно добавить сразу."
       actions={<BackLink {...back} />}
     >
       <Section title="Плейлист">
@@ -36,7 +38,13 @@ export default function PlaylistCreateScreen() {
           coverUrl={null}
           submitLabel="Создать плейлист"
           onSubmit={async ({ name, description, tags, cover }) => {
-            const playlist = await addPlaylist.mutateAsync({ name, description, tags, folderId });
+            const playlist = await addPlaylist.mutateAsync({
+              name,
+              description,
+              tags,
+              folderId,
+              firstVersion: true,
+            });
             if (cover) {
               try {
                 await changeAvatar.mutateAsync({ playlistId: playlist.id, file: cover });

@@ -73,6 +73,27 @@ describe("the playlist editor", () => {
     expect(screen.getByRole("button", { name: "Сделать текущей: Версия 2" })).toBeTruthy();
   });
 
+  it("names the tariffs that hold the playlist, or marks it in none", async () => {
+    const basic = { id: nextId(), name: "Базовый", active: true };
+    const archived = { id: nextId(), name: "Архив", active: false };
+    const first = renderLibrary(
+      `/playlists/edit/${playlist.id}`,
+      on(playlistsApi.getPlaylist, ({ reply }) =>
+        reply({ ...playlist, tariffs: [archived, basic] }),
+      ),
+    );
+    expect(await screen.findByText("Архив (не в продаже), Базовый")).toBeTruthy();
+    expect(screen.queryByText("Ни в одном тарифе")).toBeNull();
+    first.unmount();
+
+    renderLibrary(
+      `/playlists/edit/${playlist.id}`,
+      on(playlistsApi.getPlaylist, ({ reply }) => reply({ ...playlist, tariffs: [] })),
+    );
+    expect(await screen.findByText("Ни в одном тарифе")).toBeTruthy();
+    expect(screen.getByText(/пока администратор не добавит его в тариф/)).toBeTruthy();
+  });
+
   it("reorders tracks by dragging and by the arrows, saving the whole order", async () => {
     const orders: string[][] = [];
     editor(

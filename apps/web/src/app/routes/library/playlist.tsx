@@ -18,6 +18,7 @@ import { usePlaylist } from "../../../features/playlists/api/get-playlist.ts";
 import { playlistAvatarUrl } from "../../../features/playlists/api/get-playlist-avatar.ts";
 import { useRemovePlaylist } from "../../../features/playlists/api/remove-playlist.ts";
 import { PlaylistDetailsForm } from "../../../features/playlists/components/playlist-details-form.tsx";
+import { PlaylistTariffs } from "../../../features/playlists/components/playlist-tariffs.tsx";
 import { PlaylistVersions } from "../../../features/playlists/components/playlist-versions.tsx";
 import { VersionTracks } from "../../../features/playlists/components/version-tracks.tsx";
 import { useDeleteEntries } from "../../../features/vault/api/delete-entries.ts";
@@ -51,7 +52,8 @@ export default function PlaylistRoute() {
  * current; the tracks of the chosen version in order — reordered by
  * dragging, removed, added by upload or from the library, moved or copied
  * to another version or Tracks folder (checked and 'Переместить', or
- * dragged onto the library tree) — and their total duration.
+ * dragged onto the library tree) — and their total duration; and which
+ * tariffs hold it (who hears it).
  */
 function PlaylistScreen() {
   const { id = "" } = useParams();
@@ -144,6 +146,7 @@ function PlaylistScreen() {
         </div>
       )}
       <Section title="Плейлист">
+        {playlist.tariffs && <PlaylistTariffs tariffs={playlist.tariffs} />}
         <PlaylistDetailsForm
           key={playlist.id}
           playlist={playlist}

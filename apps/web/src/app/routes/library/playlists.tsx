@@ -4,6 +4,7 @@ import { Page } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { ROUTES } from "../../../config/routes.ts";
 import { useAllowedPlaylists } from "../../../features/players/api/list-allowed-playlists.ts";
+import { useUserPlayers } from "../../../features/players/api/list-user-players.ts";
 import { PlaylistCatalog } from "../../../features/playlists/components/playlist-catalog.tsx";
 import { playlistFilterOf } from "../../../features/playlists/playlist-filter.ts";
 import { EntryBrowser } from "../../../features/vault/components/entry-browser.tsx";
@@ -17,7 +18,8 @@ import { useSessionState } from "../../../lib/app-services.ts";
  * folder, playlist or version of Playlists and Tracks named by `?entry=`;
  * sent here by the search with a filter (a tag), the same catalogue, whose
  * playlists open in the editor. A client's catalogue marks the playlists
- * their subscriptions do not let play.
+ * their subscriptions do not let play, and puts one on a player of theirs
+ * («Добавить на плеер»: the screen reads their players for it).
  */
 export default function PlaylistsScreen() {
   const [search] = useSearchParams();
@@ -26,6 +28,7 @@ export default function PlaylistsScreen() {
   // What the client's subscriptions let play: the others must not look playable.
   const allowed = useAllowedPlaylists(userId ?? "", client && Boolean(userId));
   const playableIds = allowed.data ? new Set(allowed.data.map((playlist) => playlist.id)) : null;
+  const players = useUserPlayers(client ? userId : null);
   if ((client || playlistFilterOf(search) !== null) && userId) {
     return (
       <Page
@@ -36,7 +39,11 @@ export default function PlaylistsScreen() {
             : "Плейлисты библиотеки, найденные поиском."
         }
       >
-        <PlaylistCatalog userId={userId} playableIds={client ? playableIds : null} />
+        <PlaylistCatalog
+          userId={userId}
+          playableIds={client ? playableIds : null}
+          players={client ? { list: players.data?.data, error: players.error } : undefined}
+        />
       </Page>
     );
   }

@@ -1,8 +1,14 @@
-import { PARTITION_IDS, type Playlist, playlistsApi, vaultApi } from "@fonika/shared";
+import { PARTITION_IDS, type Playlist, playersApi, playlistsApi, vaultApi } from "@fonika/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { buildListing, buildPartition, buildPlaylist } from "../../../test/library-factories.ts";
+import {
+  buildListing,
+  buildPartition,
+  buildPlaylist,
+  nextId,
+} from "../../../test/library-factories.ts";
+import { buildPlayer, buildPlayerPlaylist, onePage } from "../../../test/players-factories.ts";
 import { on, replyError, type ScriptedRoute } from "../../../test/scripted-server.ts";
 import { renderSignedIn, SIGNED_IN_USER_ID } from "../../../test/signed-in-app.tsx";
 
@@ -260,6 +266,131 @@ describe("the client's playlists", () => {
   });
 });
 
+describe("a client's playlist put on a player", () => {
+  const cafe = nextId();
+  const bar = nextId();
+  const storage = nextId();
+  const hall = buildPlayer({ name: "Зал", establishmentId: cafe, establishmentName: "Кофейня" });
+  const terrace = buildPlayer({
+    name: "Веранда",
+    establishmentId: cafe,
+    establishmentName: "Кофейня",
+  });
+  const counter = buildPlayer({ name: "Стойка", establishmentId: bar, establishmentName: "Бар" });
+  const backroom = buildPlayer({
+    name: "Подсобка",
+    establishmentId: storage,
+    establishmentName: "Склад",
+  });
+  // The server names the client's venues whose subscription offers each playlist.
+  const offered = buildPlaylist({
+    name: "Лаунж",
+    description: "Спокойный лаунж для вечера: без слов, с мягким битом.",
+    establishmentIds: [cafe, bar],
+  });
+  const offeredNowhere = buildPlaylist({ name: "Нигде", establishmentIds: [] });
+
+  /** The catalogue of these playlists; players and what holds `offered` kept as the server keeps them. */
+  function renderWithPlayers({ refuse = false }: { refuse?: boolean } = {}) {
+    const holders = new Set([hall.id]);
+    const added: Array<{ playerId: string; playlistId: string }> = [];
+    const app = renderCatalog("/playlists", {
+      pageOf: () => onePage([offered, offeredNowhere]),
+      routes: [
+        on(playersApi.listUserPlayers, ({ params, reply }) => {
+          expect(params.userId).toBe(SIGNED_IN_USER_ID);
+          return reply(onePage([hall, terrace, counter, backroom]));
+        }),
+        on(playersApi.listPlaylistPlayers, ({ params, reply }) => {
+          expect(params).toEqual({ userId: SIGNED_IN_USER_ID, playlistId: offered.id });
+          return reply({
+            data: [hall, terrace, counter].filter((player) => holders.has(player.id)),
+          });
+        }),
+        on(playersApi.addPlayerPlaylist, ({ params, body, reply }) => {
+          added.push({ playerId: params.id, playlistId: body.playlistId });
+          if (refuse) {
+            return replyError(409, {
+              type: "conflict",
+              reason: "Плейлист уже добавлен на плеер",
+              message: "",
+            });
+          }
+          holders.add(params.id);
+          return reply({ data: [buildPlayerPlaylist({ playlistId: body.playlistId })] });
+        }),
+      ],
+    });
+    return { ...app, added };
+  }
+
+  it("shows each playlist's description", async () => {
+    renderWithPlayers();
+    const link = await screen.findByRole("link", { name: "Лаунж" });
+    const card = link.closest("li") as HTMLElement;
+    expect(within(card).getByText(offered.description as string)).toBeTruthy();
+  });
+
+  it("lists the players at the venues that offer it, marks the one holding it and adds it to another", async () => {
+    const { added } = renderWithPlayers();
+    await userEvent.click(await screen.findByRole("button", { name: "Добавить на плеер: Лаунж" }));
+    const dialog = await screen.findByRole("dialog", { name: "Добавить на плеер" });
+    const players = within(dialog).getByRole("list", { name: "Плееры" });
+    // The storage room's venue does not offer it: its player is not offered.
+    expect(
+      within(players)
+        .getAllByRole("listitem")
+        .map((item) => item.firstElementChild?.firstChild?.textContent),
+    ).toEqual(["Зал", "Веранда", "Стойка"]);
+    const hallRow = within(players).getByText("Зал").closest("li") as HTMLElement;
+    expect(await within(hallRow).findByText("Уже на плеере")).toBeTruthy();
+    expect(within(hallRow).queryByRole("button")).toBeNull();
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Добавить на плеер Стойка" }));
+    await waitFor(() => expect(added).toEqual([{ playerId: counter.id, playlistId: offered.id }]));
+    expect(await screen.findByText("Плейлист «Лаунж» добавлен на плеер «Стойка»")).toBeTruthy();
+    const counterRow = within(players).getByText("Стойка").closest("li") as HTMLElement;
+    expect(await within(counterRow).findByText("Уже на плеере")).toBeTruthy();
+  });
+
+  it("says why the server refused", async () => {
+    const { added } = renderWithPlayers({ refuse: true });
+    await userEvent.click(await screen.findByRole("button", { name: "Добавить на плеер: Лаунж" }));
+    const dialog = await screen.findByRole("dialog", { name: "Добавить на плеер" });
+    await userEvent.click(
+      await within(dialog).findByRole("button", { name: "Добавить на плеер Веранда" }),
+    );
+    expect(await within(dialog).findByRole("alert")).toHaveProperty(
+      "textContent",
+      "Плейлист уже добавлен на плеер",
+    );
+    expect(added).toHaveLength(1);
+    expect(within(dialog).getByRole("button", { name: "Добавить на плеер Веранда" })).toBeTruthy();
+  });
+
+  it("is not offered for a playlist no venue of the client offers", async () => {
+    renderWithPlayers();
+    const link = await screen.findByRole("link", { name: "Нигде" });
+    const card = link.closest("li") as HTMLElement;
+    expect(within(card).queryByRole("button", { name: /Добавить на плеер/ })).toBeNull();
+    expect(screen.getByRole("button", { name: "Добавить на плеер: Лаунж" })).toBeTruthy();
+  });
+
+  it("says where to add a player when the venues that offer it have none", async () => {
+    renderCatalog("/playlists", {
+      pageOf: () => onePage([offered]),
+      routes: [
+        on(playersApi.listUserPlayers, ({ reply }) => reply(onePage([backroom]))),
+        on(playersApi.listPlaylistPlayers, ({ reply }) => reply({ data: [] })),
+      ],
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Добавить на плеер: Лаунж" }));
+    const dialog = await screen.findByRole("dialog", { name: "Добавить на плеер" });
+    expect(within(dialog).getByText("Нет подходящих плееров")).toBeTruthy();
+    expect(within(dialog).getByRole("link", { name: "Мои заведения" })).toBeTruthy();
+  });
+});
+
 describe("a content manager's playlists", () => {
   it("stay the library without a filter", async () => {
     const opened: string[] = [];
@@ -278,13 +409,22 @@ describe("a content manager's playlists", () => {
     expect(backend.listed).toEqual([]);
   });
 
-  it("show the catalogue of a tag the search sent them to", async () => {
+  it("show the catalogue of a tag the search sent them to, with the tariffs of each playlist", async () => {
     const { backend } = renderCatalog("/playlists?filterBy=tag&filterValue=джаз", {
       role: "role-content-manager",
+      pageOf: () =>
+        onePage([
+          { ...morning, tariffs: [{ id: nextId(), name: "Базовый", active: true }] },
+          { ...evening, tariffs: [] },
+        ]),
     });
     const link = await screen.findByRole("link", { name: "Утро в кофейне" });
     expect(link.getAttribute("href")).toBe(`/playlists/edit/${morning.id}`);
     expect(filtersOf(backend.listed[0])).toEqual({ tag: "джаз" });
     expect(screen.getByText("Тег: джаз")).toBeTruthy();
+    expect(within(link.closest("li") as HTMLElement).getByText("Тарифы: Базовый")).toBeTruthy();
+    expect(screen.getByText("Тарифы: Ни в одном тарифе")).toBeTruthy();
+    // Staff have no players to put it on.
+    expect(screen.queryByRole("button", { name: /Добавить на плеер/ })).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { TRUNCATION } from "../../../config/constants.ts";
 import { pathTo } from "../../../config/paths.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { formatDuration, truncateName } from "../../../lib/format.ts";
+import { tariffNamesText } from "../../../lib/tariff-names.ts";
 import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
 import { useFavouritePlaylistIds } from "../api/list-favourite-playlists.ts";
 import { usePlaylists } from "../api/list-playlists.ts";
@@ -20,6 +21,7 @@ import {
   playlistFilterOf,
   playlistFilterText,
 } from "../playlist-filter.ts";
+import { AddToPlayerDialog, type ViewerPlayers } from "./add-to-player-dialog.tsx";
 import { FavouriteButton } from "./favourite-button.tsx";
 import { PlaylistCover } from "./playlist-cover.tsx";
 import "../playlists.css";
@@ -40,17 +42,19 @@ interface PlaylistCardProps {
   favourite: boolean | undefined;
   /** False: the viewer's subscriptions do not let it play, so it does not look playable. */
   playable: boolean;
+  /** «Добавить на плеер»: absent when the viewer has no venue that offers it. */
+  onAddToPlayer?: (() => void) | undefined;
 }
 
 /** What a playlist the viewer cannot play yet is marked with. */
 export const NOT_IN_SUBSCRIPTIONS = "Нет в ваших подписках";
 
 /**
- * A playlist in the catalogue: cover, name (a link to it), tags, tracks and
- * the favourite mark; one that cannot play for the viewer has no link and
- * says why.
+ * A playlist in the catalogue: cover, name (a link to it), its description,
+ * tags, tracks, «Добавить на плеер» and the favourite mark; one that cannot
+ * play for the viewer has no link and says why.
  */
-function PlaylistCard({ playlist, userId, favourite, playable }: PlaylistCardProps) {
+function PlaylistCard({ playlist, userId, favourite, playable, onAddToPlayer }: PlaylistCardProps) {
   const shownName = truncateName(playlist.name, TRUNCATION.folderVersionPlaylist);
   const truncated = shownName !== playlist.name;
   return (
@@ -79,6 +83,9 @@ function PlaylistCard({ playlist, userId, favourite, playable }: PlaylistCardPro
             <StatusChip label={NOT_IN_SUBSCRIPTIONS} />
           </>
         )}
+        {playlist.description && (
+          <p className="playlist-card__description">{playlist.description}</p>
+        )}
         {playlist.tags.length > 0 && (
           <ul className="playlist-card__tags" aria-label="Теги">
             {playlist.tags.map((tag) => (
@@ -89,6 +96,20 @@ function PlaylistCard({ playlist, userId, favourite, playable }: PlaylistCardPro
           </ul>
         )}
         <p className="playlist-card__facts">{tracksSummary(playlist)}</p>
+        {playlist.tariffs && (
+          <p className="playlist-card__facts">Тарифы: {tariffNamesText(playlist.tariffs)}</p>
+        )}
+        {onAddToPlayer && (
+          <Button
+            variant="secondary"
+            icon="plus"
+            className="playlist-card__more"
+            aria-label={`Добавить на плеер: ${playlist.name}`}
+            onClick={onAddToPlayer}
+          >
+            Добавить на плеер
+          </Button>
+        )}
       </div>
       <div className="playlist-card__actions">
         <FavouriteButton
@@ -169,16 +190,22 @@ function FilterChip({ filter, onRemove }: { filter: PlaylistFilter; onRemove: ()
  * of the name or tags, 20 to a page; each opens its playlist and can be
  * marked a favourite of the signed-in user. Given `playableIds` (what the
  * viewer's subscriptions let play), the others are shown without a link,
- * marked, with a word on how they come to play.
+ * marked, with a word on how they come to play. Given the viewer's
+ * `players`, a playlist one of their venues offers can be put on a player
+ * there («Добавить на плеер»).
  */
 export function PlaylistCatalog({
   userId,
   playableIds = null,
+  players,
 }: {
   userId: string;
   /** The playlists the viewer may play; null while not known (every one is a link then). */
   playableIds?: ReadonlySet<string> | null;
+  /** The viewer's players (a client's): absent, no playlist offers «Добавить на плеер». */
+  players?: ViewerPlayers;
 }) {
+  const [addingToPlayer, setAddingToPlayer] = useState<Playlist | null>(null);
   const [search, setSearch] = useSearchParams();
   const filter = playlistFilterOf(search);
   const text = search.get(CATALOG_PARAMS.text)?.trim() ?? "";
@@ -277,10 +304,23 @@ export function PlaylistCatalog({
                 userId={userId}
                 favourite={favouriteIds ? favouriteIds.has(playlist.id) : undefined}
                 playable={isPlayable(playlist)}
+                onAddToPlayer={
+                  players && playlist.establishmentIds?.length
+                    ? () => setAddingToPlayer(playlist)
+                    : undefined
+                }
               />
             ))}
           </ul>
         </>
+      )}
+      {addingToPlayer && players && (
+        <AddToPlayerDialog
+          playlist={addingToPlayer}
+          userId={userId}
+          players={players}
+          onClose={() => setAddingToPlayer(null)}
+        />
       )}
       <div className="table-footer">
         <span className="muted">Всего: {total}</span>

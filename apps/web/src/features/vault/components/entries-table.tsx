@@ -11,6 +11,7 @@ import {
 import { TRUNCATION } from "../../../config/constants.ts";
 import { pathTo } from "../../../config/paths.ts";
 import { formatDate, formatDuration, formatSizeMb, truncateName } from "../../../lib/format.ts";
+import { tariffNamesText } from "../../../lib/tariff-names.ts";
 import type { EntrySort, SortOrder } from "../api/list-entries.ts";
 import { displayNameOf, ENTRY_TYPE_LABELS, nameLimitOf } from "../entry-texts.ts";
 import { useDropTarget } from "../hooks/use-drop-target.ts";
@@ -50,7 +51,8 @@ interface EntriesTableProps {
 /**
  * The children of a folder, playlist, version or partition (SPEC.md §9
  * formats: durations in д/ч/м, sizes in MB, dates dd.MM.yyyy; names cut to
- * 20, tracks to 30 or 50 on big screens). Rows are dragged onto folder
+ * 20, tracks to 30 or 50 on big screens); a folder of Playlists names the
+ * tariffs that hold each playlist. Rows are dragged onto folder
  * rows or the side-menu tree to move them, with Ctrl or Alt to copy;
  * containers open by their name; tracks play in the page's player.
  */
@@ -69,6 +71,10 @@ export function EntriesTable({
 }: EntriesTableProps) {
   const bigScreen = useBigScreen();
   const inVersion = listed.entryType === "version";
+  // A folder of Playlists lists playlists: each says which tariffs hold it (issue 28).
+  const holdsPlaylists =
+    listed.partitionType === "playlists" &&
+    (listed.entryType === "partition" || listed.entryType === "folder");
   const sortedBy = (column: EntrySort) => ({
     active: sortBy === column ? order : undefined,
     onSort: (direction: SortOrder) => onSort(column, direction),
@@ -100,6 +106,23 @@ export function EntriesTable({
       ),
     },
     { key: "type", header: "Тип", render: (entry) => ENTRY_TYPE_LABELS[entry.entryType] },
+    ...(holdsPlaylists
+      ? [
+          {
+            key: "tariffs",
+            header: "Тарифы",
+            className: "entries-table__tariffs",
+            render: (entry: LibraryEntry) =>
+              entry.tariffs ? (
+                <span className={entry.tariffs.length === 0 ? "muted" : undefined}>
+                  {tariffNamesText(entry.tariffs)}
+                </span>
+              ) : (
+                "—"
+              ),
+          },
+        ]
+      : []),
     {
       key: "tracks",
       header: "Треков",

@@ -74,6 +74,34 @@ describe("the library screen", () => {
     expect(screen.getByRole("heading", { name: "Плейлисты" })).toBeTruthy();
   });
 
+  it("names the tariffs that hold each playlist of a Playlists folder, or says it is in none", async () => {
+    const root = buildPartition("playlists");
+    const folder = buildEntry({ name: "Кофейни" });
+    const held = buildEntry({
+      entryType: "playlist",
+      name: "Утро",
+      playlistId: buildSong().id,
+      tariffs: [
+        { id: buildSong().id, name: "Архив", active: false },
+        { id: buildSong().id, name: "Базовый", active: true },
+      ],
+    });
+    const loose = buildEntry({
+      entryType: "playlist",
+      name: "Вечер",
+      playlistId: buildSong().id,
+      tariffs: [],
+    });
+    renderLibrary("/playlists", listing(root, [folder, held, loose]));
+    const heldRow = await screen.findByRole("row", { name: /Утро/ });
+    expect(screen.getByRole("columnheader", { name: "Тарифы" })).toBeTruthy();
+    expect(within(heldRow).getByText("Архив (не в продаже), Базовый")).toBeTruthy();
+    expect(
+      within(screen.getByRole("row", { name: /Вечер/ })).getByText("Ни в одном тарифе"),
+    ).toBeTruthy();
+    expect(within(screen.getByRole("row", { name: /Кофейни/ })).getByText("—")).toBeTruthy();
+  });
+
   it("cuts track names to 30 characters and plays them from their rows", async () => {
     const folder = buildEntry({
       partitionType: "tracks",
