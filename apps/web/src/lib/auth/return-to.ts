@@ -46,6 +46,20 @@ export function rememberReturnTo(path: string): void {
   }
 }
 
+/**
+ * Remembers where a visitor chose to go once signed in (the landing's
+ * «Подключить заведение»): a choice made on this page, so kept even in a
+ * tab where someone signed in before, unlike a link the guard intercepted.
+ */
+export function chooseReturnTo(path: string): void {
+  if (!isInternalPath(path)) return;
+  try {
+    window.sessionStorage.setItem(KEY, path);
+  } catch {
+    // Storage refused (private mode): the visitor lands on their start screen instead.
+  }
+}
+
 /** The remembered path, if any; it is forgotten as it is read. */
 export function takeReturnTo(): string | null {
   try {

@@ -1,6 +1,8 @@
-import { tariffsApi } from "@fonika/shared";
-import { screen, within } from "@testing-library/react";
+import { authApi, tariffsApi } from "@fonika/shared";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { buildTokenPair } from "../../../test/factories.ts";
 import { renderApp } from "../../../test/render-app.tsx";
 import { on, replyError, scriptedServer } from "../../../test/scripted-server.ts";
 import {
@@ -86,5 +88,64 @@ describe("the landing page's tariffs", () => {
     );
     const section = await tariffsSection();
     expect(await within(section).findByText("Не удалось загрузить тарифы")).toBeTruthy();
+  });
+});
+
+describe("the landing page's own path", () => {
+  const noTariffs = on(tariffsApi.listOfferedTariffs, ({ reply }) => reply({ data: [] }));
+
+  it("says that a new e-mail or phone makes an account, beside the sales form", async () => {
+    renderApp("/", scriptedServer(noTariffs));
+    const lead = await screen.findByRole("region", { name: "Подключите музыку в своём заведении" });
+    const own = within(lead).getByRole("region", { name: "Или подключитесь сами" });
+    expect(own.textContent).toContain("при первом входе с новым адресом он создастся сам");
+    expect(within(lead).getByRole("button", { name: "Отправить заявку" })).toBeTruthy();
+    expect(within(own).getByRole("link", { name: "Подключить заведение" })).toBeTruthy();
+    // The hero leads with it too, and says the same.
+    expect(screen.getAllByRole("link", { name: "Подключить заведение" })).toHaveLength(2);
+  });
+
+  it("«Подключить заведение» leads to sign-in, and a new account on to adding a venue", async () => {
+    const user = userEvent.setup();
+    const app = renderApp(
+      "/",
+      scriptedServer(
+        noTariffs,
+        on(authApi.emailSendCode, ({ reply }) => reply({ status: "SENT", expiresInSeconds: 600 })),
+        // A new address: the account is made by this sign-in, its profile still to fill in.
+        on(authApi.emailVerifyCode, ({ reply }) =>
+          reply(buildTokenPair({ authority: ["edit-personal-info"] }, "new")),
+        ),
+      ),
+    );
+    const [heroLink] = await screen.findAllByRole("link", { name: "Подключить заведение" });
+    await user.click(heroLink as HTMLElement);
+    await waitFor(() => expect(app.router.state.location.pathname).toBe("/auth"));
+    await user.type(await screen.findByLabelText("E-mail или номер телефона"), "new@cafe.ru");
+    await user.click(screen.getByRole("button", { name: "Получить код" }));
+    await user.type(await screen.findByLabelText("Код из сообщения"), "123456");
+    await waitFor(() => expect(app.router.state.location.pathname).toBe("/add-client-objects"));
+    expect(await screen.findByLabelText("Название")).toBeTruthy();
+    // Used once: the next sign-in in this tab lands on the start screen.
+    expect(window.sessionStorage.getItem("fonika.returnTo")).toBeNull();
+  });
+
+  it("without it, a new account lands on its start screen (the cabinet)", async () => {
+    const user = userEvent.setup();
+    const app = renderApp(
+      "/",
+      scriptedServer(
+        noTariffs,
+        on(authApi.emailSendCode, ({ reply }) => reply({ status: "SENT", expiresInSeconds: 600 })),
+        on(authApi.emailVerifyCode, ({ reply }) =>
+          reply(buildTokenPair({ authority: ["edit-personal-info"] }, "new")),
+        ),
+      ),
+    );
+    await user.click(await screen.findByRole("link", { name: "Войти" }));
+    await user.type(await screen.findByLabelText("E-mail или номер телефона"), "new@cafe.ru");
+    await user.click(screen.getByRole("button", { name: "Получить код" }));
+    await user.type(await screen.findByLabelText("Код из сообщения"), "123456");
+    await waitFor(() => expect(app.router.state.location.pathname).toBe("/cabinet"));
   });
 });

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { Icon, type IconName } from "../../../components/ui/icon.tsx";
 import { Logo } from "../../../components/ui/logo.tsx";
-import { paths } from "../../../config/paths.ts";
+import { paths, pathTo } from "../../../config/paths.ts";
 import { LeadForm } from "../../../features/leads/components/lead-form.tsx";
 import { OfferedTariffCards } from "../../../features/tariffs/components/tariff-cards.tsx";
+import { chooseReturnTo } from "../../../lib/auth/return-to.ts";
 import "./landing.css";
 
 interface Feature {
@@ -36,12 +37,38 @@ const FEATURES: readonly Feature[] = [
 ];
 
 const STEPS: readonly string[] = [
-  "Оставьте заявку — менеджер подберёт тариф и оборудование под ваши объекты.",
-  "Подключите веб-плеер в браузере или бокс-плеер к акустике заведения.",
+  "Войдите по e-mail или номеру телефона — новый адрес сразу создаёт аккаунт — и добавьте заведение. Или оставьте заявку: менеджер подберёт тариф и оборудование.",
+  "Выберите тариф и подключите веб-плеер в браузере или бокс-плеер к акустике заведения.",
   "Выберите плейлисты и расписание — музыка будет звучать сама.",
 ];
 
-/** The public landing page (SPEC.md §1): what Фоника offers and the lead form. */
+/** What the landing says of signing in: there is no separate sign-up (issue 28). */
+const NEW_ACCOUNT_TEXT =
+  "Аккаунт не нужно заводить заранее: войдите по e-mail или номеру телефона, и при первом входе с новым адресом он создастся сам.";
+
+/**
+ * «Подключить заведение»: to sign-in, and once signed in (a new address
+ * makes the account) to adding a venue, for a visitor who connects by
+ * themselves rather than through a manager.
+ */
+function ConnectVenueLink({ size }: { size: "md" | "lg" }) {
+  return (
+    <Link
+      to={paths.auth}
+      className={`button button--primary button--${size}`}
+      onClick={() => chooseReturnTo(pathTo("AddClientObjects"))}
+    >
+      Подключить заведение
+    </Link>
+  );
+}
+
+/**
+ * The public landing page (SPEC.md §1): what Фоника offers, the lead form
+ * (a manager calls back) and beside it «Подключить заведение», the path a
+ * visitor takes alone: sign-in, which makes an account for a new address,
+ * then a new venue.
+ */
 export default function HomeScreen() {
   return (
     <div className="landing">
@@ -72,13 +99,12 @@ export default function HomeScreen() {
               прозвучавшем треке.
             </p>
             <div className="hero__actions">
-              <a href="#lead" className="button button--primary button--lg">
+              <ConnectVenueLink size="lg" />
+              <a href="#lead" className="button button--secondary button--lg">
                 Оставить заявку
               </a>
-              <Link to={paths.auth} className="button button--secondary button--lg">
-                Личный кабинет
-              </Link>
             </div>
+            <p className="hero__note">{NEW_ACCOUNT_TEXT}</p>
           </div>
           <div className="hero__visual" aria-hidden="true">
             <div className="hero-player">
@@ -154,6 +180,14 @@ export default function HomeScreen() {
             <p className="landing__subheading">
               Оставьте контакты — перезвоним, расскажем о каталоге и поможем выбрать тариф.
             </p>
+            <section className="self-connect" aria-labelledby="self-connect-title">
+              <h3 id="self-connect-title">Или подключитесь сами</h3>
+              <p>
+                {NEW_ACCOUNT_TEXT} Затем добавьте заведение, выберите тариф и откройте плеер — без
+                звонка менеджеру.
+              </p>
+              <ConnectVenueLink size="md" />
+            </section>
           </div>
           <LeadForm />
         </section>
