@@ -28,6 +28,7 @@ import { SchedulesService } from "./modules/players/schedules.service.ts";
 import { silenceAlertsRoutes } from "./modules/players/silence-alerts.routes.ts";
 import { SilenceAlerts } from "./modules/players/silence-alerts.ts";
 import { SubscriptionEndings } from "./modules/subscriptions/subscription-endings.ts";
+import { SubscriptionNews } from "./modules/subscriptions/subscription-news.ts";
 import { SubscriptionStatesService } from "./modules/subscriptions/subscription-states.service.ts";
 import { SubscriptionUsage } from "./modules/subscriptions/subscription-usage.service.ts";
 import { SubscriptionPresenter } from "./modules/subscriptions/subscriptions.presenter.ts";
@@ -86,14 +87,32 @@ export async function registerClientModules(
     tariffs,
   };
   const presenter = new SubscriptionPresenter(subscriptionPorts);
+  // A subscription's change reaches its owner's and staff's screens; a new one, client managers' mail.
+  const subscriptionNews = new SubscriptionNews({
+    bus: app.bus,
+    log: app.log.child({ module: "subscription-news" }),
+    publicUrl: app.config.publicUrl,
+    managers: async () => {
+      const managers = await directory.activeWithRoles(db, ["role-client-manager"]);
+      const accounts = await Promise.all(managers.map((manager) => findAccount(manager.id)));
+      return accounts.flatMap((account) =>
+        account?.email ? [{ id: account.id, email: account.email }] : [],
+      );
+    },
+    sendMail: (message) => app.notifier.sendMail(message),
+    clientNamesOf: (ids) => directory.namesOf(db, ids),
+    establishmentNamesOf: (ids) => venues.namesOf(ids),
+  });
   const subscriptions: SubscriptionsService = new SubscriptionsService({
     ...subscriptionPorts,
     presenter,
+    news: subscriptionNews,
     announceMusicAccessChange: () => entitlement.announceChange(),
   });
   const subscriptionStates = new SubscriptionStatesService({
     db,
     presenter,
+    news: subscriptionNews,
     announceMusicAccessChange: () => entitlement.announceChange(),
   });
   await app.register(organizationsRoutes, { organizations });
@@ -105,6 +124,7 @@ export async function registerClientModules(
     log: app.log.child({ module: "subscription-endings" }),
     bus: app.bus,
     announceMusicAccessChange: () => entitlement.announceChange(),
+    announceEnded: (ended) => subscriptionNews.ended(ended),
   });
   app.addHook("onReady", async () => endings.start());
   app.addHook("onClose", async () => endings.stop());

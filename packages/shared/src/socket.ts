@@ -1,4 +1,8 @@
-import { licenceStateSchema } from "./contracts/subscriptions.ts";
+import {
+  licenceStateSchema,
+  subscriptionEventSchema,
+  subscriptionStateSchema,
+} from "./contracts/subscriptions.ts";
 import { chatMessageSchema, enquiryStateSchema, supportPersonSchema } from "./contracts/support.ts";
 import { FIRMWARE_VERSION, isFirmwareVersion } from "./firmware-version.ts";
 import { z } from "./zod.ts";
@@ -165,6 +169,23 @@ export const serverSocketMessageSchema = z.discriminatedUnion("type", [
   }),
   /** Someone types in a conversation; the mark lasts SUPPORT.typingMs without another. */
   z.object({ type: z.literal("chatTyping"), clientId: z.uuid(), author: supportPersonSchema }),
+  /**
+   * Subscriptions (issue 28): one was made or changed, to its owner's
+   * screens and to those of the staff who run subscriptions; they read
+   * what shows it anew. `authorId` is who did it (null: the server, when a
+   * period ran out); the names let staff be told which one came.
+   */
+  z.object({
+    type: z.literal("subscriptionChanged"),
+    subscriptionId: z.uuid(),
+    event: subscriptionEventSchema,
+    state: subscriptionStateSchema,
+    userId: z.uuid(),
+    establishmentId: z.uuid(),
+    clientName: z.string(),
+    establishmentName: z.string(),
+    authorId: z.uuid().nullable(),
+  }),
 ]);
 export type ServerSocketMessage = z.infer<typeof serverSocketMessageSchema>;
 

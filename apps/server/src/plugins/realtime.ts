@@ -2,6 +2,7 @@ import websocket from "@fastify/websocket";
 import {
   API_BASE,
   CHAT_STAFF_ROLES,
+  CLIENT_MANAGING_ROLES,
   MESSAGES,
   PLAYER_SOCKET_PATH,
   SUPPORT_STAFF_ROLES,
@@ -19,6 +20,7 @@ import {
   CHAT_STAFF_ROOM,
   CLOSE_CODES,
   SocketHub,
+  SUBSCRIPTIONS_STAFF_ROOM,
   SUPPORT_STAFF_ROOM,
   send,
   sessionRoom,
@@ -272,12 +274,13 @@ export default fp(
       return { ...actor, playerId: player.playerId };
     }
 
-    /** The support rooms a staff member's browser joins (issue 15). */
+    /** The staff rooms a staff member's browser joins: support's (issue 15), subscriptions' (issue 28). */
     function staffRooms(actor: Actor): string[] {
       if (actor.sessionKind !== "browser" || !actor.role) return [];
       const rooms: string[] = [];
       if (SUPPORT_STAFF_ROLES.includes(actor.role)) rooms.push(SUPPORT_STAFF_ROOM);
       if (CHAT_STAFF_ROLES.includes(actor.role)) rooms.push(CHAT_STAFF_ROOM);
+      if (CLIENT_MANAGING_ROLES.includes(actor.role)) rooms.push(SUBSCRIPTIONS_STAFF_ROOM);
       return rooms;
     }
 

@@ -25,6 +25,12 @@ export const SUPPORT_STAFF_ROOM = "support:staff";
 /** Room of the browsers of staff who answer the chat (CHAT_STAFF_ROLES): chat messages and marks. */
 export const CHAT_STAFF_ROOM = "support:chat";
 
+/**
+ * Room of the browsers of staff who run subscriptions (CLIENT_MANAGING_ROLES):
+ * a subscription made or moved (issue 28), for their queue and its badge.
+ */
+export const SUBSCRIPTIONS_STAFF_ROOM = "subscriptions:staff";
+
 /** Every room that holds some socket of these users: where an account's end is told. */
 export function accountRooms(userIds: readonly string[]): string[] {
   return userIds.flatMap((userId) => [userRoom(userId), userDevicesRoom(userId)]);

@@ -110,6 +110,26 @@ export type SubscriptionInput = z.infer<typeof subscriptionInputSchema>;
 
 const subscriptionParams = z.object({ id: uuidSchema });
 
+/** The order of the subscription base: newest first, or oldest first for the queue. */
+export const subscriptionOrderSchema = z.enum(["newest-first", "oldest-first"]);
+export type SubscriptionOrder = z.infer<typeof subscriptionOrderSchema>;
+
+/**
+ * What happened to a subscription (issue 28), told on the socket to its
+ * owner's screens and to the staff who run subscriptions: made, changed
+ * (tariff, items, payer, an item decided), or moved to another state
+ * (`ended` by staff, by the client, with a deleted client, or by date).
+ */
+export const subscriptionEventSchema = z.enum([
+  "created",
+  "changed",
+  "activated",
+  "suspended",
+  "resumed",
+  "ended",
+]);
+export type SubscriptionEvent = z.infer<typeof subscriptionEventSchema>;
+
 function stateChange(action: string, summary: string, roles?: readonly Role[]) {
   return defineEndpoint({
     method: "POST",
@@ -138,7 +158,8 @@ export const addSubscription = defineEndpoint({
 export const listSubscriptions = defineEndpoint({
   method: "GET",
   path: "/subscription/all",
-  summary: "Every subscription, a page at a time (admin, client manager), newest first",
+  summary:
+    "Every subscription, a page at a time (admin, client manager), newest first or oldest first",
   tags: ["subscriptions"],
   auth: "bearer",
   roles: CLIENT_MANAGING_ROLES,
@@ -150,6 +171,11 @@ export const listSubscriptions = defineEndpoint({
     state: subscriptionStateSchema.optional(),
     /** Only subscriptions with items waiting for approval. */
     awaitingApproval: z.enum(["true", "false"]).optional(),
+    /**
+     * `oldest-first`: the client managers' queue (`state=pending`), the
+     * longest waiting on top; `newest-first` when absent.
+     */
+    order: subscriptionOrderSchema.optional(),
   }),
   response: pagedSchema(subscriptionSchema),
 });

@@ -122,6 +122,7 @@ describe("the endings job", () => {
       bus: server.app.bus,
       announceMusicAccessChange: () =>
         server.app.bus.publish({ kind: "music-access-changed", rooms: [] }),
+      announceEnded: async () => undefined,
     });
     const settled = () =>
       vi.waitFor(() => {

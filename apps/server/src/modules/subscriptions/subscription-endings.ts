@@ -1,6 +1,7 @@
 import type { Database } from "../../db/client.ts";
 import type { ServiceLog } from "../../lib/logging.ts";
 import type { EventBus } from "../../realtime/bus.ts";
+import type { SubscriptionRef } from "./subscription-news.ts";
 import * as repository from "./subscriptions.repository.ts";
 
 export interface SubscriptionEndingsOptions {
@@ -14,6 +15,8 @@ export interface SubscriptionEndingsOptions {
   bus: Pick<EventBus, "subscribe" | "onGap">;
   /** Tells every process that who may hear which music changed. */
   announceMusicAccessChange(): Promise<void>;
+  /** Tells the owners' and staff's screens that these subscriptions ended (issue 28). */
+  announceEnded(ended: SubscriptionRef[]): Promise<void>;
 }
 
 /** The longest delay a timer holds (~24.8 days): a later end is looked at again then. */
@@ -89,6 +92,7 @@ export class SubscriptionEndings {
         "subscriptions ended by date",
       );
       await this.options.announceMusicAccessChange();
+      await this.options.announceEnded(ended);
     }
     return ended.length;
   }

@@ -1,7 +1,8 @@
-import type { Subscription, SubscriptionState } from "@fonika/shared";
+import type { Subscription, SubscriptionEvent, SubscriptionState } from "@fonika/shared";
 import { chargesOf } from "@fonika/shared";
 import type { Database, Executor } from "../../db/client.ts";
 import type { Actor } from "../../plugins/auth.ts";
+import type { SubscriptionNews, SubscriptionRef } from "./subscription-news.ts";
 import { addMonths, endingOf, transition } from "./subscription-transitions.ts";
 import { subscriptionErrors } from "./subscriptions.errors.ts";
 import { assertMayEndSubscription, assertMayManageSubscriptions } from "./subscriptions.policy.ts";
@@ -11,6 +12,8 @@ import * as repository from "./subscriptions.repository.ts";
 export interface SubscriptionStatesDependencies {
   db: Database;
   presenter: SubscriptionPresenter;
+  /** Tells the owner's and staff's screens of each change. */
+  news: SubscriptionNews;
   /**
    * Tells every process that who may hear which music changed (a
    * subscription ended); called once stored.
@@ -49,8 +52,7 @@ export class SubscriptionStatesService {
       );
       return repository.updateSubscription(tx, id, chargesOf(current.tariffPriceKopecks, decided));
     });
-    await this.deps.announceMusicAccessChange();
-    return this.deps.presenter.presentOne(actor, row);
+    return this.announced(actor, row, "changed");
   }
 
   /** Starts a pending subscription: its period runs from now. */
@@ -69,8 +71,7 @@ export class SubscriptionStatesService {
       });
     });
     // Its tariff's music plays from now, and its end is one the endings job must wait for.
-    await this.deps.announceMusicAccessChange();
-    return this.deps.presenter.presentOne(actor, row);
+    return this.announced(actor, row, "activated");
   }
 
   async suspend(actor: Actor, id: string): Promise<Subscription> {
@@ -100,8 +101,7 @@ export class SubscriptionStatesService {
       if (current.state === "ended") throw subscriptionErrors.wrongState("Подписка уже завершена");
       return repository.updateSubscription(tx, id, endingOf(current, new Date()));
     });
-    await this.deps.announceMusicAccessChange();
-    return this.deps.presenter.presentOne(actor, row);
+    return this.announced(actor, row, "ended");
   }
 
   /**
@@ -110,10 +110,15 @@ export class SubscriptionStatesService {
    * `end` does, now, or at its period's end for one already over.
    */
   async forgetClient(tx: Executor, clientId: string, at: Date): Promise<() => Promise<void>> {
+    const ended: SubscriptionRef[] = [];
     for (const row of await repository.notEndedOfUserForUpdate(tx, clientId)) {
       await repository.updateSubscription(tx, row.id, endingOf(row, at));
+      ended.push({ id: row.id, userId: row.userId, establishmentId: row.establishmentId });
     }
-    return () => this.deps.announceMusicAccessChange();
+    return async () => {
+      await this.deps.announceMusicAccessChange();
+      await this.deps.news.ended(ended);
+    };
   }
 
   private async move(
@@ -128,7 +133,21 @@ export class SubscriptionStatesService {
       if (current.state !== from) throw subscriptionErrors.wrongState(refusal);
       return repository.updateSubscription(tx, id, { state: to });
     });
+    return this.announced(actor, row, to === "suspended" ? "suspended" : "resumed");
+  }
+
+  /**
+   * Once a change is stored: every process forgets who may hear what, the
+   * owner's and staff's screens are told, and the caller gets its answer.
+   */
+  private async announced(
+    actor: Actor,
+    row: repository.SubscriptionRow,
+    event: SubscriptionEvent,
+  ): Promise<Subscription> {
     await this.deps.announceMusicAccessChange();
-    return this.deps.presenter.presentOne(actor, row);
+    const subscription = await this.deps.presenter.presentOne(actor, row);
+    await this.deps.news.told(subscription, event, actor);
+    return subscription;
   }
 }

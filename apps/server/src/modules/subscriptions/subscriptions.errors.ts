@@ -48,3 +48,46 @@ export const subscriptionErrors = {
       "Items still wait for approval",
     ),
 };
+
+const roubles = new Intl.NumberFormat("ru-RU", {
+  style: "currency",
+  currency: "RUB",
+  maximumFractionDigits: 2,
+});
+const plural = new Intl.PluralRules("ru-RU");
+const MONTHS = { one: "месяц", few: "месяца", many: "месяцев", other: "месяца" } as const;
+
+/** What the mail of a new subscription names (issue 28). */
+export interface ArrivalMailFacts {
+  clientName: string;
+  establishmentName: string;
+  tariffName: string;
+  organizationName: string;
+  paidByCard: boolean;
+  /** Roubles a month. */
+  price: number;
+  periodMonths: number;
+  /** Names of the items a client manager approves or rejects first. */
+  waitingItems: string[];
+  /** Where the queue is (the subscription base). */
+  link: string;
+}
+
+/** The mail client managers get when a subscription waits for them. */
+export function arrivalMail(facts: ArrivalMailFacts): { subject: string; text: string } {
+  const months = `${facts.periodMonths} ${MONTHS[plural.select(facts.periodMonths) as keyof typeof MONTHS] ?? MONTHS.other}`;
+  const lines = [
+    `${facts.clientName || "Клиент"} подписал объект «${facts.establishmentName}» на тариф «${facts.tariffName}».`,
+    "",
+    `Плательщик: ${facts.organizationName}, ${facts.paidByCard ? "бизнес-карта" : "расчётный счёт"}.`,
+    `Стоимость: ${roubles.format(facts.price)} в месяц, период ${months}.`,
+  ];
+  if (facts.waitingItems.length > 0) {
+    lines.push(`Сначала согласуйте: ${facts.waitingItems.map((name) => `«${name}»`).join(", ")}.`);
+  }
+  lines.push("", `Подписка ждёт подключения: ${facts.link}`);
+  return {
+    subject: `Новая подписка ждёт подключения: ${facts.establishmentName}`,
+    text: lines.join("\n"),
+  };
+}

@@ -1,5 +1,6 @@
 import {
   and,
+  asc,
   count,
   desc,
   eq,
@@ -45,7 +46,7 @@ export async function endDueSubscriptions(
   db: Executor,
   now: Date,
   establishmentId?: string,
-): Promise<{ id: string; userId: string }[]> {
+): Promise<{ id: string; userId: string; establishmentId: string }[]> {
   return db
     .update(subscriptions)
     .set({ state: "ended", endedAt: sql`${subscriptions.endsAt}`, updatedAt: now })
@@ -56,7 +57,11 @@ export async function endDueSubscriptions(
         establishmentId ? eq(subscriptions.establishmentId, establishmentId) : undefined,
       ),
     )
-    .returning({ id: subscriptions.id, userId: subscriptions.userId });
+    .returning({
+      id: subscriptions.id,
+      userId: subscriptions.userId,
+      establishmentId: subscriptions.establishmentId,
+    });
 }
 
 /** When the next live subscription's period is over (null: none has an end). */
@@ -172,19 +177,20 @@ function pendingItem() {
   return sql`(select 1 from ${subscriptionItems} where ${subscriptionItems.subscriptionId} = ${subscriptions.id} and ${subscriptionItems.approval} = 'pending')`;
 }
 
-/** One page of subscriptions, newest first, and how many match. */
+/** One page of subscriptions, newest first (or oldest first: the queue), and how many match. */
 export async function listSubscriptions(
   db: Executor,
   filter: SubscriptionFilter,
-  page: { offset: number; limit: number },
+  page: { offset: number; limit: number; oldestFirst?: boolean },
   now: Date,
 ): Promise<{ rows: SubscriptionRow[]; total: number }> {
   const where = whereOf(filter, now);
+  const direction = page.oldestFirst ? asc : desc;
   const rows = await db
     .select()
     .from(subscriptions)
     .where(where)
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .orderBy(direction(subscriptions.createdAt), direction(subscriptions.id))
     .limit(page.limit)
     .offset(page.offset);
   const [counted] = await db.select({ total: count() }).from(subscriptions).where(where);

@@ -3,6 +3,7 @@ import {
   type Subscription,
   type SubscriptionInfo,
   type SubscriptionInput,
+  type SubscriptionOrder,
   type SubscriptionState,
   type TariffType,
 } from "@fonika/shared";
@@ -11,6 +12,7 @@ import { isClientAccount } from "../../lib/client-access.ts";
 import { toPage } from "../../lib/paging.ts";
 import type { Actor } from "../../plugins/auth.ts";
 import type { PricedItem, TariffPricing } from "../tariffs/tariffs.service.ts";
+import type { SubscriptionNews } from "./subscription-news.ts";
 import { addMonths, transition } from "./subscription-transitions.ts";
 import { subscriptionErrors } from "./subscriptions.errors.ts";
 import {
@@ -65,6 +67,8 @@ export interface SubscriptionPorts {
 export interface SubscriptionsDependencies extends SubscriptionPorts {
   db: Database;
   presenter: SubscriptionPresenter;
+  /** Tells the owner's and staff's screens of a change, and client managers of a new one. */
+  news: SubscriptionNews;
   /**
    * Tells every process that who may hear which music changed (a
    * subscription came or its tariff changed); called once stored.
@@ -78,6 +82,7 @@ export interface SubscriptionListRequest {
   query?: string | undefined;
   state?: SubscriptionState | undefined;
   awaitingApproval?: "true" | "false" | undefined;
+  order?: SubscriptionOrder | undefined;
 }
 
 /**
@@ -128,7 +133,9 @@ export interface SubscriptionListRequest {
       return inserted;
     });
     await this.deps.announceMusicAccessChange();
-    return this.presenter.presentOne(actor, row);
+    const subscription = await this.presenter.presentOne(actor, row);
+    await this.deps.news.arrived(subscription, actor);
+    return subscription;
   }
 
   async list(actor: Actor, request: SubscriptionListRequest) {
@@ -152,7 +159,11 @@ export interface SubscriptionListRequest {
           request.awaitingApproval === undefined ? undefined : request.awaitingApproval === "true",
         matching,
       },
-      { offset: request.page * request.count, limit: request.count },
+      {
+        offset: request.page * request.count,
+        limit: request.count,
+        oldestFirst: request.order === "oldest-first",
+      },
       new Date(),
     );
     return toPage(await this.presenter.present(actor, rows), total, request.count);
@@ -222,7 +233,9 @@ export interface SubscriptionListRequest {
       });
     });
     await this.deps.announceMusicAccessChange();
-    return this.presenter.presentOne(actor, row);
+    const subscription = await this.presenter.presentOne(actor, row);
+    await this.deps.news.told(subscription, "changed", actor);
+    return subscription;
   }
 
   /** The live subscription of each of these establishments (establishments' port). */
