@@ -11,10 +11,18 @@ import { ROLE_LABELS } from "../config/roles.ts";
 import { LIBRARY_ROLES, startPathOf } from "../config/routes.ts";
 import { useAvatarUrl } from "../features/accounts/api/get-avatar.ts";
 import { useProfile } from "../features/accounts/api/get-profile.ts";
+import { establishmentsQueryKey } from "../features/establishments/api/list-establishments.ts";
 import { usePlayerAlerts } from "../features/players/api/list-player-alerts.ts";
+import { playersQueryKey } from "../features/players/api/list-user-players.ts";
 import { PLAYER_ALERT_TEXTS } from "../features/players/player-texts.ts";
 import { HeaderSearch } from "../features/search/components/header-search.tsx";
 import { headerSearchOf } from "../features/search/header-search-kind.ts";
+import {
+  SUBSCRIPTION_QUEUE_ROLES,
+  usePendingSubscriptionsCount,
+} from "../features/subscriptions/api/list-subscriptions.ts";
+import { useSubscriptionNews } from "../features/subscriptions/hooks/use-subscription-news.ts";
+import { SUBSCRIPTION_QUEUE_TEXTS } from "../features/subscriptions/subscription-texts.ts";
 import {
   SUPPORT_UNREAD_ROLES,
   useSupportUnread,
@@ -26,6 +34,9 @@ import { displayNameOf, initialsOf } from "../lib/person-names.ts";
 
 // Loaded only for those roles: nobody else downloads the library's shared parts.
 const LibraryFrame = lazy(() => import("./library-frame.tsx"));
+
+/** What other features show of a subscription: a venue's, and its players' licence (issue 28). */
+const SHOWING_SUBSCRIPTIONS = [establishmentsQueryKey, playersQueryKey] as const;
 
 /**
  * A waiting account that a manager activates goes to its role's start
@@ -68,6 +79,17 @@ export function AppShell() {
   useSupportNotices(supportRole, role === "role-client" ? "client" : "staff");
   const chatUnread = CHAT_ROLES.includes(role) ? (unread.data?.chat ?? 0) : 0;
   const enquiriesUnread = unread.data?.enquiries ?? 0;
+  // Subscriptions' news (issue 28): the queue's count on staff's Подписки, and every screen
+  // showing a subscription (the owner's venue, staff's queue) current when staff or a client act.
+  const queueRole = status === "signed-in" && SUBSCRIPTION_QUEUE_ROLES.includes(role);
+  // Counted only where the menu has Подписки to carry it (not the admin's, SPEC.md §2).
+  const queueInMenu = SIDE_MENU[role].some((entry) => entry.route === "SubscriptionBase");
+  const waitingSubscriptions = usePendingSubscriptionsCount(queueRole && queueInMenu).data ?? 0;
+  useSubscriptionNews({
+    enabled: status === "signed-in" && !device,
+    staff: queueRole,
+    alsoRefresh: SHOWING_SUBSCRIPTIONS,
+  });
 
   // Until the session is known the guard shows its loader without a menu.
   if (status !== "signed-in") return <Outlet />;
@@ -91,6 +113,10 @@ export function AppShell() {
             SupportEnquiries: {
               count: enquiriesUnread,
               label: CHAT_TEXTS.enquiriesBadgeLabel(enquiriesUnread),
+            },
+            SubscriptionBase: {
+              count: waitingSubscriptions,
+              label: SUBSCRIPTION_QUEUE_TEXTS.badgeLabel(waitingSubscriptions),
             },
           }}
         />

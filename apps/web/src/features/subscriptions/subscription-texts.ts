@@ -45,3 +45,28 @@ export function awaitingItemsText(
     ? `Позицию ${names} менеджер сначала согласует.`
     : `Позиции ${names} менеджер сначала согласует.`;
 }
+
+/** The client managers' queue of pending subscriptions (issue 28): its section, badge and notices. */
+export const SUBSCRIPTION_QUEUE_TEXTS = {
+  title: "Ждут подключения",
+  description:
+    "Новые подписки клиентов, первой — ждущая дольше всех. Проверьте клиента и плательщика и подключите подписку.",
+  empty: "Новых подписок нет — все подключены.",
+  loadFailed: "Не удалось загрузить очередь",
+  badgeLabel: (count: number) =>
+    `Ждут подключения: ${formatCount(count, ["подписка", "подписки", "подписок"])}`,
+  /** A toast for staff, wherever they are: which subscription came. */
+  arrived: (establishmentName: string, clientName: string) =>
+    `Новая подписка ждёт подключения: «${establishmentName}»${clientName ? `, ${clientName}` : ""}`,
+  openQueue: "Открыть очередь",
+  activate: "Активировать",
+  activateLabel: (establishmentName: string) =>
+    `Активировать подписку объекта ${establishmentName}`,
+  activated: "Подписка активирована",
+  decideFirst: "Согласовать позиции",
+  decideFirstLabel: (establishmentName: string) =>
+    `Согласовать позиции подписки объекта ${establishmentName}`,
+  open: "Открыть",
+  openLabel: (establishmentName: string) => `Открыть подписку объекта ${establishmentName}`,
+  waitingSince: (since: string) => `с ${since}`,
+} as const;

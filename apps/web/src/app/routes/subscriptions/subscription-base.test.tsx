@@ -10,6 +10,9 @@ import {
   buildSubscriptionsPage,
 } from "../../../test/tariffs-factories.ts";
 
+const CARD_ID = "00000000-0000-4000-8000-00000000ca01";
+const CLIENT_ID = "00000000-0000-4000-8000-00000000c101";
+
 describe("the subscription base (/subscription-base)", () => {
   it("lists subscriptions, filters them by state and approval, searches and pages", async () => {
     const waiting = buildSubscription({
@@ -36,6 +39,8 @@ describe("the subscription base (/subscription-base)", () => {
       "role-client-manager",
       "/subscription-base",
       on(subscriptionsApi.listSubscriptions, ({ query, reply }) => {
+        // The queue above the base and the menu's badge ask for their own (none wait here).
+        if (query.get("order") === "oldest-first") return reply(buildSubscriptionsPage([]));
         asked.push(Object.fromEntries(query));
         if (query.get("state") === "active") return reply(buildSubscriptionsPage([active]));
         if (query.get("awaitingApproval") === "true") {
@@ -91,8 +96,8 @@ describe("the subscription base (/subscription-base)", () => {
     const app = renderSignedIn(
       "role-admin",
       "/subscription-base",
-      on(subscriptionsApi.listSubscriptions, ({ reply }) =>
-        reply(buildSubscriptionsPage([subscription])),
+      on(subscriptionsApi.listSubscriptions, ({ query, reply }) =>
+        reply(buildSubscriptionsPage(query.get("order") ? [] : [subscription])),
       ),
       on(subscriptionsApi.getSubscription, ({ reply }) => reply(subscription)),
     );
@@ -102,5 +107,112 @@ describe("the subscription base (/subscription-base)", () => {
     await waitFor(() =>
       expect(app.router.state.location.pathname).toBe(`/subscription-create/${subscription.id}`),
     );
+  });
+});
+
+describe("the queue of pending subscriptions (issue 28)", () => {
+  it("lists what waits oldest first with client, venue, tariff, payer and price, activates from the row, and counts it on the menu", async () => {
+    const oldest = buildSubscription({
+      userId: CLIENT_ID,
+      clientName: "Старова Вера",
+      establishmentName: "Бар «Луна»",
+      createdAt: "2025-03-01T09:00:00.000Z",
+      organizationInfo: { organizationId: CLIENT_ID, organizationName: "ИП Старова" },
+      paymentInfo: { cardId: CARD_ID, accountId: null },
+      price: 990,
+      periodMonths: 3,
+      totalPrice: 2970,
+      abilities: { activate: true, edit: true, end: true },
+    });
+    const withItems = buildSubscription({
+      establishmentName: "Кофейня на Тверской",
+      items: [buildSubscriptionItem({ name: "Джингл", approval: "pending" })],
+      abilities: { approveItems: true, edit: true, end: true },
+    });
+    let waiting = [oldest, withItems];
+    const queueAsked: Record<string, string>[] = [];
+    const activated: string[] = [];
+    renderSignedIn(
+      "role-client-manager",
+      "/subscription-base",
+      on(subscriptionsApi.listSubscriptions, ({ query, reply }) => {
+        if (query.get("order") !== "oldest-first") return reply(buildSubscriptionsPage([]));
+        queueAsked.push(Object.fromEntries(query));
+        const count = Number(query.get("count"));
+        return reply(buildSubscriptionsPage(waiting.slice(0, count), waiting.length));
+      }),
+      on(subscriptionsApi.activateSubscription, ({ params, reply }) => {
+        activated.push(params.id);
+        waiting = waiting.filter((subscription) => subscription.id !== params.id);
+        return reply({
+          ...oldest,
+          state: "active",
+          abilities: { ...oldest.abilities, activate: false, suspend: true },
+        });
+      }),
+    );
+
+    const queue = await screen.findByRole("table", { name: "Ждут подключения" });
+    await within(queue).findByText("Бар «Луна»");
+    expect(screen.getByRole("heading", { name: "Ждут подключения: 2" })).toBeTruthy();
+    const [first, second] = within(queue).getAllByRole("row").slice(1);
+    if (!first || !second) throw new Error("the queue has fewer rows than it holds");
+    // In the server's order (oldest first), with what a manager checks before activating.
+    expect(within(first).getByText(/^с 01\.03\.2025 \d\d:\d\d$/)).toBeTruthy();
+    expect(within(first).getByRole("link", { name: "Старова Вера" }).getAttribute("href")).toBe(
+      `/client/${CLIENT_ID}`,
+    );
+    expect(within(first).getByText("Базовый")).toBeTruthy();
+    expect(within(first).getByText("3 месяца")).toBeTruthy();
+    expect(within(first).getByText("ИП Старова")).toBeTruthy();
+    expect(within(first).getByText("Бизнес-карта")).toBeTruthy();
+    expect(within(first).getByText("990 ₽")).toBeTruthy();
+    expect(within(first).getByText("за период 2 970 ₽")).toBeTruthy();
+    expect(within(second).getByText("Кофейня на Тверской")).toBeTruthy();
+    expect(within(second).getByText("Расчётный счёт")).toBeTruthy();
+    // Items to approve come first, on the subscription's page; no activation in the row.
+    expect(within(second).queryByRole("button", { name: /Активировать/ })).toBeNull();
+    expect(
+      within(second)
+        .getByRole("link", { name: "Согласовать позиции подписки объекта Кофейня на Тверской" })
+        .getAttribute("href"),
+    ).toBe(`/subscription-create/${withItems.id}`);
+    expect(queueAsked).toContainEqual({
+      page: "0",
+      count: "30",
+      state: "pending",
+      order: "oldest-first",
+    });
+    // The menu's Подписки counts them: the queue's total, read with a page of one.
+    const badge = await screen.findByRole("status", { name: "Ждут подключения: 2 подписки" });
+    expect(badge.textContent).toBe("2");
+    expect(queueAsked).toContainEqual({
+      page: "0",
+      count: "1",
+      state: "pending",
+      order: "oldest-first",
+    });
+
+    await userEvent.click(
+      within(first).getByRole("button", { name: "Активировать подписку объекта Бар «Луна»" }),
+    );
+    expect(await screen.findByText("Подписка активирована")).toBeTruthy();
+    expect(activated).toEqual([oldest.id]);
+    await waitFor(() => expect(within(queue).queryByText("Бар «Луна»")).toBeNull());
+    expect(
+      await screen.findByRole("status", { name: "Ждут подключения: 1 подписка" }),
+    ).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Ждут подключения: 1" })).toBeTruthy();
+  });
+
+  it("says when nothing waits, and shows no badge", async () => {
+    renderSignedIn(
+      "role-client-manager",
+      "/subscription-base",
+      on(subscriptionsApi.listSubscriptions, ({ reply }) => reply(buildSubscriptionsPage([]))),
+    );
+    expect(await screen.findByText("Новых подписок нет — все подключены.")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Ждут подключения" })).toBeTruthy();
+    expect(screen.queryByRole("status", { name: /Ждут подключения/ })).toBeNull();
   });
 });

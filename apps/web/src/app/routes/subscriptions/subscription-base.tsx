@@ -2,14 +2,17 @@ import { type SubscriptionState, subscriptionStateSchema } from "@fonika/shared"
 import { useCallback } from "react";
 import { Page } from "../../../components/ui/page.tsx";
 import { ROUTES } from "../../../config/routes.ts";
+import { SubscriptionQueue } from "../../../features/subscriptions/components/subscription-queue.tsx";
 import { SubscriptionsTable } from "../../../features/subscriptions/components/subscriptions-table.tsx";
 import { SubscriptionsToolbar } from "../../../features/subscriptions/components/subscriptions-toolbar.tsx";
 import { searchQueryOf, useUpdateSearchParams } from "../../../lib/use-list-params.ts";
 
 /**
- * `/subscription-base` (admin, client manager): every subscription, newest
- * first. The search (?query=), the state (?state=) and the 'waiting for
- * approval' filter (?awaitingApproval=true) live in the address bar.
+ * `/subscription-base` (admin, client manager): first the queue of
+ * subscriptions waiting for activation, oldest first, activated from
+ * their rows (issue 28); then every subscription, newest first. The
+ * search (?query=), the state (?state=) and the 'waiting for approval'
+ * filter (?awaitingApproval=true) live in the address bar.
  */
 export default function SubscriptionBaseScreen() {
   const [searchParams, update] = useUpdateSearchParams();
@@ -36,6 +39,7 @@ export default function SubscriptionBaseScreen() {
       title={ROUTES.SubscriptionBase.title}
       description="Подписки клиентов: объект, тариф, стоимость, период и состояние."
     >
+      <SubscriptionQueue />
       <SubscriptionsToolbar
         query={query}
         state={state}

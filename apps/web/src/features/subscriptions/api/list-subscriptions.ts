@@ -1,5 +1,6 @@
 import {
   PAGING,
+  type Role,
   type Subscription,
   type SubscriptionState,
   subscriptionsApi,
@@ -54,4 +55,53 @@ export function subscriptionsQueryOptions(api: ApiClient, request: Subscriptions
 export function useSubscriptions(request: SubscriptionsRequest) {
   const api = useApiClient();
   return useQuery(subscriptionsQueryOptions(api, request));
+}
+
+/** Who works the queue of pending subscriptions: the roles the subscription base's call lets in. */
+export const SUBSCRIPTION_QUEUE_ROLES: readonly Role[] =
+  subscriptionsApi.listSubscriptions.roles ?? [];
+
+/**
+ * The queue and its count, under every list of subscriptions: a change of
+ * any subscription (here, or told on the socket) refreshes both.
+ */
+export const subscriptionQueueQueryKey = [...subscriptionsQueryKey, "queue"] as const;
+
+/** One page of the subscriptions waiting for a client manager, the longest waiting first. */
+export function listSubscriptionQueue(
+  api: ApiClient,
+  page: number,
+  count: number = PAGING.tablePageSize,
+): Promise<SubscriptionsPage> {
+  return api.call(subscriptionsApi.listSubscriptions, {
+    query: { page, count, state: "pending", order: "oldest-first" },
+  });
+}
+
+export function subscriptionQueueQueryOptions(api: ApiClient, page: number) {
+  return queryOptions({
+    queryKey: [...subscriptionQueueQueryKey, "page", page] as const,
+    queryFn: () => listSubscriptionQueue(api, page),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The queue of pending subscriptions, a page at a time. */
+export function useSubscriptionQueue(page: number) {
+  const api = useApiClient();
+  return useQuery(subscriptionQueueQueryOptions(api, page));
+}
+
+/** How many subscriptions wait: the queue's total, read with a page of one row. */
+export function pendingSubscriptionsCountQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: [...subscriptionQueueQueryKey, "count"] as const,
+    queryFn: async () => (await listSubscriptionQueue(api, 0, 1)).total,
+  });
+}
+
+/** The menu's badge: how many subscriptions wait for a client manager. */
+export function usePendingSubscriptionsCount(enabled: boolean) {
+  const api = useApiClient();
+  return useQuery({ ...pendingSubscriptionsCountQueryOptions(api), enabled });
 }
