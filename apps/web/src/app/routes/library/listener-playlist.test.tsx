@@ -1,10 +1,11 @@
-import { playlistsApi } from "@fonika/shared";
+import { playersApi, playlistsApi } from "@fonika/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildPlaylistWithTracks, buildSong, nextId } from "../../../test/library-factories.ts";
 import { emulateMediaElement } from "../../../test/media-element.ts";
-import { on, replyError } from "../../../test/scripted-server.ts";
+import { buildPlayer, buildPlayerPlaylist, onePage } from "../../../test/players-factories.ts";
+import { on, replyError, type ScriptedRoute } from "../../../test/scripted-server.ts";
 import { renderSignedIn, SIGNED_IN_USER_ID } from "../../../test/signed-in-app.tsx";
 
 const songs = [
@@ -25,17 +26,21 @@ const playlist = buildPlaylistWithTracks({
 
 afterEach(() => vi.restoreAllMocks());
 
-function renderPlaylist(role: "role-client" | "role-content-manager" = "role-client") {
+function renderPlaylist(
+  role: "role-client" | "role-content-manager" = "role-client",
+  { shown = playlist, routes = [] }: { shown?: typeof playlist; routes?: ScriptedRoute[] } = {},
+) {
   const asked: (string | null)[] = [];
   return {
     asked,
     app: renderSignedIn(
       role,
       `/playlists/edit/${playlist.id}`,
+      ...routes,
       on(playlistsApi.getPlaylist, ({ params, query, reply }) => {
         asked.push(query.get("versionId"));
         return params.id === playlist.id
-          ? reply(playlist)
+          ? reply(shown)
           : replyError(404, { type: "not-found", reason: "Плейлист не найден", message: "" });
       }),
       on(playlistsApi.listFavouritePlaylists, ({ params, reply }) => {
@@ -113,6 +118,40 @@ describe("a playlist as a client sees it", () => {
     // One outside the client's subscriptions is answered as not found: say how it comes to play.
     expect(screen.getByText(/заиграет, когда у вашего объекта будет подписка/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Тарифы и подписки" })).toBeTruthy();
+  });
+
+  it("is put on a player of a venue that offers it, from its page", async () => {
+    const venue = nextId();
+    const hall = buildPlayer({ name: "Зал", establishmentId: venue });
+    const elsewhere = buildPlayer({ name: "Склад" });
+    const added: string[] = [];
+    renderPlaylist("role-client", {
+      shown: { ...playlist, establishmentIds: [venue] },
+      routes: [
+        on(playersApi.listUserPlayers, ({ reply }) => reply(onePage([hall, elsewhere]))),
+        on(playersApi.listPlaylistPlayers, ({ reply }) =>
+          reply({ data: added.includes(hall.id) ? [hall] : [] }),
+        ),
+        on(playersApi.addPlayerPlaylist, ({ params, body, reply }) => {
+          added.push(params.id);
+          return reply({ data: [buildPlayerPlaylist({ playlistId: body.playlistId })] });
+        }),
+      ],
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Добавить на плеер" }));
+    const dialog = await screen.findByRole("dialog", { name: "Добавить на плеер" });
+    expect(within(dialog).queryByText("Склад")).toBeNull();
+    await userEvent.click(
+      await within(dialog).findByRole("button", { name: "Добавить на плеер Зал" }),
+    );
+    await waitFor(() => expect(added).toEqual([hall.id]));
+    expect(await within(dialog).findByText("Уже на плеере")).toBeTruthy();
+  });
+
+  it("offers no player when no venue of the client offers it", async () => {
+    renderPlaylist("role-client", { shown: { ...playlist, establishmentIds: [] } });
+    expect(await screen.findByRole("heading", { name: "Утро в кофейне" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Добавить на плеер" })).toBeNull();
   });
 
   it("stays the editor for a content manager", async () => {

@@ -1,12 +1,16 @@
+import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { PreviewPlayerProvider } from "../../../components/audio/preview-player.tsx";
 import { BackLink } from "../../../components/layouts/back-link.tsx";
+import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { ROUTES } from "../../../config/routes.ts";
+import { useUserPlayers } from "../../../features/players/api/list-user-players.ts";
 import { usePlaylist } from "../../../features/playlists/api/get-playlist.ts";
+import { AddToPlayerDialog } from "../../../features/playlists/components/add-to-player-dialog.tsx";
 import { PlaylistView } from "../../../features/playlists/components/playlist-view.tsx";
 import { useSongFileUrl } from "../../../features/songs/api/get-song-file.ts";
 import { isApiError } from "../../../lib/api-client.ts";
@@ -16,12 +20,15 @@ import { errorText } from "../../../lib/error-messages.ts";
 /**
  * Playlist for a client (`/playlists/edit/{id}`, the route the search
  * opens): the playlist read-only, its current version's tracks playable
- * one at a time in the page's own preview player.
+ * one at a time in the page's own preview player, and «Добавить на плеер»
+ * when a venue of the client's offers it.
  */
 export function ListenerPlaylistScreen() {
   const { id = "" } = useParams();
   const { userId } = useSessionState();
   const playlistQuery = usePlaylist(id, null);
+  const [addingToPlayer, setAddingToPlayer] = useState(false);
+  const players = useUserPlayers(addingToPlayer ? userId : null);
   const songFileUrl = useSongFileUrl();
   const playlist = playlistQuery.data;
   const back = <BackLink label="Плейлисты" to={pathTo("Playlists")} />;
@@ -62,9 +69,29 @@ export function ListenerPlaylistScreen() {
   }
   return (
     <PreviewPlayerProvider sourceOf={songFileUrl}>
-      <Page title={playlist.name} actions={back}>
+      <Page
+        title={playlist.name}
+        actions={
+          <>
+            {back}
+            {playlist.establishmentIds?.length ? (
+              <Button variant="secondary" icon="plus" onClick={() => setAddingToPlayer(true)}>
+                Добавить на плеер
+              </Button>
+            ) : null}
+          </>
+        }
+      >
         <PlaylistView playlist={playlist} userId={userId} />
       </Page>
+      {addingToPlayer && (
+        <AddToPlayerDialog
+          playlist={playlist}
+          userId={userId}
+          players={{ list: players.data?.data, error: players.error }}
+          onClose={() => setAddingToPlayer(false)}
+        />
+      )}
     </PreviewPlayerProvider>
   );
 }
