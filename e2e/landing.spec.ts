@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createAccount } from "./support/accounts.ts";
+import { createAccount, freshAddress } from "./support/accounts.ts";
+import { codesInServerLog, nextCodeFromServerLog } from "./support/codes.ts";
 import { signInByEmail } from "./support/sign-in.ts";
 
 test("a visitor sends the lead form and the admin finds it on Integrations", async ({ page }) => {
@@ -30,4 +31,27 @@ test("the legal pages show their text full screen", async ({ page }) => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText(heading);
     await expect(page.getByRole("navigation", { name: "Меню" })).toHaveCount(0);
   }
+});
+
+test("a visitor connects a venue alone: «Подключить заведение», a new e-mail makes the account, then the venue", async ({
+  page,
+}) => {
+  const email = `landing-venue-${Date.now()}@example.com`;
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": freshAddress() });
+  await page.goto("/");
+  const own = page.getByRole("region", { name: "Или подключитесь сами" });
+  await expect(own).toContainText("при первом входе с новым адресом он создастся сам");
+  await own.getByRole("link", { name: "Подключить заведение" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  const seen = codesInServerLog(email).length;
+  await page.getByLabel("E-mail или номер телефона").fill(email);
+  await page.getByRole("button", { name: "Получить код" }).click();
+  await page.getByLabel("Код из сообщения").fill(await nextCodeFromServerLog(email, seen));
+  await expect(page).toHaveURL(/\/add-client-objects$/);
+
+  await page.getByLabel("Название").fill("Кофейня «С лендинга»");
+  await page.getByLabel("Адрес").fill("Москва, ул. Покровка, 3");
+  await page.getByRole("button", { name: /^Добавить/ }).click();
+  await expect(page.getByRole("heading", { name: "Кофейня «С лендинга»" })).toBeVisible();
 });
