@@ -29,4 +29,9 @@ export const MESSAGES = {
   clientNotFound: "Клиент не найден",
   signInToContinue: "Войдите в систему, чтобы продолжить",
   accessDenied: "Access denied error",
+  /**
+   * Told to a device whose player another device took over (issue 28: one
+   * player never has two devices playing and filing history at once).
+   */
+  playerTakenOver: "Плеер запущен на другом устройстве",
 } as const;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import websocket from "@fastify/websocket";
 import {
   API_BASE,
@@ -19,6 +20,7 @@ import { FRAME_BUDGET, FrameBudget } from "../realtime/frame-budget.ts";
 import {
   CHAT_STAFF_ROOM,
   CLOSE_CODES,
+  playerRoom,
   SocketHub,
   SUBSCRIPTIONS_STAFF_ROOM,
   SUPPORT_STAFF_ROOM,
@@ -301,15 +303,18 @@ export default fp(
         const rooms = await players.roomsOf(actor);
         const snapshot = await control.snapshot(actor);
         if (socket.readyState !== socket.OPEN) return null;
+        // A device that plays one player holds it until a newer device claims it.
+        const claim =
+          actor.sessionKind === "device" && actor.playerId
+            ? { playerId: actor.playerId, claimId: randomUUID(), admittedAt: Date.now() }
+            : undefined;
         // The snapshot goes first, in the same turn as joining the rooms:
         // every change delivered after it is newer than it.
         hub.add(
           socket,
           actor.userId,
           [sessionRoom(actor.sessionId), ...rooms, ...staffRooms(actor)],
-          {
-            device: actor.sessionKind === "device",
-          },
+          { device: actor.sessionKind === "device", ...(claim ? { claim } : {}) },
         );
         admitted.set(socket, actor);
         for (const message of snapshot) send(socket, message);
@@ -327,6 +332,15 @@ export default fp(
         await control.opened(actor).catch((error: unknown) => {
           request.log.error({ err: error }, "player socket presence failed");
         });
+        // Online first, then the device it takes over from stops (issue 28):
+        // the player never looks offline between the two.
+        if (claim) {
+          await bus.publish({
+            kind: "device-claimed",
+            rooms: [playerRoom(claim.playerId)],
+            ...claim,
+          });
+        }
         return actor;
       } catch (error) {
         // A bad token, an ended session, a blocked or deleted account: the

@@ -71,7 +71,21 @@ export type BusEvent =
    * brought back, or handed back by a worker that stopped): every process's
    * loudness worker looks now. No socket hears it.
    */
-  | { kind: "loudness-pending"; rooms: [] };
+  | { kind: "loudness-pending"; rooms: [] }
+  /**
+   * A device's socket began to play this player (issue 28): on every
+   * process, a device socket of the same player admitted before it
+   * (`admittedAt`, then `claimId`, tell which is older) is told the player
+   * was taken over and closed, so one player never has two devices playing
+   * and filing history at once. `rooms` is the player's room.
+   */
+  | {
+      kind: "device-claimed";
+      rooms: string[];
+      playerId: string;
+      claimId: string;
+      admittedAt: number;
+    };
 
 export type BusListener = (event: BusEvent) => void;
 
@@ -364,6 +378,14 @@ function isBusEvent(value: unknown): value is BusEvent {
   if (event.kind === "establishments-changed") {
     const changed = event as { establishmentIds?: unknown };
     return event.rooms.length === 0 && isStringArray(changed.establishmentIds);
+  }
+  if (event.kind === "device-claimed") {
+    const claim = event as { playerId?: unknown; claimId?: unknown; admittedAt?: unknown };
+    return (
+      typeof claim.playerId === "string" &&
+      typeof claim.claimId === "string" &&
+      typeof claim.admittedAt === "number"
+    );
   }
   return event.kind === "message" && typeof event.message?.type === "string";
 }

@@ -54,7 +54,16 @@ export const CLOSE_CODES = {
   accessDenied: 4401,
   /** A device named a player that is not of its venue. */
   playerNotFound: 4404,
+  /** Another device began to play this device's player (issue 28). */
+  playerTakenOver: 4409,
 } as const;
+
+/** A device socket's hold on the player it plays: which admission is newer wins. */
+export interface DeviceClaim {
+  playerId: string;
+  claimId: string;
+  admittedAt: number;
+}
 
 /** What the hub needs of a websocket; `ws`'s WebSocket fits. */
 export interface HubSocket {
@@ -70,6 +79,8 @@ const CLOSED = 3;
 interface Connection {
   readonly rooms: Set<string>;
   lastSeenAt: number;
+  /** A device socket bound to one player holds it until a newer one claims it. */
+  claim?: DeviceClaim | undefined;
 }
 
 export interface SocketHubOptions {
@@ -115,9 +126,13 @@ export class SocketHub {
     socket: HubSocket,
     userId: string,
     rooms: readonly string[] = [],
-    options: { device?: boolean } = {},
+    options: { device?: boolean; claim?: DeviceClaim } = {},
   ): void {
-    this.connections.set(socket, { rooms: new Set(), lastSeenAt: this.now() });
+    this.connections.set(socket, {
+      rooms: new Set(),
+      lastSeenAt: this.now(),
+      claim: options.claim,
+    });
     this.join(socket, options.device ? userDevicesRoom(userId) : userRoom(userId));
     for (const room of rooms) this.join(socket, room);
     this.armSweep();
@@ -177,6 +192,13 @@ export class SocketHub {
         // The socket's access is gone.
         send(socket, { type: "error", message: MESSAGES.accessDenied });
         socket.close(CLOSE_CODES.accessDenied, "Access denied");
+        this.remove(socket);
+      } else if (event.kind === "device-claimed") {
+        const claim = this.connections.get(socket)?.claim;
+        if (!claim || !isOlderClaim(claim, event)) continue;
+        // Another device plays this player now: this one stops and says why.
+        send(socket, { type: "error", message: MESSAGES.playerTakenOver });
+        socket.close(CLOSE_CODES.playerTakenOver, "Player taken over");
         this.remove(socket);
       }
     }
@@ -246,4 +268,11 @@ export class SocketHub {
 /** Writes one message as a JSON text frame if the socket is open. */
 export function send(socket: HubSocket, message: RealtimeMessage | ServerSocketMessage): void {
   if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
+}
+
+/** Whether `held` is an older hold on the same player than `newer` (ties broken by id). */
+function isOlderClaim(held: DeviceClaim, newer: DeviceClaim): boolean {
+  if (held.playerId !== newer.playerId || held.claimId === newer.claimId) return false;
+  if (held.admittedAt !== newer.admittedAt) return held.admittedAt < newer.admittedAt;
+  return held.claimId < newer.claimId;
 }

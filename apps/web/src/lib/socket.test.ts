@@ -1,4 +1,4 @@
-import { serverSocketMessageSchema } from "@fonika/shared";
+import { MESSAGES, serverSocketMessageSchema } from "@fonika/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createPlayerSocket, type SocketConnection } from "./socket.ts";
 
@@ -153,6 +153,21 @@ describe("player socket (SPEC.md §4)", () => {
     expect(socket.isAbandoned()).toBe(true);
     vi.advanceTimersByTime(60_000);
     expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it("gives the player up to the device that took it over: no reconnect until asked (issue 28)", () => {
+    const { socket } = setup();
+    socket.connect();
+    latest().serverOpens();
+    latest().serverSends({ type: "error", message: MESSAGES.playerTakenOver });
+    expect(latest().closed).toBe(true);
+    expect(socket.isAbandoned()).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    // «Играть здесь»: asked again, it connects (and takes the player back).
+    socket.connect();
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    socket.close();
   });
 
   it("keeps going after other errors", () => {

@@ -36,7 +36,7 @@ export interface PlayerSocket {
   close(): void;
   send(message: ClientSocketMessage): void;
   subscribe(listener: (message: IncomingSocketMessage) => void): () => void;
-  /** True once the server said 'Access denied error'. */
+  /** True once the server said 'Access denied error', or that another device took the player over. */
   isAbandoned(): boolean;
 }
 
@@ -47,10 +47,14 @@ export interface PlayerSocket {
  */
 const STALE_PINGS = 3;
 
+/** Errors after which the socket does not reconnect on its own. */
+const GIVE_UP = new Set<string>([MESSAGES.accessDenied, MESSAGES.playerTakenOver]);
+
 /**
  * SPEC.md §4 Player socket: connect with the user id, ping every 4 s,
  * reconnect 5 s after a close (or after three pings heard nothing), and
- * give up on 'Access denied error'.
+ * give up on 'Access denied error' (and on a player taken over by another
+ * device, issue 28).
  */
 export function createPlayerSocket({
   open = (url) => new WebSocket(url),
@@ -96,7 +100,8 @@ export function createPlayerSocket({
     unanswered = 0;
     const message = parseIncomingSocketMessage(String(data));
     if (!message) return;
-    if (message.type === "error" && message.message === MESSAGES.accessDenied) {
+    // Signed out, or another device took the player over: reconnecting would only be refused, or take it back.
+    if (message.type === "error" && GIVE_UP.has(message.message)) {
       abandoned = true;
       wanted = false;
       stopPing();

@@ -33,6 +33,8 @@ export interface WebPlayerSnapshot extends EngineView {
   waitingReports: number;
   /** The owner ended this device's session: a new code is needed. */
   sessionEnded: boolean;
+  /** Another device plays this player now: this one stopped (issue 28). */
+  takenOver: boolean;
 }
 
 /** What `window.fonikaWebPlayer` answers while the page plays. */
@@ -57,6 +59,7 @@ export class WebPlayerRuntime {
   private plan: PlayerPlan | null = null;
   private current: WebPlayerSnapshot;
   private sessionEnded = false;
+  private takenOver = false;
   private readonly cleanups: (() => void)[] = [];
   private wakeLock: WakeLockSentinel | null = null;
 
@@ -98,6 +101,13 @@ export class WebPlayerRuntime {
       socket.subscribe((message) => {
         if (message.type === "error" && message.message === MESSAGES.accessDenied) {
           void this.confirmSession();
+          return;
+        }
+        if (message.type === "error" && message.message === MESSAGES.playerTakenOver) {
+          // Not through an outage's offline play: the other device plays and files the history.
+          this.takenOver = true;
+          this.engine.stop();
+          this.changed();
           return;
         }
         this.engine.receive(message);
@@ -177,6 +187,7 @@ export class WebPlayerRuntime {
       cachedSongs: this.cache.size(),
       waitingReports: this.outbox.waiting(),
       sessionEnded: this.sessionEnded,
+      takenOver: this.takenOver,
     };
   }
 

@@ -62,6 +62,15 @@ function LivePlayerRemote({ player }: { player: Player }) {
   );
 }
 
+/** «Играть в этом браузере», warned when a device plays the player now. */
+function OwnerPlayHere({ player }: { player: Player }) {
+  const { playerSocket } = useAppServices();
+  const { live } = usePlayersLive([player.id], playerSocket);
+  return (
+    <PlayHereButton player={player} playingElsewhere={live(player.id).state?.online === true} />
+  );
+}
+
 /**
  * One player: its facts, its playlists, its week, and its remote control. Staff come from the players base and see a
  * client's pages; the owner comes from their players.
@@ -113,7 +122,7 @@ export function PlayerView({ id, title }: { id: string; title: string }) {
       actions={
         <>
           <BackLink {...back} />
-          {userId === data.userId && data.type === "web" && <PlayHereButton player={data} />}
+          {userId === data.userId && data.type === "web" && <OwnerPlayHere player={data} />}
           <RemovePlayerButton
             player={data}
             onRemoved={() => navigate(back.to, { replace: true })}

@@ -5,6 +5,7 @@ import { DeviceCodeScreen } from "../../../features/web-player/components/device
 import { PlayingScreen } from "../../../features/web-player/components/playing-screen.tsx";
 import type { VerificationAnswer } from "../../../lib/auth/device-code.ts";
 import "../../../features/web-player/web-player.css";
+import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { WebPlayerRuntime } from "../../../features/web-player/web-player-runtime.ts";
 import {
@@ -20,7 +21,9 @@ const RETRY_START_MS = 15_000;
 type Phase =
   | { kind: "starting" }
   | { kind: "code"; notice?: string }
-  | { kind: "playing"; playerId: string };
+  | { kind: "playing"; playerId: string }
+  /** Another device plays the player now (issue 28): this one waits to be asked to take it back. */
+  | { kind: "taken-over"; playerId: string };
 
 /**
  * /web-player (issue 14): a venue's browser as its player. Without a
@@ -71,6 +74,12 @@ export default function WebPlayerScreen() {
     setPhase({ kind: "code", notice: WEB_PLAYER_TEXTS.sessionEnded });
   }, [services]);
 
+  const takenOver = useCallback(() => {
+    setPhase((now) =>
+      now.kind === "playing" ? { kind: "taken-over", playerId: now.playerId } : now,
+    );
+  }, []);
+
   return (
     <main className="web-player-page">
       {phase.kind === "starting" && <Spinner />}
@@ -85,7 +94,23 @@ export default function WebPlayerScreen() {
         </>
       )}
       {phase.kind === "playing" && (
-        <Playing services={services} playerId={phase.playerId} ended={ended} />
+        <Playing
+          services={services}
+          playerId={phase.playerId}
+          ended={ended}
+          takenOver={takenOver}
+        />
+      )}
+      {phase.kind === "taken-over" && (
+        <div className="web-player-page__taken-over" role="status">
+          <p className="web-player-page__notice">{WEB_PLAYER_TEXTS.takenOver}</p>
+          <Button
+            icon="play"
+            onClick={() => setPhase({ kind: "playing", playerId: phase.playerId })}
+          >
+            {WEB_PLAYER_TEXTS.playHereAgain}
+          </Button>
+        </div>
       )}
     </main>
   );
@@ -95,10 +120,12 @@ function Playing({
   services,
   playerId,
   ended,
+  takenOver,
 }: {
   services: WebPlayerServices;
   playerId: string;
   ended(): void;
+  takenOver(): void;
 }) {
   const runtime = useMemo(() => new WebPlayerRuntime(services, playerId), [services, playerId]);
   useEffect(() => {
@@ -108,9 +135,11 @@ function Playing({
   useEffect(
     () =>
       runtime.subscribe(() => {
-        if (runtime.snapshot().sessionEnded) ended();
+        const snapshot = runtime.snapshot();
+        if (snapshot.sessionEnded) ended();
+        else if (snapshot.takenOver) takenOver();
       }),
-    [runtime, ended],
+    [runtime, ended, takenOver],
   );
   useEffect(() => {
     // Started while the server was out of reach: try the stored session again until it answers.
