@@ -8,7 +8,7 @@ import { createSignedInUser, type SignedInUser } from "../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../test/harness.ts";
 import { audioFixture, uploadFile } from "../test/library.ts";
 import { connect } from "../test/socket-client.ts";
-import { addPlayer, playlistOf, subscribedClient } from "../test/venues.ts";
+import { addPlayer, deviceTokenFor, playlistOf, subscribedClient } from "../test/venues.ts";
 import { type BoxPlayerEvent, describeEvent, startBoxPlayer } from "./box-player.ts";
 
 /**
@@ -208,7 +208,7 @@ describe("the box player", () => {
     try {
       const code = await events.next("code");
       expect(code.code).toMatch(/^\d{6}$/);
-      expect(code.approveAt).toBe("https://fonika.example/cabinet");
+      expect(code.approveAt).toBe(`https://fonika.example/connect-device?code=${code.code}`);
       // The owner sees the box introduce itself, then approves it for the venue.
       const inspected = await post("/auth/code/inspect-code", venue.client.token, {
         code: code.code,
@@ -458,6 +458,33 @@ describe("the box player", () => {
       expect(second.seen.some((event) => event.kind === "signedIn")).toBe(false);
     } finally {
       await again.stop();
+    }
+  });
+
+  it("stops and stays stopped when another device takes its player over (issue 28)", async () => {
+    const venue = await scheduledVenue("BOX-0501");
+    const box = startBoxPlayer({
+      server: server.url,
+      serial: "BOX-0501",
+      speed: 4,
+      timings: fast,
+    });
+    const events = recorder(box.events);
+    try {
+      await approveAtVenue(venue, events);
+      await events.next("connected");
+      await events.next("playing");
+      // The owner plays the player elsewhere (a second box, here): the newer device wins.
+      const other = await deviceTokenFor(server, venue.client, venue.establishmentId);
+      const elsewhere = await connect(server, other, { playerId: venue.playerId });
+      const takenOver = await events.next("takenOver");
+      expect(describeEvent(takenOver)).toContain("Плеер запущен на другом устройстве");
+      // It does not come back to take the player again.
+      await new Promise((resolve) => setTimeout(resolve, fast.reconnect * 3));
+      expect(events.seen.filter((event) => event.kind === "connected")).toHaveLength(1);
+      elsewhere.socket.close();
+    } finally {
+      await box.stop();
     }
   });
 

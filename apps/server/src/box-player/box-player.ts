@@ -120,6 +120,7 @@ class BoxPlayer {
       receive: (message) => this.receive(message),
       dropped: () => this.dropped(),
       denied: () => void this.stop(),
+      takenOver: () => void this.stop(),
     });
     this.playback = new Playback({
       base,

@@ -68,7 +68,8 @@ export class DeviceSession {
       const created = authApi.createDeviceCode.response.parse(
         await this.request(authApi.createDeviceCode.path),
       );
-      const approveAt = `${(this.options.publicUrl ?? this.options.base).replace(/\/$/, "")}/cabinet`;
+      // The owner's «Подключить устройство», the code already typed in (as the web player's QR link).
+      const approveAt = `${(this.options.publicUrl ?? this.options.base).replace(/\/$/, "")}/connect-device?code=${encodeURIComponent(created.code)}`;
       this.options.emit({
         kind: "code",
         code: created.code,

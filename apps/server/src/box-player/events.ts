@@ -13,6 +13,7 @@ export type BoxPlayerEvent =
   | { kind: "connected"; playerId: string | null }
   | { kind: "disconnected"; code: number }
   | { kind: "denied" }
+  | { kind: "takenOver" }
   | { kind: "schedule"; playlistId: string | null; fallback: boolean; licence: LicenceState }
   | { kind: "fetched"; songId: string; bytes: number; requests: number; ranged: boolean }
   | { kind: "playing"; playId: string; song: Song; fromSeconds: number }
@@ -49,6 +50,8 @@ export function describeEvent(event: BoxPlayerEvent): string | null {
       return `disconnected (${event.code}), reconnecting`;
     case "denied":
       return "access denied: this box's session has ended (its player was removed, its owner's account changed, or the session was ended in Fonika); giving up — restart the box to get a new code";
+    case "takenOver":
+      return "Плеер запущен на другом устройстве: another device plays this player now, so this box stopped rather than play it twice; restart the box to play here again";
     case "schedule":
       if (event.licence !== "active") {
         return `Нет активной подписки: nothing plays (${UNLICENSED[event.licence]})`;

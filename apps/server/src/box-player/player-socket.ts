@@ -14,7 +14,8 @@ import type { Timers, Timings } from "./timers.ts";
  * The box's player socket (SPEC.md §4): it connects with the access token,
  * introduces its firmware version, pings, parses what comes in, and
  * reconnects after a drop (rotating the session first) — except when the
- * server denied access, when the box gives up. What the messages mean is
+ * server denied access, or another device took its player over, when the
+ * box gives up. What the messages mean is
  * the box's business, not the socket's.
  */
 
@@ -43,6 +44,8 @@ export interface PlayerSocketOptions {
   dropped(): void;
   /** Access was denied: the session is gone and the box stops. */
   denied(): void;
+  /** Another device took its player over (issue 28): the box stops, its session kept. */
+  takenOver(): void;
 }
 
 export class PlayerSocket {
@@ -69,6 +72,7 @@ export class PlayerSocket {
     const socket = new WebSocket(url, { headers: { "user-agent": this.options.userAgent } });
     this.socket = socket;
     let denied = false;
+    let takenOver = false;
     let pinger: NodeJS.Timeout | null = null;
     socket.on("open", () => {
       // Its version: the server answers with a newer firmware, if there is one.
@@ -81,6 +85,9 @@ export class PlayerSocket {
       const message = parseIncomingSocketMessage(data.toString());
       if (!message) return;
       if (message.type === "error" && message.message === MESSAGES.accessDenied) denied = true;
+      if (message.type === "error" && message.message === MESSAGES.playerTakenOver) {
+        takenOver = true;
+      }
       void this.options
         .receive(message)
         .catch((error: unknown) => this.options.emit({ kind: "failure", error }));
@@ -96,6 +103,12 @@ export class PlayerSocket {
       if (denied) {
         this.options.emit({ kind: "denied" });
         this.options.denied();
+        return;
+      }
+      // Reconnecting would take the player back from the device that took it: it stays silent.
+      if (takenOver) {
+        this.options.emit({ kind: "takenOver" });
+        this.options.takenOver();
         return;
       }
       this.options.emit({ kind: "disconnected", code });
