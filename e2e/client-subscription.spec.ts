@@ -34,13 +34,13 @@ test("a client adds an establishment and subscribes it to a tariff; a client man
   // A client without venues starts on the empty list and adds the first one.
   await signInByEmail(page, client.email);
   await expect(page).toHaveURL(/\/client-objects$/);
-  await expect(page.getByText("Пока нет объектов")).toBeVisible();
-  await page.getByRole("link", { name: "Добавить объект" }).first().click();
+  await expect(page.getByText("Пока нет заведений")).toBeVisible();
+  await page.getByRole("link", { name: "Добавить заведение" }).first().click();
   await page.getByLabel("Название").fill("Кофейня «Зерно»");
   await page.getByLabel("Адрес").fill("Москва, Тверская, 7");
   await expect(page.getByRole("combobox", { name: "Часовой пояс" })).toHaveValue("Москва (UTC+3)");
-  await page.getByRole("button", { name: "Добавить объект" }).click();
-  await expect(page.getByText("Объект «Кофейня «Зерно»» добавлен")).toBeVisible();
+  await page.getByRole("button", { name: "Добавить заведение" }).click();
+  await expect(page.getByText("Заведение «Кофейня «Зерно»» добавлено")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Кофейня «Зерно»" })).toBeVisible();
 
   // Back on the list, the card offers a tariff.
@@ -52,7 +52,7 @@ test("a client adds an establishment and subscribes it to a tariff; a client man
 
   // The tariff's page: the establishment is chosen, the client picks items and the payer.
   await expect(page.getByRole("heading", { name: tariff })).toBeVisible();
-  await expect(page.getByLabel("Объект")).toContainText("Кофейня «Зерно»");
+  await expect(page.getByLabel("Заведение")).toContainText("Кофейня «Зерно»");
   await page.getByRole("checkbox", { name: /Второй плеер/ }).check();
   await page.getByRole("checkbox", { name: /Голосовые объявления/ }).check();
   await page
@@ -76,7 +76,7 @@ test("a client adds an establishment and subscribes it to a tariff; a client man
   await page.goto("/subscription-base");
   await page.getByText("Ждут согласования", { exact: true }).click();
   await page
-    .getByRole("link", { name: "Открыть подписку объекта Кофейня «Зерно»" })
+    .getByRole("link", { name: "Открыть подписку заведения Кофейня «Зерно»" })
     .first()
     .click();
   await expect(

@@ -91,10 +91,10 @@ test("a new client goes from the landing page to music playing at the venue", as
   await expect(page).toHaveURL(/\/client-objects$/, { timeout: 30_000 });
 
   // The venue.
-  await person.click(page.getByRole("link", { name: "Добавить объект" }).first());
+  await person.click(page.getByRole("link", { name: "Добавить заведение" }).first());
   await person.fill(page.getByLabel("Название"), "Кофейня «Первая»");
   await person.fill(page.getByLabel("Адрес"), "Москва, ул. Покровка, 3");
-  await person.click(page.getByRole("button", { name: "Добавить объект" }));
+  await person.click(page.getByRole("button", { name: "Добавить заведение" }));
   await expect(page.getByRole("heading", { name: "Кофейня «Первая»" })).toBeVisible();
 
   // Its subscription, paid by a card added in place.

@@ -67,7 +67,7 @@ test("staff screens of clients and tariffs fit a 375 px phone", async ({ page })
   const client = await createAccount("role-client", "narrow-listed");
   await signInByEmail(page, admin.email);
   await expectFits(page, "/client-base", client.email);
-  await expectFits(page, `/client/${client.userId}`, "Объекты");
+  await expectFits(page, `/client/${client.userId}`, "Заведения");
   await expectFits(page, `/edit-user/${client.userId}`, "Заблокировать");
   await expectFits(page, "/create-user", "Роль");
   await expectFits(page, "/all-tariff", /тариф/i);

@@ -61,15 +61,15 @@ test.describe("on a phone", () => {
     const person = new PersonActions();
 
     await signInByEmail(page, client.email, person);
-    await expect(page.getByText("Пока нет объектов")).toBeVisible();
+    await expect(page.getByText("Пока нет заведений")).toBeVisible();
 
     // The venue: its name, its address, and its city typed into the time zone.
-    await person.click(page.getByRole("link", { name: "Добавить объект" }).first());
+    await person.click(page.getByRole("link", { name: "Добавить заведение" }).first());
     await person.fill(page.getByLabel("Название"), "Кофейня «Урал»");
     await person.fill(page.getByLabel("Адрес"), "Екатеринбург, ул. Ленина, 1");
     const zone = page.getByRole("combobox", { name: "Часовой пояс" });
     await person.fill(zone, "Екатеринбург");
-    await person.click(page.getByRole("button", { name: "Добавить объект" }));
+    await person.click(page.getByRole("button", { name: "Добавить заведение" }));
     await expect(page.getByRole("heading", { name: "Кофейня «Урал»" })).toBeVisible();
     await expect(page.getByText(/Екатеринбург \(UTC\+5\), сейчас \d\d:\d\d/)).toBeVisible();
 
@@ -77,7 +77,7 @@ test.describe("on a phone", () => {
     await person.click(page.getByRole("link", { name: "Подключить тариф" }));
     await person.click(page.getByRole("link", { name: `Подробнее о тарифе ${tariff}` }));
     await expect(page.getByText("Входит в тариф")).toBeVisible();
-    await expect(page.getByLabel("Объект")).toContainText("Кофейня «Урал»");
+    await expect(page.getByLabel("Заведение")).toContainText("Кофейня «Урал»");
 
     // No way to pay yet: 'Подписаться' opens the card form in place, over the form.
     await person.click(page.getByRole("button", { name: "Подписаться" }));

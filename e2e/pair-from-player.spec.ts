@@ -90,7 +90,7 @@ async function addPlayerOnVenuePage(
   await dialog.getByRole("button", { name: "Добавить" }).click();
   await expect(dialog).toBeHidden();
   return page
-    .getByRole("list", { name: /^Плееры объекта/ })
+    .getByRole("list", { name: /^Плееры заведения/ })
     .getByRole("listitem")
     .filter({ has: page.getByRole("link", { name: player.name, exact: true }) });
 }

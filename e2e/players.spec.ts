@@ -12,7 +12,7 @@ test("a client with an establishment adds a web player and finds it on the venue
   await signInByEmail(page, client.email);
   await page.goto(`/client-objects/${venue}`);
   const section = page.locator("section.card", {
-    has: page.getByRole("heading", { name: "Плееры объекта" }),
+    has: page.getByRole("heading", { name: "Плееры заведения" }),
   });
   await expect(section.getByText("Плееров пока нет")).toBeVisible();
 

@@ -54,7 +54,7 @@ test("a client manager is told of a new subscription, activates it from the queu
   await signInByEmail(page, owner.email);
   await page.goto(`/subscribe?establishmentId=${venueId}`);
   await page.getByRole("link", { name: `Подробнее о тарифе ${tariff}` }).click();
-  await expect(page.getByLabel("Объект")).toContainText(venue);
+  await expect(page.getByLabel("Заведение")).toContainText(venue);
   await page
     .getByLabel("Организация")
     .selectOption({ label: `${PAYER.organization.company}, ИНН ${PAYER.organization.inn}` });
@@ -86,7 +86,7 @@ test("a client manager is told of a new subscription, activates it from the queu
   await expect(row).toContainText(tariff);
   await expect(row).toContainText(PAYER.organization.company);
   await expect(row).toContainText("1 290 ₽");
-  await row.getByRole("button", { name: `Активировать подписку объекта ${venue}` }).click();
+  await row.getByRole("button", { name: `Активировать подписку заведения ${venue}` }).click();
   await expect(managerPage.getByText("Подписка активирована")).toBeVisible();
   await expect(queue.getByRole("row").filter({ hasText: venue })).toHaveCount(0);
 

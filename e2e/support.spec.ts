@@ -38,7 +38,7 @@ test("a client writes to support with a screenshot, support answers, and the two
   const enquiryUrl = venue.url();
   // Typed markup stays text.
   await expect(venue.getByRole("list", { name: "Переписка" }).getByText(problem)).toBeVisible();
-  await menuEntry(venue, "Мои объекты").click();
+  await menuEntry(venue, "Мои заведения").click();
 
   // Support sees it among the open enquiries, opens it with the screenshot, and answers.
   await signInByEmail(desk, agent.email);

@@ -49,7 +49,7 @@ test("a second venue's web player is silent under a pending subscription, says w
   await signInByEmail(page, owner.email);
   await page.goto(`/subscribe?establishmentId=${secondId}`);
   await page.getByRole("link", { name: `Подробнее о тарифе ${tariff}` }).click();
-  await expect(page.getByLabel("Объект")).toContainText(secondVenue);
+  await expect(page.getByLabel("Заведение")).toContainText(secondVenue);
   await page
     .getByLabel("Организация")
     .selectOption({ label: `${PAYER.organization.company}, ИНН ${PAYER.organization.inn}` });
@@ -97,7 +97,7 @@ test("a second venue's web player is silent under a pending subscription, says w
   await signInByEmail(managerPage, manager.email);
   await managerPage.goto("/subscription-base");
   await managerPage
-    .getByRole("link", { name: `Открыть подписку объекта ${secondVenue}` })
+    .getByRole("link", { name: `Открыть подписку заведения ${secondVenue}` })
     .first()
     .click();
   await managerPage.getByRole("button", { name: "Активировать" }).click();

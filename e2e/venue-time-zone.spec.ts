@@ -17,7 +17,7 @@ test("a venue typed in Yekaterinburg is saved in Yekaterinburg's time zone", asy
   await signInByEmail(page, owner.email);
   await expect(page).toHaveURL(/\/client-objects$/);
 
-  await page.getByRole("link", { name: "Добавить объект" }).first().click();
+  await page.getByRole("link", { name: "Добавить заведение" }).first().click();
   const zone = page.getByRole("combobox", { name: "Часовой пояс" });
   // The browser is in Moscow: a new venue starts there.
   await expect(zone).toHaveValue("Москва (UTC+3)");
@@ -32,7 +32,7 @@ test("a venue typed in Yekaterinburg is saved in Yekaterinburg's time zone", asy
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
 
-  await page.getByRole("button", { name: "Добавить объект" }).click();
+  await page.getByRole("button", { name: "Добавить заведение" }).click();
   await expect(page.getByRole("heading", { name: "Кофейня на Малышева" })).toBeVisible();
   await expect(page.getByText(/Екатеринбург \(UTC\+5\)/).first()).toBeVisible();
   const id = /\/client-objects\/([^/?]+)/.exec(page.url())?.[1];

@@ -15,7 +15,7 @@ describe("side menus", () => {
 
   it("give a client its players and playlists right after its objects", () => {
     expect(SIDE_MENU["role-client"].map((entry) => entry.label)).toEqual([
-      "Мои объекты",
+      "Мои заведения",
       "Плееры",
       "Плейлисты",
       "Подключить устройство",

@@ -62,7 +62,7 @@ export const SIDE_MENU: Record<Role, readonly MenuEntry[]> = {
     { label: "Плееры", route: "PlayersBase", icon: "players" },
   ],
   "role-client": [
-    { label: "Мои объекты", route: "ClientObjectsList", icon: "objects" },
+    { label: "Мои заведения", route: "ClientObjectsList", icon: "objects" },
     { label: "Плееры", route: "Players", icon: "players" },
     { label: "Плейлисты", route: "Playlists", icon: "playlists" },
     { label: "Подключить устройство", route: "ConnectDevice", icon: "device" },
@@ -76,7 +76,7 @@ export const SIDE_MENU: Record<Role, readonly MenuEntry[]> = {
   "role-content-manager": [{ label: "Обращения", route: "SupportEnquiries", icon: "enquiries" }],
   "wait-activation": [
     { label: "Ожидание активации", route: "Cabinet", icon: "hourglass" },
-    { label: "Мои объекты", route: "ClientObjectsList", icon: "objects" },
+    { label: "Мои заведения", route: "ClientObjectsList", icon: "objects" },
     { label: "Подписки", route: "Subscribe", icon: "subscriptions" },
     { label: "Профиль", route: "Profile", icon: "profile" },
   ],

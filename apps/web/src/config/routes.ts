@@ -205,13 +205,13 @@ export const ROUTES = {
   ClientObjectsList: {
     name: "ClientObjectsList",
     path: "/client-objects",
-    title: "Мои объекты",
+    title: "Мои заведения",
     access: authenticated,
   },
   ClientObject: {
     name: "ClientObject",
     path: "/client-objects/:id/:clientId?",
-    title: "Объект",
+    title: "Заведение",
     access: authenticated,
   },
   ClientObjectHistory: {
@@ -223,13 +223,13 @@ export const ROUTES = {
   ClientObjectChange: {
     name: "ClientObjectChange",
     path: "/client-objects/:id/change/:clientId?",
-    title: "Изменение объекта",
+    title: "Изменение заведения",
     access: authenticated,
   },
   AddClientObjects: {
     name: "AddClientObjects",
     path: "/add-client-objects",
-    title: "Новый объект",
+    title: "Новое заведение",
     access: authenticated,
   },
   Profile: { name: "Profile", path: "/profile", title: "Профиль", access: authenticated },

@@ -223,7 +223,7 @@ describe("news of subscriptions", () => {
     );
     expect(mail?.subject).toBe("Новая подписка ждёт подключения: Кофейня «Зерно»");
     expect(mail?.text).toContain(
-      `Новикова Анна подписал объект «Кофейня «Зерно»» на тариф «${tariff.name}».`,
+      `Новикова Анна подписал заведение «Кофейня «Зерно»» на тариф «${tariff.name}».`,
     );
     expect(mail?.text).toContain("Плательщик: ПАО Сбербанк, расчётный счёт.");
     expect(mail?.text).toMatch(/Стоимость: 1\s490,00\s₽ в месяц, период 3 месяца\./);

@@ -77,7 +77,7 @@ export interface ArrivalMailFacts {
 export function arrivalMail(facts: ArrivalMailFacts): { subject: string; text: string } {
   const months = `${facts.periodMonths} ${MONTHS[plural.select(facts.periodMonths) as keyof typeof MONTHS] ?? MONTHS.other}`;
   const lines = [
-    `${facts.clientName || "Клиент"} подписал объект «${facts.establishmentName}» на тариф «${facts.tariffName}».`,
+    `${facts.clientName || "Клиент"} подписал заведение «${facts.establishmentName}» на тариф «${facts.tariffName}».`,
     "",
     `Плательщик: ${facts.organizationName}, ${facts.paidByCard ? "бизнес-карта" : "расчётный счёт"}.`,
     `Стоимость: ${roubles.format(facts.price)} в месяц, период ${months}.`,

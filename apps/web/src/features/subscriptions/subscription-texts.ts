@@ -61,12 +61,12 @@ export const SUBSCRIPTION_QUEUE_TEXTS = {
   openQueue: "Открыть очередь",
   activate: "Активировать",
   activateLabel: (establishmentName: string) =>
-    `Активировать подписку объекта ${establishmentName}`,
+    `Активировать подписку заведения ${establishmentName}`,
   activated: "Подписка активирована",
   decideFirst: "Согласовать позиции",
   decideFirstLabel: (establishmentName: string) =>
-    `Согласовать позиции подписки объекта ${establishmentName}`,
+    `Согласовать позиции подписки заведения ${establishmentName}`,
   open: "Открыть",
-  openLabel: (establishmentName: string) => `Открыть подписку объекта ${establishmentName}`,
+  openLabel: (establishmentName: string) => `Открыть подписку заведения ${establishmentName}`,
   waitingSince: (since: string) => `с ${since}`,
 } as const;

@@ -22,7 +22,7 @@ export const ENQUIRY_TEXTS = {
   unread: (count: number) => `Непрочитанных ответов: ${count}`,
   created: (number: number) => `Обращение №${number} отправлено`,
   topic: "Тема",
-  establishment: "Объект",
+  establishment: "Заведение",
   player: "Плеер",
   noEstablishment: "Не выбран",
   noPlayer: "Не выбран",

@@ -300,7 +300,7 @@ describe("cabinet: waiting for activation", () => {
 
     const steps = within(notice).getByRole("list");
     expect(linksIn(steps)).toEqual([
-      ["Мои объекты", "/client-objects"],
+      ["Мои заведения", "/client-objects"],
       ["Подписки", "/subscribe"],
       ["Профиль", "/profile"],
     ]);

@@ -31,10 +31,10 @@ describe("adding an establishment", () => {
     expect(zone.value).toBe("Москва (UTC+3)");
 
     await userEvent.type(name, "ab");
-    await userEvent.click(screen.getByRole("button", { name: "Добавить объект" }));
+    await userEvent.click(screen.getByRole("button", { name: "Добавить заведение" }));
     expect(await screen.findAllByText("Введите от 3 до 200 символов")).toHaveLength(1);
     // The empty address says what it needs rather than its length.
-    expect(screen.getByText("Введите адрес объекта")).toBeTruthy();
+    expect(screen.getByText("Введите адрес заведения")).toBeTruthy();
     expect(added).toEqual([]);
 
     await userEvent.type(name, "c на углу");
@@ -42,7 +42,7 @@ describe("adding an establishment", () => {
     // Typed over the shown zone, and sent straight away without choosing from the list.
     await userEvent.click(zone);
     await userEvent.keyboard("Екатеринбург");
-    await userEvent.click(screen.getByRole("button", { name: "Добавить объект" }));
+    await userEvent.click(screen.getByRole("button", { name: "Добавить заведение" }));
     expect(zone.value).toBe("Екатеринбург (UTC+5)");
 
     await waitFor(() =>
@@ -58,7 +58,7 @@ describe("adding an establishment", () => {
         },
       ]),
     );
-    expect(await screen.findByText("Объект «abc на углу» добавлен")).toBeTruthy();
+    expect(await screen.findByText("Заведение «abc на углу» добавлено")).toBeTruthy();
     await waitFor(() =>
       expect(app.router.state.location.pathname).toBe(`/client-objects/${made.id}`),
     );
@@ -102,7 +102,7 @@ describe("adding an establishment", () => {
 
     await userEvent.type(screen.getByLabelText("Название"), "Кофейня");
     await userEvent.type(screen.getByLabelText("Адрес"), "Москва, Тверская, 1");
-    await userEvent.click(screen.getByRole("button", { name: "Добавить объект" }));
+    await userEvent.click(screen.getByRole("button", { name: "Добавить заведение" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Выберите часовой пояс из списка");
     expect(sent.map((body) => body.timeZone)).toEqual(["Europe/Moscow"]);
   });
@@ -122,7 +122,7 @@ describe("adding an establishment", () => {
     );
     await userEvent.type(await screen.findByLabelText("Название"), "Салон «Роза»");
     await userEvent.type(screen.getByLabelText("Адрес"), "Казань, ул. Баумана, 3");
-    await userEvent.click(screen.getByRole("button", { name: "Добавить объект" }));
+    await userEvent.click(screen.getByRole("button", { name: "Добавить заведение" }));
     await waitFor(() =>
       expect(app.router.state.location.pathname).toBe(`/client-objects/${made.id}/${CLIENT_ID}`),
     );

@@ -24,7 +24,7 @@ export default function AddClientObjectScreen() {
   const addEstablishment = useAddEstablishment(ownerId ?? "");
   const [initial] = useState(emptyEstablishment);
   const back = {
-    label: clientId ? "Объекты клиента" : "Мои объекты",
+    label: clientId ? "Заведения клиента" : "Мои заведения",
     to: pathTo("ClientObjectsList", {}, { clientId }),
   };
 
@@ -34,13 +34,13 @@ export default function AddClientObjectScreen() {
       description="Заведение, в котором будет звучать музыка: название, адрес и часовой пояс."
       actions={<BackLink {...back} />}
     >
-      <Section title="Объект">
+      <Section title="Заведение">
         <EstablishmentForm
           initial={initial}
-          submitLabel="Добавить объект"
+          submitLabel="Добавить заведение"
           onSubmit={async (input) => {
             const establishment = await addEstablishment.mutateAsync(input);
-            toast.success(`Объект «${establishment.name}» добавлен`);
+            toast.success(`Заведение «${establishment.name}» добавлено`);
             navigate(pathTo("ClientObject", { id: establishment.id, clientId }), {
               replace: true,
             });

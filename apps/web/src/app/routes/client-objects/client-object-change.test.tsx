@@ -27,7 +27,7 @@ describe("changing an establishment", () => {
 
     await userEvent.clear(name);
     await userEvent.click(screen.getByRole("button", { name: "Сохранить изменения" }));
-    expect(await screen.findByText("Введите название объекта")).toBeTruthy();
+    expect(await screen.findByText("Введите название заведения")).toBeTruthy();
     expect(changes).toEqual([]);
 
     await userEvent.type(name, "Кофейня у парка");
@@ -92,7 +92,7 @@ describe("changing an establishment", () => {
       `/client-objects/${venue.id}/change/${CLIENT_ID}`,
       on(establishmentsApi.getEstablishment, ({ reply }) => reply(venue)),
     );
-    expect(await screen.findByText("Изменять этот объект вам нельзя")).toBeTruthy();
+    expect(await screen.findByText("Изменять это заведение вам нельзя")).toBeTruthy();
     expect(screen.queryByLabelText("Название")).toBeNull();
   });
 
@@ -104,6 +104,6 @@ describe("changing an establishment", () => {
         replyError(404, { type: "not-found", reason: "Заведение не найдено", message: "" }),
       ),
     );
-    expect(await screen.findByText("Объект не найден")).toBeTruthy();
+    expect(await screen.findByText("Заведение не найдено")).toBeTruthy();
   });
 });

@@ -21,7 +21,7 @@ export default function ClientObjectChangeScreen() {
   const establishment = useEstablishment(ownerId, id);
   const change = useChangeEstablishment(ownerId ?? "", id);
   const detailPath = pathTo("ClientObject", { id, clientId });
-  const back = { label: "К объекту", to: detailPath };
+  const back = { label: "К заведению", to: detailPath };
 
   if (establishment.isError) {
     return (
@@ -34,7 +34,7 @@ export default function ClientObjectChangeScreen() {
   if (!data) {
     return (
       <Page title={ROUTES.ClientObjectChange.title} actions={<BackLink {...back} />}>
-        <Section title="Объект">
+        <Section title="Заведение">
           <div className="establishment-form-skeleton" aria-busy="true">
             <Skeleton height="44px" />
             <Skeleton height="44px" />
@@ -48,8 +48,8 @@ export default function ClientObjectChangeScreen() {
     return (
       <Page title={ROUTES.ClientObjectChange.title} actions={<BackLink {...back} />}>
         <div className="card">
-          <EmptyState icon="shield" title="Изменять этот объект вам нельзя">
-            Посмотреть его можно на странице объекта.
+          <EmptyState icon="shield" title="Изменять это заведение вам нельзя">
+            Посмотреть его можно на странице заведения.
           </EmptyState>
         </div>
       </Page>
@@ -61,7 +61,7 @@ export default function ClientObjectChangeScreen() {
       description={data.name}
       actions={<BackLink {...back} />}
     >
-      <Section title="Объект">
+      <Section title="Заведение">
         <EstablishmentForm
           key={data.id}
           initial={{

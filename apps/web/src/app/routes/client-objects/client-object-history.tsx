@@ -14,7 +14,7 @@ export default function ClientObjectHistoryScreen() {
   return (
     <Page
       title={ROUTES.ClientObjectHistory.title}
-      actions={<BackLink label="Объект" to={pathTo("ClientObject", { id, clientId })} />}
+      actions={<BackLink label="Заведение" to={pathTo("ClientObject", { id, clientId })} />}
     >
       <section className="card">
         <EstablishmentHistory establishmentId={id} />

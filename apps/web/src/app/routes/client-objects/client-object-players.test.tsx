@@ -16,7 +16,7 @@ import { on, replyError } from "../../../test/scripted-server.ts";
 import { renderSignedIn, SIGNED_IN_USER_ID } from "../../../test/signed-in-app.tsx";
 
 async function playersSection() {
-  const heading = await screen.findByRole("heading", { name: "Плееры объекта" });
+  const heading = await screen.findByRole("heading", { name: "Плееры заведения" });
   const section = heading.closest("section");
   if (!section) throw new Error("no players section");
   return section;

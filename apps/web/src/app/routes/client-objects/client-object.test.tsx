@@ -35,7 +35,7 @@ describe("an establishment's page", () => {
       }),
     );
     expect(await screen.findByRole("heading", { name: venue.name, level: 1 })).toBeTruthy();
-    const facts = screen.getByRole("heading", { name: "Объект" }).closest("section");
+    const facts = screen.getByRole("heading", { name: "Заведение" }).closest("section");
     if (!facts) throw new Error("no facts section");
     expect(within(facts).getByText(venue.address)).toBeTruthy();
     expect(within(facts).getByText(/Москва \(UTC\+3\)/)).toBeTruthy();
@@ -145,13 +145,13 @@ describe("an establishment's page", () => {
         }),
       ),
     );
-    expect(await screen.findByText("Объект не найден")).toBeTruthy();
+    expect(await screen.findByText("Заведение не найдено")).toBeTruthy();
     expect(
       screen.getByText(
-        "Среди ваших объектов такого нет: возможно, ссылка устарела или объект удалён.",
+        "Среди ваших заведений такого нет: возможно, ссылка устарела или заведение удалено.",
       ),
     ).toBeTruthy();
-    expect(screen.getByRole("link", { name: "К списку объектов" }).getAttribute("href")).toBe(
+    expect(screen.getByRole("link", { name: "К списку заведений" }).getAttribute("href")).toBe(
       "/client-objects",
     );
   });
@@ -179,7 +179,7 @@ describe("an establishment's page", () => {
     expect(screen.queryByRole("button", { name: "Удалить план" })).toBeNull();
     expect(screen.getByText("Нет подписки")).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Подключить тариф" })).toBeNull();
-    expect(screen.getByRole("link", { name: "Объекты клиента" }).getAttribute("href")).toBe(
+    expect(screen.getByRole("link", { name: "Заведения клиента" }).getAttribute("href")).toBe(
       `/client-objects?clientId=${CLIENT_ID}`,
     );
     expect(asked).toEqual([CLIENT_ID]);

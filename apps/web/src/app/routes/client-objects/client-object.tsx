@@ -46,7 +46,7 @@ export default function ClientObjectScreen() {
   const { ownerId, clientId } = useEstablishmentsOwner(params.clientId);
   const establishment = useEstablishment(ownerId, id);
   const back = {
-    label: clientId ? "Объекты клиента" : "Мои объекты",
+    label: clientId ? "Заведения клиента" : "Мои заведения",
     to: pathTo("ClientObjectsList", {}, { clientId }),
   };
 
@@ -92,7 +92,7 @@ export default function ClientObjectScreen() {
       }
     >
       <div className="establishment-detail">
-        <Section title="Объект">
+        <Section title="Заведение">
           <dl className="summary">
             <div className="summary__row">
               <dt>Название</dt>

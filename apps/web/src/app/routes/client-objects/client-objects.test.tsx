@@ -35,7 +35,7 @@ describe("the establishments list", () => {
         return reply(buildEstablishmentPage([cafe, bar]));
       }),
     );
-    const list = await screen.findByRole("list", { name: "Объекты" });
+    const list = await screen.findByRole("list", { name: "Заведения" });
     const cards = within(list).getAllByRole("listitem");
     const cafeCard = cards.find((card) => within(card).queryByText(cafe.name));
     const barCard = cards.find((card) => within(card).queryByText(bar.name));
@@ -80,7 +80,7 @@ describe("the establishments list", () => {
       }),
     );
     expect(await screen.findByText(bar.name)).toBeTruthy();
-    const search = screen.getByRole("searchbox", { name: "Поиск объектов" });
+    const search = screen.getByRole("searchbox", { name: "Поиск заведений" });
     await userEvent.type(search, "Красный");
     await waitFor(() => expect(screen.queryByText(cafe.name)).toBeNull());
     expect(screen.getByText(bar.name)).toBeTruthy();
@@ -99,8 +99,8 @@ describe("the establishments list", () => {
       "/client-objects",
       on(establishmentsApi.listEstablishments, ({ reply }) => reply(buildEstablishmentPage([]))),
     );
-    expect(await screen.findByText("Пока нет объектов")).toBeTruthy();
-    const adds = screen.getAllByRole("link", { name: "Добавить объект" });
+    expect(await screen.findByText("Пока нет заведений")).toBeTruthy();
+    const adds = screen.getAllByRole("link", { name: "Добавить заведение" });
     expect(adds.map((link) => link.getAttribute("href"))).toEqual([
       "/add-client-objects",
       "/add-client-objects",
@@ -122,7 +122,7 @@ describe("the establishments list", () => {
       }),
     );
     expect(await screen.findByText("Страница 1 из 2")).toBeTruthy();
-    expect(screen.getByText("Всего объектов: 31")).toBeTruthy();
+    expect(screen.getByText("Всего заведений: 31")).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Следующая страница" }));
     expect(await screen.findByText(second.name)).toBeTruthy();
     expect(pages).toEqual(["0", "1"]);

@@ -41,7 +41,7 @@ export default function ClientObjectsScreen() {
       actions={
         <Link to={addPath} className="button button--primary button--md">
           <Icon name="plus" />
-          Добавить объект
+          Добавить заведение
         </Link>
       }
     >

@@ -412,7 +412,7 @@ describe("client page", () => {
 
   it("says so where the client has no establishments, subscriptions or players", async () => {
     renderClient("role-client-manager", buildUser());
-    expect(await screen.findByText("Пока нет объектов", {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText("Пока нет заведений", {}, { timeout: 5_000 })).toBeTruthy();
     expect(await screen.findByText("Подписок пока нет")).toBeTruthy();
     expect(screen.getByText("Пока нет плееров")).toBeTruthy();
     expect(await screen.findByText("Тарифов пока нет")).toBeTruthy();
@@ -440,7 +440,7 @@ describe("client page", () => {
     const basicCard = await screen.findByRole("article", { name: "Базовый" }, { timeout: 5_000 });
     expect(sectionTitled("Тарифы и плейлисты").contains(basicCard)).toBe(true);
     expect(
-      await within(basicCard).findByText("Объекты: Кофейня на Арбате, Бар «Вечер»"),
+      await within(basicCard).findByText("Заведения: Кофейня на Арбате, Бар «Вечер»"),
     ).toBeTruthy();
     expect(namesIn(basicCard, "Плейлисты тарифа «Базовый»")).toEqual([
       "Утро в кофейне",
@@ -456,7 +456,7 @@ describe("client page", () => {
     ).toBeTruthy();
 
     const proCard = screen.getByRole("article", { name: "Профи" });
-    expect(within(proCard).getByText("Объекты: Бар «Вечер»")).toBeTruthy();
+    expect(within(proCard).getByText("Заведения: Бар «Вечер»")).toBeTruthy();
     expect(namesIn(proCard, "Плейлисты тарифа «Профи»")).toEqual(["В тарифе нет плейлистов"]);
     expect(namesIn(proCard, "Плейлисты, выданные клиенту по тарифу «Профи»")).toEqual([
       "Дополнительных плейлистов нет",
@@ -566,7 +566,7 @@ describe("client page", () => {
     expect(namesIn(card, "Плейлисты, выданные клиенту по тарифу «Базовый»")).toEqual([
       "Джаз для ужина",
     ]);
-    expect(within(card).getByText("Объектов с этим тарифом сейчас нет")).toBeTruthy();
+    expect(within(card).getByText("Заведений с этим тарифом сейчас нет")).toBeTruthy();
     expect(within(card).queryByRole("button")).toBeNull();
   });
 

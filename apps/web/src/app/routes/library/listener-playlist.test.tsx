@@ -116,7 +116,7 @@ describe("a playlist as a client sees it", () => {
     expect(await screen.findByText("Не удалось открыть плейлист")).toBeTruthy();
     expect(screen.getByText("Плейлист не найден")).toBeTruthy();
     // One outside the client's subscriptions is answered as not found: say how it comes to play.
-    expect(screen.getByText(/заиграет, когда у вашего объекта будет подписка/)).toBeTruthy();
+    expect(screen.getByText(/заиграет, когда у вашего заведения будет подписка/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Тарифы и подписки" })).toBeTruthy();
   });
 

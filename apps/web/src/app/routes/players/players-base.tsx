@@ -111,7 +111,7 @@ export default function PlayersBaseScreen() {
   return (
     <Page
       title={ROUTES.PlayersBase.title}
-      description="Все плееры клиентов: клиент, объект, в сети ли, что играет и когда был в сети."
+      description="Все плееры клиентов: клиент, заведение, в сети ли, что играет и когда был в сети."
     >
       <PlayersBaseFilters
         {...filters}

@@ -53,10 +53,10 @@ describe("a client's players", () => {
       on(playersApi.listUserPlayers, ({ reply }) => reply(onePage([]))),
     );
     expect(await screen.findByText("Плееров пока нет")).toBeTruthy();
-    expect(screen.getByText(/откройте объект и нажмите «Добавить плеер»/)).toBeTruthy();
+    expect(screen.getByText(/откройте заведение и нажмите «Добавить плеер»/)).toBeTruthy();
     expect(
       within(screen.getByRole("main"))
-        .getByRole("link", { name: "Мои объекты" })
+        .getByRole("link", { name: "Мои заведения" })
         .getAttribute("href"),
     ).toBe("/client-objects");
   });
@@ -89,7 +89,7 @@ describe("a player device on its start screen", () => {
         return reply(onePage([]));
       }),
     );
-    expect(await screen.findByText("Этот браузер подключён как плеер объекта")).toBeTruthy();
+    expect(await screen.findByText("Этот браузер подключён как плеер заведения")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Купить бокс-плеер" })).toBeNull();
     expect(asked).toEqual([]);
   });

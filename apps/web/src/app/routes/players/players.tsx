@@ -25,8 +25,8 @@ export default function PlayersScreen() {
     return (
       <Page title={ROUTES.Players.title}>
         <div className="card">
-          <EmptyState icon="device" title="Этот браузер подключён как плеер объекта">
-            Воспроизведение музыки по расписанию объекта в этом окне появится в следующем
+          <EmptyState icon="device" title="Этот браузер подключён как плеер заведения">
+            Воспроизведение музыки по расписанию заведения в этом окне появится в следующем
             обновлении.
           </EmptyState>
         </div>
@@ -39,7 +39,7 @@ export default function PlayersScreen() {
   return (
     <Page
       title={clientId ? "Плееры клиента" : "Мои плееры"}
-      description="Веб- и бокс-плееры по объектам. Плеер добавляется на странице объекта."
+      description="Веб- и бокс-плееры по заведениям. Плеер добавляется на странице заведения."
       actions={
         <>
           {clientId && <BackLink label="Клиент" to={pathTo("Client", { clientId })} />}

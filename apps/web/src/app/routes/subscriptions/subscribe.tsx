@@ -19,7 +19,7 @@ export default function SubscribeScreen() {
   return (
     <Page
       title={ROUTES.Subscribe.title}
-      description="Выберите тариф, чтобы в вашем объекте зазвучала музыка."
+      description="Выберите тариф, чтобы в вашем заведении зазвучала музыка."
     >
       <TariffCards
         detailPath={(tariff) => pathTo("DetailTariff", { id: tariff.id }, { establishmentId })}

@@ -102,7 +102,7 @@ describe("the subscription base (/subscription-base)", () => {
       on(subscriptionsApi.getSubscription, ({ reply }) => reply(subscription)),
     );
     await userEvent.click(
-      await screen.findByRole("link", { name: "Открыть подписку объекта Кофейня на Тверской" }),
+      await screen.findByRole("link", { name: "Открыть подписку заведения Кофейня на Тверской" }),
     );
     await waitFor(() =>
       expect(app.router.state.location.pathname).toBe(`/subscription-create/${subscription.id}`),
@@ -174,7 +174,7 @@ describe("the queue of pending subscriptions (issue 28)", () => {
     expect(within(second).queryByRole("button", { name: /Активировать/ })).toBeNull();
     expect(
       within(second)
-        .getByRole("link", { name: "Согласовать позиции подписки объекта Кофейня на Тверской" })
+        .getByRole("link", { name: "Согласовать позиции подписки заведения Кофейня на Тверской" })
         .getAttribute("href"),
     ).toBe(`/subscription-create/${withItems.id}`);
     expect(queueAsked).toContainEqual({
@@ -194,7 +194,7 @@ describe("the queue of pending subscriptions (issue 28)", () => {
     });
 
     await userEvent.click(
-      within(first).getByRole("button", { name: "Активировать подписку объекта Бар «Луна»" }),
+      within(first).getByRole("button", { name: "Активировать подписку заведения Бар «Луна»" }),
     );
     expect(await screen.findByText("Подписка активирована")).toBeTruthy();
     expect(activated).toEqual([oldest.id]);

@@ -37,7 +37,7 @@ export default function SubscriptionBaseScreen() {
   return (
     <Page
       title={ROUTES.SubscriptionBase.title}
-      description="Подписки клиентов: объект, тариф, стоимость, период и состояние."
+      description="Подписки клиентов: заведение, тариф, стоимость, период и состояние."
     >
       <SubscriptionQueue />
       <SubscriptionsToolbar

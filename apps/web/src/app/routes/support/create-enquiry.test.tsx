@@ -78,7 +78,7 @@ describe("creating an enquiry", () => {
 
     const topic = await screen.findByRole("combobox", { name: "Тема" });
     expect((topic as HTMLSelectElement).value).toBe("player-silent");
-    const establishment = screen.getByRole("combobox", { name: "Объект" });
+    const establishment = screen.getByRole("combobox", { name: "Заведение" });
     await waitFor(() => expect((establishment as HTMLSelectElement).value).toBe(bar.id));
     const player = screen.getByRole("combobox", { name: "Плеер" });
     expect((player as HTMLSelectElement).value).toBe(counter.id);

@@ -106,7 +106,7 @@ describe("a tariff's detail page (/detail-tariff)", () => {
     expect(within(contents).getByText("требует согласования менеджером")).toBeTruthy();
     expect(within(contents).getByText("Утренний джаз")).toBeTruthy();
 
-    const establishment = (await screen.findByLabelText("Объект")) as HTMLSelectElement;
+    const establishment = (await screen.findByLabelText("Заведение")) as HTMLSelectElement;
     // Preselected from the address; an establishment with a subscription is not offered.
     expect(establishment.value).toBe(second.id);
     expect(within(establishment).queryByText(/Пекарня/)).toBeNull();
@@ -165,9 +165,9 @@ describe("a tariff's detail page (/detail-tariff)", () => {
     );
     await userEvent.click(await screen.findByRole("button", { name: "Подписаться" }));
     expect(
-      await screen.findByText("Выберите объект", { selector: ".field__message" }),
+      await screen.findByText("Выберите заведение", { selector: ".field__message" }),
     ).toBeTruthy();
-    await userEvent.selectOptions(screen.getByLabelText("Объект"), free.id);
+    await userEvent.selectOptions(screen.getByLabelText("Заведение"), free.id);
     await userEvent.click(screen.getByRole("button", { name: "Подписаться" }));
     expect((await screen.findByRole("alert")).textContent).toBe("У заведения уже есть подписка");
   });
@@ -200,7 +200,7 @@ describe("a tariff's detail page (/detail-tariff)", () => {
       }),
     );
     // The only establishment is chosen; the first organization that can pay is too.
-    expect(((await screen.findByLabelText("Объект")) as HTMLSelectElement).value).toBe(free.id);
+    expect(((await screen.findByLabelText("Заведение")) as HTMLSelectElement).value).toBe(free.id);
     expect((screen.getByLabelText("Способ оплаты") as HTMLSelectElement).value).toBe(card.id);
     await userEvent.selectOptions(screen.getByLabelText("Организация"), organization.id);
     expect(screen.getByText("У этой организации нет расчётного счёта или карты.")).toBeTruthy();
@@ -293,7 +293,7 @@ describe("subscribing without a payment method (/detail-tariff)", () => {
       ),
     );
 
-    await screen.findByLabelText("Объект");
+    await screen.findByLabelText("Заведение");
     // The profile's own organization is chosen for the client, though neither can pay yet.
     expect(selectValue("Организация")).toBe(payer.id);
     // An item the tariff includes is said to be included, not offered as an unticked box.
@@ -353,7 +353,7 @@ describe("subscribing without a payment method (/detail-tariff)", () => {
     await user.click(within(dialog).getByRole("button", { name: "Закрыть" }));
     expect(sent).toEqual([]);
     expect(screen.queryByRole("dialog")).toBeNull();
-    expect(selectValue("Объект")).toBe(free.id);
+    expect(selectValue("Заведение")).toBe(free.id);
     expect(selectValue("Организация")).toBe(payer.id);
   });
 
@@ -416,7 +416,7 @@ describe("subscribing without a payment method (/detail-tariff)", () => {
     );
     await user.click(await screen.findByRole("button", { name: "Подписаться" }));
     expect((await screen.findByRole("alert")).textContent).toBe(
-      "Сначала добавьте объект: подписка подключается к объекту.",
+      "Сначала добавьте заведение: подписка подключается к заведению.",
     );
   });
 });

@@ -104,11 +104,11 @@ function SubscribeSection({
       noEstablishments={
         <p>
           {establishments.data.total === 0
-            ? "Объектов пока нет. "
-            : "У всех объектов уже есть подписка. "}
+            ? "Заведений пока нет. "
+            : "У всех заведений уже есть подписка. "}
           {!forOtherClient && (
             <Link to={pathTo("AddClientObjects")} className="link-button">
-              Добавить объект
+              Добавить заведение
             </Link>
           )}
         </p>
@@ -180,7 +180,7 @@ export default function DetailTariffScreen() {
           />
         ) : data.abilities.subscribe && canAccessRoute(ROUTES.SubscriptionCreate, role) ? (
           <EmptyState icon="subscriptions" title="Выберите клиента">
-            Подписку оформляют для объекта клиента:{" "}
+            Подписку оформляют для заведения клиента:{" "}
             <Link to={pathTo("SubscriptionCreate")} className="link-button">
               найдите клиента и выберите этот тариф
             </Link>
@@ -189,7 +189,7 @@ export default function DetailTariffScreen() {
         ) : (
           <EmptyState icon="subscriptions" title="Подписка на этот тариф недоступна">
             {data.active
-              ? "Подписать объект на тариф может его владелец или клиентский менеджер."
+              ? "Подписать заведение на тариф может его владелец или клиентский менеджер."
               : "Тариф больше не предлагается."}
           </EmptyState>
         )}

@@ -82,12 +82,12 @@ export function EstablishmentsSection({
   establishmentPath,
 }: EstablishmentsSectionProps) {
   return (
-    <Section title="Объекты клиента">
+    <Section title="Заведения клиента">
       <SectionBody
         loaded={establishments}
         isEmpty={(data) => data.data.length === 0}
         empty={
-          <EmptyState icon="objects" title="Пока нет объектов">
+          <EmptyState icon="objects" title="Пока нет заведений">
             Заведения, которые добавит клиент, появятся здесь.
           </EmptyState>
         }

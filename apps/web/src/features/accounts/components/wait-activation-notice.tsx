@@ -33,7 +33,7 @@ export function WaitActivationNotice({ meanwhile, children }: WaitActivationNoti
         <p>
           Профиль и реквизиты переданы менеджеру Фоники. Менеджер проверит их и активирует аккаунт —
           обычно в течение одного рабочего дня. Входить заново не придётся: после активации кабинет
-          сам откроет ваши объекты.
+          сам откроет ваши заведения.
         </p>
         <h3 className="waiting-steps__title">Что можно сделать, пока аккаунт ждёт</h3>
         <ul className="waiting-steps">

@@ -17,7 +17,7 @@ function renderForm(initial: EstablishmentFormValues = EMPTY) {
   render(
     <EstablishmentForm
       initial={initial}
-      submitLabel="Добавить объект"
+      submitLabel="Добавить заведение"
       onSubmit={async (input) => {
         sent.push(input);
       }}
@@ -39,7 +39,7 @@ describe("the venue's address sets its time zone", () => {
     expect(zone.value).toBe("Екатеринбург (UTC+5)");
     expect(addressLine()).toBe("Часовой пояс: Екатеринбург (UTC+5) — по адресу");
 
-    await userEvent.click(screen.getByRole("button", { name: "Добавить объект" }));
+    await userEvent.click(screen.getByRole("button", { name: "Добавить заведение" }));
     await waitFor(() =>
       expect(sent).toEqual([
         {

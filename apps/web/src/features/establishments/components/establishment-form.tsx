@@ -32,7 +32,7 @@ export interface EstablishmentFormValues {
 type FieldName = Exclude<keyof EstablishmentFormValues, "explicitFilter">;
 type FieldErrors = Partial<Record<FieldName, string>>;
 
-/** The rules of each text field: what it needs when empty ('Введите название объекта'), then its length. */
+/** The rules of each text field: what it needs when empty ('Введите название заведения'), then its length. */
 const TEXT_RULES: Record<"name" | "address", TextInputRules> = {
   name: { rules: true, ...NAME_LENGTH, requiredMessage: REQUIRED_FIELD.establishmentName },
   address: { rules: true, ...ADDRESS_LENGTH, requiredMessage: REQUIRED_FIELD.establishmentAddress },
@@ -189,7 +189,7 @@ export function EstablishmentForm({
         {EXPLICIT_FILTER_LABEL}
       </Checkbox>
       <p className="muted establishment-form__note">
-        По часовому поясу объекта плееры включают плейлисты по расписанию.
+        По часовому поясу заведения плееры включают плейлисты по расписанию.
       </p>
       {formError && (
         <p className="form__error" role="alert">

@@ -18,15 +18,15 @@ export function EstablishmentLoadError({ error, clientId }: EstablishmentLoadErr
   const status = isApiError(error) ? error.status : 0;
   const title =
     status === 404
-      ? "Объект не найден"
+      ? "Заведение не найдено"
       : status === 403
-        ? "Нет доступа к этому объекту"
-        : "Не удалось открыть объект";
+        ? "Нет доступа к этому заведению"
+        : "Не удалось открыть заведение";
   const text =
     status === 404
       ? clientId
-        ? "У этого клиента нет такого объекта: возможно, ссылка устарела или объект удалён."
-        : "Среди ваших объектов такого нет: возможно, ссылка устарела или объект удалён."
+        ? "У этого клиента нет такого заведения: возможно, ссылка устарела или заведение удалено."
+        : "Среди ваших заведений такого нет: возможно, ссылка устарела или заведение удалено."
       : errorText(error);
   return (
     <div className="card">
@@ -38,7 +38,7 @@ export function EstablishmentLoadError({ error, clientId }: EstablishmentLoadErr
             to={pathTo("ClientObjectsList", {}, { clientId })}
             className="button button--secondary button--md"
           >
-            К списку объектов
+            К списку заведений
           </Link>
         }
       >

@@ -15,7 +15,7 @@ interface EstablishmentsListProps {
   page: number;
   query: string;
   onPageChange: (page: number) => void;
-  /** Where 'Добавить объект' of the empty list leads. */
+  /** Where 'Добавить заведение' of the empty list leads. */
   addPath: string;
 }
 
@@ -36,7 +36,7 @@ export function EstablishmentsList({
   if (list.isError && !list.data) {
     return (
       <div className="card">
-        <EmptyState icon="alert" title="Не удалось загрузить объекты">
+        <EmptyState icon="alert" title="Не удалось загрузить заведения">
           {errorText(list.error)}
         </EmptyState>
       </div>
@@ -44,7 +44,7 @@ export function EstablishmentsList({
   }
   if (!list.data) {
     return (
-      <ul className="establishment-cards" aria-busy="true" aria-label="Объекты загружаются">
+      <ul className="establishment-cards" aria-busy="true" aria-label="Заведения загружаются">
         {SKELETON_KEYS.map((key) => (
           <EstablishmentCardSkeleton key={key} />
         ))}
@@ -57,16 +57,16 @@ export function EstablishmentsList({
       <div className="card">
         {query ? (
           <EmptyState icon="search" title={MESSAGES.nothingFound}>
-            Нет объектов, в названии или адресе которых есть «{query}».
+            Нет заведений, в названии или адресе которых есть «{query}».
           </EmptyState>
         ) : (
           <EmptyState
             icon="objects"
-            title="Пока нет объектов"
+            title="Пока нет заведений"
             action={
               <Link to={addPath} className="button button--primary button--md">
                 <Icon name="plus" />
-                Добавить объект
+                Добавить заведение
               </Link>
             }
           >
@@ -80,7 +80,7 @@ export function EstablishmentsList({
     <>
       <ul
         className="establishment-cards"
-        aria-label="Объекты"
+        aria-label="Заведения"
         aria-busy={list.isPlaceholderData || undefined}
       >
         {data.map((establishment) => (
@@ -92,7 +92,7 @@ export function EstablishmentsList({
         ))}
       </ul>
       <div className="table-footer">
-        <span className="muted">Всего объектов: {total}</span>
+        <span className="muted">Всего заведений: {total}</span>
         <Pagination page={page} totalPages={totalPages} onChange={onPageChange} />
       </div>
     </>

@@ -13,7 +13,7 @@ export function EstablishmentsSearch({ query, onSearch }: EstablishmentsSearchPr
       <SearchBox
         query={query}
         onSearch={onSearch}
-        label="Поиск объектов"
+        label="Поиск заведений"
         placeholder="Название или адрес"
       />
     </div>

@@ -151,7 +151,7 @@ export function LayoutFileSection({ establishment, ownerId }: LayoutFileSectionP
           <EmptyState icon="image" title="План не загружен">
             {abilities.edit
               ? "Загрузите схему зала: по ней удобно расставить плееры и колонки."
-              : "Схему зала загружает владелец объекта."}
+              : "Схему зала загружает владелец заведения."}
           </EmptyState>
         )}
         {abilities.edit && (

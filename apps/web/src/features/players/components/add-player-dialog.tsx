@@ -158,7 +158,7 @@ export function AddPlayerDialog({ establishment, clientId, onClose }: AddPlayerD
           onChange={(type) => set("type", type)}
           hint={
             values.type === "web"
-              ? "Играет в браузере на компьютере или планшете объекта"
+              ? "Играет в браузере на компьютере или планшете заведения"
               : "Отдельное устройство, серийный номер — на его корпусе"
           }
         />

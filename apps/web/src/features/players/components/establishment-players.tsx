@@ -44,7 +44,7 @@ export function EstablishmentPlayers({
 
   return (
     <Section
-      title="Плееры объекта"
+      title="Плееры заведения"
       actions={
         canAdd && (
           <Button variant="secondary" icon="plus" onClick={() => setAdding(true)}>
@@ -65,13 +65,13 @@ export function EstablishmentPlayers({
       ) : list.length === 0 ? (
         <EmptyState icon="players" title="Плееров пока нет">
           {canAdd
-            ? "Добавьте веб-плеер, чтобы музыка играла в браузере объекта, или бокс-плеер по его серийному номеру."
-            : "Клиент ещё не подключил к этому объекту ни одного плеера."}
+            ? "Добавьте веб-плеер, чтобы музыка играла в браузере заведения, или бокс-плеер по его серийному номеру."
+            : "Клиент ещё не подключил к этому заведению ни одного плеера."}
         </EmptyState>
       ) : (
         <PlayersList
           players={list}
-          label={`Плееры объекта ${establishment.name}`}
+          label={`Плееры заведения ${establishment.name}`}
           renderLive={
             owner
               ? (player) => (

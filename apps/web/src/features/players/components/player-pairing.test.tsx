@@ -58,7 +58,7 @@ const deviceCode = (kind: DeviceCodeInfo["kind"]): DeviceCodeInfo => ({
 });
 
 async function playersSection() {
-  const heading = await screen.findByRole("heading", { name: "Плееры объекта" });
+  const heading = await screen.findByRole("heading", { name: "Плееры заведения" });
   const section = heading.closest("section");
   if (!section) throw new Error("no players section");
   return section;

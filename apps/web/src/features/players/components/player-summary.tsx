@@ -1,6 +1,6 @@
 import type { Player } from "@fonika/shared";
 import { Link } from "react-router";
-import { Section } from "../../../components/ui/page.tsx";
+import { DisclosureSection } from "../../../components/ui/disclosure-section.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { useAppServices } from "../../../lib/app-services.ts";
 import { formatDate } from "../../../lib/format.ts";
@@ -17,24 +17,27 @@ interface PlayerSummaryProps {
 }
 
 /**
- * The player's facts: type, serial, owner (for staff), venue, address, when
- * it was added; above them, while no device has played it, how its owner
- * pairs it (issue 28).
+ * While no device has played the player, how its owner pairs it (issue 28):
+ * the first thing on the player's page, above the remote.
  */
-export function PlayerSummary({ player, clientId, client }: PlayerSummaryProps) {
+export function PlayerPairingNote({ player }: { player: Player }) {
   const { playerSocket } = useAppServices();
   const { live } = usePlayersLive([player.id], playerSocket);
-  return (
-    <>
-      <PlayerPairingSection player={player} state={live(player.id).state} />
-      <PlayerFacts player={player} clientId={clientId} client={client} />
-    </>
-  );
+  return <PlayerPairingSection player={player} state={live(player.id).state} />;
 }
 
-function PlayerFacts({ player, clientId, client }: PlayerSummaryProps) {
+/**
+ * The player's facts: type, serial, owner (for staff), venue, address, when
+ * it was added. Folded on a phone until opened; closed, it says the type and
+ * when the player was added.
+ */
+export function PlayerSummary({ player, clientId, client }: PlayerSummaryProps) {
   return (
-    <Section title="Плеер">
+    <DisclosureSection
+      title="Плеер"
+      rememberAs="player.facts"
+      summary={`${PLAYER_TYPE_LABELS[player.type]} · добавлен ${formatDate(player.createdAt)}`}
+    >
       <dl className="summary">
         {client && (
           <div className="summary__row">
@@ -53,7 +56,7 @@ function PlayerFacts({ player, clientId, client }: PlayerSummaryProps) {
           </div>
         )}
         <div className="summary__row">
-          <dt>Объект</dt>
+          <dt>Заведение</dt>
           <dd>
             <Link to={pathTo("ClientObject", { id: player.establishmentId, clientId })}>
               {player.establishmentName}
@@ -69,6 +72,6 @@ function PlayerFacts({ player, clientId, client }: PlayerSummaryProps) {
           <dd>{formatDate(player.createdAt)}</dd>
         </div>
       </dl>
-    </Section>
+    </DisclosureSection>
   );
 }

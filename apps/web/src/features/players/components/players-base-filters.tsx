@@ -96,7 +96,7 @@ export function PlayersBaseFilters({
           query={query}
           onSearch={onSearch}
           label="Поиск плееров"
-          placeholder="Плеер, серийный номер, клиент или объект"
+          placeholder="Плеер, серийный номер, клиент или заведение"
         />
         <ToolbarSelect
           label="Сортировка"

@@ -44,7 +44,7 @@ function columnsFor(playerPath: (player: StaffPlayer) => string): readonly Colum
     },
     {
       key: "establishment",
-      header: "Объект и адрес",
+      header: "Заведение и адрес",
       render: (player) => (
         <span>
           <Link
@@ -147,7 +147,7 @@ export function PlayersBaseTable({
             </EmptyState>
           ) : (
             <EmptyState icon="players" title="Плееров пока нет">
-              Здесь появятся плееры, которые клиенты добавят к своим объектам.
+              Здесь появятся плееры, которые клиенты добавят к своим заведениям.
             </EmptyState>
           )
         }

@@ -86,12 +86,12 @@ export function PlayersByEstablishment({ ownerId, clientId }: PlayersByEstablish
               to={pathTo("ClientObjectsList", {}, { clientId })}
               className="button button--primary button--md"
             >
-              {clientId ? "Объекты клиента" : "Мои объекты"}
+              {clientId ? "Заведения клиента" : "Мои заведения"}
             </Link>
           }
         >
-          Плеер добавляется на странице объекта: откройте объект и нажмите «Добавить плеер». Если
-          объектов ещё нет, сначала добавьте объект.
+          Плеер добавляется на странице заведения: откройте заведение и нажмите «Добавить плеер». Если
+          заведений ещё нет, сначала добавьте заведение.
         </EmptyState>
       </div>
     );
@@ -110,7 +110,7 @@ export function PlayersByEstablishment({ ownerId, clientId }: PlayersByEstablish
           </header>
           <PlayersList
             players={group.players}
-            label={`Плееры объекта ${group.establishmentName}`}
+            label={`Плееры заведения ${group.establishmentName}`}
             renderLive={(player) => {
               const alert = alertOf.get(player.id);
               return (

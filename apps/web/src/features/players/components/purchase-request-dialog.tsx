@@ -122,7 +122,7 @@ export function PurchaseRequestDialog({ userId, onClose }: PurchaseRequestDialog
     >
       <form id={formId} className="form player-form" onSubmit={handleSubmit} noValidate>
         <p className="muted">
-          Бокс-плеер — отдельное устройство для объекта. Оставьте контакты: менеджер уточнит детали,
+          Бокс-плеер — отдельное устройство для заведения. Оставьте контакты: менеджер уточнит детали,
           счёт и доставку.
         </p>
         <TextInput

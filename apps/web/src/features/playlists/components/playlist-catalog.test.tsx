@@ -246,7 +246,7 @@ describe("the client's playlists", () => {
       ],
     });
     expect(
-      await screen.findByText(/Плейлисты заиграют, когда у вашего объекта будет подписка/),
+      await screen.findByText(/Плейлисты заиграют, когда у вашего заведения будет подписка/),
     ).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Утро в кофейне" })).toBeNull();
     expect(screen.getByRole("link", { name: "Тарифы и подписки" })).toBeTruthy();
@@ -258,8 +258,8 @@ describe("the client's playlists", () => {
     const labels = within(menu)
       .getAllByRole("link")
       .map((link) => link.textContent?.trim());
-    expect(labels.slice(labels.indexOf("Мои объекты"), labels.indexOf("Мои объекты") + 3)).toEqual([
-      "Мои объекты",
+    expect(labels.slice(labels.indexOf("Мои заведения"), labels.indexOf("Мои заведения") + 3)).toEqual([
+      "Мои заведения",
       "Плееры",
       "Плейлисты",
     ]);

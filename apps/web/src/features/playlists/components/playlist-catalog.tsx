@@ -289,7 +289,7 @@ export function PlaylistCatalog({
           {anyLocked && (
             <p className="playlist-catalog__note muted">
               {playableIds?.size === 0
-                ? "Плейлисты заиграют, когда у вашего объекта будет подписка: каждый — по тарифу, в который он входит. "
+                ? "Плейлисты заиграют, когда у вашего заведения будет подписка: каждый — по тарифу, в который он входит. "
                 : `Плейлисты с пометкой «${NOT_IN_SUBSCRIPTIONS}» играют только по тарифу, в который входят. `}
               <Link to={pathTo("Subscribe")} className="link-button">
                 Тарифы и подписки

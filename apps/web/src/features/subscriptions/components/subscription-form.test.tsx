@@ -24,7 +24,7 @@ describe("the subscription form's venue", () => {
     // The cache still held the list from before the venue was added.
     const { rerender } = render(<SubscriptionForm {...props} establishments={[]} />);
     rerender(<SubscriptionForm {...props} establishments={[venue]} />);
-    const select = screen.getByLabelText<HTMLSelectElement>("Объект");
+    const select = screen.getByLabelText<HTMLSelectElement>("Заведение");
     expect(select.value).toBe(venue.id);
   });
 
@@ -43,7 +43,7 @@ describe("the subscription form's venue", () => {
       establishments: [asked, other],
     };
     const { rerender } = render(<SubscriptionForm {...props} />);
-    const select = screen.getByLabelText<HTMLSelectElement>("Объект");
+    const select = screen.getByLabelText<HTMLSelectElement>("Заведение");
     expect(select.value).toBe(asked.id);
     await userEvent.selectOptions(select, other.id);
     rerender(<SubscriptionForm {...props} establishments={[other, asked]} />);

@@ -66,7 +66,7 @@ interface Problems {
   paymentMethod?: string;
 }
 
-const NO_ESTABLISHMENT = "Сначала добавьте объект: подписка подключается к объекту.";
+const NO_ESTABLISHMENT = "Сначала добавьте заведение: подписка подключается к заведению.";
 const NO_ORGANIZATION = "Нет организации, через которую платить: сначала добавьте её.";
 const NO_PAYMENT_METHOD =
   "У организации нет расчётного счёта или карты: сначала добавьте способ оплаты.";
@@ -134,7 +134,7 @@ export function SubscriptionForm({
   const pricing = tariff ? priceSubscription(tariff, itemIds, periodMonths) : null;
 
   const problems: Problems = {
-    establishment: establishments && !establishmentId ? "Выберите объект" : undefined,
+    establishment: establishments && !establishmentId ? "Выберите заведение" : undefined,
     organization: organization ? undefined : "Выберите организацию",
     paymentMethod: paymentMethodId ? undefined : "Выберите способ оплаты",
   };
@@ -239,9 +239,9 @@ export function SubscriptionForm({
               <div className="subscription-form__note">{noEstablishments}</div>
             ) : (
               <SelectField
-                label="Объект"
+                label="Заведение"
                 value={establishmentId}
-                placeholder="Выберите объект"
+                placeholder="Выберите заведение"
                 options={establishments.map((establishment) => ({
                   value: establishment.id,
                   label: `${establishment.name}, ${establishment.address}`,

@@ -18,7 +18,7 @@ import "../subscriptions.css";
 export function SubscriptionSummary({ subscription }: { subscription: Subscription }) {
   const rows: Array<[string, string]> = [
     ["Клиент", subscription.clientName || "—"],
-    ["Объект", subscription.establishmentName],
+    ["Заведение", subscription.establishmentName],
     ["Тариф", subscription.tariffInfo.tariffName],
     ["Плательщик", subscription.organizationInfo.organizationName],
     ["Способ оплаты", subscription.paymentInfo.cardId ? "Бизнес-карта" : "Расчётный счёт"],
@@ -113,7 +113,7 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
           }
           onClose={() => setAskingEnd(false)}
         >
-          Подписка объекта «{subscription.establishmentName}» закончится сейчас; музыка по тарифу «
+          Подписка заведения «{subscription.establishmentName}» закончится сейчас; музыка по тарифу «
           {subscription.tariffInfo.tariffName}» перестанет играть.
         </ConfirmDialog>
       )}

@@ -90,7 +90,7 @@ const COLUMNS: readonly Column<Subscription>[] = [
   },
   {
     key: "establishment",
-    header: "Объект",
+    header: "Заведение",
     render: (subscription) => subscription.establishmentName,
   },
   {

@@ -25,7 +25,7 @@ const COLUMNS: readonly Column<Subscription>[] = [
   },
   {
     key: "establishment",
-    header: "Объект",
+    header: "Заведение",
     render: (subscription) => subscription.establishmentName,
   },
   {
@@ -68,7 +68,7 @@ const COLUMNS: readonly Column<Subscription>[] = [
       <Link
         to={pathTo("SubscriptionCreate", { subscriptionEditId: subscription.id })}
         className="button button--secondary button--md"
-        aria-label={`Открыть подписку объекта ${subscription.establishmentName}`}
+        aria-label={`Открыть подписку заведения ${subscription.establishmentName}`}
       >
         Открыть
       </Link>

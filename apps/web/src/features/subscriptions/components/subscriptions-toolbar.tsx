@@ -48,7 +48,7 @@ export function SubscriptionsToolbar({
         query={query}
         onSearch={onSearch}
         label="Поиск подписок"
-        placeholder="Клиент, объект или тариф"
+        placeholder="Клиент, заведение или тариф"
       />
       <fieldset className="subscription-filters" aria-label="Состояние подписки">
         <FilterChip pressed={state === null} onClick={() => onStateChange(null)}>

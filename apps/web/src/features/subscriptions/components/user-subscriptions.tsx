@@ -40,7 +40,7 @@ function CancelButton({ subscription }: { subscription: Subscription }) {
           }
           onClose={() => setAsking(false)}
         >
-          Подписка объекта «{subscription.establishmentName}» на тариф «
+          Подписка заведения «{subscription.establishmentName}» на тариф «
           {subscription.tariffInfo.tariffName}» будет завершена.
         </ConfirmDialog>
       )}

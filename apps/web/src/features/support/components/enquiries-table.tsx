@@ -78,7 +78,7 @@ function columnsFor(
     },
     {
       key: "where",
-      header: "Объект и плеер",
+      header: "Заведение и плеер",
       render: (enquiry) =>
         enquiry.establishmentName || enquiry.playerName ? (
           <span>

@@ -30,13 +30,13 @@ interface ClientTariffsProps {
   playlistSearch: PlaylistSearch;
 }
 
-/** 'Объекты: Кофейня, Бар и ещё 2': the establishments holding a tariff, by name where known. */
+/** 'Заведения: Кофейня, Бар и ещё 2': the establishments holding a tariff, by name where known. */
 function establishmentsLine(ids: readonly string[], names: ReadonlyMap<string, string>): string {
-  if (ids.length === 0) return "Объектов с этим тарифом сейчас нет";
+  if (ids.length === 0) return "Заведений с этим тарифом сейчас нет";
   const known = ids.flatMap((id) => names.get(id) ?? []);
   const unknown = ids.length - known.length;
-  if (known.length === 0) return `Объектов с этим тарифом: ${ids.length}`;
-  return `Объекты: ${known.join(", ")}${unknown > 0 ? ` и ещё ${unknown}` : ""}`;
+  if (known.length === 0) return `Заведений с этим тарифом: ${ids.length}`;
+  return `Заведения: ${known.join(", ")}${unknown > 0 ? ` и ещё ${unknown}` : ""}`;
 }
 
 function TariffsSkeleton() {
@@ -163,7 +163,7 @@ function GrantDialog({
   return (
     <Modal title="Выдать плейлист" size="lg" onClose={onClose}>
       <p className="modal__lead">
-        Клиент сможет играть его на объектах с тарифом «{tariff.name}» вдобавок к плейлистам тарифа.
+        Клиент сможет играть его в заведениях с тарифом «{tariff.name}» вдобавок к плейлистам тарифа.
       </p>
       <PlaylistFinder search={search} excludeIds={held} onAdd={handleAdd} addingId={adding} />
       {grant.isError && (
@@ -265,7 +265,7 @@ export function ClientTariffs({ userId, establishments, playlistSearch }: Client
   } else if (list.length === 0) {
     body = (
       <EmptyState icon="tariffs" title="Тарифов пока нет">
-        Когда объект клиента подпишется на тариф, здесь появятся тариф и его плейлисты.
+        Когда заведение клиента подпишется на тариф, здесь появятся тариф и его плейлисты.
       </EmptyState>
     );
   } else {

@@ -141,7 +141,7 @@ export function TariffCards({ detailPath }: TariffCardsProps) {
       )}
       empty={
         <EmptyState icon="tariffs" title="Тарифов пока нет">
-          Скоро здесь появятся тарифы, на которые можно подписать объект.
+          Скоро здесь появятся тарифы, на которые можно подписать заведение.
         </EmptyState>
       }
     />

@@ -342,7 +342,7 @@ export function TariffForm({ initial, submitLabel, playlistSearch, onSubmit }: T
       </Section>
 
       <Section title="Плейлисты">
-        <p className="muted">Плейлисты, которые могут играть объекты с этим тарифом.</p>
+        <p className="muted">Плейлисты, которые могут играть заведения с этим тарифом.</p>
         <PlaylistPicker
           chosen={draft.playlists}
           search={playlistSearch}
