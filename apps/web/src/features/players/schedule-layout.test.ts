@@ -2,13 +2,17 @@ import { describe, expect, it } from "vitest";
 import {
   conflictOf,
   dayPieces,
+  dayToShow,
   describeWindow,
   movedWindow,
   resizedEnd,
   resizedStart,
+  sameWeekdays,
   scheduleTimeOf,
   snapSeconds,
   type TimelineWindow,
+  typedTime,
+  WEEKDAY_PRESETS,
 } from "./schedule-layout.ts";
 
 function window(overrides: Partial<TimelineWindow> = {}): TimelineWindow {
@@ -92,5 +96,34 @@ describe("the week's layout", () => {
     );
     expect(conflictOf(window({ startTime: "02:00:00", endTime: "03:00:00" }), [night])).toBeNull();
     expect(conflictOf(window({ id: "w2" }), [night])).toBeNull();
+  });
+});
+
+describe("the window form's days and times", () => {
+  it("offers the weekdays, the weekend and every day, and knows a set of days whatever its order", () => {
+    expect(WEEKDAY_PRESETS.map((preset) => [preset.label, preset.weekdays.length])).toEqual([
+      ["Будни", 5],
+      ["Выходные", 2],
+      ["Каждый день", 7],
+    ]);
+    expect(sameWeekdays(["SUNDAY", "SATURDAY"], ["SATURDAY", "SUNDAY"])).toBe(true);
+    expect(sameWeekdays(["SATURDAY"], ["SATURDAY", "SUNDAY"])).toBe(false);
+  });
+
+  it("types a time on a digit pad: four digits get their colon, a dot or a space is one, letters go", () => {
+    expect(typedTime("0930")).toBe("09:30");
+    expect(typedTime("930")).toBe("930");
+    expect(typedTime("18.00")).toBe("18:00");
+    expect(typedTime("18 00")).toBe("18:00");
+    expect(typedTime("9ч")).toBe("9");
+    expect(typedTime("07:00:00")).toBe("07:00:00");
+  });
+
+  it("shows a window on the day shown when it starts that day, else on its next day round the week", () => {
+    const weekdays = WEEKDAY_PRESETS[0]?.weekdays ?? [];
+    expect(dayToShow(weekdays, 2)).toBe(2);
+    expect(dayToShow(weekdays, 5)).toBe(0);
+    expect(dayToShow(["SATURDAY", "SUNDAY"], 1)).toBe(5);
+    expect(dayToShow(["SUNDAY"], 6)).toBe(6);
   });
 });

@@ -175,6 +175,43 @@ export function scheduleTimeOf(typed: string): string | null {
   return short === null ? null : `${short}:00`;
 }
 
+/** The quick day choices of the window form: a venue's week is mostly one of these. */
+export const WEEKDAY_PRESETS: readonly { label: string; weekdays: readonly Weekday[] }[] = [
+  { label: "Будни", weekdays: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"] },
+  { label: "Выходные", weekdays: ["SATURDAY", "SUNDAY"] },
+  { label: "Каждый день", weekdays: WEEKDAYS },
+];
+
+/** Whether two sets of weekdays are the same days. */
+export function sameWeekdays(one: readonly Weekday[], other: readonly Weekday[]): boolean {
+  return one.length === other.length && one.every((day) => other.includes(day));
+}
+
+/**
+ * A time as it is being typed, made easy on a phone's digit pad (which has
+ * no colon): a dot, comma, dash or space becomes the colon, anything else
+ * that is not a digit is dropped, and four digits become `HH:MM` at once
+ * (`0930` → `09:30`). Whether it is a time is `scheduleTimeOf`'s to say.
+ */
+export function typedTime(raw: string): string {
+  const value = raw.replace(/[.,\- ]/g, ":").replace(/[^\d:]/g, "");
+  return /^\d{4}$/.test(value) ? `${value.slice(0, 2)}:${value.slice(2)}` : value;
+}
+
+/**
+ * The day column to show a window on when one day is shown at a time: `from`
+ * itself when the window starts that day, else the next day it starts on,
+ * round the week (0 is Monday).
+ */
+export function dayToShow(weekdays: readonly Weekday[], from: number): number {
+  for (let step = 0; step < WEEKDAYS.length; step++) {
+    const column = (from + step) % WEEKDAYS.length;
+    const weekday = WEEKDAYS[column];
+    if (weekday && weekdays.includes(weekday)) return column;
+  }
+  return from;
+}
+
 /** A palette of colours, one per playlist (by its place among the player's playlists). */
 export const PLAYLIST_COLOURS = [
   "#2f6fde",

@@ -75,6 +75,30 @@ function day(section: HTMLElement, name: string) {
   return within(section).getByRole("region", { name });
 }
 
+/** The window form, in the sheet that opened for it. */
+function windowForm(sheet: string, form: string) {
+  return within(screen.getByRole("dialog", { name: sheet })).getByRole("form", { name: form });
+}
+
+/** The mobile layout (below 1024 px) and the one-day week (below 720 px): every `max-width` query matches. */
+function onPhone() {
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: query.includes("max-width"),
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+/** On a phone the section is closed until its title is pressed. */
+async function openScheduleOnPhone() {
+  const user = userEvent.setup();
+  const toggle = await screen.findByRole("button", { name: "Расписание" });
+  expect(toggle.getAttribute("aria-expanded")).toBe("false");
+  await user.click(toggle);
+  return scheduleSection();
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -134,7 +158,7 @@ describe("a player's week", () => {
     expect(within(day(section, "Понедельник")).getAllByRole("button")).toHaveLength(1);
   });
 
-  it("makes a window with the form, in HH:MM:SS, refusing a bad time before sending", async () => {
+  it("makes a window with the form, times typed as HH:MM and sent as HH:MM:SS, refusing a bad time before sending", async () => {
     const sent: unknown[] = [];
     const windows = usualWindows();
     renderSchedule(
@@ -147,7 +171,9 @@ describe("a player's week", () => {
     const section = await scheduleSection();
     const user = userEvent.setup();
     await user.click(within(section).getByRole("button", { name: "Добавить окно" }));
-    const form = within(section).getByRole("form", { name: "Новое окно расписания" });
+    // Beside its button on a wide screen, not at the foot of the week.
+    expect(screen.getByRole("dialog", { name: "Новое окно" }).className).toContain("sheet--beside");
+    const form = windowForm("Новое окно", "Новое окно расписания");
     await user.selectOptions(within(form).getByLabelText("Плейлист"), "Джаз");
     await user.click(within(form).getByLabelText("Вторник"));
     await user.click(within(form).getByLabelText("Четверг"));
@@ -155,7 +181,9 @@ describe("a player's week", () => {
     expect(within(form).getByText("Некорректное время")).toBeTruthy();
     await user.clear(within(form).getByLabelText("Начало"));
     await user.type(within(form).getByLabelText("Начало"), "09:00");
-    await user.type(within(form).getByLabelText("Конец"), "12:30:00");
+    // Four digits, as a phone's digit pad types them, are a time at once.
+    await user.type(within(form).getByLabelText("Конец"), "1230");
+    expect((within(form).getByLabelText("Конец") as HTMLInputElement).value).toBe("12:30");
     expect(within(form).queryByText("Некорректное время")).toBeNull();
     await user.click(within(form).getByRole("button", { name: "Добавить окно" }));
     expect(await screen.findByText("Окно добавлено в расписание")).toBeTruthy();
@@ -174,7 +202,7 @@ describe("a player's week", () => {
         name: "Окно «Джаз» (вт, чт, 09:00–12:30)",
       }),
     ).toBeTruthy();
-    expect(within(section).queryByRole("form")).toBeNull();
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("names the window a new one would hit before saving, and shows the server's 409 if it still comes", async () => {
@@ -193,7 +221,7 @@ describe("a player's week", () => {
     const section = await scheduleSection();
     const user = userEvent.setup();
     await user.click(within(section).getByRole("button", { name: "Добавить окно" }));
-    const form = within(section).getByRole("form", { name: "Новое окно расписания" });
+    const form = windowForm("Новое окно", "Новое окно расписания");
     await user.click(within(form).getByLabelText("Суббота"));
     await user.type(within(form).getByLabelText("Начало"), "01:00:00");
     await user.type(within(form).getByLabelText("Конец"), "03:00:00");
@@ -231,8 +259,8 @@ describe("a player's week", () => {
         name: "Окно «Утро» (пн, ср, 07:00–11:00)",
       }),
     );
-    const form = within(section).getByRole("form", { name: "Изменить окно расписания" });
-    expect((within(form).getByLabelText("Начало") as HTMLInputElement).value).toBe("07:00:00");
+    const form = windowForm("Окно расписания", "Изменить окно расписания");
+    expect((within(form).getByLabelText("Начало") as HTMLInputElement).value).toBe("07:00");
     expect((within(form).getByLabelText("Понедельник") as HTMLInputElement).checked).toBe(true);
     await user.click(within(form).getByRole("button", { name: "Удалить окно" }));
     expect(await screen.findByText("Окно удалено из расписания")).toBeTruthy();
@@ -361,14 +389,9 @@ describe("a player's week", () => {
   });
 
   it("shows one day at a time with day tabs on a phone", async () => {
-    vi.stubGlobal("matchMedia", (query: string) => ({
-      matches: query.includes("max-width"),
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
+    onPhone();
     renderSchedule(buildWeek(player, usualWindows()));
-    const section = await scheduleSection();
+    const section = await openScheduleOnPhone();
     const user = userEvent.setup();
     await user.click(within(section).getByRole("tab", { name: "Пятница" }));
     expect(
@@ -386,5 +409,105 @@ describe("a player's week", () => {
     expect(
       within(section).getByRole("tab", { name: "Суббота" }).getAttribute("aria-selected"),
     ).toBe("true");
+  });
+
+  it("takes the days at one tap («Будни», «Выходные», «Каждый день») or one by one, and times as HH:MM", async () => {
+    const sent: unknown[] = [];
+    const night = usualWindows().slice(1);
+    renderSchedule(
+      buildWeek(player, night),
+      on(schedulesApi.changeEstablishmentSchedule, ({ body, reply }) => {
+        sent.push(body);
+        return reply(buildWeek(player, [...night, savedWindow(body, "Утро")]));
+      }),
+    );
+    const section = await scheduleSection();
+    const user = userEvent.setup();
+    await user.click(within(section).getByRole("button", { name: "Добавить окно" }));
+    const form = windowForm("Новое окно", "Новое окно расписания");
+    const checked = () =>
+      within(form)
+        .getAllByRole("checkbox")
+        .filter((box) => (box as HTMLInputElement).checked)
+        .map((box) => box.getAttribute("aria-label"));
+    const pressed = () =>
+      within(form)
+        .queryAllByRole("button", { pressed: true })
+        .map((button) => button.textContent);
+
+    await user.click(within(form).getByRole("button", { name: "Будни" }));
+    expect(checked()).toEqual(["Понедельник", "Вторник", "Среда", "Четверг", "Пятница"]);
+    expect(pressed()).toEqual(["Будни"]);
+    await user.click(within(form).getByRole("button", { name: "Выходные" }));
+    expect(checked()).toEqual(["Суббота", "Воскресенье"]);
+    await user.click(within(form).getByRole("button", { name: "Каждый день" }));
+    expect(checked()).toHaveLength(7);
+    expect(pressed()).toEqual(["Каждый день"]);
+    // A day taken off is no longer every day; put back, it is again.
+    await user.click(within(form).getByLabelText("Среда"));
+    expect(pressed()).toEqual([]);
+    await user.click(within(form).getByLabelText("Среда"));
+    expect(pressed()).toEqual(["Каждый день"]);
+    await user.click(within(form).getByRole("button", { name: "Будни" }));
+
+    // One digit is not yet a mistake; a field left with it is.
+    const start = within(form).getByLabelText("Начало") as HTMLInputElement;
+    await user.type(start, "9");
+    expect(within(form).queryByText("Некорректное время")).toBeNull();
+    await user.tab();
+    expect(within(form).getByText("Некорректное время")).toBeTruthy();
+    // A time typed short is written out when the field is left.
+    await user.type(start, "00");
+    await user.tab();
+    expect(start.value).toBe("09:00");
+    await user.type(within(form).getByLabelText("Конец"), "18.00");
+    expect((within(form).getByLabelText("Конец") as HTMLInputElement).value).toBe("18:00");
+    await user.click(within(form).getByRole("button", { name: "Добавить окно" }));
+    expect(await screen.findByText("Окно добавлено в расписание")).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        playerId: player.id,
+        playlistId: morning.playlistId,
+        startTime: "09:00:00",
+        endTime: "18:00:00",
+        weekdays: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"],
+      },
+    ]);
+  });
+
+  it("on a phone opens from its title, takes a window in a bottom sheet and shows it on its day", async () => {
+    onPhone();
+    const night = usualWindows().slice(1);
+    renderSchedule(
+      buildWeek(player, night),
+      on(schedulesApi.changeEstablishmentSchedule, ({ body, reply }) =>
+        reply(buildWeek(player, [...night, savedWindow(body, "Джаз")])),
+      ),
+    );
+    const section = await openScheduleOnPhone();
+    const user = userEvent.setup();
+    // Saturday is shown; the window will be on weekdays only.
+    await user.click(within(section).getByRole("tab", { name: "Суббота" }));
+    await user.click(within(section).getByRole("button", { name: "Добавить окно" }));
+    const sheet = screen.getByRole("dialog", { name: "Новое окно" });
+    expect(sheet.className).toContain("sheet--bottom");
+    const form = windowForm("Новое окно", "Новое окно расписания");
+    await user.selectOptions(within(form).getByLabelText("Плейлист"), "Джаз");
+    await user.click(within(form).getByRole("button", { name: "Будни" }));
+    await user.type(within(form).getByLabelText("Начало"), "0900");
+    await user.type(within(form).getByLabelText("Конец"), "1800");
+    await user.click(within(form).getByRole("button", { name: "Добавить окно" }));
+    expect(await screen.findByText("Окно добавлено в расписание")).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+
+    // The week moved on to the window's next day, and the window there has the focus.
+    expect(
+      within(section).getByRole("tab", { name: "Понедельник" }).getAttribute("aria-selected"),
+    ).toBe("true");
+    const added = await within(day(section, "Понедельник")).findByRole("button", {
+      name: "Окно «Джаз» (пн, вт, ср, чт, пт, 09:00–18:00)",
+    });
+    await vi.waitFor(() => expect(document.activeElement).toBe(added));
+    expect(added.parentElement?.className).toContain("schedule-piece--added");
   });
 });

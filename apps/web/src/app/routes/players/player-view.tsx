@@ -1,8 +1,9 @@
 import { CLIENT_READING_ROLES, type Player } from "@fonika/shared";
 import { Link, useNavigate } from "react-router";
 import { BackLink } from "../../../components/layouts/back-link.tsx";
+import { DisclosureSection } from "../../../components/ui/disclosure-section.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { Page, Section } from "../../../components/ui/page.tsx";
+import { Page } from "../../../components/ui/page.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { canAccessRoute, ROUTES } from "../../../config/routes.ts";
@@ -20,7 +21,10 @@ import { PlayerLiveSection } from "../../../features/players/components/player-l
 import { PlayerPlaylists } from "../../../features/players/components/player-playlists.tsx";
 import { PlayerRemote } from "../../../features/players/components/player-remote.tsx";
 import { PlayerSchedule } from "../../../features/players/components/player-schedule.tsx";
-import { PlayerSummary } from "../../../features/players/components/player-summary.tsx";
+import {
+  PlayerPairingNote,
+  PlayerSummary,
+} from "../../../features/players/components/player-summary.tsx";
 import { RemovePlayerButton } from "../../../features/players/components/remove-player-button.tsx";
 import { usePlayersLive } from "../../../features/players/hooks/use-players-live.ts";
 import { PLAYER_TYPE_LABELS } from "../../../features/players/player-texts.ts";
@@ -62,6 +66,18 @@ function LivePlayerRemote({ player }: { player: Player }) {
   );
 }
 
+/** What the player plays and how: its playlists, its week, and (a web player's) crossfade. */
+function PlayerSettings({ player }: { player: Player }) {
+  return (
+    <>
+      <PlayerPlaylists player={player} />
+      <PlayerSchedule player={player} />
+      {/* How a web player goes from song to song; a box player mixes on its own. */}
+      {player.type === "web" && <PlayerCrossfade player={player} />}
+    </>
+  );
+}
+
 /** «Играть в этом браузере», warned when a device plays the player now. */
 function OwnerPlayHere({ player }: { player: Player }) {
   const { playerSocket } = useAppServices();
@@ -74,6 +90,12 @@ function OwnerPlayHere({ player }: { player: Player }) {
 /**
  * One player: its facts, its playlists, its week, and its remote control. Staff come from the players base and see a
  * client's pages; the owner comes from their players.
+ *
+ * The owner's page leads with what they come for, mostly from a phone at the venue (issue 28): what plays and the
+ * remote, then the songs to play now; the schedule and the settings follow as sections that are closed on a phone
+ * (open on a wide screen) until the owner opens them, remembered on the device. Only what must be done first stays
+ * above the remote: the licence's note and pairing a player no device has played yet. Staff keep the order they
+ * read a client's player in: its facts first, the live state after the settings.
  */
 export function PlayerView({ id, title }: { id: string; title: string }) {
   const { role, userId } = useSessionState();
@@ -132,18 +154,23 @@ export function PlayerView({ id, title }: { id: string; title: string }) {
     >
       <div className="player-detail">
         <PlayerLicenceNote player={data} />
-        {staff ? <StaffPlayerSummary player={data} /> : <PlayerSummary player={data} />}
-        <PlayerPlaylists player={data} />
-        <PlayerSchedule player={data} />
-        {/* How a web player goes from song to song; a box player mixes on its own. */}
-        {data.type === "web" && <PlayerCrossfade player={data} />}
+        <PlayerPairingNote player={data} />
         {userId === data.userId ? (
-          <LivePlayerRemote player={data} />
+          <>
+            <LivePlayerRemote player={data} />
+            <PlayerSettings player={data} />
+            <PlayerSummary player={data} />
+          </>
         ) : (
-          <StaffPlayerLive player={data} />
+          <>
+            {staff ? <StaffPlayerSummary player={data} /> : <PlayerSummary player={data} />}
+            <PlayerSettings player={data} />
+            <StaffPlayerLive player={data} />
+          </>
         )}
-        <Section
+        <DisclosureSection
           title="История эфира"
+          rememberAs="player.history"
           actions={
             role === "role-admin" ? (
               <Link to={pathTo("BroadcastHistory", { id: data.id })}>Открыть отдельно</Link>
@@ -151,7 +178,7 @@ export function PlayerView({ id, title }: { id: string; title: string }) {
           }
         >
           <PlayerHistory playerId={data.id} establishmentId={data.establishmentId} />
-        </Section>
+        </DisclosureSection>
       </div>
     </Page>
   );

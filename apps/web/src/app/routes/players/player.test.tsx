@@ -1,9 +1,14 @@
 import { type PlayerPlaylist, playersApi, playlistsApi } from "@fonika/shared";
-import { screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildPlaylist } from "../../../test/library-factories.ts";
-import { buildPlayer, buildPlayerPlaylist, onePage } from "../../../test/players-factories.ts";
+import {
+  buildPlayer,
+  buildPlayerLive,
+  buildPlayerPlaylist,
+  onePage,
+} from "../../../test/players-factories.ts";
 import { on, replyError } from "../../../test/scripted-server.ts";
 import { renderSignedIn, SIGNED_IN_USER_ID } from "../../../test/signed-in-app.tsx";
 
@@ -13,6 +18,19 @@ async function playlistsSection() {
   if (!section) throw new Error("no playlists section");
   return section;
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** The sections folded on a phone, in the order the owner finds them under the remote. */
+const FOLDED = [
+  "Плейлисты плеера",
+  "Расписание",
+  "Переход между песнями",
+  "Плеер",
+  "История эфира",
+];
 
 describe("a player's page", () => {
   it("shows the player, its playlists with those out of the tariff marked, and the remote waiting for its state", async () => {
@@ -198,13 +216,88 @@ describe("a player's page", () => {
     expect(await screen.findByRole("heading", { name: "Зал клиента", level: 1 })).toBeTruthy();
     const section = await playlistsSection();
     expect(await within(section).findByText("Утро в кофейне")).toBeTruthy();
-    expect(within(section).queryByRole("button")).toBeNull();
+    // The section's title folds it; nothing in it changes the player.
+    expect(
+      within(section)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["Плейлисты плеера"]);
     expect(screen.queryByRole("button", { name: /Удалить плеер/ })).toBeNull();
     expect(screen.getByRole("link", { name: "Все плееры" }).getAttribute("href")).toBe(
       "/players-base",
     );
     expect(screen.getByRole("link", { name: player.establishmentName }).getAttribute("href")).toBe(
       `/client-objects/${player.establishmentId}/${player.userId}`,
+    );
+  });
+
+  it("on a phone leads with the licence, the pairing and the remote; the settings are folded until opened, and stay as the owner left them", async () => {
+    // The mobile layout: below 1024 px.
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: query.includes("max-width"),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    const player = buildPlayer({
+      userId: SIGNED_IN_USER_ID,
+      name: "Зал",
+      licence: { state: "pending", until: null },
+    });
+    const routes = [
+      on(playersApi.getPlayer, ({ reply }) => reply(player)),
+      on(playersApi.listPlayerPlaylists, ({ reply }) =>
+        reply({
+          data: [
+            buildPlayerPlaylist({ name: "Утро в кофейне" }),
+            buildPlayerPlaylist({ name: "Вечер" }),
+          ],
+        }),
+      ),
+      // No device has played it yet: how to pair it comes first.
+      on(playersApi.getPlayerLive, ({ reply }) => reply(buildPlayerLive())),
+    ];
+    renderSignedIn("role-client", `/player/${player.id}`, ...routes);
+    const pairing = await screen.findByRole("heading", { name: "Подключите плеер" });
+    const licence = screen.getByTestId("player-licence");
+    const remote = screen.getByRole("heading", { name: "Пульт плеера" });
+    const order = [
+      licence,
+      pairing,
+      remote,
+      ...FOLDED.map((name) => screen.getByRole("heading", { name })),
+    ];
+    for (const [index, element] of order.slice(1).entries()) {
+      const before = order[index];
+      expect(
+        before && before.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+    }
+    for (const name of FOLDED) {
+      expect(screen.getByRole("button", { name }).getAttribute("aria-expanded")).toBe("false");
+    }
+    // Closed, a section says what it holds; what is in it is not drawn.
+    expect(await screen.findByText("2 плейлиста")).toBeTruthy();
+    expect(screen.getByText("4 с")).toBeTruthy();
+    expect(screen.getByText("Веб-плеер · добавлен 08.05.2024")).toBeTruthy();
+    expect(screen.queryByRole("list", { name: "Плейлисты плеера" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Играть" })).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Плейлисты плеера" }));
+    expect(
+      screen.getByRole("button", { name: "Плейлисты плеера" }).getAttribute("aria-expanded"),
+    ).toBe("true");
+    const list = await screen.findByRole("list", { name: "Плейлисты плеера" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(2);
+
+    // Opened again later on this phone, the page is as the owner left it.
+    cleanup();
+    renderSignedIn("role-client", `/player/${player.id}`, ...routes);
+    const again = await screen.findByRole("button", { name: "Плейлисты плеера" });
+    expect(again.getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getByRole("button", { name: "Расписание" }).getAttribute("aria-expanded")).toBe(
+      "false",
     );
   });
 });

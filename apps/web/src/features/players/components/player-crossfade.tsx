@@ -1,6 +1,6 @@
 import { PLAYERS, type Player } from "@fonika/shared";
 import { toast } from "react-toastify";
-import { Section } from "../../../components/ui/page.tsx";
+import { DisclosureSection } from "../../../components/ui/disclosure-section.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
 import { errorText } from "../../../lib/error-messages.ts";
 import { useChangePlayer } from "../api/change-player.ts";
@@ -18,11 +18,19 @@ const OPTIONS = SECONDS.map((seconds) => ({
   label: crossfadeLabel(seconds),
 }));
 
-/** A web player's crossfade between songs: chosen by who may change the player, shown to others. */
+/**
+ * A web player's crossfade between songs: chosen by who may change the
+ * player, shown to others. Folded on a phone until opened; closed, it says
+ * the length.
+ */
 export function PlayerCrossfade({ player }: { player: Player }) {
   const change = useChangePlayer(player.id);
   return (
-    <Section title="Переход между песнями">
+    <DisclosureSection
+      title="Переход между песнями"
+      rememberAs="player.crossfade"
+      summary={`${player.crossfadeSeconds} с`}
+    >
       {player.abilities.edit ? (
         <SelectField
           label="Длительность перехода"
@@ -43,6 +51,6 @@ export function PlayerCrossfade({ player }: { player: Player }) {
           Длительность перехода: <strong>{crossfadeLabel(player.crossfadeSeconds)}</strong>
         </p>
       )}
-    </Section>
+    </DisclosureSection>
   );
 }

@@ -3,11 +3,12 @@ import { useState } from "react";
 import { toast } from "react-toastify";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
+import { DisclosureSection } from "../../../components/ui/disclosure-section.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { Section } from "../../../components/ui/page.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { StatusChip } from "../../../components/ui/status-chip.tsx";
 import { errorText } from "../../../lib/error-messages.ts";
+import { formatCount } from "../../../lib/format.ts";
 import { usePlayerPlaylists } from "../api/list-player-playlists.ts";
 import { useRemovePlayerPlaylist } from "../api/remove-player-playlist.ts";
 import { PlaylistPicker } from "./playlist-picker.tsx";
@@ -57,6 +58,7 @@ function RemovePlaylistButton({ player, playlist }: { player: Player; playlist: 
 /**
  * The playlists put on a player. One whose tariff the owner no longer has
  * stays listed, marked «не входит в тариф» (the server no longer plays it).
+ * Folded on a phone until opened; closed, it says how many there are.
  */
 export function PlayerPlaylists({ player }: { player: Player }) {
   const playlists = usePlayerPlaylists(player.id);
@@ -65,8 +67,15 @@ export function PlayerPlaylists({ player }: { player: Player }) {
   const list = playlists.data ?? [];
 
   return (
-    <Section
+    <DisclosureSection
       title="Плейлисты плеера"
+      rememberAs="player.playlists"
+      summary={
+        playlists.data &&
+        (list.length === 0
+          ? "Не добавлены"
+          : formatCount(list.length, ["плейлист", "плейлиста", "плейлистов"]))
+      }
       actions={
         canEdit && (
           <Button variant="secondary" icon="plus" onClick={() => setPicking(true)}>
@@ -112,6 +121,6 @@ export function PlayerPlaylists({ player }: { player: Player }) {
           onClose={() => setPicking(false)}
         />
       )}
-    </Section>
+    </DisclosureSection>
   );
 }

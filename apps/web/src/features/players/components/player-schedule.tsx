@@ -1,12 +1,20 @@
-import { DAY_SECONDS, type Player, WEEKDAYS, wallClockAt } from "@fonika/shared";
-import { type CSSProperties, useMemo, useRef, useState } from "react";
+import {
+  DAY_SECONDS,
+  type EstablishmentWeek,
+  type Player,
+  WEEKDAYS,
+  wallClockAt,
+} from "@fonika/shared";
+import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "react-toastify";
 import { useMediaQuery } from "../../../components/layouts/use-media-query.ts";
 import { Button } from "../../../components/ui/button.tsx";
+import { DisclosureSection } from "../../../components/ui/disclosure-section.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { Section } from "../../../components/ui/page.tsx";
+import { Sheet } from "../../../components/ui/sheet.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { errorText } from "../../../lib/error-messages.ts";
+import { formatCount } from "../../../lib/format.ts";
 import { useEstablishmentWeek } from "../api/get-establishment-week.ts";
 import { usePlayerPlaylists } from "../api/list-player-playlists.ts";
 import { useRemoveScheduleWindow } from "../api/remove-schedule-window.ts";
@@ -15,6 +23,7 @@ import { useTimelineDrag } from "../hooks/use-timeline-drag.ts";
 import {
   type DayPiece,
   dayPieces,
+  dayToShow,
   describeWindow,
   PLAYLIST_COLOURS,
   type TimelineWindow,
@@ -30,7 +39,50 @@ import { timeZoneLabel } from "../../../lib/time-zones.ts";
 const ONE_DAY_QUERY = "(max-width: 719.98px)";
 const HOURS = Array.from({ length: 25 }, (_, hour) => hour);
 
-type Editing = { kind: "new" } | { kind: "window"; window: TimelineWindow } | null;
+/** The form open, and what opened it (the sheet is placed beside it on a wide screen). */
+type Editing =
+  | { kind: "new"; anchor: HTMLElement }
+  | { kind: "window"; window: TimelineWindow; anchor: HTMLElement }
+  | null;
+
+/** The section's frame, folded on a phone until opened (player-view's order, issue 28). */
+function ScheduleSection({
+  summary,
+  actions,
+  children,
+}: {
+  summary?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <DisclosureSection
+      title="Расписание"
+      rememberAs="player.schedule"
+      summary={summary}
+      actions={actions}
+    >
+      {children}
+    </DisclosureSection>
+  );
+}
+
+/** How the closed section says what it holds. */
+function windowsSummary(count: number): string {
+  return count === 0 ? "Окон нет" : formatCount(count, ["окно", "окна", "окон"]);
+}
+
+/** The window of the week answer that the player's windows before a save did not have. */
+function newWindowOf(
+  week: EstablishmentWeek,
+  playerId: string,
+  before: readonly TimelineWindow[],
+): TimelineWindow | undefined {
+  const known = new Set(before.map((window) => window.id));
+  return week.players
+    .find((each) => each.playerId === playerId)
+    ?.windows.find((window) => !known.has(window.id));
+}
 
 /** Today's column (Monday first) on the venue's wall clock, where a phone opens its day tabs. */
 function todayColumn(timeZone: string): number {
@@ -51,7 +103,10 @@ function pieceStyle(from: number, to: number, colour: string): CSSProperties {
  * palette onto a day and hour makes a window, a window's body moves it and
  * its edges resize it; every window opens a form (the keyboard's way) to
  * change or remove it. A conflict with another window is named while
- * dragging and typing, before anything is sent.
+ * dragging and typing, before anything is sent. The form opens where it was
+ * asked for (issue 28): a sheet from the bottom on a phone, a panel beside
+ * the button or the window on a wide screen; a window saved from it is then
+ * shown on its day, scrolled to and marked.
  */
 export function PlayerSchedule({ player }: { player: Player }) {
   const week = useEstablishmentWeek(player.establishmentId);
@@ -62,6 +117,9 @@ export function PlayerSchedule({ player }: { player: Player }) {
   const [chosenDay, setDay] = useState<number | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /** The window last saved from the form: marked, and brought into view once drawn. */
+  const [shown, setShown] = useState<string | null>(null);
+  const revealing = useRef(false);
   const daysRef = useRef<HTMLDivElement>(null);
   const canEdit = player.abilities.edit;
 
@@ -76,7 +134,7 @@ export function PlayerSchedule({ player }: { player: Player }) {
   const day = chosenDay ?? (week.data ? todayColumn(week.data.timeZone) : 0);
   const visibleDays = oneDay ? [day] : WEEKDAYS.map((_, index) => index);
 
-  const persist = (window: TimelineWindow, done?: () => void) => {
+  const persist = (window: TimelineWindow, done?: (week: EstablishmentWeek) => void) => {
     setNotice(null);
     save.mutate(
       {
@@ -88,9 +146,9 @@ export function PlayerSchedule({ player }: { player: Player }) {
         weekdays: window.weekdays,
       },
       {
-        onSuccess: () => {
+        onSuccess: (week) => {
           toast.success(window.id ? "Окно расписания сохранено" : "Окно добавлено в расписание");
-          done?.();
+          done?.(week);
         },
         onError: (error) => setNotice(errorText(error)),
       },
@@ -106,23 +164,43 @@ export function PlayerSchedule({ player }: { player: Player }) {
   });
   const { drag } = dragging;
 
+  /** After a save from the form: its day is the one shown (a phone shows one), and it is scrolled to. */
+  const showSaved = (window: TimelineWindow, week: EstablishmentWeek) => {
+    const saved = window.id ? window : newWindowOf(week, player.id, windows);
+    setDay(dayToShow(window.weekdays, day));
+    if (!saved) return;
+    setShown(saved.id);
+    revealing.current = true;
+  };
+
+  useEffect(() => {
+    if (!revealing.current || !shown) return;
+    const body = daysRef.current?.querySelector<HTMLElement>(
+      `[data-window-id="${shown}"] .schedule-piece__body`,
+    );
+    if (!body) return;
+    revealing.current = false;
+    body.focus({ preventScroll: true });
+    body.scrollIntoView?.({ block: "center" });
+  });
+
   if (week.isError || playlists.isError) {
     return (
-      <Section title="Расписание">
+      <ScheduleSection>
         <EmptyState icon="alert" title="Не удалось загрузить расписание">
           {errorText(week.error ?? playlists.error)}
         </EmptyState>
-      </Section>
+      </ScheduleSection>
     );
   }
   if (!week.data || !playlists.data) {
     return (
-      <Section title="Расписание">
+      <ScheduleSection>
         <div className="players-skeleton" aria-busy="true">
           <Skeleton width="60%" />
           <Skeleton width="90%" height="200px" />
         </div>
-      </Section>
+      </ScheduleSection>
     );
   }
 
@@ -145,7 +223,8 @@ export function PlayerSchedule({ player }: { player: Player }) {
     return (
       <div
         key={`${piece.window.id}-${piece.day}-${piece.head}`}
-        className={`schedule-piece${piece.window.playable ? "" : " schedule-piece--off"}${faded ? " schedule-piece--moving" : ""}`}
+        data-window-id={piece.window.id}
+        className={`schedule-piece${piece.window.playable ? "" : " schedule-piece--off"}${faded ? " schedule-piece--moving" : ""}${piece.window.id === shown ? " schedule-piece--added" : ""}`}
         style={pieceStyle(piece.from, piece.to, colourOf(piece.window.playlistId))}
       >
         {canEdit && piece.head && (
@@ -161,10 +240,10 @@ export function PlayerSchedule({ player }: { player: Player }) {
           aria-label={`Окно ${label}${piece.head ? "" : ", продолжение после полуночи"}${piece.window.playable ? "" : ", плейлист не входит в тариф"}`}
           disabled={!canEdit}
           {...(canEdit ? dragging.pieceHandlers(piece, "move") : {})}
-          onClick={() => {
+          onClick={(event) => {
             if (dragging.consumeMoved()) return;
             save.reset();
-            setEditing({ kind: "window", window: piece.window });
+            setEditing({ kind: "window", window: piece.window, anchor: event.currentTarget });
           }}
         >
           <span className="schedule-piece__name">{piece.window.playlistName}</span>
@@ -184,17 +263,17 @@ export function PlayerSchedule({ player }: { player: Player }) {
   };
 
   return (
-    <Section
-      title="Расписание"
+    <ScheduleSection
+      summary={windowsSummary(windows.length)}
       actions={
         canEdit &&
         playable.length > 0 && (
           <Button
             variant="secondary"
             icon="plus"
-            onClick={() => {
+            onClick={(event) => {
               save.reset();
-              setEditing({ kind: "new" });
+              setEditing({ kind: "new", anchor: event.currentTarget });
             }}
           >
             Добавить окно
@@ -302,30 +381,41 @@ export function PlayerSchedule({ player }: { player: Player }) {
         </div>
       </div>
       {editing && (
-        <ScheduleWindowForm
-          key={editing.kind === "window" ? editing.window.id : "new"}
-          playlists={formPlaylists}
-          window={editing.kind === "window" ? editing.window : undefined}
-          windows={windows}
-          busy={save.isPending || remove.isPending}
-          serverError={
-            save.error ? errorText(save.error) : remove.error ? errorText(remove.error) : null
-          }
-          onSave={(window) => persist(window, () => setEditing(null))}
-          onRemove={
-            editing.kind === "window"
-              ? () =>
-                  remove.mutate(editing.window.id, {
-                    onSuccess: () => {
-                      setEditing(null);
-                      toast.success("Окно удалено из расписания");
-                    },
-                  })
-              : undefined
-          }
-          onCancel={() => setEditing(null)}
-        />
+        <Sheet
+          title={editing.kind === "window" ? "Окно расписания" : "Новое окно"}
+          anchor={editing.anchor}
+          onClose={() => setEditing(null)}
+        >
+          <ScheduleWindowForm
+            key={editing.kind === "window" ? editing.window.id : "new"}
+            playlists={formPlaylists}
+            window={editing.kind === "window" ? editing.window : undefined}
+            windows={windows}
+            busy={save.isPending || remove.isPending}
+            serverError={
+              save.error ? errorText(save.error) : remove.error ? errorText(remove.error) : null
+            }
+            onSave={(window) =>
+              persist(window, (answer) => {
+                setEditing(null);
+                showSaved(window, answer);
+              })
+            }
+            onRemove={
+              editing.kind === "window"
+                ? () =>
+                    remove.mutate(editing.window.id, {
+                      onSuccess: () => {
+                        setEditing(null);
+                        toast.success("Окно удалено из расписания");
+                      },
+                    })
+                : undefined
+            }
+            onCancel={() => setEditing(null)}
+          />
+        </Sheet>
       )}
-    </Section>
+    </ScheduleSection>
   );
 }

@@ -1,14 +1,18 @@
 import { MESSAGES, WEEKDAYS, type Weekday } from "@fonika/shared";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
-import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
 import {
   conflictOf,
+  sameWeekdays,
   scheduleTimeOf,
+  shortTime,
   type TimelineWindow,
+  typedTime,
   WEEKDAY_NAMES,
+  WEEKDAY_PRESETS,
+  WEEKDAY_SHORT,
 } from "../schedule-layout.ts";
 
 export interface ScheduleFormPlaylist {
@@ -33,10 +37,60 @@ interface ScheduleWindowFormProps {
 
 const NO_DAYS = "Выберите хотя бы один день недели";
 
+interface TimeFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  /** The typed value is not a time. */
+  error: string | null;
+  hint: string;
+  placeholder: string;
+  onChange: (value: string) => void;
+  /** The field was left: a time typed short is written out as `HH:MM`. */
+  onLeave: () => void;
+}
+
+/** A time of day typed as `ЧЧ:ММ`, 24 hours, with the digit pad on a phone. */
+function TimeField({
+  id,
+  label,
+  value,
+  error,
+  hint,
+  placeholder,
+  onChange,
+  onLeave,
+}: TimeFieldProps) {
+  return (
+    <Field id={id} label={label} message={error} hint={hint}>
+      <input
+        id={id}
+        className="input schedule-form__time"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={placeholder}
+        maxLength={8}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-message`}
+        onChange={(event) => onChange(typedTime(event.target.value))}
+        onBlur={onLeave}
+      />
+    </Field>
+  );
+}
+
+/** A time as the form shows it: `HH:MM` (seconds only when a window has them). */
+function shownTime(time: string | undefined): string {
+  return time ? shortTime(time) : "";
+}
+
 /**
- * The keyboard way to make or change a window: a playlist, days, and start
- * and end times (`HH:MM:SS`, `HH:MM` taken too). A window that would overlap
- * another is named before saving, and cannot be saved.
+ * The keyboard's and the phone's way to make or change a window: a
+ * playlist, days (weekdays, the weekend or every day at one tap, or days one
+ * by one), and start and end as `ЧЧ:ММ` in 24 hours (`0930` and `930` taken
+ * too; sent as `HH:MM:SS`). A window that would overlap another is named
+ * before saving, and cannot be saved.
  */
 export function ScheduleWindowForm({
   playlists,
@@ -53,14 +107,20 @@ export function ScheduleWindowForm({
     window?.playlistId ?? playlists[0]?.playlistId ?? "",
   );
   const [weekdays, setWeekdays] = useState<Weekday[]>(window?.weekdays ?? []);
-  const [start, setStart] = useState(window?.startTime ?? "");
-  const [end, setEnd] = useState(window?.endTime ?? "");
+  const [start, setStart] = useState(shownTime(window?.startTime));
+  const [end, setEnd] = useState(shownTime(window?.endTime));
+  const [left, setLeft] = useState({ start: false, end: false });
   const [tried, setTried] = useState(false);
 
   const startTime = scheduleTimeOf(start);
   const endTime = scheduleTimeOf(end);
-  const startError = (tried || start !== "") && startTime === null ? MESSAGES.invalidTime : null;
-  const endError = (tried || end !== "") && endTime === null ? MESSAGES.invalidTime : null;
+  /** Said once the field was left or the time is typed whole (`ЧЧ:ММ`), not at its first digit. */
+  const timeError = (value: string, time: string | null, wasLeft: boolean) =>
+    time === null && (tried || (value !== "" && (wasLeft || value.length >= 5)))
+      ? MESSAGES.invalidTime
+      : null;
+  const startError = timeError(start, startTime, left.start);
+  const endError = timeError(end, endTime, left.end);
   const daysError = tried && weekdays.length === 0 ? NO_DAYS : null;
   const playlistName = playlists.find((playlist) => playlist.playlistId === playlistId)?.name ?? "";
   const candidate: TimelineWindow | null =
@@ -79,6 +139,13 @@ export function ScheduleWindowForm({
 
   const toggleDay = (day: Weekday, on: boolean) =>
     setWeekdays((days) => WEEKDAYS.filter((each) => (each === day ? on : days.includes(each))));
+  /** A time left typed short is written out, so the owner reads what will be saved. */
+  const leave = (field: "start" | "end") => {
+    setLeft((was) => ({ ...was, [field]: true }));
+    const value = field === "start" ? start : end;
+    const time = scheduleTimeOf(value);
+    if (time) (field === "start" ? setStart : setEnd)(shortTime(time));
+  };
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -104,51 +171,57 @@ export function ScheduleWindowForm({
       />
       <fieldset className="schedule-form__days">
         <legend className="field__label">Дни недели</legend>
-        {WEEKDAYS.map((day) => (
-          <Checkbox
-            key={day}
-            checked={weekdays.includes(day)}
-            onChange={(on) => toggleDay(day, on)}
-          >
-            {WEEKDAY_NAMES[day]}
-          </Checkbox>
-        ))}
+        <div className="schedule-form__presets">
+          {WEEKDAY_PRESETS.map((preset) => (
+            <button
+              key={preset.label}
+              type="button"
+              className="schedule-form__preset"
+              aria-pressed={sameWeekdays(weekdays, preset.weekdays)}
+              onClick={() => setWeekdays([...preset.weekdays])}
+            >
+              {preset.label}
+            </button>
+          ))}
+        </div>
+        <div className="schedule-form__day-list">
+          {WEEKDAYS.map((day) => (
+            <label key={day} className="schedule-form__day" title={WEEKDAY_NAMES[day]}>
+              <input
+                type="checkbox"
+                aria-label={WEEKDAY_NAMES[day]}
+                checked={weekdays.includes(day)}
+                onChange={(event) => toggleDay(day, event.target.checked)}
+              />
+              <span aria-hidden="true">{WEEKDAY_SHORT[day]}</span>
+            </label>
+          ))}
+        </div>
         <div className="field__message" aria-live="polite">
           {daysError ?? ""}
         </div>
       </fieldset>
       <div className="schedule-form__times">
-        <Field id={`${formId}-start`} label="Начало" message={startError} hint="ЧЧ:ММ:СС">
-          <input
-            id={`${formId}-start`}
-            className="input"
-            inputMode="numeric"
-            placeholder="07:00:00"
-            maxLength={8}
-            value={start}
-            aria-invalid={startError ? true : undefined}
-            aria-describedby={`${formId}-start-message`}
-            onChange={(event) => setStart(event.target.value)}
-          />
-        </Field>
-        <Field
+        <TimeField
+          id={`${formId}-start`}
+          label="Начало"
+          value={start}
+          error={startError}
+          hint="ЧЧ:ММ, 24 часа"
+          placeholder="09:00"
+          onChange={setStart}
+          onLeave={() => leave("start")}
+        />
+        <TimeField
           id={`${formId}-end`}
           label="Конец"
-          message={endError}
+          value={end}
+          error={endError}
           hint="раньше начала — до следующего дня"
-        >
-          <input
-            id={`${formId}-end`}
-            className="input"
-            inputMode="numeric"
-            placeholder="11:00:00"
-            maxLength={8}
-            value={end}
-            aria-invalid={endError ? true : undefined}
-            aria-describedby={`${formId}-end-message`}
-            onChange={(event) => setEnd(event.target.value)}
-          />
-        </Field>
+          placeholder="18:00"
+          onChange={setEnd}
+          onLeave={() => leave("end")}
+        />
       </div>
       {(conflict ?? serverError) && (
         <p className="schedule-conflict" role="alert">

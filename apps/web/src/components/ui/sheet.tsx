@@ -1,0 +1,145 @@
+import { type ReactNode, type RefObject, useEffect, useId, useLayoutEffect, useRef } from "react";
+import { createPortal } from "react-dom";
+import { useMobileLayout } from "../layouts/use-mobile-layout.ts";
+import { Icon } from "./icon.tsx";
+import "./sheet.css";
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The gap between the panel and what it opens from, and the screen's edges. */
+const GAP = 8;
+const EDGE = 16;
+
+interface SheetProps {
+  title: string;
+  /** What it opens from (the button pressed): on a wide screen the panel is placed beside it. */
+  anchor: HTMLElement | null;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * Focus moves into the dialog, stays inside while it is open (Tab wraps) and
+ * goes back where it was when it closes; Escape closes it.
+ */
+function useDialogFocus(dialogRef: RefObject<HTMLElement | null>, onClose: () => void) {
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const dialog = dialogRef.current;
+    const first =
+      dialog?.querySelector<HTMLElement>("[data-autofocus]") ??
+      dialog?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? dialog)?.focus({ preventScroll: true });
+    const handleKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        event.stopPropagation();
+        closeRef.current();
+        return;
+      }
+      if (event.key !== "Tab" || !dialog) return;
+      const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const head = focusable[0];
+      const tail = focusable[focusable.length - 1];
+      if (!head || !tail) return;
+      if (event.shiftKey && document.activeElement === head) {
+        event.preventDefault();
+        tail.focus();
+      } else if (!event.shiftKey && document.activeElement === tail) {
+        event.preventDefault();
+        head.focus();
+      }
+    };
+    document.addEventListener("keydown", handleKey);
+    return () => {
+      document.removeEventListener("keydown", handleKey);
+      if (previous?.isConnected) previous.focus({ preventScroll: true });
+    };
+  }, [dialogRef]);
+}
+
+/**
+ * Places `panel` under `anchor` (over it when only there it fits), in the
+ * page's coordinates so that it scrolls with what it belongs to, its right
+ * edge under the anchor's when it is wider, and never past the screen's sides.
+ */
+function placeBeside(panel: HTMLElement, anchor: HTMLElement) {
+  const box = anchor.getBoundingClientRect();
+  const width = panel.offsetWidth;
+  const height = panel.offsetHeight;
+  const screenWidth = document.documentElement.clientWidth || window.innerWidth;
+  const below = box.bottom + GAP;
+  const above = box.top - GAP - height;
+  const fitsBelow = below + height <= window.innerHeight - EDGE;
+  const top = !fitsBelow && above >= EDGE ? above : below;
+  const left = Math.min(
+    Math.max(EDGE, box.left + width > screenWidth - EDGE ? box.right - width : box.left),
+    Math.max(EDGE, screenWidth - EDGE - width),
+  );
+  panel.style.top = `${top + window.scrollY}px`;
+  panel.style.left = `${left + window.scrollX}px`;
+}
+
+/**
+ * A dialog that opens where it was asked for, never at the top or the foot
+ * of a long page: in the mobile layout (below 1024 px) a sheet rising from
+ * the bottom of the screen, within the thumb's reach, over a dimmed page; on
+ * a wide screen a panel beside the element it opens from. Named by its
+ * title; closed by Escape, «Закрыть» or a press outside it.
+ */
+export function Sheet({ title, anchor, onClose, children }: SheetProps) {
+  const mobile = useMobileLayout();
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialogRef, onClose);
+  const beside = !mobile && anchor !== null;
+
+  useLayoutEffect(() => {
+    const panel = dialogRef.current;
+    if (!beside || !panel || !anchor) return;
+    const place = () => placeBeside(panel, anchor);
+    place();
+    // A panel opened low on the screen is brought into view whole.
+    panel.scrollIntoView?.({ block: "nearest" });
+    window.addEventListener("resize", place);
+    const resized = typeof ResizeObserver === "function" ? new ResizeObserver(place) : null;
+    resized?.observe(panel);
+    return () => {
+      window.removeEventListener("resize", place);
+      resized?.disconnect();
+    };
+  }, [beside, anchor]);
+
+  const kind = beside ? "beside" : "bottom";
+  return createPortal(
+    <>
+      {/* A press outside closes it (a click, so the press never lands on the page beneath); Escape and «Закрыть» do so for keyboards. */}
+      <div
+        className={`sheet__backdrop sheet__backdrop--${kind}`}
+        onClick={onClose}
+        aria-hidden="true"
+      />
+      <div
+        ref={dialogRef}
+        className={`sheet sheet--${kind}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
+        <header className="sheet__header">
+          <h2 className="sheet__title" id={titleId}>
+            {title}
+          </h2>
+          <button type="button" className="sheet__close" aria-label="Закрыть" onClick={onClose}>
+            <Icon name="close" />
+          </button>
+        </header>
+        <div className="sheet__body">{children}</div>
+      </div>
+    </>,
+    document.body,
+  );
+}
