@@ -7,10 +7,12 @@ import { venueLicenceSchema } from "./subscriptions.ts";
  * A player's plan (issue 14): everything a web player needs to play by its
  * schedule without the server — the establishment's zone, the weekly
  * windows it may play, the fallback, its crossfade, and the tracks of every
- * playlist in them in the order they play, each with the gain that levels
- * it. Songs the establishment's explicit filter keeps out are not in it.
- * The device caches it (with the audio of the coming hours) and decides
- * with `decide` of `schedule.ts` while the network is gone.
+ * playlist on the player that it may play now (those of the windows and the
+ * fallback, and the others the owner may start with «Играть сейчас», issue
+ * 28) in the order they play, each with the gain that levels it. Songs the
+ * establishment's explicit filter keeps out are not in it. The device
+ * caches it (with the audio of the coming hours) and decides with `decide`
+ * of `schedule.ts` while the network is gone.
  */
 
 export const planSongSchema = z
@@ -57,7 +59,11 @@ export const playerPlanSchema = z
     /** The windows of playlists the owner may play now (others are left out, as the scheduler does). */
     windows: z.array(scheduleEntrySchema),
     fallbackPlaylistId: uuidSchema.nullable(),
-    /** Every playlist of `windows` and the fallback, once each. */
+    /**
+     * Every playlist on the player that it may play now, once each: those of
+     * `windows` and the fallback first, then the others in the order they
+     * were put on the player.
+     */
     playlists: z.array(planPlaylistSchema),
     generatedAt: z.iso.datetime(),
   })

@@ -37,8 +37,11 @@ export interface PlayerPlanDependencies
  * A player's plan (issue 14): what a web player needs to play by its
  * schedule with the network gone — its playable windows and fallback read
  * as the scheduler reads them (`ScheduleDecisions`), its crossfade, and the
- * levelled tracks of those playlists without the songs its venue's explicit
- * filter keeps out. A few queries however many playlists; it changes nothing.
+ * levelled tracks, without the songs its venue's explicit filter keeps
+ * out, of every playlist on it that its venue may play now (issue 28: the
+ * owner's «Играть сейчас» may start any of them): the windows' and the
+ * fallback's first, then the others in the order they were put on. A few
+ * queries however many playlists; it changes nothing.
  */
 export class PlayerPlanService {
   private readonly decisions: ScheduleDecisions;
@@ -51,10 +54,11 @@ export class PlayerPlanService {
     const player = await players.findPlayer(this.deps.db, playerId);
     if (!player) throw playerErrors.notFound();
     assertMayReadPlan(actor, player);
-    const [schedule, places, venue] = await Promise.all([
+    const [schedule, places, venue, onPlayer] = await Promise.all([
       this.decisions.scheduleOf(player),
       this.deps.establishments.placesOf([player.establishmentId]),
       this.deps.entitlement.ofVenue(player.establishmentId),
+      players.playlistsOfPlayer(this.deps.db, player.id),
     ]);
     const explicitFilter = places.get(player.establishmentId)?.explicitFilter ?? false;
     const windows: ScheduleEntry[] = schedule.windows.map((window) => ({
@@ -65,16 +69,20 @@ export class PlayerPlanService {
       endTime: window.endTime,
       weekdays: [...window.weekdays],
     }));
-    const playlistIds = [
+    // The schedule's playlists lead: a device that fills its cache in the plan's order keeps
+    // what its hours play before what only the owner's choice would play.
+    const candidates = [
       ...new Set([
         ...windows.map((window) => window.playlistId),
         ...(schedule.fallbackPlaylistId ? [schedule.fallbackPlaylistId] : []),
+        ...onPlayer.map((row) => row.playlistId),
       ]),
     ];
-    const [names, tracks] = await Promise.all([
-      this.deps.playlistNames(playlistIds),
-      this.deps.playlistTracks(playlistIds),
-    ]);
+    const names = await this.deps.playlistNames(candidates);
+    // Playable as the scheduler and the remote read it (the windows and the fallback already
+    // are): the venue's licence allows it now, and it is not in the trash (then it has no name).
+    const playlistIds = candidates.filter((id) => venue.playable.has(id) && names.has(id));
+    const tracks = await this.deps.playlistTracks(playlistIds);
     const playlists: PlanPlaylist[] = playlistIds.map((id) => ({
       id,
       name: names.get(id) ?? "",

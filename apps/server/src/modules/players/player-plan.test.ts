@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { PARTITION_IDS } from "@fonika/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { establishments, playerStates, players } from "../../db/schema.ts";
@@ -131,6 +132,94 @@ describe("a player's plan", () => {
     expect(changed.body.crossfadeSeconds).toBe(0);
     const again = await get(`/music/player/${venue.playerId}/plan`, venue.client.token);
     expect(again.body.crossfadeSeconds).toBe(0);
+  });
+
+  it("holds every playlist the player may play, the schedule's first, so that «Играть сейчас» of any plays", async () => {
+    const [first, second, third] = songs.map((song) => song.id as string) as [
+      string,
+      string,
+      string,
+    ];
+    const evening = await playlistOf(server, staff.contentManager, [second, third], "Вечер");
+    const morning = await playlistOf(server, staff.contentManager, [first], "Утро");
+    const calm = await playlistOf(server, staff.contentManager, [third], "Тихо");
+    const gift = await playlistOf(server, staff.contentManager, [first, third], "Подарок");
+    const trashed = await playlistOf(server, staff.contentManager, [second], "В корзину");
+    const elsewhere = await playlistOf(server, staff.contentManager, [first], "Не на плеере");
+    const subscribed = await subscribedClient(server, staff, [
+      evening.id,
+      morning.id,
+      calm.id,
+      trashed.id,
+      elsewhere.id,
+    ]);
+    const { client, establishmentId, tariffId } = subscribed;
+    await step(
+      server,
+      `/tariff/user/${client.id}/${tariffId}/playlist/add`,
+      staff.clientManager.token,
+      {
+        playlistId: gift.id,
+      },
+    );
+    // Put on before the scheduled ones: the schedule's still lead the plan.
+    const playerId = await addPlayer(server, client, {
+      establishmentId,
+      playlistIds: [evening.id, gift.id, trashed.id, morning.id, calm.id],
+    });
+    await step(
+      server,
+      `/music/player/${playerId}/playlist/${morning.id}/schedule/add`,
+      client.token,
+      {
+        startTime: "09:00:00",
+        endTime: "13:00:00",
+        weekdays: ["MONDAY"],
+      },
+    );
+    await step(server, `/music/player/${playerId}/fallback`, client.token, { playlistId: calm.id });
+    const trashing = await post(
+      `/vault/${PARTITION_IDS.playlists}/delete`,
+      staff.contentManager.token,
+      {
+        deleteEntryIds: [
+          (await get(`/music/playlist/${trashed.id}`, staff.contentManager.token)).body.entryId,
+        ],
+      },
+    );
+    expect(trashing.status).toBe(200);
+
+    const plan = (await get(`/music/player/${playerId}/plan`, client.token)).body;
+    // Not the trashed one, nor one the venue may play but the player does not hold.
+    expect(plan.playlists.map((playlist: { id: string }) => playlist.id)).toEqual([
+      morning.id,
+      calm.id,
+      evening.id,
+      gift.id,
+    ]);
+    expect(plan.playlists[2]).toEqual({
+      id: evening.id,
+      name: evening.name,
+      songs: [planned(1), planned(2)],
+    });
+    // The schedule is what it was: the other playlists are only there to be chosen.
+    expect(plan.windows.map((window: { playlistId: string }) => window.playlistId)).toEqual([
+      morning.id,
+    ]);
+    expect(plan.fallbackPlaylistId).toBe(calm.id);
+
+    // A playlist the venue may no longer play leaves the plan with it.
+    await step(
+      server,
+      `/tariff/user/${client.id}/${tariffId}/playlist/${gift.id}/remove`,
+      staff.clientManager.token,
+    );
+    const after = (await get(`/music/player/${playerId}/plan`, client.token)).body;
+    expect(after.playlists.map((playlist: { id: string }) => playlist.id)).toEqual([
+      morning.id,
+      calm.id,
+      evening.id,
+    ]);
   });
 
   it("leaves explicit songs out only where the establishment filters them", async () => {
