@@ -135,6 +135,7 @@ export class WebPlayerRuntime {
     this.cleanups.push(() => {
       browserTimers.clearInterval(planTimer);
       browserTimers.clearInterval(fillTimer);
+      this.planAgain = false;
       document.removeEventListener("visibilitychange", onVisible);
       void this.wakeLock?.release().catch(() => undefined);
     });
@@ -218,10 +219,25 @@ export class WebPlayerRuntime {
   }
 
   private loadingPlan: Promise<void> | null = null;
+  /** Asked for while a read was under way: that read may have begun before the change. */
+  private planAgain = false;
 
+  /**
+   * Reads the plan; asked while a read is under way, reads it once more after
+   * it, so that the answer is never older than the news that asked for it (a
+   * playlist just put on the player, whose song the server tells to play).
+   */
   private loadPlan(): Promise<void> {
-    this.loadingPlan ??= this.readPlan().finally(() => {
+    if (this.loadingPlan) {
+      this.planAgain = true;
+      return this.loadingPlan;
+    }
+    this.loadingPlan = this.readPlan().finally(() => {
       this.loadingPlan = null;
+      if (this.planAgain) {
+        this.planAgain = false;
+        void this.loadPlan();
+      }
     });
     return this.loadingPlan;
   }
@@ -235,6 +251,8 @@ export class WebPlayerRuntime {
         params: { id: this.playerId },
         accessToken: token,
       });
+      // Asked again meanwhile: the read that follows applies the newer answer.
+      if (this.planAgain) return;
       this.plan = plan;
       this.engine.setPlan(plan);
       this.changed();

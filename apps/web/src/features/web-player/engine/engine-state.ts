@@ -1,4 +1,10 @@
-import type { ClientSocketMessage, LicenceState, PlanSong, PlayerPlan } from "@fonika/shared";
+import type {
+  ClientSocketMessage,
+  LicenceState,
+  PlanSong,
+  PlayEnding,
+  PlayerPlan,
+} from "@fonika/shared";
 import type { Timers } from "../../../lib/timers.ts";
 import type { AudioOutput, Deck } from "./deck.ts";
 import type { Scheduled } from "./local-order.ts";
@@ -32,6 +38,7 @@ export interface EngineView {
   paused: boolean;
   volume: number;
   current: Sounding | null;
+  /** The song after the current one, as far as it is known (`SongChoice.upcoming`). */
   next: PlanSong | null;
   problem: Problem;
   /** The venue's licence as last heard (the server's status, else the plan); null before either. */
@@ -68,6 +75,15 @@ export interface Preloaded {
   ready: Promise<boolean>;
 }
 
+/** A `playSong` waiting for the plan to be read again, and how it was to come in. */
+export interface AwaitedSong {
+  songId: string;
+  playlistId: string | null;
+  fade: number;
+  ending: PlayEnding;
+  fallback: boolean;
+}
+
 /** What the engine's parts share: what plays, what comes next, and what the server said. */
 export class EngineState {
   plan: PlayerPlan | null = null;
@@ -89,12 +105,19 @@ export class EngineState {
   /** The playlist asked for with playPlaylistRequested, whose first song fades in over the crossfade. */
   requestedPlaylist: string | null = null;
   /**
-   * The owner's next or previous was relayed and the server's answer has
-   * not come: that answer is a command (a fast fade, the play before it
-   * skipped) even when it is the playlist started over after a stop at its
-   * last song.
+   * The owner's next, previous or chosen song was relayed and the server's
+   * answer has not come: that answer is a command (a fast fade, the play
+   * before it skipped) even when it is the playlist started over after a
+   * stop at its last song, or a song of the playlist this page asked the
+   * schedule for.
    */
   skipAsked = false;
+  /**
+   * A song the server told to play that the plan held by this page did not
+   * have (a playlist put on the player since it was read): played once the
+   * plan read again holds it, unless a newer command came first.
+   */
+  awaitedSong: AwaitedSong | null = null;
   failed = new Set<string>();
   problem: Problem = null;
   transitioning = false;

@@ -6,6 +6,8 @@ import { COMMAND_FADE_S, WebPlayerEngine } from "./engine.ts";
 
 const PLAYER = "00000000-0000-4000-8000-00000000e001";
 const DAY_LIST = "00000000-0000-4000-8000-0000000d0001";
+/** A playlist on the player that is neither scheduled nor the fallback (issue 28). */
+const OTHER_LIST = "00000000-0000-4000-8000-0000000d0002";
 const id = (n: number) => `00000000-0000-4000-8000-0000000a${String(n).padStart(4, "0")}`;
 
 function song(n: number, seconds: number, extra: Partial<PlanSong> = {}): PlanSong {
@@ -23,6 +25,7 @@ function song(n: number, seconds: number, extra: Partial<PlanSong> = {}): PlanSo
 }
 
 const songs = [song(1, 60), song(2, 60), song(3, 60)];
+const otherSongs = [song(4, 60), song(5, 60)];
 
 /** All day, every day: the day list. */
 function planOf(crossfadeSeconds: number): PlayerPlan {
@@ -49,15 +52,28 @@ function planOf(crossfadeSeconds: number): PlayerPlan {
   };
 }
 
+/** The plan holding the player's other playlist too, as the server's plan does (issue 28). */
+function withOtherList(plan: PlayerPlan): PlayerPlan {
+  return {
+    ...plan,
+    playlists: [...plan.playlists, { id: OTHER_LIST, name: "Другой", songs: otherSongs }],
+  };
+}
+
 function setUp({
   cached = (_songId: string) => true,
   broken = new Set<string>(),
+  planOutdated = () => undefined,
 }: {
   cached?: (songId: string) => boolean;
   broken?: Set<string>;
+  planOutdated?: () => void;
 } = {}) {
   const sent: ClientSocketMessage[] = [];
-  const output = clockOutput(new Map(songs.map((s) => [s.id, s.durationMs / 1000])), broken);
+  const output = clockOutput(
+    new Map([...songs, ...otherSongs].map((s) => [s.id, s.durationMs / 1000])),
+    broken,
+  );
   let plays = 0;
   const engine = new WebPlayerEngine({
     output,
@@ -67,7 +83,7 @@ function setUp({
     now: () => Date.now(),
     newPlayId: () => `00000000-0000-4000-8000-0000000c${String(++plays).padStart(4, "0")}`,
     timers: browserTimers,
-    planOutdated: () => undefined,
+    planOutdated,
     onChange: () => undefined,
   });
   engine.start(PLAYER);
@@ -78,15 +94,19 @@ function setUp({
   return { engine, output, sent, of };
 }
 
-const playSong = (songId: string, nextSongId: string | null) =>
+const playSong = (songId: string, nextSongId: string | null, playlistId = DAY_LIST) =>
   ({
     type: "playSong",
     playerId: PLAYER,
     songId,
-    playlistId: DAY_LIST,
+    playlistId,
     previousSongId: null,
     nextSongId,
   }) as const;
+
+/** The owner's «Играть сейчас», as the server relays it to the device before its `playSong`. */
+const songRequested = (songId: string, playlistId = DAY_LIST) =>
+  ({ type: "playSongRequested", playerId: PLAYER, songId, playlistId }) as const;
 
 /** The server's word that the schedule wants the day list now. */
 const dayListScheduled = {
@@ -252,6 +272,123 @@ describe("the web player online", () => {
     engine.receive({ type: "stopPlay", playerId: PLAYER });
     expect(of("playPlaylistRequested")).toHaveLength(2);
     expect(engine.view().problem).toBe("silence");
+  });
+
+  it("plays the owner's song of a playlist neither scheduled nor the fallback, as a skip, and goes on in it", async () => {
+    const { engine, of, output } = setUp();
+    engine.setOnline(true);
+    engine.setPlan(withOtherList(planOf(8)));
+    engine.receive(dayListScheduled);
+    engine.receive(playSong(id(1), id(2)));
+    await vi.advanceTimersByTimeAsync(5_000);
+    engine.receive(songRequested(id(4), OTHER_LIST));
+    engine.receive(playSong(id(4), id(5), OTHER_LIST));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(engine.view().current).toMatchObject({
+      song: { id: id(4) },
+      playlistId: OTHER_LIST,
+      fallback: false,
+    });
+    expect(of("songStarted").at(-1)).toMatchObject({ songId: id(4), playlistId: OTHER_LIST });
+    expect(of("songEnded").map((m) => m.ending)).toEqual(["skipped"]);
+    expect(output.decks[1].fades).toEqual([{ direction: "in", seconds: COMMAND_FADE_S, left: 60 }]);
+    // What comes next is the server's word within that playlist, and it is loaded in time.
+    expect(engine.view().next?.id).toBe(id(5));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(engine.view().current).toMatchObject({ song: { id: id(5) }, playlistId: OTHER_LIST });
+    expect(of("songEnded").map((m) => m.ending)).toEqual(["skipped", "finished"]);
+  });
+
+  it("takes the owner's song of the playlist it asked the schedule for as a skip, not the schedule's crossfade", async () => {
+    const { engine, of, output } = setUp();
+    engine.setOnline(true);
+    engine.setPlan(withOtherList(planOf(12)));
+    engine.receive(playSong(id(4), id(5), OTHER_LIST));
+    await vi.advanceTimersByTimeAsync(5_000);
+    // The schedule wants the day list: the page asks for it, and before the answer the owner
+    // chooses a song of that very list.
+    engine.receive(dayListScheduled);
+    expect(of("playPlaylistRequested").at(-1)?.playlistId).toBe(DAY_LIST);
+    engine.receive(songRequested(id(2)));
+    engine.receive(playSong(id(2), id(3)));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(engine.view().current?.song.id).toBe(id(2));
+    expect(of("songEnded").map((m) => m.ending)).toEqual(["skipped"]);
+    expect(output.decks[0].fades.map((fade) => [fade.direction, fade.seconds])).toEqual([
+      ["out", COMMAND_FADE_S],
+    ]);
+    expect(output.decks[1].fades.map((fade) => [fade.direction, fade.seconds])).toEqual([
+      ["in", COMMAND_FADE_S],
+    ]);
+
+    // Nothing stays of it: the playlist asked for later crossfades in and files the one before finished.
+    engine.receive({ type: "playPlaylistRequested", playerId: PLAYER, playlistId: OTHER_LIST });
+    engine.receive({
+      ...dayListScheduled,
+      schedule: { ...dayListScheduled.schedule, playlistId: OTHER_LIST },
+    });
+    engine.receive(playSong(id(4), id(5), OTHER_LIST));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(of("songEnded").map((m) => m.ending)).toEqual(["skipped", "finished"]);
+    expect(output.decks[0].fades.at(-1)).toMatchObject({ direction: "in", seconds: 12 });
+  });
+
+  it("plays a song its plan lacked once the plan read again holds it, unless a newer command came", async () => {
+    let outdated = 0;
+    const { engine, of } = setUp({ planOutdated: () => outdated++ });
+    engine.setOnline(true);
+    engine.setPlan(planOf(8));
+    engine.receive(playSong(id(1), id(2)));
+    await vi.advanceTimersByTimeAsync(5_000);
+    // A playlist put on the player after the page read its plan.
+    engine.receive(songRequested(id(4), OTHER_LIST));
+    engine.receive(playSong(id(4), id(5), OTHER_LIST));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(outdated).toBe(1);
+    expect(engine.view().current?.song.id).toBe(id(1));
+    engine.setPlan(withOtherList(planOf(8)));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(engine.view().current).toMatchObject({ song: { id: id(4) }, playlistId: OTHER_LIST });
+    expect(of("songEnded").map((m) => m.ending)).toEqual(["skipped"]);
+
+    // Paused before the plan came: the song does not start behind the owner's back.
+    engine.setPlan(planOf(8));
+    engine.receive(songRequested(id(5), OTHER_LIST));
+    engine.receive(playSong(id(5), id(4), OTHER_LIST));
+    engine.receive({ type: "pause", playerId: PLAYER });
+    engine.setPlan(withOtherList(planOf(8)));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(engine.view().current?.song.id).toBe(id(4));
+    expect(engine.view().paused).toBe(true);
+  });
+
+  it("names the song after the current one as it will play: the server's, else the first again after the last", async () => {
+    const { engine } = setUp();
+    engine.setOnline(true);
+    engine.setPlan(planOf(4));
+    engine.receive(playSong(id(1), id(3)));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(engine.view().next?.id).toBe(id(3));
+    // The last song, loop off: the server names none, and this player starts the list over.
+    engine.receive(playSong(id(3), null));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(engine.view().next?.id).toBe(id(1));
+  });
+
+  it("names the playlist that goes on the fallback once the schedule says it is", async () => {
+    const { engine } = setUp();
+    engine.setOnline(true);
+    engine.setPlan(planOf(4));
+    engine.receive(dayListScheduled);
+    engine.receive(playSong(id(1), id(2)));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(engine.view().current?.fallback).toBe(false);
+    // The window ended; the same playlist is the fallback: it plays on, named as the fallback.
+    engine.receive({
+      ...dayListScheduled,
+      schedule: { ...dayListScheduled.schedule, scheduleId: null, fallback: true },
+    });
+    expect(engine.view().current).toMatchObject({ song: { id: id(1) }, fallback: true });
   });
 
   it("ignores what is said of other players", async () => {

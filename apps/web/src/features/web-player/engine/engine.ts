@@ -90,7 +90,7 @@ export class WebPlayerEngine {
   }
 
   view(): EngineView {
-    const { current, preloaded, plan } = this.state;
+    const { current, plan } = this.state;
     const licence = this.licence();
     const unlicensed =
       licence !== null &&
@@ -103,7 +103,7 @@ export class WebPlayerEngine {
       current: current
         ? { song: current.song, playlistId: current.playlistId, fallback: current.fallback }
         : null,
-      next: preloaded?.song ?? null,
+      next: this.choice.upcoming(),
       // Silence for want of a licence says so: the owner has something to do, nothing is broken.
       problem: this.state.problem === "silence" && unlicensed ? "no-licence" : this.state.problem,
       licence,
@@ -147,9 +147,25 @@ export class WebPlayerEngine {
   }
 
   setPlan(plan: PlayerPlan): void {
-    this.state.plan = plan;
-    this.state.failed.clear();
-    if (!this.state.current && !this.state.paused) this.schedule.startScheduled();
+    const state = this.state;
+    state.plan = plan;
+    state.failed.clear();
+    const awaited = state.awaitedSong;
+    state.awaitedSong = null;
+    const song = awaited ? findSong(plan, awaited.songId) : null;
+    if (awaited && song) {
+      // The song the server told while this page's plan lacked it: it plays now.
+      state.paused = false;
+      void this.switching.transition(
+        song,
+        awaited.playlistId,
+        awaited.fade,
+        awaited.ending,
+        awaited.fallback,
+      );
+      return;
+    }
+    if (!state.current && !state.paused) this.schedule.startScheduled();
   }
 
   /** The socket opened (the server knows the device) or closed. */
@@ -158,6 +174,7 @@ export class WebPlayerEngine {
     this.state.online = online;
     this.state.requestedPlaylist = null;
     this.state.skipAsked = false;
+    this.state.awaitedSong = null;
     if (online) {
       this.state.serverSchedule = null;
       this.reports.report();
@@ -202,7 +219,9 @@ export class WebPlayerEngine {
         return;
       case "playNextSongRequested":
       case "playPrevSongRequested":
-        // The owner's command, relayed before the server's answer to it (`skipAsked`).
+      case "playSongRequested":
+        // The owner's command, relayed before the server's answer to it (`skipAsked`): the song
+        // the owner chose comes in as «next» does, even from the playlist the schedule wants.
         if (message.playerId === playerId) state.skipAsked = true;
         return;
       case "playSong": {
@@ -212,43 +231,57 @@ export class WebPlayerEngine {
         const skipAsked = state.skipAsked;
         state.requestedPlaylist = null;
         state.skipAsked = false;
+        state.awaitedSong = null;
         if (state.current?.song.id === message.songId) {
           // The song this player already crossfaded into on its own.
           if (message.playlistId) state.current.playlistId = message.playlistId;
           this.switching.refreshPreload();
-          return;
-        }
-        const song = state.plan ? findSong(state.plan, message.songId) : null;
-        if (!song) {
-          // Not in the plan this page holds: the plan is older than the server's.
-          this.deps.planOutdated();
+          this.deps.onChange();
           return;
         }
         const playlistId = message.playlistId ?? state.current?.playlistId ?? null;
-        // The playlist the schedule asked for crossfades in; an answer to the owner's skip does
-        // not, even when it is that playlist started over after its last song.
+        // The playlist the schedule asked for crossfades in; an answer to the owner's skip or
+        // choice does not, even when it is that playlist (started over after its last song).
         const fromSchedule = !skipAsked && requested !== null && requested === playlistId;
-        const fallback =
-          state.serverSchedule?.playlistId === playlistId ? state.serverSchedule.fallback : false;
+        const coming = {
+          songId: message.songId,
+          playlistId,
+          fade: fromSchedule ? state.crossfadeSeconds() : COMMAND_FADE_S,
+          ending: fromSchedule ? ("finished" as const) : ("skipped" as const),
+          fallback:
+            state.serverSchedule?.playlistId === playlistId ? state.serverSchedule.fallback : false,
+        };
+        const song = state.plan ? findSong(state.plan, message.songId) : null;
+        if (!song) {
+          // Not in the plan this page holds: the plan is older than the server's (a playlist
+          // put on the player since). The song plays once the plan read again holds it.
+          state.awaitedSong = coming;
+          this.deps.planOutdated();
+          return;
+        }
         state.paused = false;
         void this.switching.transition(
           song,
-          playlistId,
-          fromSchedule ? state.crossfadeSeconds() : COMMAND_FADE_S,
-          fromSchedule ? "finished" : "skipped",
-          fallback,
+          coming.playlistId,
+          coming.fade,
+          coming.ending,
+          coming.fallback,
         );
         return;
       }
       case "pause":
-        if (message.playerId === playerId) this.pause();
+        if (message.playerId !== playerId) return;
+        state.awaitedSong = null;
+        this.pause();
         return;
       case "play":
       case "resumePlay":
         if (message.playerId === playerId) void this.resume();
         return;
       case "stopPlay":
-        if (message.playerId === playerId) this.schedule.stopAsked();
+        if (message.playerId !== playerId) return;
+        state.awaitedSong = null;
+        this.schedule.stopAsked();
         return;
       case "volume":
         if (message.playerId === playerId) this.setVolume(message.volume);
@@ -258,6 +291,7 @@ export class WebPlayerEngine {
         state.shuffle = message.shuffled;
         state.serverNext = message.nextSongId;
         this.switching.refreshPreload();
+        this.deps.onChange();
         return;
       case "error":
         // A refused playlist request is not waited for any longer.
@@ -272,6 +306,8 @@ export class WebPlayerEngine {
   }
 
   private adoptState(state: PlayerLiveState): void {
+    // What the screen says comes next follows the shuffle and the server's next song.
+    let changed = this.state.shuffle !== state.shuffle;
     this.state.shuffle = state.shuffle;
     if (!this.volumeAdopted) {
       // The first state after the page opened: the volume the owner left it at.
@@ -285,7 +321,9 @@ export class WebPlayerEngine {
     ) {
       this.state.serverNext = state.nextSongId;
       this.switching.refreshPreload();
+      changed = true;
     }
+    if (changed) this.deps.onChange();
   }
 
   private pause(): void {

@@ -41,6 +41,12 @@ export class ScheduleFollowing {
       state.current?.playlistId === scheduled.playlistId &&
       state.problem !== "nothing-playable"
     ) {
+      // The playlist goes on; whether it is the fallback now is the schedule's word (the
+      // screen names it so, and the next play is filed so).
+      if (state.current.fallback !== scheduled.fallback) {
+        state.current.fallback = scheduled.fallback;
+        this.deps.onChange();
+      }
       return;
     }
     if (state.paused && state.current) return;

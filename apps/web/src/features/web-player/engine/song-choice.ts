@@ -24,6 +24,36 @@ export class SongChoice {
   }
 
   /**
+   * The song that follows the current one as far as it is known without
+   * choosing it: the one loaded already, else the server's word, else the
+   * playlist's order — the first song again after the last, as this player
+   * goes on (the remote's queue says the same). A shuffle's pick is made
+   * only when it is loaded: until then null.
+   */
+  upcoming(): PlanSong | null {
+    const state = this.state;
+    const { current, plan, preloaded } = state;
+    if (preloaded) return preloaded.song;
+    if (!current?.playlistId || !plan) return null;
+    const told = state.serverNext;
+    // Right after crossfading on its own the server's word is still the song that plays now.
+    if (state.online && told && told !== current.song.id && !state.failed.has(told)) {
+      const song = findSong(plan, told);
+      if (song) return song;
+    }
+    if (state.shuffle) return null;
+    return localNext({
+      plan,
+      playlistId: current.playlistId,
+      currentSongId: current.song.id,
+      shuffle: false,
+      recentSongIds: this.reports.recent,
+      playable: (songId) =>
+        !state.failed.has(songId) && (state.online || this.deps.isCached(songId)),
+    });
+  }
+
+  /**
    * The song to play after the current one in `playlistId`: the server's
    * word when it has one. After a song that `failed`, the one after that
    * song instead, treating the failed one as current.
