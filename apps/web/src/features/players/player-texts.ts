@@ -37,6 +37,12 @@ export const PLAYER_LIVE_TEXTS = {
   offline: "Не в сети",
   online: "В сети",
   nothingPlays: "Сейчас ничего не играет",
+  /** The fallback, as every screen names it (the venue's screen too). */
+  fallback: "Запасной плейлист",
+  nextSong: "Следующая песня",
+  /** After a playlist's last song (loop off) a box stops; a web player starts it over. */
+  playlistEnds: "Плейлист закончится на этой песне",
+  playlistStartsOver: "Плейлист начнётся сначала",
   unknownSong: "Песня",
   waiting: "Ждём состояние плеера…",
   silence: "Тишина",

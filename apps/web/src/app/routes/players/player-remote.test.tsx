@@ -92,7 +92,13 @@ describe("the remote control on a player's page", () => {
     expect(await within(section).findByText("Осенний блюз")).toBeTruthy();
     expect(within(section).getByText("Квартет Ли")).toBeTruthy();
     expect(await within(section).findByText("Кофе с корицей")).toBeTruthy();
-    expect(await within(section).findByText(/Утро в кофейне · до/)).toBeTruthy();
+    // The schedule wants the fallback now: named so in the queue, and as what plays.
+    expect(
+      await within(section).findByText(/Утро в кофейне · Запасной плейлист · до/),
+    ).toBeTruthy();
+    expect(within(section).getByTestId("playing-playlist").textContent).toBe(
+      "Утро в кофейне · Запасной плейлист",
+    );
     expect(within(section).getByText("В сети")).toBeTruthy();
     expect(within(section).getByRole("progressbar").getAttribute("aria-valuemax")).toBe("200");
     const cover = section.querySelector(".remote-now__cover img");

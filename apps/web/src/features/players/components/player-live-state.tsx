@@ -1,7 +1,9 @@
-import type { NowPlaying, PlayerLiveSummary } from "@fonika/shared";
+import type { NowPlaying, Player, PlayerLiveState, PlayerLiveSummary } from "@fonika/shared";
 import { StatusChip } from "../../../components/ui/status-chip.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
-import { PLAYERS_BASE_TEXTS } from "../player-texts.ts";
+import { usePlayNow } from "../api/get-player-queue.ts";
+import { usePlayerPlaylists } from "../api/list-player-playlists.ts";
+import { PLAYER_LIVE_TEXTS, PLAYERS_BASE_TEXTS } from "../player-texts.ts";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -56,6 +58,42 @@ export function NowPlayingText({ live }: { live: PlayerLiveSummary }) {
       {nowPlaying.playlistName && (
         <span className="player-now__playlist">{nowPlaying.playlistName}</span>
       )}
+    </span>
+  );
+}
+
+/**
+ * A playlist's name as what plays: «Name · Запасной плейлист» when it plays
+ * as the fallback — the one way the remote, its queue and the venue's
+ * screen name it.
+ */
+export function playlistLabel(name: string, fallback: boolean): string {
+  return fallback ? `${name} · ${PLAYER_LIVE_TEXTS.fallback}` : name;
+}
+
+/**
+ * The playlist a player has on, named, under its song. It plays as the
+ * fallback when the schedule wants the fallback now and that is the
+ * playlist on: the web player's own rule, so the venue's screen says the
+ * same (a song of the fallback playlist the owner chose within a window is
+ * that playlist, not the fallback).
+ */
+export function PlayingPlaylist({
+  player,
+  state,
+}: {
+  player: Player;
+  state: PlayerLiveState | null;
+}) {
+  const playlists = usePlayerPlaylists(player.id);
+  const playNow = usePlayNow(player.id);
+  const playlistId = state?.songId ? state.playlistId : null;
+  const name = playlists.data?.find((playlist) => playlist.playlistId === playlistId)?.name;
+  if (!playlistId || !name) return null;
+  const fallback = playNow.data?.fallback === true && playNow.data.playlistId === playlistId;
+  return (
+    <span className="remote-muted" data-testid="playing-playlist">
+      {playlistLabel(name, fallback)}
     </span>
   );
 }

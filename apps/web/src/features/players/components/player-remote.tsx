@@ -11,7 +11,8 @@ import { usePlayerPlaylists } from "../api/list-player-playlists.ts";
 import type { PlayerCommand, PlayerLive } from "../hooks/use-players-live.ts";
 import { currentPosition } from "../hooks/use-players-live.ts";
 import { PLAYER_LIVE_TEXTS as TEXTS } from "../player-texts.ts";
-import { RemoteSongs } from "./remote-songs.tsx";
+import { PlayingPlaylist, playlistLabel } from "./player-live-state.tsx";
+import { NextSong, RemoteSongs } from "./remote-songs.tsx";
 import "../players.css";
 
 interface PlayerRemoteProps {
@@ -67,13 +68,14 @@ export function SongLabel({ songId }: { songId: string | null }) {
 }
 
 interface NowPlayingProps {
+  player: Player;
   state: PlayerLiveState | null;
   /** «Продолжить» waits for the server's state. */
   resuming: boolean;
   onResume: () => void;
 }
 
-function NowPlaying({ state, resuming, onResume }: NowPlayingProps) {
+function NowPlaying({ player, state, resuming, onResume }: NowPlayingProps) {
   const api = useApiClient();
   const songId = state?.songId ?? null;
   const song = useLiveSong(songId);
@@ -99,6 +101,7 @@ function NowPlaying({ state, resuming, onResume }: NowPlayingProps) {
       </div>
       <div className="remote-now__text">
         <SongLabel songId={songId} />
+        <PlayingPlaylist player={player} state={state} />
         <div
           className="remote-progress"
           role="progressbar"
@@ -140,11 +143,14 @@ function PlayerQueue({ player, state }: { player: Player; state: PlayerLiveState
   const playNow = usePlayNow(player.id);
   const queue = usePlayerQueue(player.id);
   const playlists = usePlayerPlaylists(player.id);
-  const nameOf = (playlistId: string | null) =>
+  const nameOf = (playlistId: string | null, fallback: boolean) =>
     playlistId === null
       ? TEXTS.silence
-      : (playlists.data?.find((playlist) => playlist.playlistId === playlistId)?.name ??
-        "Плейлист");
+      : playlistLabel(
+          playlists.data?.find((playlist) => playlist.playlistId === playlistId)?.name ??
+            TEXTS.playlist,
+          fallback,
+        );
   const later = (queue.data?.slots ?? [])
     .filter((slot) => !playNow.data || Date.parse(slot.from) >= Date.parse(playNow.data.until))
     .slice(0, 3);
@@ -153,14 +159,14 @@ function PlayerQueue({ player, state }: { player: Player; state: PlayerLiveState
     <div className="remote-queue">
       <h3 className="remote-queue__title">Очередь</h3>
       <dl className="remote-queue__list">
-        <dt>Следующая песня</dt>
+        <dt>{TEXTS.nextSong}</dt>
         <dd>
-          <SongLabel songId={state?.nextSongId ?? null} />
+          <NextSong player={player} state={state} />
         </dd>
         <dt>По расписанию сейчас</dt>
         <dd>
           {playNow.data
-            ? `${nameOf(playNow.data.playlistId)} · до ${formatTime(playNow.data.until, playNow.data.timeZone)}`
+            ? `${nameOf(playNow.data.playlistId, playNow.data.fallback)} · до ${formatTime(playNow.data.until, playNow.data.timeZone)}`
             : "…"}
         </dd>
         {later.length > 0 && queue.data && (
@@ -170,7 +176,8 @@ function PlayerQueue({ player, state }: { player: Player; state: PlayerLiveState
               <ul className="remote-queue__slots">
                 {later.map((slot) => (
                   <li key={slot.from}>
-                    {formatTime(slot.from, queue.data.timeZone)} · {nameOf(slot.playlistId)}
+                    {formatTime(slot.from, queue.data.timeZone)} ·{" "}
+                    {nameOf(slot.playlistId, slot.fallback)}
                   </li>
                 ))}
               </ul>
@@ -217,6 +224,7 @@ export function PlayerRemote({ player, live, onCommand }: PlayerRemoteProps) {
         <div className="remote" aria-busy={!ready || undefined}>
           <PlayerPresence state={state} />
           <NowPlaying
+            player={player}
             state={state}
             resuming={pending === "resume"}
             onResume={() => command({ kind: "resume" })}

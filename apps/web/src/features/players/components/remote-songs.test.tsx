@@ -1,5 +1,6 @@
 import {
   type ClientSocketMessage,
+  type Player,
   type PlayerLiveState,
   playersApi,
   playlistsApi,
@@ -46,8 +47,8 @@ function stateOf(playerId: string, changes: Partial<PlayerLiveState> = {}): Play
 }
 
 /** The owner's player page over a scripted server; the test speaks for the socket. */
-async function openPlayer() {
-  const player = buildPlayer({ userId: SIGNED_IN_USER_ID, name: "Зал" });
+async function openPlayer(overrides: Partial<Player> = {}) {
+  const player = buildPlayer({ userId: SIGNED_IN_USER_ID, name: "Зал", ...overrides });
   const view = renderSignedIn(
     "role-client",
     `/player/${player.id}`,
@@ -196,17 +197,90 @@ describe("choosing the song a player plays", () => {
   });
 });
 
+describe("what plays and what comes next, said as the player plays it", () => {
+  /** What the queue's «Следующая песня» says. */
+  const nextSongIn = (remote: HTMLElement) =>
+    within(remote).getByText("Следующая песня").nextElementSibling?.textContent;
+
+  it("names the fallback as what plays, and after the last song the first again, as the web player plays on", async () => {
+    const { player, remote, chooser, serverSends } = await openPlayer();
+    serverSends({
+      type: "playerState",
+      state: stateOf(player.id, { songId: fourth.id, nextSongId: null }),
+    });
+    // The schedule wants the fallback now, and it is the playlist on.
+    expect((await within(remote).findByTestId("playing-playlist")).textContent).toBe(
+      "Утро в кофейне · Запасной плейлист",
+    );
+    expect(
+      within(remote).getByText("По расписанию сейчас").nextElementSibling?.textContent,
+    ).toMatch(/^Утро в кофейне · Запасной плейлист · до \d\d:\d\d$/);
+    // The server names no next song after the last one; the web player starts the list over.
+    await within(remote).findByText("Осенний блюз");
+    expect(nextSongIn(remote)).toBe("Осенний блюзКвартет Ли");
+    expect(within(remote).queryByText("Сейчас ничего не играет")).toBeNull();
+    const queue = await within(chooser).findByRole("list", { name: "Следующие песни" });
+    expect(
+      within(queue)
+        .getAllByRole("button")
+        .map((button) => button.getAttribute("aria-label")),
+    ).toEqual([
+      "Играть сейчас: «Осенний блюз»",
+      "Играть сейчас: «Кофе с корицей»",
+      "Играть сейчас: «Дождь»",
+    ]);
+
+    // The owner's song of another playlist: that playlist plays, not the fallback.
+    serverSends({
+      type: "playerState",
+      state: stateOf(player.id, {
+        songId: eveningSong.id,
+        playlistId: evening.playlistId,
+        nextSongId: null,
+      }),
+    });
+    expect(within(remote).getByTestId("playing-playlist").textContent).toBe("Вечер");
+    expect(await within(remote).findByText("Закат", { selector: "dd *" })).toBeTruthy();
+  });
+
+  it("says a box ends the playlist after its last song, and a dash for the next while nothing is on", async () => {
+    const { player, remote, serverSends } = await openPlayer({ type: "boxPlayer" });
+    serverSends({
+      type: "playerState",
+      state: stateOf(player.id, { songId: fourth.id, nextSongId: null }),
+    });
+    expect(nextSongIn(remote)).toBe("Плейлист закончится на этой песне");
+    serverSends({
+      type: "playerState",
+      state: stateOf(player.id, { songId: null, nextSongId: null, playlistId: null }),
+    });
+    expect(within(remote).getByText("Сейчас ничего не играет")).toBeTruthy();
+    expect(nextSongIn(remote)).toBe("—");
+    expect(within(remote).queryByTestId("playing-playlist")).toBeNull();
+  });
+});
+
 describe("the coming songs", () => {
   const order = ["a", "b", "c", "d"];
   const state = { songId: "b", nextSongId: "c", loop: false, shuffle: false };
   it("follow the server's next song in the playlist's order, round again only when looped", () => {
     expect(upcomingSongIds(state, order)).toEqual(["c", "d"]);
     expect(upcomingSongIds({ ...state, loop: true }, order)).toEqual(["c", "d", "a"]);
-    expect(upcomingSongIds({ ...state, loop: true }, order, 2)).toEqual(["c", "d"]);
+    expect(upcomingSongIds({ ...state, loop: true }, order, { count: 2 })).toEqual(["c", "d"]);
   });
   it("are the next song alone when shuffled or unknown, and none without one", () => {
     expect(upcomingSongIds({ ...state, shuffle: true }, order)).toEqual(["c"]);
     expect(upcomingSongIds({ ...state, nextSongId: "x" }, order)).toEqual(["x"]);
     expect(upcomingSongIds({ ...state, nextSongId: null }, order)).toEqual([]);
+  });
+  it("go round again for a player that starts its playlist over, from the top after the last song", () => {
+    const web = { startsOver: true };
+    expect(upcomingSongIds(state, order, web)).toEqual(["c", "d", "a"]);
+    // The last song: the server names none, and a web player begins the playlist again.
+    const last = { ...state, songId: "d", nextSongId: null };
+    expect(upcomingSongIds(last, order, web)).toEqual(["a", "b", "c"]);
+    expect(upcomingSongIds(last, order)).toEqual([]);
+    expect(upcomingSongIds({ ...last, shuffle: true }, order, web)).toEqual([]);
+    expect(upcomingSongIds({ ...last, songId: null }, order, web)).toEqual([]);
   });
 });

@@ -13,25 +13,39 @@ import { PLAYER_LIVE_TEXTS as TEXTS } from "../player-texts.ts";
 export const UPCOMING_COUNT = 5;
 
 /**
- * The songs after the current one as the server will play them: its next
- * song first, then, unless shuffled (only the server knows that order),
- * those after it in the playlist's order — from the top again when looped —
- * until the current song would come round. The server may still step over
+ * Whether a player starts its playlist over after the last song even with
+ * the loop off: a web player does (a venue's hour must not fall silent), a
+ * box stops there.
+ */
+export function startsOver(player: Pick<Player, "type">): boolean {
+  return player.type === "web";
+}
+
+/**
+ * The songs after the current one as the player will play them: the
+ * server's next song first, then, unless shuffled (only the server knows
+ * that order), those after it in the playlist's order — from the top again
+ * when looped or when the player `startsOver` — until the current song
+ * would come round. After the last song the server names none: a player
+ * that starts over begins again at the top. The server may still step over
  * a song its venue's explicit filter keeps out.
  */
 export function upcomingSongIds(
   state: Pick<PlayerLiveState, "songId" | "nextSongId" | "loop" | "shuffle">,
   order: readonly string[],
-  count: number = UPCOMING_COUNT,
+  { count = UPCOMING_COUNT, startsOver = false }: { count?: number; startsOver?: boolean } = {},
 ): string[] {
-  if (!state.nextSongId) return [];
-  const upcoming = [state.nextSongId];
-  let index = order.indexOf(state.nextSongId);
+  const repeats = state.loop || startsOver;
+  const first =
+    state.nextSongId ?? (repeats && state.songId && !state.shuffle ? order[0] : undefined);
+  if (!first) return [];
+  const upcoming = [first];
+  let index = order.indexOf(first);
   if (state.shuffle || index < 0) return upcoming;
   while (upcoming.length < count) {
     index += 1;
     if (index >= order.length) {
-      if (!state.loop) break;
+      if (!repeats) break;
       index = 0;
     }
     const songId = order[index];
@@ -84,6 +98,42 @@ function SongRow({ songId, song, current, busy, disabled, onPlay }: SongRowProps
   );
 }
 
+/** A song's title and artists (as its playlist gave it, else read by id). */
+function SongName({ songId, song }: { songId: string; song?: Song }) {
+  const read = useLiveSong(song ? null : songId);
+  const shown = song ?? read.data;
+  return (
+    <span className="remote-song">
+      <span className="remote-song__title">{shown?.title ?? TEXTS.unknownSong}</span>
+      {shown && shown.artists.length > 0 && (
+        <span className="remote-song__artist">{shown.artists.join(", ")}</span>
+      )}
+    </span>
+  );
+}
+
+/**
+ * The song after the one on, as the player will play it: the server's
+ * next song; after a playlist's last song (loop off), for a web player the
+ * playlist's first again — what the venue's screen names next — and for a
+ * box the end of the playlist. A dash while nothing is on: never «nothing
+ * plays» beside a song that plays.
+ */
+export function NextSong({ player, state }: { player: Player; state: PlayerLiveState | null }) {
+  const on = state?.songId ? state : null;
+  const over = Boolean(on && !on.nextSongId && startsOver(player));
+  const songs = usePlaylistSongs(over ? on?.playlistId : null);
+  if (!on) return <span className="remote-muted">—</span>;
+  if (on.nextSongId) return <SongName songId={on.nextSongId} />;
+  if (!over) return <span className="remote-muted">{TEXTS.playlistEnds}</span>;
+  const first = on.shuffle ? undefined : songs.data?.[0];
+  return first ? (
+    <SongName songId={first.id} song={first} />
+  ) : (
+    <span className="remote-muted">{TEXTS.playlistStartsOver}</span>
+  );
+}
+
 interface SongListProps {
   live: PlayerLive;
   /** The song whose «Играть сейчас» was pressed last (its button waits). */
@@ -92,7 +142,12 @@ interface SongListProps {
 }
 
 /** The queue: the coming songs of the playlist that plays, each to be played now. */
-function UpcomingSongs({ live, askedSongId, onPlaySong }: SongListProps) {
+function UpcomingSongs({
+  player,
+  live,
+  askedSongId,
+  onPlaySong,
+}: SongListProps & { player: Player }) {
   const { state, pending } = live;
   const playlistId = state?.playlistId ?? null;
   const songs = usePlaylistSongs(playlistId);
@@ -101,6 +156,7 @@ function UpcomingSongs({ live, askedSongId, onPlaySong }: SongListProps) {
     ? upcomingSongIds(
         state,
         list.map((song) => song.id),
+        { startsOver: startsOver(player) },
       )
     : [];
   return (
@@ -211,7 +267,12 @@ export function RemoteSongs({
   return (
     <Section title={TEXTS.songsTitle}>
       <div className="remote-songs">
-        <UpcomingSongs live={live} askedSongId={askedSongId} onPlaySong={onPlaySong} />
+        <UpcomingSongs
+          player={player}
+          live={live}
+          askedSongId={askedSongId}
+          onPlaySong={onPlaySong}
+        />
         <PlaylistSongs
           player={player}
           live={live}
