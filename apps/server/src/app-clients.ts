@@ -36,6 +36,7 @@ import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.route
 import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.ts";
 import { tariffsRoutes } from "./modules/tariffs/tariffs.routes.ts";
 import { TariffsService } from "./modules/tariffs/tariffs.service.ts";
+import type { Actor } from "./plugins/auth.ts";
 
 /**
  * Clients' modules meet here, each made after everything it asks, so no
@@ -80,6 +81,7 @@ export async function registerClientModules(
     accounts: {
       find: findAccount,
       namesOf: (ids: string[]) => directory.namesOf(db, ids),
+      statesOf: (actor: Actor, ids: string[]) => directory.clientStatesOf(db, actor, ids),
       idsMatching: (query: string) => directory.idsMatching(db, query),
     },
     establishments: venues,

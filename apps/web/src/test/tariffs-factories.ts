@@ -155,6 +155,7 @@ const noAbilities = {
   suspend: false,
   resume: false,
   end: false,
+  activateClient: false,
 };
 
 /** A pending subscription of the signed-in client's establishment to a basic tariff. */
@@ -175,6 +176,7 @@ export function buildSubscription(
     paymentInfo: { cardId: null, accountId: nextId() },
     userId: SIGNED_IN_USER_ID,
     clientName: "Иванова Анна Сергеевна",
+    clientState: "active",
     establishmentId: nextId(),
     establishmentName: "Кофейня на Тверской",
     periodMonths: 1,

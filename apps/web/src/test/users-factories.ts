@@ -135,6 +135,7 @@ export function buildSubscription(
     paymentInfo: { cardId: null, accountId: nextUserId() },
     userId,
     clientName: "Иванова Анна Сергеевна",
+    clientState: "active",
     establishmentId,
     establishmentName: "Кофейня на Арбате",
     periodMonths: 3,
@@ -149,6 +150,7 @@ export function buildSubscription(
       suspend: true,
       resume: false,
       end: true,
+      activateClient: false,
     },
     ...overrides,
   };

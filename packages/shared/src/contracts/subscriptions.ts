@@ -77,12 +77,33 @@ export const subscriptionAbilitiesSchema = z.object({
   suspend: z.boolean(),
   resume: z.boolean(),
   end: z.boolean(),
+  /**
+   * Activate the client's account, which waits for activation (issue 28):
+   * the accounts' own rule (the account's `abilities.activate`), told here
+   * so that staff's queue offers the account and the subscription in one.
+   */
+  activateClient: z.boolean(),
 });
+
+/**
+ * Where the subscription's client is on the way to be one (issue 28):
+ * still filling in the profile, waiting for activation, an active client,
+ * blocked or deleted, as the account's status reads on every screen.
+ */
+export const clientStateSchema = z.enum([
+  "edit-personal-info",
+  "wait-activation",
+  "active",
+  "blocked",
+  "deleted",
+]);
+export type ClientState = z.infer<typeof clientStateSchema>;
 
 export const subscriptionSchema = subscriptionInfoSchema
   .extend({
     userId: uuidSchema,
     clientName: z.string(),
+    clientState: clientStateSchema,
     establishmentId: uuidSchema,
     establishmentName: z.string(),
     periodMonths: z.number().int(),

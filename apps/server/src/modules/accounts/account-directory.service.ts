@@ -1,7 +1,9 @@
 import { createHmac } from "node:crypto";
-import { activeRole, MESSAGES, SIGN_AGREEMENT } from "@fonika/shared";
+import { activeRole, type ClientState, MESSAGES, SIGN_AGREEMENT } from "@fonika/shared";
 import type { Executor } from "../../db/client.ts";
 import type { ServerKeys } from "../../lib/keys.ts";
+import type { Actor } from "../../plugins/auth.ts";
+import { accountAbilities } from "./accounts.policy.ts";
 import type { Channel, UserRow } from "./accounts.repository.ts";
 import * as repository from "./accounts.repository.ts";
 import { toUserSearch } from "./profile.service.ts";
@@ -45,6 +47,27 @@ export class AccountDirectory {
     return new Map(rows.map((row) => [row.id, displayNameOf(row)]));
   }
 
+  /**
+   * Where each of these clients stands (filling in the profile, waiting for
+   * activation, active, blocked, deleted) and whether the actor may activate
+   * the account now, by the accounts' own policy: for other modules' lists
+   * that offer the activation beside their own rows (staff's queue of
+   * subscriptions). An id with no account is left out.
+   */
+  async clientStatesOf(
+    db: Executor,
+    actor: Actor,
+    userIds: string[],
+  ): Promise<Map<string, { state: ClientState; activate: boolean }>> {
+    const rows = await repository.accessOf(db, userIds);
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { state: clientStateOf(row), activate: accountAbilities(actor, row).activate },
+      ]),
+    );
+  }
+
   /** Active users holding any of these roles, with display names, by name (support's assignees). */
   async activeWithRoles(db: Executor, roles: readonly string[]) {
     const rows = await repository.activeWithRoles(db, roles);
@@ -68,6 +91,12 @@ export class AccountDirectory {
       authority: NEW_ACCOUNT_AUTHORITY,
     });
   }
+}
+
+function clientStateOf(row: { authority: string[]; status: string }): ClientState {
+  if (row.status === "deleted" || row.status === "blocked") return row.status;
+  const role = activeRole(row.authority);
+  return role === "wait-activation" || role === "edit-personal-info" ? role : "active";
 }
 
 function displayNameOf(row: repository.NameRow): string {

@@ -354,6 +354,18 @@ export async function namesOf(db: Executor, userIds: string[]): Promise<NameRow[
   return db.select(nameColumns).from(users).where(anyId(users.id, userIds));
 }
 
+/** The authority and status of these users: where each stands on the way to be a client. */
+export async function accessOf(
+  db: Executor,
+  userIds: string[],
+): Promise<Array<{ id: string; authority: string[]; status: string }>> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ id: users.id, authority: users.authority, status: users.status })
+    .from(users)
+    .where(anyId(users.id, userIds));
+}
+
 /** What a person's shown name is made of (NameRow). */
 const nameColumns = {
   id: users.id,

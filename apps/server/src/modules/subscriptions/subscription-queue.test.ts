@@ -1,8 +1,17 @@
 import { eq } from "drizzle-orm";
+import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { subscriptions } from "../../db/schema.ts";
-import { readyToSubscribe, tariffInput } from "../../test/clients.ts";
-import { createSignedInUser, createUser, type SignedInUser } from "../../test/factories.ts";
+import { subscriptions, users } from "../../db/schema.ts";
+import { ENTREPRENEUR, readyToSubscribe, tariffInput } from "../../test/clients.ts";
+import {
+  createSignedInUser,
+  createUser,
+  readUser,
+  type SignedInUser,
+  setUserStatus,
+  signIn,
+  uniqueEmail,
+} from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
 import { connect, type SocketClient } from "../../test/socket-client.ts";
 
@@ -335,5 +344,173 @@ describe("who may work the queue", () => {
     expect(row).toMatchObject({ state: "pending", startsAt: null, endsAt: null });
     expect(await pendingCount()).toBe(count);
     await expectNothingMore(managerSocket);
+  });
+});
+
+/**
+ * A newcomer's path through the API as the cabinet walks it (issue 28): the
+ * profile's requisites and a venue while filling in the profile, the
+ * profile, then, waiting for activation, a card and a subscription.
+ */
+async function newcomerSubscribed() {
+  const email = uniqueEmail("newcomer");
+  const first = await signIn(server, email);
+  const userId = decodeJwt(first.token).sub as string;
+  const requisites = await call(
+    server,
+    "POST",
+    `/personal-info/organization-info/${userId}/change`,
+    { token: first.token, body: ENTREPRENEUR },
+  );
+  expect(requisites.status, JSON.stringify(requisites.body)).toBe(200);
+  const venue = await call(server, "POST", `/establishment/${userId}/add`, {
+    token: first.token,
+    body: { name: "Кофейня «Первая»", address: "Екатеринбург, ул. Ленина, 1" },
+  });
+  expect(venue.status, JSON.stringify(venue.body)).toBe(201);
+  const profile = await call(server, "POST", "/personal-info/create", {
+    token: first.token,
+    body: { type: "individual", lastName: "Орлова", firstName: "Анна", agreement: true },
+  });
+  expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+  const refreshed = await call(server, "POST", "/auth/refresh-token", {
+    body: { refreshToken: first.refreshToken },
+  });
+  const token: string = refreshed.body.token;
+  expect(decodeJwt(token).authority).toEqual(["wait-activation"]);
+  const card = await call(
+    server,
+    "POST",
+    `/organization/${userId}/${requisites.body.id}/payment-method/add`,
+    { token, body: { kind: "business-card", cardNumber: "4111111111111111" } },
+  );
+  expect(card.status, JSON.stringify(card.body)).toBe(201);
+  const offered = await call(server, "GET", "/tariff", { token });
+  expect(offered.status).toBe(200);
+  expect(offered.body.data.map((row: { id: string }) => row.id)).toContain(tariff.id);
+  const subscribed = await call(server, "POST", `/subscription/${userId}/add`, {
+    token,
+    body: {
+      establishmentId: venue.body.id,
+      tariffId: tariff.id,
+      itemIds: [],
+      organizationId: requisites.body.id,
+      paymentMethodId: card.body.cards[0].id,
+      periodMonths: 1,
+    },
+  });
+  expect(subscribed.status, JSON.stringify(subscribed.body)).toBe(201);
+  return { userId, token, subscriptionId: subscribed.body.id as string };
+}
+
+/** The queue's row of this subscription, as `token` reads the queue. */
+async function queueRow(subscriptionId: string, token = manager.token) {
+  const answer = await queue(token);
+  expect(answer.status).toBe(200);
+  return answer.body.data.find((row: { id: string }) => row.id === subscriptionId);
+}
+
+describe("a client still waiting for activation (issue 28)", () => {
+  it("sets up a venue, a card and a subscription while waiting; the queue says so and offers the account's activation with it", async () => {
+    const newcomer = await newcomerSubscribed();
+
+    expect(await queueRow(newcomer.subscriptionId)).toMatchObject({
+      userId: newcomer.userId,
+      clientName: "Орлова Анна",
+      clientState: "wait-activation",
+      state: "pending",
+      abilities: { activate: true, activateClient: true },
+    });
+    expect(await queueRow(newcomer.subscriptionId, admin.token)).toMatchObject({
+      clientState: "wait-activation",
+      abilities: { activate: true, activateClient: true },
+    });
+    // The owner reads the same state, and may activate nothing.
+    const own = await call(server, "GET", `/subscription/${newcomer.subscriptionId}`, {
+      token: newcomer.token,
+    });
+    expect(own.body).toMatchObject({
+      clientState: "wait-activation",
+      abilities: { activate: false, activateClient: false },
+    });
+    // Support reads a client's subscriptions, activates neither.
+    const read = await call(server, "GET", `/subscription/user/${newcomer.userId}`, {
+      token: support.token,
+    });
+    expect(read.status).toBe(200);
+    expect(read.body.data[0]).toMatchObject({
+      clientState: "wait-activation",
+      abilities: { activate: false, activateClient: false },
+    });
+
+    // The queue's one tap: the account, then the subscription.
+    const activated = await call(server, "POST", `/auth/role/${newcomer.userId}/change`, {
+      token: manager.token,
+      body: { newRole: "role-client" },
+    });
+    expect(activated.status, JSON.stringify(activated.body)).toBe(200);
+    expect(await queueRow(newcomer.subscriptionId)).toMatchObject({
+      clientState: "active",
+      abilities: { activate: true, activateClient: false },
+    });
+    expect((await act(manager.token, newcomer.subscriptionId, "activate")).status).toBe(200);
+    expect(await queueRow(newcomer.subscriptionId)).toBeUndefined();
+  });
+
+  it("tells a newcomer still filling in the profile, and a blocked client, apart from a waiting one", async () => {
+    const filling = await newClient("Заполняющая");
+    const fillingMade = await subscribe(filling);
+    await server.app.db
+      .update(users)
+      .set({ authority: ["edit-personal-info"] })
+      .where(eq(users.id, filling.client.id));
+    const blocked = await newClient("Заблокированная");
+    const blockedMade = await subscribe(blocked);
+    await setUserStatus(server, blocked.client.id, "blocked");
+    const active = await newClient("Активная");
+    const activeMade = await subscribe(active);
+
+    expect(await queueRow(fillingMade.id)).toMatchObject({
+      clientState: "edit-personal-info",
+      abilities: { activateClient: false },
+    });
+    expect(await queueRow(blockedMade.id)).toMatchObject({
+      clientState: "blocked",
+      abilities: { activateClient: false },
+    });
+    expect(await queueRow(activeMade.id)).toMatchObject({
+      clientState: "active",
+      abilities: { activate: true, activateClient: false },
+    });
+  });
+
+  it("refuses the account's activation to the client, support and content managers and to bad input, changing nothing", async () => {
+    const newcomer = await newcomerSubscribed();
+    const stranger = await createSignedInUser(server, { role: "role-client" });
+    for (const who of [newcomer, stranger, support, content]) {
+      const refused = await call(server, "POST", `/auth/role/${newcomer.userId}/change`, {
+        token: who.token,
+        body: { newRole: "role-client" },
+      });
+      expect(refused.status).toBe(403);
+    }
+    for (const body of [{}, { newRole: "role-superuser" }, { newRole: 7 }]) {
+      const bad = await call(server, "POST", `/auth/role/${newcomer.userId}/change`, {
+        token: manager.token,
+        body,
+      });
+      expect(bad.status).toBe(400);
+    }
+    const badQueue = await call(server, "GET", "/subscription/all?state=waiting", {
+      token: manager.token,
+    });
+    expect(badQueue.status).toBe(400);
+
+    expect((await readUser(server, newcomer.userId))?.authority).toEqual(["wait-activation"]);
+    expect(await queueRow(newcomer.subscriptionId)).toMatchObject({
+      clientState: "wait-activation",
+      state: "pending",
+      abilities: { activateClient: true },
+    });
   });
 });

@@ -17,8 +17,9 @@ import type { SubscriptionPorts } from "./subscriptions.service.ts";
 
 /**
  * What leaves the server of subscriptions: each row with the names of its
- * client, venue, payer and tariff (looked up once for a whole page), its
- * items, prices in roubles and the caller's abilities.
+ * client, venue, payer and tariff (looked up once for a whole page), where
+ * its client's account stands, its items, prices in roubles and the
+ * caller's abilities (activating the waiting account among them).
  */
 export class SubscriptionPresenter {
   constructor(private readonly deps: SubscriptionPorts & { db: Database }) {}
@@ -47,7 +48,10 @@ export class SubscriptionPresenter {
   }
 
   async present(actor: Actor, rows: SubscriptionRow[]): Promise<Subscription[]> {
-    const details = await this.details(rows);
+    const [details, clients] = await Promise.all([
+      this.details(rows),
+      this.deps.accounts.statesOf(actor, [...new Set(rows.map((row) => row.userId))]),
+    ]);
     const now = new Date();
     return Promise.all(
       rows.map(async (row) => {
@@ -62,10 +66,13 @@ export class SubscriptionPresenter {
         );
         const info = infoOf(row, details, now);
         const target = targetOf({ ...row, state: info.state }, chosen);
+        const client = clients.get(row.userId);
         return {
           ...info,
           userId: row.userId,
           clientName: details.clients.get(row.userId) ?? "",
+          // A row whose account is gone (never kept: a deleted client's subscriptions end) reads as deleted.
+          clientState: client?.state ?? "deleted",
           establishmentId: row.establishmentId,
           establishmentName: details.establishments.get(row.establishmentId) ?? "",
           periodMonths: row.periodMonths,
@@ -83,7 +90,10 @@ export class SubscriptionPresenter {
           oneTimePrice: toRoubles(row.oneTimeKopecks),
           totalPrice: toRoubles(periodTotalKopecks(row, row.periodMonths)),
           createdAt: row.createdAt.toISOString(),
-          abilities: subscriptionAbilities(actor, target),
+          abilities: {
+            ...subscriptionAbilities(actor, target),
+            activateClient: client?.activate ?? false,
+          },
         };
       }),
     );

@@ -1,4 +1,5 @@
 import {
+  type ClientState,
   chargesOf,
   type Subscription,
   type SubscriptionInfo,
@@ -30,6 +31,14 @@ export interface SubscriptionPorts {
     find(userId: string): Promise<{ authority: string[]; status: string } | undefined>;
     /** Display names (full name, else login) of these users. */
     namesOf(userIds: string[]): Promise<Map<string, string>>;
+    /**
+     * Where each of these clients stands, and whether the actor may activate
+     * the account (the accounts' own policy decides); ids with no account are left out.
+     */
+    statesOf(
+      actor: Actor,
+      userIds: string[],
+    ): Promise<Map<string, { state: ClientState; activate: boolean }>>;
     /** Users whose login, names or company match every word of the query. */
     idsMatching(query: string): Promise<string[]>;
   };

@@ -367,6 +367,7 @@ describe("client page", () => {
         suspend: false,
         resume: false,
         end: true,
+        activateClient: false,
       },
     });
     const active = buildSubscription(user.userId, cafe.id, {

@@ -194,6 +194,7 @@ describe("one subscription (/subscription-create/{id})", () => {
             suspend: false,
             resume: false,
             end: false,
+            activateClient: false,
           },
         }),
       ),
