@@ -1,21 +1,8 @@
 import type { Profile } from "@fonika/shared";
 
-/**
- * The status of an account as staff and the account itself read it, in one
- * word everywhere (chip, profile, cabinet): blocked or deleted as the
- * server says; otherwise its place on the way to a client — still filling
- * in the profile, waiting for activation, or active. An account that waits
- * is never called "Активен" (issue 17).
- */
-export type UserStatusChip = "active" | "blocked" | "waiting" | "incomplete" | "deleted";
+import { USER_STATUS_LABELS, type UserStatusChip } from "../../lib/account-states.ts";
 
-export const USER_STATUS_LABELS: Record<UserStatusChip, string> = {
-  active: "Активен",
-  blocked: "Заблокирован",
-  waiting: "Ждёт активации",
-  incomplete: "Заполняет профиль",
-  deleted: "Удалён",
-};
+export { USER_STATUS_LABELS, type UserStatusChip };
 
 /** Chip tones of app/styles/ui.css: good, bad, waiting; muted for what is gone or unfinished. */
 const CHIP_CLASS: Record<UserStatusChip, string> = {

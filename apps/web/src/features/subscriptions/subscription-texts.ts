@@ -63,6 +63,14 @@ export const SUBSCRIPTION_QUEUE_TEXTS = {
   activateLabel: (establishmentName: string) =>
     `Активировать подписку заведения ${establishmentName}`,
   activated: "Подписка активирована",
+  /** A waiting client's subscription: the account and the subscription in one tap. */
+  activateBoth: "Активировать клиента и подписку",
+  activateBothLabel: (clientName: string, establishmentName: string) =>
+    `Активировать клиента ${clientName} и подписку заведения ${establishmentName}`,
+  bothActivated: "Клиент и подписка активированы",
+  clientActivationFailed: (reason: string) => `Не удалось активировать аккаунт: ${reason}`,
+  subscriptionAfterClientFailed: (reason: string) =>
+    `Аккаунт активирован, но подписку подключить не удалось: ${reason}`,
   decideFirst: "Согласовать позиции",
   decideFirstLabel: (establishmentName: string) =>
     `Согласовать позиции подписки заведения ${establishmentName}`,

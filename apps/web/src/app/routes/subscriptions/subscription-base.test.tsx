@@ -1,8 +1,8 @@
-import { subscriptionsApi } from "@fonika/shared";
+import { accountsApi, subscriptionsApi } from "@fonika/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { on } from "../../../test/scripted-server.ts";
+import { on, replyError } from "../../../test/scripted-server.ts";
 import { renderSignedIn } from "../../../test/signed-in-app.tsx";
 import {
   buildSubscription,
@@ -203,6 +203,121 @@ describe("the queue of pending subscriptions (issue 28)", () => {
       await screen.findByRole("status", { name: "Ждут подключения: 1 подписка" }),
     ).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Ждут подключения: 1" })).toBeTruthy();
+  });
+
+  it("activates a waiting client's account and its subscription in one tap, the account first", async () => {
+    const newcomer = buildSubscription({
+      userId: CLIENT_ID,
+      clientName: "Орлова Анна",
+      clientState: "wait-activation",
+      establishmentName: "Кофейня «Первая»",
+      abilities: { activate: true, activateClient: true, edit: true, end: true },
+    });
+    const client = buildSubscription({
+      clientName: "Старова Вера",
+      establishmentName: "Бар «Луна»",
+      abilities: { activate: true, edit: true, end: true },
+    });
+    let waiting = [newcomer, client];
+    const calls: string[] = [];
+    renderSignedIn(
+      "role-client-manager",
+      "/subscription-base",
+      on(subscriptionsApi.listSubscriptions, ({ query, reply }) => {
+        if (query.get("order") !== "oldest-first") return reply(buildSubscriptionsPage([]));
+        return reply(buildSubscriptionsPage(waiting));
+      }),
+      on(accountsApi.changeRole, ({ params, body, reply }) => {
+        calls.push(`role ${params.userId} ${body.newRole}`);
+        return reply({ userId: params.userId, authority: [body.newRole] });
+      }),
+      on(subscriptionsApi.activateSubscription, ({ params, reply }) => {
+        calls.push(`activate ${params.id}`);
+        waiting = waiting.filter((subscription) => subscription.id !== params.id);
+        return reply({ ...newcomer, state: "active", clientState: "active" });
+      }),
+    );
+    const queue = await screen.findByRole("table", { name: "Ждут подключения" });
+    await within(queue).findByText("Кофейня «Первая»");
+    const [first, second] = within(queue).getAllByRole("row").slice(1);
+    if (!first || !second) throw new Error("the queue has fewer rows than it holds");
+    // The row says the account waits, and offers both; a client's row offers the subscription alone.
+    expect(within(first).getByText("Ждёт активации")).toBeTruthy();
+    expect(within(first).queryByRole("button", { name: /^Активировать подписку/ })).toBeNull();
+    expect(within(second).queryByText("Ждёт активации")).toBeNull();
+    expect(within(second).queryByRole("button", { name: /^Активировать клиента/ })).toBeNull();
+    const both = within(first).getByRole("button", {
+      name: "Активировать клиента Орлова Анна и подписку заведения Кофейня «Первая»",
+    });
+    expect(both.textContent).toBe("Активировать клиента и подписку");
+
+    await userEvent.click(both);
+    expect(await screen.findByText("Клиент и подписка активированы")).toBeTruthy();
+    expect(calls).toEqual([`role ${CLIENT_ID} role-client`, `activate ${newcomer.id}`]);
+    await waitFor(() => expect(within(queue).queryByText("Кофейня «Первая»")).toBeNull());
+  });
+
+  it("says which step failed: a refused account activates nothing, a refused subscription leaves the account activated", async () => {
+    const newcomer = buildSubscription({
+      userId: CLIENT_ID,
+      clientName: "Орлова Анна",
+      clientState: "wait-activation",
+      establishmentName: "Кофейня «Первая»",
+      abilities: { activate: true, activateClient: true, edit: true, end: true },
+    });
+    let row = newcomer;
+    let accountRefused = true;
+    const calls: string[] = [];
+    renderSignedIn(
+      "role-client-manager",
+      "/subscription-base",
+      on(subscriptionsApi.listSubscriptions, ({ query, reply }) =>
+        reply(buildSubscriptionsPage(query.get("order") === "oldest-first" ? [row] : [])),
+      ),
+      on(accountsApi.changeRole, ({ params, reply }) => {
+        calls.push("role");
+        if (accountRefused) {
+          return replyError(403, { type: "forbidden", reason: "Недостаточно прав", message: "" });
+        }
+        row = {
+          ...newcomer,
+          clientState: "active",
+          abilities: { ...newcomer.abilities, activateClient: false },
+        };
+        return reply({ userId: params.userId, authority: ["role-client"] });
+      }),
+      on(subscriptionsApi.activateSubscription, () => {
+        calls.push("activate");
+        return replyError(409, {
+          type: "conflict",
+          reason: "Активировать можно только ожидающую подписку",
+          message: "",
+        });
+      }),
+    );
+    const queue = await screen.findByRole("table", { name: "Ждут подключения" });
+    const name = /^Активировать клиента Орлова Анна/;
+    await userEvent.click(await within(queue).findByRole("button", { name }));
+    expect(
+      await screen.findByText("Не удалось активировать аккаунт: Недостаточно прав"),
+    ).toBeTruthy();
+    expect(calls).toEqual(["role"]);
+
+    accountRefused = false;
+    await userEvent.click(within(queue).getByRole("button", { name }));
+    expect(
+      await screen.findByText(
+        "Аккаунт активирован, но подписку подключить не удалось: Активировать можно только ожидающую подписку",
+      ),
+    ).toBeTruthy();
+    expect(calls).toEqual(["role", "role", "activate"]);
+    // The queue read again: the account is a client's now, the subscription is activated alone.
+    expect(
+      await within(queue).findByRole("button", {
+        name: "Активировать подписку заведения Кофейня «Первая»",
+      }),
+    ).toBeTruthy();
+    expect(within(queue).queryByText("Ждёт активации")).toBeNull();
   });
 
   it("says when nothing waits, and shows no badge", async () => {

@@ -8,8 +8,13 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Section } from "../../../components/ui/page.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
 import { pathTo } from "../../../config/paths.ts";
+import { CLIENT_STATE_LABELS } from "../../../lib/account-states.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { formatDateTime, formatRoubles } from "../../../lib/format.ts";
+import {
+  ActivationFailed,
+  useActivateClientAndSubscription,
+} from "../api/activate-client-and-subscription.ts";
 import { useActivateSubscription } from "../api/activate-subscription.ts";
 import { useSubscriptionQueue } from "../api/list-subscriptions.ts";
 import { monthsText, SUBSCRIPTION_QUEUE_TEXTS as TEXTS } from "../subscription-texts.ts";
@@ -17,14 +22,20 @@ import "../subscriptions.css";
 
 /**
  * What a manager does with a waiting subscription from its row: activate
- * it when the server allows (its abilities), else approve its items on its
- * page first; and open it.
+ * it when the server allows (its abilities) — with its client's account in
+ * the same tap while that account waits for activation (issue 28) — else
+ * approve its items on its page first; and open it.
  */
 function QueueActions({ subscription }: { subscription: Subscription }) {
   const activate = useActivateSubscription(subscription.id);
+  const activateBoth = useActivateClientAndSubscription({
+    userId: subscription.userId,
+    subscriptionId: subscription.id,
+  });
   const name = subscription.establishmentName;
   const page = pathTo("SubscriptionCreate", { subscriptionEditId: subscription.id });
   const waiting = subscription.items.some((item) => item.approval === "pending");
+  const withClient = subscription.abilities.activate && subscription.abilities.activateClient;
   // Awaited rather than mutate's callbacks: the row is gone (the queue read again) before they
   // would run, and an unmounted row's callbacks never do.
   const handleActivate = async () => {
@@ -35,16 +46,37 @@ function QueueActions({ subscription }: { subscription: Subscription }) {
       toast.error(errorText(error));
     }
   };
+  const handleActivateBoth = async () => {
+    try {
+      await activateBoth.mutateAsync();
+      toast.success(TEXTS.bothActivated);
+    } catch (error) {
+      if (!(error instanceof ActivationFailed)) toast.error(errorText(error));
+      else if (error.step === "client")
+        toast.error(TEXTS.clientActivationFailed(errorText(error.reason)));
+      else toast.error(TEXTS.subscriptionAfterClientFailed(errorText(error.reason)));
+    }
+  };
   return (
     <div className="subscription-queue__actions">
-      {subscription.abilities.activate && (
+      {withClient ? (
         <Button
-          busy={activate.isPending}
-          aria-label={TEXTS.activateLabel(name)}
-          onClick={handleActivate}
+          busy={activateBoth.isPending}
+          aria-label={TEXTS.activateBothLabel(subscription.clientName, name)}
+          onClick={handleActivateBoth}
         >
-          {TEXTS.activate}
+          {TEXTS.activateBoth}
         </Button>
+      ) : (
+        subscription.abilities.activate && (
+          <Button
+            busy={activate.isPending}
+            aria-label={TEXTS.activateLabel(name)}
+            onClick={handleActivate}
+          >
+            {TEXTS.activate}
+          </Button>
+        )
       )}
       {!subscription.abilities.activate && waiting && subscription.abilities.approveItems ? (
         <Link
@@ -80,12 +112,20 @@ const COLUMNS: readonly Column<Subscription>[] = [
     key: "client",
     header: "Клиент",
     render: (subscription) => (
-      <Link
-        className="subscriptions-table__client"
-        to={pathTo("Client", { clientId: subscription.userId })}
-      >
-        {subscription.clientName || "—"}
-      </Link>
+      <span>
+        <Link
+          className="subscriptions-table__client"
+          to={pathTo("Client", { clientId: subscription.userId })}
+        >
+          {subscription.clientName || "—"}
+        </Link>
+        {/* An account not yet (or no longer) a client's says so: a new client's comes activated with it. */}
+        {subscription.clientState !== "active" && (
+          <span className="subscriptions-table__sub">
+            {CLIENT_STATE_LABELS[subscription.clientState]}
+          </span>
+        )}
+      </span>
     ),
   },
   {
@@ -139,7 +179,9 @@ const COLUMNS: readonly Column<Subscription>[] = [
 /**
  * The client managers' queue (issue 28): subscriptions waiting for
  * activation, the longest waiting first, with what to check (client,
- * venue, tariff, payer, price) and «Активировать» in the row. Kept
+ * venue, tariff, payer, price) and «Активировать» in the row — for a
+ * client still waiting for activation «Активировать клиента и подписку»,
+ * both in one tap (issue 28). Kept
  * current by the socket's news (`useSubscriptionNews`); a page left empty
  * by activations steps back to the last one.
  */
