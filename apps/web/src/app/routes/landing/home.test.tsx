@@ -101,8 +101,12 @@ describe("the landing page's own path", () => {
     expect(own.textContent).toContain("при первом входе с новым адресом он создастся сам");
     expect(within(lead).getByRole("button", { name: "Отправить заявку" })).toBeTruthy();
     expect(within(own).getByRole("link", { name: "Подключить заведение" })).toBeTruthy();
-    // The hero leads with it too, and says the same.
-    expect(screen.getAllByRole("link", { name: "Подключить заведение" })).toHaveLength(2);
+    // The hero starts signing in in place, and says the same.
+    const hero = screen.getByRole("form", { name: "Вход по коду" });
+    expect(within(hero).getByLabelText("E-mail или номер телефона")).toBeTruthy();
+    expect(screen.getAllByText(/при первом входе с новым адресом он создастся сам/)).toHaveLength(
+      2,
+    );
   });
 
   it("«Подключить заведение» leads to sign-in, and a new account on to adding a venue", async () => {
@@ -118,8 +122,7 @@ describe("the landing page's own path", () => {
         ),
       ),
     );
-    const [heroLink] = await screen.findAllByRole("link", { name: "Подключить заведение" });
-    await user.click(heroLink as HTMLElement);
+    await user.click(await screen.findByRole("link", { name: "Подключить заведение" }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe("/auth"));
     await user.type(await screen.findByLabelText("E-mail или номер телефона"), "new@cafe.ru");
     await user.click(screen.getByRole("button", { name: "Получить код" }));
@@ -147,5 +150,66 @@ describe("the landing page's own path", () => {
     await user.click(screen.getByRole("button", { name: "Получить код" }));
     await user.type(await screen.findByLabelText("Код из сообщения"), "123456");
     await waitFor(() => expect(app.router.state.location.pathname).toBe("/cabinet"));
+  });
+
+  it("the hero's e-mail and «Получить код» send the code and open sign-in at typing it; the code signs a new account in", async () => {
+    const user = userEvent.setup();
+    const sent: string[] = [];
+    const app = renderApp(
+      "/",
+      scriptedServer(
+        noTariffs,
+        on(authApi.emailSendCode, ({ body, reply }) => {
+          sent.push(body.email);
+          return reply({ status: "SENT", expiresInSeconds: 600 });
+        }),
+        on(authApi.emailVerifyCode, ({ body, reply }) => {
+          expect(body).toEqual({ email: "new@cafe.ru", code: "123456" });
+          return reply(buildTokenPair({ authority: ["edit-personal-info"] }, "new"));
+        }),
+      ),
+    );
+    const hero = await screen.findByRole("form", { name: "Вход по коду" });
+    await user.type(within(hero).getByLabelText("E-mail или номер телефона"), "New@Cafe.ru");
+    await user.click(within(hero).getByRole("button", { name: "Получить код" }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe("/auth"));
+    expect(sent).toEqual(["new@cafe.ru"]);
+    expect(
+      await screen.findByText("Мы отправили шестизначный код на e-mail new@cafe.ru."),
+    ).toBeTruthy();
+    await user.type(screen.getByLabelText("Код из сообщения"), "123456");
+    await waitFor(() => expect(app.router.state.location.pathname).toBe("/cabinet"));
+    // Only one code was asked for.
+    expect(sent).toEqual(["new@cafe.ru"]);
+  });
+
+  it("the hero names a wrong address and a refused code where it was typed, and stays", async () => {
+    const user = userEvent.setup();
+    const sent: string[] = [];
+    const app = renderApp(
+      "/",
+      scriptedServer(
+        noTariffs,
+        on(authApi.emailSendCode, ({ body }) => {
+          sent.push(body.email);
+          return replyError(429, {
+            type: "rate-limited",
+            reason: "Слишком много запросов кода. Попробуйте позже",
+            message: "rate limited",
+          });
+        }),
+      ),
+    );
+    const hero = await screen.findByRole("form", { name: "Вход по коду" });
+    await user.click(within(hero).getByRole("button", { name: "Получить код" }));
+    expect(within(hero).getByText("Введите e-mail или номер телефона")).toBeTruthy();
+    expect(sent).toEqual([]);
+    await user.type(within(hero).getByLabelText("E-mail или номер телефона"), "new@cafe.ru");
+    await user.click(within(hero).getByRole("button", { name: "Получить код" }));
+    expect(
+      await within(hero).findByText("Слишком много запросов кода. Попробуйте позже"),
+    ).toBeTruthy();
+    expect(sent).toEqual(["new@cafe.ru"]);
+    expect(app.router.state.location.pathname).toBe("/");
   });
 });

@@ -1,7 +1,8 @@
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { Icon, type IconName } from "../../../components/ui/icon.tsx";
 import { Logo } from "../../../components/ui/logo.tsx";
 import { paths, pathTo } from "../../../config/paths.ts";
+import { codeSentState, SignInStart } from "../../../features/auth/components/sign-in-start.tsx";
 import { LeadForm } from "../../../features/leads/components/lead-form.tsx";
 import { OfferedTariffCards } from "../../../features/tariffs/components/tariff-cards.tsx";
 import { chooseReturnTo } from "../../../lib/auth/return-to.ts";
@@ -67,9 +68,11 @@ function ConnectVenueLink({ size }: { size: "md" | "lg" }) {
  * The public landing page (SPEC.md §1): what Фоника offers, the lead form
  * (a manager calls back) and beside it «Подключить заведение», the path a
  * visitor takes alone: sign-in, which makes an account for a new address,
- * then a new venue.
+ * then a new venue. The hero starts signing in in place (issue 28): the
+ * e-mail or phone and «Получить код», then the sign-in page at the code.
  */
 export default function HomeScreen() {
+  const navigate = useNavigate();
   return (
     <div className="landing">
       <header className="landing__nav">
@@ -98,13 +101,16 @@ export default function HomeScreen() {
               офисах. Плейлисты по расписанию, управление плеерами из браузера и отчёт о каждом
               прозвучавшем треке.
             </p>
-            <div className="hero__actions">
-              <ConnectVenueLink size="lg" />
-              <a href="#lead" className="button button--secondary button--lg">
-                Оставить заявку
-              </a>
-            </div>
+            <SignInStart
+              onCodeSent={(address) => navigate(paths.auth, { state: codeSentState(address) })}
+            />
             <p className="hero__note">{NEW_ACCOUNT_TEXT}</p>
+            <p className="hero__note">
+              Хотите, чтобы всё подключил менеджер?{" "}
+              <a href="#lead" className="link-button">
+                Оставьте заявку
+              </a>
+            </p>
           </div>
           <div className="hero__visual" aria-hidden="true">
             <div className="hero-player">

@@ -19,14 +19,28 @@ function describeTarget(value: string, target: SignInTarget): string {
   return target.kind === "email" ? `на e-mail ${target.email}` : `в SMS на номер ${value}`;
 }
 
+/** The step a form opens at: the code's, when a code was sent to a valid address before. */
+function firstStep(codeSentTo: string | undefined): Step {
+  const target = codeSentTo === undefined ? null : readSignInTarget(codeSentTo);
+  return target && !("error" in target) ? { name: "code", target } : { name: "address" };
+}
+
+interface SignInFormProps {
+  /**
+   * The address a code was already sent to (the landing's hero, issue 28):
+   * the form opens at typing that code.
+   */
+  codeSentTo?: string;
+}
+
 /**
  * The sign-in screen's form (SPEC.md §4, §5): one field for an e-mail or a
  * phone, a one-time code, remember-me, or a code approved on another device.
  */
-export function SignInForm() {
+export function SignInForm({ codeSentTo }: SignInFormProps = {}) {
   const session = useSession();
-  const [step, setStep] = useState<Step>({ name: "address" });
-  const [address, setAddress] = useState("");
+  const [step, setStep] = useState<Step>(() => firstStep(codeSentTo));
+  const [address, setAddress] = useState(codeSentTo ?? "");
   const [addressError, setAddressError] = useState<string | null>(null);
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string | null>(null);
