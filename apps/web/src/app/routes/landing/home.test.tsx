@@ -124,7 +124,9 @@ describe("the landing page's own path", () => {
     );
     await user.click(await screen.findByRole("link", { name: "Подключить заведение" }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe("/auth"));
-    await user.type(await screen.findByLabelText("E-mail или номер телефона"), "new@cafe.ru");
+    // The sign-in page's own field, not the hero's (the landing may still be leaving).
+    await screen.findByRole("heading", { name: "Вход в Фонику" });
+    await user.type(screen.getByLabelText("E-mail или номер телефона"), "new@cafe.ru");
     await user.click(screen.getByRole("button", { name: "Получить код" }));
     await user.type(await screen.findByLabelText("Код из сообщения"), "123456");
     await waitFor(() => expect(app.router.state.location.pathname).toBe("/add-client-objects"));
