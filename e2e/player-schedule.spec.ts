@@ -59,9 +59,17 @@ test("a client with a subscription puts a playlist on its player, drags it onto 
     wednesday.getByRole("button", { name: `Окно «${playlistName}» (ср, 03:00–05:00)` }),
   ).toBeVisible();
 
-  // The form names the window a new one would hit, before anything is sent.
-  await schedule.getByRole("button", { name: "Добавить окно" }).click();
-  const form = schedule.getByRole("form", { name: "Новое окно расписания" });
+  // The form opens beside its button and names the window a new one would hit, before anything is sent.
+  const add = schedule.getByRole("button", { name: "Добавить окно" });
+  await add.click();
+  const sheet = page.getByRole("dialog", { name: "Новое окно" });
+  const form = sheet.getByRole("form", { name: "Новое окно расписания" });
+  const [button, panel] = [await add.boundingBox(), await sheet.boundingBox()];
+  if (!button || !panel) throw new Error("the button or its panel is not laid out");
+  // Just under the button, or just over it when there is no room under it.
+  const gap = Math.max(panel.y - (button.y + button.height), button.y - (panel.y + panel.height));
+  expect(gap).toBeGreaterThanOrEqual(0);
+  expect(gap).toBeLessThan(24);
   await form.getByLabel("Среда").check();
   await form.getByLabel("Пятница").check();
   await form.getByLabel("Начало").fill("04:00:00");
@@ -74,6 +82,7 @@ test("a client with a subscription puts a playlist on its player, drags it onto 
   await expect(form.getByRole("alert")).toBeHidden();
   await form.getByRole("button", { name: "Добавить окно" }).click();
   await expect(page.getByText("Окно добавлено в расписание").last()).toBeVisible();
+  await expect(sheet).toBeHidden();
   await expect(
     schedule
       .getByRole("region", { name: "Пятница" })

@@ -1,4 +1,5 @@
 import { CLIENT_READING_ROLES, type Player } from "@fonika/shared";
+import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { BackLink } from "../../../components/layouts/back-link.tsx";
 import { DisclosureSection } from "../../../components/ui/disclosure-section.tsx";
@@ -41,7 +42,7 @@ function StaffPlayerLive({ player }: { player: Player }) {
 }
 
 /** The player's facts with its owner named and linked, for staff. */
-function StaffPlayerSummary({ player }: { player: Player }) {
+function StaffPlayerSummary({ player, children }: { player: Player; children: ReactNode }) {
   const { role } = useSessionState();
   const owner = useProfile(player.userId);
   const client = {
@@ -50,7 +51,11 @@ function StaffPlayerSummary({ player }: { player: Player }) {
       ? pathTo("Client", { clientId: player.userId })
       : undefined,
   };
-  return <PlayerSummary player={player} clientId={player.userId} client={client} />;
+  return (
+    <PlayerSummary player={player} clientId={player.userId} client={client}>
+      {children}
+    </PlayerSummary>
+  );
 }
 
 /** The remote control over the app's player socket. */
@@ -137,6 +142,10 @@ export function PlayerView({ id, title }: { id: string; title: string }) {
       </Page>
     );
   }
+  // Removing is rare and final: under the player's facts, not beside the title where a thumb reaches first.
+  const remove = (
+    <RemovePlayerButton player={data} onRemoved={() => navigate(back.to, { replace: true })} />
+  );
   return (
     <Page
       title={data.name}
@@ -145,10 +154,6 @@ export function PlayerView({ id, title }: { id: string; title: string }) {
         <>
           <BackLink {...back} />
           {userId === data.userId && data.type === "web" && <OwnerPlayHere player={data} />}
-          <RemovePlayerButton
-            player={data}
-            onRemoved={() => navigate(back.to, { replace: true })}
-          />
         </>
       }
     >
@@ -159,11 +164,15 @@ export function PlayerView({ id, title }: { id: string; title: string }) {
           <>
             <LivePlayerRemote player={data} />
             <PlayerSettings player={data} />
-            <PlayerSummary player={data} />
+            <PlayerSummary player={data}>{remove}</PlayerSummary>
           </>
         ) : (
           <>
-            {staff ? <StaffPlayerSummary player={data} /> : <PlayerSummary player={data} />}
+            {staff ? (
+              <StaffPlayerSummary player={data}>{remove}</StaffPlayerSummary>
+            ) : (
+              <PlayerSummary player={data}>{remove}</PlayerSummary>
+            )}
             <PlayerSettings player={data} />
             <StaffPlayerLive player={data} />
           </>

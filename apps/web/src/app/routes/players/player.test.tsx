@@ -279,7 +279,7 @@ describe("a player's page", () => {
     // Closed, a section says what it holds; what is in it is not drawn.
     expect(await screen.findByText("2 плейлиста")).toBeTruthy();
     expect(screen.getByText("4 с")).toBeTruthy();
-    expect(screen.getByText("Веб-плеер · добавлен 08.05.2024")).toBeTruthy();
+    expect(screen.getByText("Веб-плеер · с 08.05.2024")).toBeTruthy();
     expect(screen.queryByRole("list", { name: "Плейлисты плеера" })).toBeNull();
     expect(screen.getByRole("button", { name: "Играть" })).toBeTruthy();
 

@@ -72,6 +72,26 @@ function windowsSummary(count: number): string {
   return count === 0 ? "Окон нет" : formatCount(count, ["окно", "окна", "окон"]);
 }
 
+/**
+ * Scrolls a window into sight with the name of its day: the week's top (the
+ * day tabs, or the days' heads) under the page's header when the window's
+ * start is on the screen from there, else the window in the middle.
+ */
+function revealWindow(body: HTMLElement, weekTop: HTMLElement | null) {
+  if (weekTop) {
+    const fromTop = body.getBoundingClientRect().top - weekTop.getBoundingClientRect().top;
+    const header = Number.parseFloat(
+      getComputedStyle(document.documentElement).getPropertyValue("--topbar-height"),
+    );
+    // The window's start and a line of it under the week's top, below the header.
+    if (fromTop + 48 <= window.innerHeight - (Number.isNaN(header) ? 0 : header) - 16) {
+      weekTop.scrollIntoView?.({ block: "start" });
+      return;
+    }
+  }
+  body.scrollIntoView?.({ block: "center" });
+}
+
 /** The window of the week answer that the player's windows before a save did not have. */
 function newWindowOf(
   week: EstablishmentWeek,
@@ -121,6 +141,8 @@ export function PlayerSchedule({ player }: { player: Player }) {
   const [shown, setShown] = useState<string | null>(null);
   const revealing = useRef(false);
   const daysRef = useRef<HTMLDivElement>(null);
+  /** Where the week names its days: the day tabs on a phone, else the grid's head row. */
+  const weekTopRef = useRef<HTMLDivElement>(null);
   const canEdit = player.abilities.edit;
 
   const entry = week.data?.players.find((each) => each.playerId === player.id);
@@ -181,7 +203,7 @@ export function PlayerSchedule({ player }: { player: Player }) {
     if (!body) return;
     revealing.current = false;
     body.focus({ preventScroll: true });
-    body.scrollIntoView?.({ block: "center" });
+    revealWindow(body, weekTopRef.current);
   });
 
   if (week.isError || playlists.isError) {
@@ -312,7 +334,12 @@ export function PlayerSchedule({ player }: { player: Player }) {
           </p>
         ))}
       {oneDay && (
-        <div className="schedule-tabs" role="tablist" aria-label="День недели">
+        <div
+          className="schedule-tabs"
+          role="tablist"
+          aria-label="День недели"
+          ref={oneDay ? weekTopRef : undefined}
+        >
           {WEEKDAYS.map((weekday, index) => (
             <button
               key={weekday}
@@ -340,7 +367,7 @@ export function PlayerSchedule({ player }: { player: Player }) {
         style={{ "--schedule-days": visibleDays.length } as CSSProperties}
       >
         <div className="schedule-grid__corner" />
-        <div className="schedule-grid__heads">
+        <div className="schedule-grid__heads" ref={oneDay ? undefined : weekTopRef}>
           {visibleDays.map((index) => (
             <div key={index} className="schedule-grid__head">
               {WEEKDAY_NAMES[WEEKDAYS[index] ?? "MONDAY"]}

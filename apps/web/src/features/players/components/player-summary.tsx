@@ -1,4 +1,5 @@
 import type { Player } from "@fonika/shared";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { DisclosureSection } from "../../../components/ui/disclosure-section.tsx";
 import { pathTo } from "../../../config/paths.ts";
@@ -14,6 +15,8 @@ interface PlayerSummaryProps {
   clientId?: string;
   /** The owner, as staff see them: their name, linked to the client's page when the role may open it. */
   client?: { name: string; path?: string | undefined };
+  /** What may be done with the player as a whole («Удалить»), under its facts. */
+  children?: ReactNode;
 }
 
 /**
@@ -28,15 +31,16 @@ export function PlayerPairingNote({ player }: { player: Player }) {
 
 /**
  * The player's facts: type, serial, owner (for staff), venue, address, when
- * it was added. Folded on a phone until opened; closed, it says the type and
- * when the player was added.
+ * it was added, and under them what is done to the player as a whole. Folded
+ * on a phone until opened; closed, it says the type and since when the
+ * player is there.
  */
-export function PlayerSummary({ player, clientId, client }: PlayerSummaryProps) {
+export function PlayerSummary({ player, clientId, client, children }: PlayerSummaryProps) {
   return (
     <DisclosureSection
       title="Плеер"
       rememberAs="player.facts"
-      summary={`${PLAYER_TYPE_LABELS[player.type]} · добавлен ${formatDate(player.createdAt)}`}
+      summary={`${PLAYER_TYPE_LABELS[player.type]} · с ${formatDate(player.createdAt)}`}
     >
       <dl className="summary">
         {client && (
@@ -72,6 +76,7 @@ export function PlayerSummary({ player, clientId, client }: PlayerSummaryProps) 
           <dd>{formatDate(player.createdAt)}</dd>
         </div>
       </dl>
+      {children && <div className="player-facts__actions">{children}</div>}
     </DisclosureSection>
   );
 }
