@@ -103,12 +103,12 @@ test("the owner plays a chosen song now, continues it after a pause, and two qui
   const playlist = chooser.getByRole("list", { name: /^Песни плейлистов: / });
   await playlist.getByRole("button", { name: "Играть сейчас: «Выбор 5»" }).click();
   await expectPlaying(venuePage, songs[4], 5_000);
-  await expect(remote.locator(".remote-now").getByText("Выбор 5")).toBeVisible();
+  await expect(remote.locator(".remote-now").getByText("Выбор 5", { exact: true })).toBeVisible();
   await expect(remote.getByTestId("playing-playlist")).toHaveText(names.scheduled);
   // The playlist's last song (loop off): the web player starts it over, and the remote's queue,
   // its list of coming songs and the venue's screen all say so — never «nothing plays».
   const queueList = remote.locator(".remote-queue__list");
-  await expect(queueList.getByText("Выбор 1")).toBeVisible();
+  await expect(queueList.getByText("Выбор 1", { exact: true })).toBeVisible();
   await expect(remote.getByText("Сейчас ничего не играет")).toHaveCount(0);
   await expect(queue.getByRole("button").first()).toHaveAccessibleName("Играть сейчас: «Выбор 1»");
   await expect(venuePage.locator(".web-player__next")).toHaveText("Дальше: Выбор 1 — Хор тонов");
@@ -132,7 +132,7 @@ test("the owner plays a chosen song now, continues it after a pause, and two qui
   // It stays there, and the server says so: the queue goes on from the third.
   await venuePage.waitForTimeout(2_000);
   expect(await soundingSong(venuePage)).toBe(songs[2]);
-  await expect(remote.locator(".remote-now").getByText("Выбор 3")).toBeVisible();
+  await expect(remote.locator(".remote-now").getByText("Выбор 3", { exact: true })).toBeVisible();
   await expect(queue.getByRole("button").first()).toHaveAccessibleName("Играть сейчас: «Выбор 4»");
 
   // A song of a playlist on the player that is neither scheduled nor the fallback: it plays there
@@ -144,7 +144,7 @@ test("the owner plays a chosen song now, continues it after a pause, and two qui
   await expect(venuePage.getByTestId("now-playing")).toHaveText("Другой 2");
   await expect(venuePage.locator(".web-player__playlist")).toHaveText(names.other);
   await expect(remote.getByTestId("playing-playlist")).toHaveText(names.other);
-  await expect(queueList.getByText("Другой 1")).toBeVisible();
+  await expect(queueList.getByText("Другой 1", { exact: true })).toBeVisible();
 
   // A playlist put on the player after the venue's page read its plan: the page reads it again
   // and plays the song asked for.
