@@ -257,11 +257,14 @@ async function fill(
     { playlistId: evening, startTime: "20:00:00", endTime: "08:00:00" },
   ];
   for (const window of windows) {
-    await callApi(app, playersApi.addPlayerPlaylist, {
-      token: client.token,
-      params: { id: player.id },
-      body: { playlistId: window.playlistId },
-    });
+    // A new player already holds its venue's first playlist (its fallback, issue 28).
+    if (window.playlistId !== player.fallbackPlaylistId) {
+      await callApi(app, playersApi.addPlayerPlaylist, {
+        token: client.token,
+        params: { id: player.id },
+        body: { playlistId: window.playlistId },
+      });
+    }
     await callApi(app, schedulesApi.addPlaylistSchedule, {
       token: client.token,
       params: { id: player.id, playlistId: window.playlistId },
