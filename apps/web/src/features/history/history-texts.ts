@@ -10,7 +10,7 @@ export const PLAY_ENDING_LABELS: Record<PlayEnding, string> = {
 
 export const HISTORY_TEXTS = {
   playing: "Играет",
-  fallback: "Резервный плейлист",
+  fallback: "Запасной плейлист",
   noPlaylist: "—",
   reportLink: "Скачать отчёт (CSV)",
   allVenuesReportLink: "Отчёт по всем заведениям (CSV)",

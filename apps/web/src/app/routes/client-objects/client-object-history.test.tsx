@@ -47,7 +47,7 @@ describe("a venue's broadcast history", () => {
       .filter((row) => within(row).queryAllByRole("cell").length > 0);
     expect(rows).toHaveLength(2);
     expect(rows[0]?.textContent).toContain("Ночной джаз");
-    expect(rows[0]?.textContent).toContain("Резервный плейлист");
+    expect(rows[0]?.textContent).toContain("Запасной плейлист");
     expect(rows[0]?.textContent).toContain("Играет");
     expect(rows[0]?.textContent).toContain("03.03.2026, 12:00:00");
     expect(rows[1]?.textContent).toContain("Иван, Пётр");
