@@ -16,8 +16,9 @@ test("a newcomer completes the profile as a legal entity and waits; a client man
   await signInByEmail(page, email);
   await expect(page).toHaveURL(/\/cabinet$/);
   await page.getByText("Юридическое лицо").click();
-  await page.getByLabel("Фамилия").fill("Соколова");
-  await page.getByLabel("Имя", { exact: true }).fill("Мария");
+  await page.getByLabel("Фамилия, имя и отчество").fill("Соколова Мария");
+  // The contacts, asked of no one, are folded under their summary.
+  await page.getByText("Телефон и e-mail для связи — необязательно").click();
   await page.getByLabel("Контактный телефон").pressSequentially(phoneDigits);
   const { organization } = PAYER;
   await page.getByLabel("Название организации").fill(organization.company);

@@ -1,6 +1,11 @@
 import { supportApi } from "@fonika/shared";
 import { expect, type Page, test } from "@playwright/test";
-import { callApi, createAccount, createSignedInAccount } from "./support/accounts.ts";
+import {
+  callApi,
+  createAccount,
+  createSignedInAccount,
+  createWaitingClient,
+} from "./support/accounts.ts";
 import { addEstablishment, addPayer, addWebPlayer } from "./support/clients.ts";
 import { signInByEmail } from "./support/sign-in.ts";
 
@@ -73,6 +78,37 @@ test("a client's screens fit a 375 px phone", async ({ page }) => {
   await expectFits(page, "/profile", "Устройства и браузеры");
   await expectFits(page, "/profile/legal-list", "ПАО Сбербанк");
   await expectFits(page, "/profile/add-company", "ИНН");
+});
+
+test("a newcomer's cabinet and a waiting client's fit a 375 px phone (issue 28)", async ({
+  browser,
+  page,
+}) => {
+  // The newcomer's profile with its venue section, and its contacts unfolded.
+  await signInByEmail(page, `narrow-newcomer-${Date.now()}@example.com`);
+  await expectFits(page, "/cabinet", "Ваше заведение");
+  await page.getByText("Телефон и e-mail для связи — необязательно").click();
+  await expect(page.getByLabel("Контактный телефон")).toBeVisible();
+  expect(
+    await overflowOf(page),
+    "the unfolded contacts are wider than the screen",
+  ).toBeLessThanOrEqual(0);
+
+  // A waiting client's cabinet: the venue's tariffs with «Подписаться», then the venue's subscription.
+  const waiting = await createWaitingClient("narrow-waiting", {
+    lastName: "Константинопольская",
+    firstName: "Мария",
+  });
+  await addEstablishment(waiting, "Кофейня с очень длинным названием на углу");
+  const waitingPage = await (
+    await browser.newContext({ viewport: { width: 375, height: 740 } })
+  ).newPage();
+  await signInByEmail(waitingPage, waiting.email);
+  await expectFits(
+    waitingPage,
+    "/cabinet",
+    "Тариф для «Кофейня с очень длинным названием на углу»",
+  );
 });
 
 test("staff screens of clients and tariffs fit a 375 px phone", async ({ page }) => {

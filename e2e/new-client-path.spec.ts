@@ -93,7 +93,10 @@ test.describe("on a phone", () => {
     await expectNoSidewaysScroll(page);
 
     person.report("sign-in → subscribed venue (375 px)");
-    expect(person.count).toBeLessThanOrEqual(15);
+    // Taps and typed fields, as before scrolls were counted (issue 28 counts them on the
+    // newcomer's path, e2e/first-music.spec.ts; here the venue's «Подключить тариф» and the
+    // tariff's «Подписаться» still lie below a phone's first screen).
+    expect(person.count - person.scrolls).toBeLessThanOrEqual(15);
 
     // What was kept: the zone shown was the zone saved, and the subscription is the venue's.
     const venues = await callApi(establishmentsApi.listEstablishments, {
@@ -122,15 +125,15 @@ test.describe("on a phone", () => {
     await expect(page).toHaveURL(/\/cabinet$/);
     const submit = page.getByRole("button", { name: "Сохранить и отправить на активацию" });
     await submit.scrollIntoViewIfNeeded();
-    const lastName = page.getByLabel("Фамилия", { exact: true });
-    await expect(lastName).not.toBeInViewport();
+    const fullName = page.getByLabel("Фамилия, имя и отчество");
+    await expect(fullName).not.toBeInViewport();
     await submit.click();
-    await expect(lastName).toBeFocused();
-    await expect(lastName).toBeInViewport();
-    await expect(page.getByText("Введите фамилию")).toBeVisible();
-    await expect(page.getByText("Введите имя")).toBeVisible();
+    await expect(fullName).toBeFocused();
+    await expect(fullName).toBeInViewport();
+    await expect(page.getByText("Введите фамилию, имя и отчество")).toBeVisible();
+    await expect(page.getByText("Введите ИНН")).toBeVisible();
     // Not under the sticky header.
-    const box = await lastName.boundingBox();
+    const box = await fullName.boundingBox();
     const header = await page.locator("header").first().boundingBox();
     expect(box?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
     await expectNoSidewaysScroll(page);

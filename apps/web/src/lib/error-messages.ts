@@ -24,6 +24,7 @@ export const CLIENT_ERRORS = {
  */
 export const REQUIRED_FIELD = {
   lastName: "Введите фамилию",
+  fullName: "Введите фамилию, имя и отчество",
   firstName: "Введите имя",
   contactName: "Введите ваше имя",
   company: "Введите название компании",

@@ -14,12 +14,20 @@ import {
   type PersonName,
   type ProfileRequisites,
   type ProfileType,
+  type ProfileVenue,
 } from "../../../features/accounts/components/complete-profile-form.tsx";
 import { ProfileSummary } from "../../../features/accounts/components/profile-summary.tsx";
 import {
   type MeanwhileStep,
   WaitActivationNotice,
+  WaitingMeanwhile,
 } from "../../../features/accounts/components/wait-activation-notice.tsx";
+import { useAddEstablishment } from "../../../features/establishments/api/add-establishment.ts";
+import { useEstablishments } from "../../../features/establishments/api/list-establishments.ts";
+import {
+  useVenueDraft,
+  VenueFields,
+} from "../../../features/establishments/components/venue-fields.tsx";
 import { useChangeOrganizationInfo } from "../../../features/organizations/api/change-organization-info.ts";
 import { OrganizationInfo } from "../../../features/organizations/components/organization-info.tsx";
 import { RequisitesFields } from "../../../features/organizations/components/requisites-fields.tsx";
@@ -32,6 +40,8 @@ import {
 import { useSession, useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { ApproveDevice } from "../devices/approve-device.tsx";
+import { WaitingVenue } from "./waiting-venue.tsx";
+import "./cabinet.css";
 
 /**
  * Checks whether a manager has activated the account by refreshing the
@@ -90,13 +100,57 @@ function useProfileRequisites(userId: string): ProfileRequisites {
   });
   return {
     render: (type, showErrors, person) => (
-      <RequisitesFields draft={draftFor(type, person)} type={type} showErrors={showErrors} />
+      <RequisitesFields
+        draft={draftFor(type, person)}
+        type={type}
+        showErrors={showErrors}
+        companyOffered={type === "individual" && !companyTyped}
+      />
     ),
     invalid: (type, person) =>
       Object.values(requisiteErrors(draftFor(type, person).values, type)).some(Boolean),
     company: (type, person) => draftFor(type, person).values.company.trim(),
     save: async (type, person) => {
       await change.mutateAsync(toOrganizationInput(draftFor(type, person).values, type));
+    },
+  };
+}
+
+/** Whether a client has a venue: a page of one tells. */
+const FIRST_VENUE = { page: 0, query: "", count: 1 } as const;
+
+/**
+ * The first venue, asked in the profile's form while the client has none
+ * (issue 28): name and address, added before the profile is sent; a
+ * refusal is said under its fields. Once added it is named instead, so
+ * sending again (the profile refused) does not add it twice.
+ */
+function useProfileVenue(userId: string): ProfileVenue | undefined {
+  const venues = useEstablishments(userId, FIRST_VENUE);
+  const draft = useVenueDraft();
+  const add = useAddEstablishment(userId);
+  const added = add.data;
+  if (!added && venues.data?.total !== 0) return undefined;
+  return {
+    render: (showErrors) =>
+      added ? (
+        <p>Заведение «{added.name}» добавлено.</p>
+      ) : (
+        <>
+          <VenueFields draft={draft} showErrors={showErrors} optional />
+          {add.isError && (
+            <p className="form__error" role="alert">
+              {`Заведение не добавлено: ${errorText(add.error)}`}
+            </p>
+          )}
+        </>
+      ),
+    check: () => Boolean(added) || draft.empty || draft.check() !== null,
+    save: async () => {
+      if (added || draft.empty) return;
+      const input = draft.check();
+      if (!input) throw new Error("The venue's fields are wrong");
+      await add.mutateAsync(input);
     },
   };
 }
@@ -119,6 +173,7 @@ function CompleteProfile({ userId }: { userId: string }) {
   const { preselect } = useParams();
   const profile = useProfile(userId);
   const requisites = useProfileRequisites(userId);
+  const venue = useProfileVenue(userId);
   return (
     <Page
       title={ROUTES.Cabinet.title}
@@ -129,6 +184,7 @@ function CompleteProfile({ userId }: { userId: string }) {
           profile={profile.data}
           initialType={preselectedType(preselect)}
           requisites={requisites}
+          venue={venue}
         />
       </Section>
     </Page>
@@ -145,22 +201,26 @@ export default function CabinetScreen() {
   if (role === "wait-activation") {
     return (
       <Page title={ROUTES.Cabinet.title}>
-        <WaitActivationNotice meanwhile={WAITING_STEPS}>
-          <div className="form__actions">
-            <Button
-              variant="secondary"
-              busy={activation.checking}
-              onClick={() => void activation.check()}
-            >
-              Проверить статус
-            </Button>
-          </div>
-          {activation.message && (
-            <p className="muted" role="status">
-              {activation.message}
-            </p>
-          )}
-        </WaitActivationNotice>
+        <WaitActivationNotice />
+        {userId && <WaitingVenue userId={userId} />}
+        <Section title="Пока аккаунт ждёт">
+          <WaitingMeanwhile meanwhile={WAITING_STEPS}>
+            <div className="form__actions">
+              <Button
+                variant="secondary"
+                busy={activation.checking}
+                onClick={() => void activation.check()}
+              >
+                Проверить статус
+              </Button>
+            </div>
+            {activation.message && (
+              <p className="muted" role="status">
+                {activation.message}
+              </p>
+            )}
+          </WaitingMeanwhile>
+        </Section>
         <Section title="Ваши данные">
           <ProfileSummary profile={profile.data} />
         </Section>

@@ -15,24 +15,29 @@ export interface PersonValues {
   contactEmail: string;
 }
 
-function phoneErrorOf({ phone }: PersonValues): string | null {
+function phoneErrorOf({ phone }: Pick<PersonValues, "phone">): string | null {
   return phone.masked && !phone.completed ? CLIENT_ERRORS.invalidPhone : null;
 }
 
-function emailErrorOf({ contactEmail }: PersonValues): string | null {
+function emailErrorOf({ contactEmail }: Pick<PersonValues, "contactEmail">): string | null {
   const email = contactEmail.trim();
   return email && !emailSchema.safeParse(email).success ? CLIENT_ERRORS.invalidEmail : null;
 }
 
+/** Whether the contact phone or e-mail holds a mistake (both may be left empty). */
+export function contactValuesInvalid(values: Pick<PersonValues, "phone" | "contactEmail">) {
+  return Boolean(phoneErrorOf(values) || emailErrorOf(values));
+}
+
 /** Whether any of the person's fields holds a mistake. */
 export function personValuesInvalid(values: PersonValues): boolean {
-  return [
-    textInputError(values.lastName, LAST_NAME_RULES),
-    textInputError(values.firstName, FIRST_NAME_RULES),
-    textInputError(values.patronymic, { ...NAME_RULES, required: false }),
-    phoneErrorOf(values),
-    emailErrorOf(values),
-  ].some(Boolean);
+  return (
+    [
+      textInputError(values.lastName, LAST_NAME_RULES),
+      textInputError(values.firstName, FIRST_NAME_RULES),
+      textInputError(values.patronymic, { ...NAME_RULES, required: false }),
+    ].some(Boolean) || contactValuesInvalid(values)
+  );
 }
 
 interface PersonFieldsProps {
@@ -73,6 +78,25 @@ export function PersonFields({ values, onChange, showErrors }: PersonFieldsProps
         hint="Необязательно"
         {...NAME_RULES}
       />
+      <ContactFields values={values} onChange={(change) => set(change)} showErrors={showErrors} />
+    </div>
+  );
+}
+
+type ContactValues = Pick<PersonValues, "phone" | "contactEmail">;
+
+interface ContactFieldsProps {
+  values: ContactValues;
+  onChange: (change: ContactValues) => void;
+  /** Show the fields' messages (after a submit). */
+  showErrors: boolean;
+}
+
+/** The contact phone and e-mail of a profile, both optional, inside a form grid. */
+export function ContactFields({ values, onChange, showErrors }: ContactFieldsProps) {
+  const set = (change: Partial<ContactValues>) => onChange({ ...values, ...change });
+  return (
+    <>
       <MaskedInput
         label="Контактный телефон"
         mask={PHONE_MASK}
@@ -94,6 +118,6 @@ export function PersonFields({ values, onChange, showErrors }: PersonFieldsProps
         error={showErrors ? emailErrorOf(values) : null}
         hint="Необязательно"
       />
-    </div>
+    </>
   );
 }

@@ -30,10 +30,10 @@ export interface EstablishmentFormValues {
 }
 
 type FieldName = Exclude<keyof EstablishmentFormValues, "explicitFilter">;
-type FieldErrors = Partial<Record<FieldName, string>>;
+export type FieldErrors = Partial<Record<FieldName, string>>;
 
 /** The rules of each text field: what it needs when empty ('Введите название заведения'), then its length. */
-const TEXT_RULES: Record<"name" | "address", TextInputRules> = {
+export const TEXT_RULES: Record<"name" | "address", TextInputRules> = {
   name: { rules: true, ...NAME_LENGTH, requiredMessage: REQUIRED_FIELD.establishmentName },
   address: { rules: true, ...ADDRESS_LENGTH, requiredMessage: REQUIRED_FIELD.establishmentAddress },
 };
@@ -94,6 +94,19 @@ export function addressTimeZoneHint(
   return `Часовой пояс: ${timeZoneLabel(values.timeZone)}${fromAddress ? " — по адресу" : ""}`;
 }
 
+/**
+ * The values once the address is typed: the zone follows the city the
+ * address names (`timeZoneOfAddress`) until a zone is picked by hand.
+ */
+export function withAddress(
+  values: EstablishmentFormValues,
+  address: string,
+  zoneChosenByHand: boolean,
+): EstablishmentFormValues {
+  const zone = zoneChosenByHand ? null : timeZoneOfAddress(address);
+  return { ...values, address, timeZone: zone ?? values.timeZone };
+}
+
 interface EstablishmentFormProps {
   initial: EstablishmentFormValues;
   submitLabel: string;
@@ -128,7 +141,7 @@ export function EstablishmentForm({
 
   const handleAddressChange = (address: string) => {
     const zone = zoneChosenByHand ? null : timeZoneOfAddress(address);
-    setValues((previous) => ({ ...previous, address, timeZone: zone ?? previous.timeZone }));
+    setValues((previous) => withAddress(previous, address, zoneChosenByHand));
     setErrors((previous) => ({
       ...previous,
       address: undefined,

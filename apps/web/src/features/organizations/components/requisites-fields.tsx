@@ -1,4 +1,5 @@
 import { INPUT, REQUISITE_LABELS } from "@fonika/shared";
+import { useState } from "react";
 import { TextInput } from "../../../components/ui/text-input.tsx";
 import {
   ADDRESS_MAX,
@@ -14,6 +15,12 @@ interface RequisitesFieldsProps {
   type: OrganizationType;
   /** Show every message, not only those of the fields already left (after a submit). */
   showErrors: boolean;
+  /**
+   * An entrepreneur's name is the one offered from the person's names (the
+   * newcomer's profile, issue 28): shown as text with «Изменить», which
+   * opens the field, so the keyboard's «Далее» goes from the names to the INN.
+   */
+  companyOffered?: boolean;
 }
 
 /** The names of the organization's fields for its type. */
@@ -32,7 +39,13 @@ export function requisiteLabels(type: OrganizationType) {
  * KPP (a legal entity's only), OGRN or OGRNIP and address, each checked as
  * it is left with the shared checks (a wrong check digit is named at once).
  */
-export function RequisitesFields({ draft, type, showErrors }: RequisitesFieldsProps) {
+export function RequisitesFields({
+  draft,
+  type,
+  showErrors,
+  companyOffered = false,
+}: RequisitesFieldsProps) {
+  const [editingCompany, setEditingCompany] = useState(false);
   const errors = requisiteErrors(draft.values, type);
   const labels = requisiteLabels(type);
   const errorOf = (field: RequisiteField) =>
@@ -45,14 +58,37 @@ export function RequisitesFields({ draft, type, showErrors }: RequisitesFieldsPr
     error: errorOf(field),
   });
   const legal = type === "legal";
+  // Offered and right, the name is read, not typed; a wrong one shows its field and message.
+  const companyAsText = companyOffered && !legal && !editingCompany && !errorOf("company");
   return (
     <div className="form__grid">
-      <TextInput
-        {...common("company")}
-        max={INPUT.defaultMax}
-        autoComplete="organization"
-        hint={legal ? "Например, ООО «Ромашка»" : "Например, ИП Иванов Иван Иванович"}
-      />
+      {companyAsText ? (
+        <div className="field requisites__offered">
+          <span className="field__label">{labels.company}</span>
+          <p className="requisites__offered-value">
+            <span>{draft.values.company || "по фамилии, имени и отчеству"}</span>
+            <button
+              type="button"
+              className="link-button"
+              aria-label={`Изменить: ${labels.company}`}
+              onClick={() => {
+                setEditingCompany(true);
+                draft.set("company", draft.values.company);
+              }}
+            >
+              Изменить
+            </button>
+          </p>
+        </div>
+      ) : (
+        <TextInput
+          {...common("company")}
+          max={INPUT.defaultMax}
+          autoComplete="organization"
+          autoFocus={editingCompany}
+          hint={legal ? "Например, ООО «Ромашка»" : "Например, ИП Иванов Иван Иванович"}
+        />
+      )}
       <TextInput
         {...common("inn")}
         type="number"

@@ -148,6 +148,30 @@ export function TariffCards({ detailPath }: TariffCardsProps) {
   );
 }
 
+interface TariffChoiceCardsProps {
+  /** Each card's button or link, for the tariff it shows (the waiting cabinet's «Подписаться»). */
+  action: (tariff: Tariff) => ReactNode;
+}
+
+/**
+ * The tariffs on offer as cards, cheapest first, each with the action the
+ * screen gives it; the names are headings of the screen's section.
+ */
+export function TariffChoiceCards({ action }: TariffChoiceCardsProps) {
+  return (
+    <TariffCardList
+      tariffs={useActiveTariffs()}
+      headingLevel={3}
+      action={action}
+      empty={
+        <EmptyState icon="tariffs" title="Тарифов пока нет">
+          Менеджер подберёт тариф, когда активирует аккаунт.
+        </EmptyState>
+      }
+    />
+  );
+}
+
 interface OfferedTariffCardsProps {
   /** Where a visitor goes to ask for a tariff (the landing's lead form). */
   requestHref: string;
