@@ -611,6 +611,10 @@ describe("cabinet: waiting for activation", () => {
     await user.click(await screen.findByRole("button", { name: "Подписаться на тариф Старт" }));
 
     const dialog = await screen.findByRole("dialog", { name: "Способ оплаты" });
+    // No form stays under it here: nothing to promise about its choices.
+    expect(
+      within(dialog).getByText(/^Чем будет платить «ИП Соколова Мария Андреевна»\.$/),
+    ).toBeTruthy();
     await user.type(within(dialog).getByLabelText("Номер карты"), CARD_NUMBER);
     await user.click(within(dialog).getByRole("button", { name: "Добавить карту" }));
 

@@ -94,7 +94,9 @@ function ChooseTariff({ userId, venue }: { userId: string; venue: Establishment 
               tariff={tariff}
               establishmentId={venue.id}
               organizations={organizations.data ?? []}
-              renderPayerDialog={(request) => <PayerDialog userId={userId} {...request} />}
+              renderPayerDialog={(request) => (
+                <PayerDialog userId={userId} overForm={false} {...request} />
+              )}
               onSubscribed={handleSubscribed}
             />
           )

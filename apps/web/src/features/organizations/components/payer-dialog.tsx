@@ -16,6 +16,8 @@ interface PayerDialogProps {
   /** The organization as the server answered it and the payment method just added to it. */
   onAdded: (organization: Organization, paymentMethodId: string) => void;
   onClose: () => void;
+  /** Opened over a form whose choices stay (the subscription form); not over a card's button. */
+  overForm?: boolean;
 }
 
 /** The ids of an organization's settlement accounts and business cards. */
@@ -29,7 +31,13 @@ function methodIdsOf(organization: Organization): Set<string> {
  * client has no organization yet, its requisites first, in the same dialog.
  * A card is offered first: one number is all it takes.
  */
-export function PayerDialog({ userId, organization: given, onAdded, onClose }: PayerDialogProps) {
+export function PayerDialog({
+  userId,
+  organization: given,
+  onAdded,
+  onClose,
+  overForm = true,
+}: PayerDialogProps) {
   const [organization, setOrganization] = useState(given);
   const addOrganization = useAddOrganization(userId);
   const addMethod = useAddPaymentMethod(userId);
@@ -43,7 +51,8 @@ export function PayerDialog({ userId, organization: given, onAdded, onClose }: P
       {organization ? (
         <>
           <p className="modal__lead">
-            Чем будет платить «{organization.company}». Выбор в форме подписки сохранится.
+            Чем будет платить «{organization.company}».
+            {overForm && " Выбор в форме подписки сохранится."}
           </p>
           <PaymentMethodForm
             initialKind="business-card"
