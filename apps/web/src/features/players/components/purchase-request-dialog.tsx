@@ -122,8 +122,8 @@ export function PurchaseRequestDialog({ userId, onClose }: PurchaseRequestDialog
     >
       <form id={formId} className="form player-form" onSubmit={handleSubmit} noValidate>
         <p className="muted">
-          Бокс-плеер — отдельное устройство для заведения. Оставьте контакты: менеджер уточнит детали,
-          счёт и доставку.
+          Бокс-плеер — отдельное устройство для заведения. Оставьте контакты: менеджер уточнит
+          детали, счёт и доставку.
         </p>
         <TextInput
           label="Контактное лицо"
