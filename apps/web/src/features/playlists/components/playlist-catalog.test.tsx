@@ -258,11 +258,9 @@ describe("the client's playlists", () => {
     const labels = within(menu)
       .getAllByRole("link")
       .map((link) => link.textContent?.trim());
-    expect(labels.slice(labels.indexOf("Мои заведения"), labels.indexOf("Мои заведения") + 3)).toEqual([
-      "Мои заведения",
-      "Плееры",
-      "Плейлисты",
-    ]);
+    expect(
+      labels.slice(labels.indexOf("Мои заведения"), labels.indexOf("Мои заведения") + 3),
+    ).toEqual(["Мои заведения", "Плееры", "Плейлисты"]);
   });
 });
 

@@ -113,8 +113,8 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
           }
           onClose={() => setAskingEnd(false)}
         >
-          Подписка заведения «{subscription.establishmentName}» закончится сейчас; музыка по тарифу «
-          {subscription.tariffInfo.tariffName}» перестанет играть.
+          Подписка заведения «{subscription.establishmentName}» закончится сейчас; музыка по тарифу
+          «{subscription.tariffInfo.tariffName}» перестанет играть.
         </ConfirmDialog>
       )}
     </div>

@@ -163,7 +163,8 @@ function GrantDialog({
   return (
     <Modal title="Выдать плейлист" size="lg" onClose={onClose}>
       <p className="modal__lead">
-        Клиент сможет играть его в заведениях с тарифом «{tariff.name}» вдобавок к плейлистам тарифа.
+        Клиент сможет играть его в заведениях с тарифом «{tariff.name}» вдобавок к плейлистам
+        тарифа.
       </p>
       <PlaylistFinder search={search} excludeIds={held} onAdd={handleAdd} addingId={adding} />
       {grant.isError && (
