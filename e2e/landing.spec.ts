@@ -45,11 +45,16 @@ test("a visitor connects a venue alone: «Подключить заведени�
   await expect(own).toContainText("при первом входе с новым адресом он создастся сам");
   await own.getByRole("link", { name: "Подключить заведение" }).click();
   await expect(page).toHaveURL(/\/auth$/);
+  // The sign-in page itself, not the landing still shown while its chunk loads (the hero has the same field).
+  await expect(page.getByRole("heading", { name: "Вход в Фонику" })).toBeVisible();
 
   const seen = codesInServerLog(email).length;
   await page.getByLabel("E-mail или номер телефона").fill(email);
   await page.getByRole("button", { name: "Получить код" }).click();
-  await page.getByLabel("Код из сообщения").fill(await nextCodeFromServerLog(email, seen));
+  // The code was sent: its field is there (a refusal would say why instead).
+  const codeField = page.getByLabel("Код из сообщения");
+  await expect(codeField).toBeVisible();
+  await codeField.fill(await nextCodeFromServerLog(email, seen));
   await expect(page).toHaveURL(/\/add-client-objects$/);
 
   await page.getByLabel("Название").fill("Кофейня «С лендинга»");
