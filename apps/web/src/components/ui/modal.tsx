@@ -1,6 +1,7 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId, useRef } from "react";
 import { createPortal } from "react-dom";
 import { Icon } from "./icon.tsx";
+import { useDialogFocus } from "./use-dialog-focus.ts";
 
 interface ModalProps {
   title: string;
@@ -12,9 +13,6 @@ interface ModalProps {
   size?: "md" | "lg";
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
  * A modal dialog over the page: named by its title, closed by Escape, the
  * close button or a click outside; focus moves into it, stays inside while
@@ -23,41 +21,7 @@ const FOCUSABLE =
 export function Modal({ title, onClose, children, footer, size = "md" }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
-
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const dialog = dialogRef.current;
-    const first =
-      dialog?.querySelector<HTMLElement>("[data-autofocus]") ??
-      dialog?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? dialog)?.focus();
-    const handleKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        event.stopPropagation();
-        closeRef.current();
-        return;
-      }
-      if (event.key !== "Tab" || !dialog) return;
-      const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const head = focusable[0];
-      const tail = focusable[focusable.length - 1];
-      if (!head || !tail) return;
-      if (event.shiftKey && document.activeElement === head) {
-        event.preventDefault();
-        tail.focus();
-      } else if (!event.shiftKey && document.activeElement === tail) {
-        event.preventDefault();
-        head.focus();
-      }
-    };
-    document.addEventListener("keydown", handleKey);
-    return () => {
-      document.removeEventListener("keydown", handleKey);
-      previous?.focus();
-    };
-  }, []);
+  useDialogFocus(dialogRef, onClose);
 
   return createPortal(
     // biome-ignore lint/a11y/noStaticElementInteractions: a press on the backdrop closes the dialog; Escape and 'Закрыть' do so for keyboards.
