@@ -18,6 +18,7 @@ import type {
   PlayerDirectory,
 } from "../../realtime/player-directory.ts";
 import type { Entitlement } from "../entitlement/entitlement.ts";
+import { FirstMusic, startWithMusic } from "./first-music.ts";
 import { onlineSince } from "./live.policy.ts";
 import { playerErrors, webPlayerName } from "./players.errors.ts";
 import {
@@ -28,7 +29,6 @@ import {
 import { PlayerPresenter } from "./players.presenter.ts";
 import type { PlayerRow } from "./players.repository.ts";
 import * as repository from "./players.repository.ts";
-import { setFallback } from "./schedules.repository.ts";
 
 /** Where a player stands: its owner and establishment. */
 type Placement = Pick<PlayerRow, "id" | "userId" | "establishmentId">;
@@ -100,6 +100,7 @@ export interface PlayersDependencies extends PlayerPorts {
  */
 export class PlayersService {
   private readonly presenter: PlayerPresenter;
+  private readonly firstMusic: FirstMusic;
   /**
    * Where each player stands (its owner and establishment), asked by every
    * command of the remote control: kept in memory, since a player never
@@ -111,6 +112,7 @@ export class PlayersService {
 
   constructor(private readonly deps: PlayersDependencies) {
     this.presenter = new PlayerPresenter(deps);
+    this.firstMusic = new FirstMusic(deps);
     this.placements = new BusCache({
       load: async (id) => {
         const row = await repository.findPlayer(deps.db, id);
@@ -137,7 +139,7 @@ export class PlayersService {
     const account = await this.deps.findAccount(ownerId);
     if (!account || !isClientAccount(account)) throw playerErrors.ownerNotClient();
     const establishmentId = await this.establishmentFor(ownerId, body.establishmentId);
-    const firstMusic = await this.firstOfferedAt(establishmentId);
+    const firstMusic = await this.firstMusic.offeredAt(establishmentId);
     const row = await this.deps.db.transaction(async (tx) => {
       const inserted = await repository.insertPlayer(tx, {
         userId: ownerId,
@@ -149,7 +151,7 @@ export class PlayersService {
       });
       if (inserted === "taken") throw playerErrors.serialTaken();
       if (!firstMusic) return inserted;
-      await startWith(tx, inserted.id, firstMusic);
+      await startWithMusic(tx, inserted.id, firstMusic);
       return { ...inserted, fallbackPlaylistId: firstMusic };
     });
     return this.presenter.presentOne(actor, row);
@@ -267,16 +269,16 @@ export class PlayersService {
       const player = await this.presenter.find(playerId);
       assertMayPlayInBrowser(actor, player);
       if (player.establishmentId !== establishmentId) throw playerErrors.otherEstablishment();
-      const firstMusic = await this.firstMusicOf(player);
+      const firstMusic = await this.firstMusic.of(player);
       return async (tx) => {
-        if (firstMusic) await startWith(tx, player.id, firstMusic);
+        if (firstMusic) await startWithMusic(tx, player.id, firstMusic);
         return player.id;
       };
     }
     assertMayChangeClient(actor, actor.userId);
     const establishment = await this.deps.establishments.findOwned(actor.userId, establishmentId);
     if (!establishment) throw playerErrors.establishmentNotFound();
-    const firstMusic = await this.firstOfferedAt(establishmentId);
+    const firstMusic = await this.firstMusic.offeredAt(establishmentId);
     return async (tx) => {
       const names = new Set(
         await repository.playerNamesOfEstablishment(tx, establishmentId, "web"),
@@ -292,44 +294,17 @@ export class PlayersService {
         address: establishment.address,
       });
       if (row === "taken") throw new Error("A web player has no serial number to clash");
-      if (firstMusic) await startWith(tx, row.id, firstMusic);
+      if (firstMusic) await startWithMusic(tx, row.id, firstMusic);
       return row.id;
     };
   }
 
   /**
    * A box bound to its player by its socket (auth's port) starts with its
-   * venue's first music if it has none yet: made before its venue had a
-   * subscription, it plays once paired all the same.
+   * venue's first music if it has none yet (`first-music.ts`).
    */
-  async giveFirstMusic(playerId: string): Promise<void> {
-    const player = await repository.findPlayer(this.deps.db, playerId);
-    const firstMusic = player && (await this.firstMusicOf(player));
-    if (!firstMusic) return;
-    await this.deps.db.transaction((tx) => startWith(tx, playerId, firstMusic));
-    await this.deps.bus.publish({ kind: "schedule-changed", rooms: [], playerIds: [playerId] });
-  }
-
-  /**
-   * The music a player made or paired without any starts with: none when
-   * it has a fallback or a playlist of its own (the owner chose).
-   */
-  private async firstMusicOf(player: {
-    id: string;
-    establishmentId: string;
-    fallbackPlaylistId: string | null;
-  }): Promise<string | undefined> {
-    if (player.fallbackPlaylistId) return undefined;
-    const own = await repository.playlistsOfPlayer(this.deps.db, player.id);
-    return own.length === 0 ? this.firstOfferedAt(player.establishmentId) : undefined;
-  }
-
-  /** The first by name (Russian order) of the playlists a venue's subscription offers; none without. */
-  private async firstOfferedAt(establishmentId: string): Promise<string | undefined> {
-    const { offered } = await this.deps.entitlement.ofVenue(establishmentId);
-    const names = await this.deps.playlistNames([...offered]);
-    const byName = [...names].sort(([, a], [, b]) => a.localeCompare(b, "ru"));
-    return byName[0]?.[0];
+  giveFirstMusic(playerId: string): Promise<void> {
+    return this.firstMusic.give(playerId);
   }
 
   /** Whether a player exists (auth's port: a device code's player may be removed before delivery). */
@@ -445,13 +420,4 @@ export class PlayersService {
     if (!uuidSchema.safeParse(id).success) return undefined;
     return repository.findPlayer(this.deps.db, id);
   }
-}
-
-/**
- * A new player's first music: the playlist is put on it and is its
- * fallback, all day until the owner schedules it.
- */
-async function startWith(tx: Executor, playerId: string, playlistId: string): Promise<void> {
-  await repository.addPlayerPlaylist(tx, playerId, playlistId);
-  await setFallback(tx, playerId, playlistId);
 }
