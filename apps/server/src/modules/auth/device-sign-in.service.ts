@@ -7,10 +7,10 @@ import type { AccountLookup } from "./auth.accounts.ts";
 import { authErrors } from "./auth.errors.ts";
 import * as limits from "./auth.limits.ts";
 import { assertMayApproveDeviceCode, assertMaySignIn, mayHoldDevices } from "./auth.policy.ts";
-import type { DeviceCodeRow } from "./auth.repository.ts";
-import * as repository from "./auth.repository.ts";
 import { generateCode, hashCode } from "./auth.secrets.ts";
 import type { ClientInfo, SessionIssuer } from "./auth.sessions.ts";
+import type { DeviceCodeRow } from "./device-codes.repository.ts";
+import * as deviceCodes from "./device-codes.repository.ts";
 
 export type VerificationResult =
   | { status: "PENDING" | "EXPIRED" }
@@ -73,11 +73,11 @@ export class DeviceSignInService {
     // Two pending codes must never share a value, or approving one is ambiguous.
     let code = generateCode();
     for (let attempt = 0; attempt < 5; attempt++) {
-      const clash = await repository.findPendingDeviceCodes(db, this.hash(code), now);
+      const clash = await deviceCodes.findPendingDeviceCodes(db, this.hash(code), now);
       if (clash.length === 0) break;
       code = generateCode();
     }
-    const verificationId = await repository.insertDeviceCode(db, {
+    const verificationId = await deviceCodes.insertDeviceCode(db, {
       codeHash: this.hash(code),
       kind,
       ...client,
@@ -128,7 +128,7 @@ export class DeviceSignInService {
       : null;
     return db.transaction(async (tx) => {
       const playerId = provide ? await provide(tx) : null;
-      const approved = await repository.approveDeviceCode(tx, pending.id, {
+      const approved = await deviceCodes.approveDeviceCode(tx, pending.id, {
         approvedBy: actor.userId,
         establishmentId,
         playerId,
@@ -149,7 +149,7 @@ export class DeviceSignInService {
   ): Promise<VerificationResult> {
     const { db, sessions } = this.deps;
     const now = new Date();
-    const deviceCode = await repository.findDeviceCodeById(db, verificationId);
+    const deviceCode = await deviceCodes.findDeviceCodeById(db, verificationId);
     if (!deviceCode) throw errors.notFound("Verification");
     if (deviceCode.deliveredAt) return { status: "EXPIRED" };
     if (!deviceCode.approvedAt || !deviceCode.approvedBy) {
@@ -157,7 +157,7 @@ export class DeviceSignInService {
     }
     const approvedBy = deviceCode.approvedBy;
     return db.transaction(async (tx): Promise<VerificationResult> => {
-      if (!(await repository.markDeviceCodeDelivered(tx, deviceCode.id, now))) {
+      if (!(await deviceCodes.markDeviceCodeDelivered(tx, deviceCode.id, now))) {
         return { status: "EXPIRED" };
       }
       const user = await this.deps.accounts.findById(tx, approvedBy);
@@ -183,9 +183,9 @@ export class DeviceSignInService {
   private async findPending(code: string): Promise<DeviceCodeRow> {
     const now = new Date();
     const codeHash = this.hash(code);
-    const [pending] = await repository.findPendingDeviceCodes(this.deps.db, codeHash, now);
+    const [pending] = await deviceCodes.findPendingDeviceCodes(this.deps.db, codeHash, now);
     if (pending) return pending;
-    const latest = await repository.findLatestDeviceCodeByHash(this.deps.db, codeHash);
+    const latest = await deviceCodes.findLatestDeviceCodeByHash(this.deps.db, codeHash);
     if (latest && !latest.approvedAt && latest.expiresAt <= now) throw authErrors.codeExpired();
     throw authErrors.invalidCode();
   }
