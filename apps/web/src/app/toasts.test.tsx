@@ -1,20 +1,8 @@
 import { act, render, screen } from "@testing-library/react";
 import { toast } from "react-toastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { stubScreenWidth } from "../test/screen-width.ts";
 import { AppToasts } from "./toasts.tsx";
-
-/** A screen `width` px wide, as far as media queries go. */
-function screenWidth(width: number) {
-  vi.stubGlobal("matchMedia", (query: string) => {
-    const maxWidth = /max-width:\s*([\d.]+)px/.exec(query);
-    return {
-      matches: maxWidth ? width <= Number(maxWidth[1]) : false,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    };
-  });
-}
 
 async function showToast() {
   render(<AppToasts />);
@@ -32,13 +20,13 @@ afterEach(() => {
 
 describe("toasts keep clear of the header", () => {
   it("rise from the bottom on a 375 px phone, away from the header and menu button", async () => {
-    screenWidth(375);
+    stubScreenWidth(375);
     const container = await showToast();
     expect(container?.classList.contains("Toastify__toast-container--bottom-center")).toBe(true);
   });
 
   it("sit top right on a computer (below the header, by ui.css)", async () => {
-    screenWidth(1440);
+    stubScreenWidth(1440);
     const container = await showToast();
     expect(container?.classList.contains("Toastify__toast-container--top-right")).toBe(true);
   });

@@ -2,16 +2,12 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useEffect } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { PHONE_WIDTH, stubScreenWidth } from "../../test/screen-width.ts";
 import { DisclosureSection } from "./disclosure-section.tsx";
 
 /** The mobile layout (below 1024 px): its `max-width` query matches. */
 function onPhone() {
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: query.includes("max-width"),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+  stubScreenWidth(PHONE_WIDTH);
 }
 
 afterEach(() => {

@@ -2,6 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { PHONE_WIDTH, stubScreenWidth } from "../../test/screen-width.ts";
 import { Sheet } from "./sheet.tsx";
 
 afterEach(() => {
@@ -78,12 +79,7 @@ describe("a sheet", () => {
   });
 
   it("rises from the bottom of a phone's screen and closes at a tap outside or «Закрыть»", async () => {
-    vi.stubGlobal("matchMedia", (query: string) => ({
-      matches: query.includes("max-width"),
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
+    stubScreenWidth(PHONE_WIDTH);
     const closed = vi.fn();
     render(<Opener onClose={closed} />);
     const user = userEvent.setup();

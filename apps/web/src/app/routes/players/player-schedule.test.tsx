@@ -9,6 +9,7 @@ import {
   buildWeek,
   buildWeekWindow,
 } from "../../../test/players-factories.ts";
+import { PHONE_WIDTH, stubScreenWidth } from "../../../test/screen-width.ts";
 import { on, replyError } from "../../../test/scripted-server.ts";
 import { renderSignedIn, SIGNED_IN_USER_ID } from "../../../test/signed-in-app.tsx";
 
@@ -82,12 +83,7 @@ function windowForm(sheet: string, form: string) {
 
 /** The mobile layout (below 1024 px) and the one-day week (below 720 px): every `max-width` query matches. */
 function onPhone() {
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: query.includes("max-width"),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+  stubScreenWidth(PHONE_WIDTH);
 }
 
 /** On a phone the section is closed until its title is pressed. */

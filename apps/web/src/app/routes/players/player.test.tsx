@@ -9,6 +9,7 @@ import {
   buildPlayerPlaylist,
   onePage,
 } from "../../../test/players-factories.ts";
+import { PHONE_WIDTH, stubScreenWidth } from "../../../test/screen-width.ts";
 import { on, replyError } from "../../../test/scripted-server.ts";
 import { renderSignedIn, SIGNED_IN_USER_ID } from "../../../test/signed-in-app.tsx";
 
@@ -233,12 +234,7 @@ describe("a player's page", () => {
 
   it("on a phone leads with the licence, the pairing and the remote; the settings are folded until opened, and stay as the owner left them", async () => {
     // The mobile layout: below 1024 px.
-    vi.stubGlobal("matchMedia", (query: string) => ({
-      matches: query.includes("max-width"),
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
+    stubScreenWidth(PHONE_WIDTH);
     const player = buildPlayer({
       userId: SIGNED_IN_USER_ID,
       name: "Зал",
