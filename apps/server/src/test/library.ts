@@ -52,6 +52,24 @@ export async function uploadFile(
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
+/** Uploads the first `count` audio fixtures as a content manager would; answers the songs' ids in order. */
+export async function uploadFixtureSongs(
+  server: Pick<TestServer, "url">,
+  token: string,
+  count: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const name of AUDIO_FIXTURES.slice(0, count)) {
+    const uploaded = await uploadFile(server, "/music/song/add", audioFixture(name), {
+      token,
+      filename: name,
+    });
+    if (uploaded.status !== 201) throw new Error(`could not upload ${name}`);
+    ids.push(uploaded.body.song.id as string);
+  }
+  return ids;
+}
+
 /** Every stored file's key under a prefix, in whichever store the server uses. */
 export function storedKeys(server: TestServer, prefix = ""): Promise<string[]> {
   return server.app.storage.files.list(prefix);

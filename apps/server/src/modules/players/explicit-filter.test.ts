@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
-import { AUDIO_FIXTURES, audioFixture, uploadFile } from "../../test/library.ts";
+import { uploadFixtureSongs } from "../../test/library.ts";
 import { connect, nextOfType, type SocketClient } from "../../test/socket-client.ts";
 import { markExplicit } from "../../test/song-marks.ts";
 import {
@@ -47,13 +47,7 @@ beforeAll(async () => {
   server = await startTestServer();
   staff = await createVenueStaff(server);
   const ids: string[] = [];
-  for (const name of AUDIO_FIXTURES.slice(0, 3)) {
-    const uploaded = await uploadFile(server, "/music/song/add", audioFixture(name), {
-      token: staff.contentManager.token,
-      filename: name,
-    });
-    ids.push(uploaded.body.song.id);
-  }
+  ids.push(...(await uploadFixtureSongs(server, staff.contentManager.token, 3)));
   [clean, explicit, last] = ids as [string, string, string];
   await markExplicit(server, staff.contentManager, explicit);
 });

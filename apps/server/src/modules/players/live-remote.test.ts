@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
-import { AUDIO_FIXTURES, audioFixture, uploadFile } from "../../test/library.ts";
+import { uploadFixtureSongs } from "../../test/library.ts";
 import { connect, nextOfType, type SocketClient } from "../../test/socket-client.ts";
 import {
   addPlayer,
@@ -26,13 +26,7 @@ const songIds: string[] = [];
 beforeAll(async () => {
   server = await startTestServer();
   staff = await createVenueStaff(server);
-  for (const name of AUDIO_FIXTURES.slice(0, 4)) {
-    const uploaded = await uploadFile(server, "/music/song/add", audioFixture(name), {
-      token: staff.contentManager.token,
-      filename: name,
-    });
-    songIds.push(uploaded.body.song.id);
-  }
+  songIds.push(...(await uploadFixtureSongs(server, staff.contentManager.token, 4)));
 });
 
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { subscriptions } from "../../db/schema.ts";
 import { SOCKET_ERRORS } from "../../realtime/socket-session.ts";
 import { createEstablishment, createSignedInUser } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
-import { AUDIO_FIXTURES, audioFixture, uploadFile } from "../../test/library.ts";
+import { uploadFixtureSongs } from "../../test/library.ts";
 import { connect, nextOfType, type SocketClient } from "../../test/socket-client.ts";
 import {
   addPlayer,
@@ -35,13 +35,7 @@ const get = (path: string, token: string): Promise<Answer> => call(server, "GET"
 beforeAll(async () => {
   server = await startTestServer();
   staff = await createVenueStaff(server);
-  for (const name of AUDIO_FIXTURES.slice(0, 3)) {
-    const uploaded = await uploadFile(server, "/music/song/add", audioFixture(name), {
-      token: staff.contentManager.token,
-      filename: name,
-    });
-    songIds.push(uploaded.body.song.id);
-  }
+  songIds.push(...(await uploadFixtureSongs(server, staff.contentManager.token, 3)));
 });
 
 afterAll(async () => {
