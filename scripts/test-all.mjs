@@ -13,6 +13,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const root = path.resolve(import.meta.dirname, "..");
 const resultsDir = path.join(root, ".test-results");
@@ -41,8 +42,26 @@ function vitestFailures(report) {
   return report.testResults.flatMap((file) =>
     file.assertionResults
       .filter((test) => test.status === "failed")
-      .map((test) => `${path.relative(root, file.name)} › ${test.fullName}`),
+      .map(
+        (test) =>
+          `${path.relative(root, file.name)} › ${test.fullName}${why(test.failureMessages?.[0])}`,
+      ),
   );
+}
+
+/**
+ * The first lines of a failure's message (colours stripped), said beside its
+ * name: a CI log often shows only its tail, and a flow that failed once there
+ * must say why without its trace.
+ */
+function why(message) {
+  if (!message) return "";
+  const lines = stripVTControlCharacters(message)
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== "")
+    .slice(0, 6);
+  return `\n    ${lines.join("\n    ").slice(0, 900)}`;
 }
 
 /** Names of Playwright's failed (unexpected) tests, walking nested suites. */
@@ -50,7 +69,10 @@ function playwrightFailures(suite, file = suite.file) {
   const own = (suite.specs ?? []).flatMap((spec) =>
     spec.tests
       .filter((test) => test.status === "unexpected")
-      .map(() => `e2e/${spec.file ?? file} › ${spec.title}`),
+      .map((test) => {
+        const failed = test.results.findLast((result) => result.status !== "passed");
+        return `e2e/${spec.file ?? file} › ${spec.title}${why(failed?.error?.message)}`;
+      }),
   );
   return [
     ...own,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { registerSupport } from "./app-support.ts";
+import type { Actor } from "./kernel/actor.ts";
 import type { AccountDirectory } from "./modules/accounts/account-directory.service.ts";
 import type { PlayerSessions } from "./modules/auth/player-sessions.service.ts";
 import type { Entitlement } from "./modules/entitlement/entitlement.ts";
@@ -36,7 +37,6 @@ import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.route
 import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.ts";
 import { tariffsRoutes } from "./modules/tariffs/tariffs.routes.ts";
 import { TariffsService } from "./modules/tariffs/tariffs.service.ts";
-import type { Actor } from "./plugins/auth.ts";
 
 /**
  * Clients' modules meet here, each made after everything it asks, so no

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns.ts";
 import { playlists } from "./library-schema.ts";
 import { users } from "./schema.ts";
 
@@ -20,14 +21,11 @@ import { users } from "./schema.ts";
  * and subscriptions. Money is kept in kopecks (integers), never floats.
  */
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
-
 /** A client's legal entity or individual entrepreneur; `primary` is the profile's own. */
 export const organizations = pgTable(
   "organizations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -62,7 +60,7 @@ export const organizations = pgTable(
 export const paymentMethods = pgTable(
   "payment_methods",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     organizationId: uuid("organization_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
@@ -85,7 +83,7 @@ export const paymentMethods = pgTable(
 export const establishments = pgTable(
   "establishments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -109,7 +107,7 @@ export const establishments = pgTable(
 export const tariffs = pgTable(
   "tariffs",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     /** lite | basic | pro: the icon. */
     type: text("type").notNull(),
     name: text("name").notNull(),
@@ -127,7 +125,7 @@ export const tariffs = pgTable(
 export const tariffFeatures = pgTable(
   "tariff_features",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     tariffId: uuid("tariff_id")
       .notNull()
       .references(() => tariffs.id, { onDelete: "cascade" }),
@@ -143,7 +141,7 @@ export const tariffFeatures = pgTable(
 export const tariffItems = pgTable(
   "tariff_items",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     featureId: uuid("feature_id")
       .notNull()
       .references(() => tariffFeatures.id, { onDelete: "cascade" }),
@@ -163,7 +161,7 @@ export const tariffItems = pgTable(
 export const tariffPlaylists = pgTable(
   "tariff_playlists",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     tariffId: uuid("tariff_id")
       .notNull()
       .references(() => tariffs.id, { onDelete: "cascade" }),
@@ -190,7 +188,7 @@ export const tariffPlaylists = pgTable(
 export const subscriptions = pgTable(
   "subscriptions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -244,7 +242,7 @@ export const subscriptions = pgTable(
 export const licencePeriods = pgTable(
   "licence_periods",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     subscriptionId: uuid("subscription_id")
       .notNull()
       .references(() => subscriptions.id, { onDelete: "cascade" }),

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns.ts";
 import { users } from "./schema.ts";
 
 /**
@@ -22,14 +23,12 @@ import { users } from "./schema.ts";
  * rows hold their keys.
  */
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-
 /** A named catalog table: unique by case-insensitive name. */
 function catalogTable(name: string) {
   return pgTable(
     name,
     {
-      id: uuid("id").primaryKey().defaultRandom(),
+      id: id(),
       name: text("name").notNull(),
       createdAt: createdAt(),
     },
@@ -44,7 +43,7 @@ export const copyrightHolders = catalogTable("copyright_holders");
 export const songs = pgTable(
   "songs",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     /** SHA-256 of the audio file, hex: identical content is one song. */
     contentHash: text("content_hash").notNull(),
     /** Where the storage module keeps the audio. */
@@ -87,7 +86,7 @@ export const songs = pgTable(
     playCount: integer("play_count").notNull().default(0),
     uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
     /** Set when a content manager removes the song; the file stays for history. */
     removedAt: timestamp("removed_at", { withTimezone: true }),
   },
@@ -109,7 +108,7 @@ export const songs = pgTable(
 export const authorAttachments = pgTable(
   "author_attachments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     authorId: uuid("author_id")
       .notNull()
       .references(() => authors.id, { onDelete: "cascade" }),
@@ -131,7 +130,7 @@ export const authorAttachments = pgTable(
 export const playlists = pgTable(
   "playlists",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     /** The same as its vault entry's name, kept in step by the vault. */
     name: text("name").notNull(),
     description: text("description"),
@@ -147,7 +146,7 @@ export const playlists = pgTable(
     currentVersionId: uuid("current_version_id"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
     /** Set while its vault entry is in the trash. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
@@ -164,7 +163,7 @@ export const playlists = pgTable(
 export const vaultEntries = pgTable(
   "vault_entries",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     /** partition | folder | playlist | version | track */
     type: text("type").$type<EntryType>().notNull(),
     /** The partition it lives in now: playlists | tracks | deleted */

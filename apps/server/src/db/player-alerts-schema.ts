@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { id } from "./columns.ts";
 import { players } from "./players-schema.ts";
 
 /**
@@ -15,7 +16,7 @@ import { players } from "./players-schema.ts";
 export const playerAlerts = pgTable(
   "player_alerts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     playerId: uuid("player_id")
       .notNull()
       .references(() => players.id, { onDelete: "cascade" }),

@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns.ts";
 import { users } from "./schema.ts";
 
 /**
@@ -8,7 +9,7 @@ import { users } from "./schema.ts";
 export const playerUpdates = pgTable(
   "player_updates",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     name: text("name").notNull(),
     /** Semantic version (shared firmware-version.ts); one update per version. */
     version: text("version").notNull(),
@@ -18,8 +19,8 @@ export const playerUpdates = pgTable(
     sha256: text("sha256").notNull(),
     /** The admin who uploaded it; kept when that account goes. */
     uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex("player_updates_version_key").on(table.version),

@@ -13,6 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { establishments } from "./clients-schema.ts";
+import { createdAt, id, updatedAt } from "./columns.ts";
 import { playlists } from "./library-schema.ts";
 import { users } from "./schema.ts";
 
@@ -22,12 +23,10 @@ import { users } from "./schema.ts";
  * the players module only.
  */
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-
 export const players = pgTable(
   "players",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     /** The owner: the client whose establishment it plays in. */
     userId: uuid("user_id")
       .notNull()
@@ -51,7 +50,7 @@ export const players = pgTable(
     /** A web player's crossfade between songs, seconds; 0 = gapless. */
     crossfadeSeconds: integer("crossfade_seconds").notNull().default(4),
     createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex("players_serial_key")
@@ -89,7 +88,7 @@ export const playerPlaylists = pgTable(
 export const playerSchedules = pgTable(
   "player_schedules",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     playerId: uuid("player_id").notNull(),
     playlistId: uuid("playlist_id").notNull(),
     /** HH:MM:SS on the venue's wall clock. */
@@ -113,7 +112,7 @@ export const playerSchedules = pgTable(
 export const playerRequests = pgTable(
   "player_requests",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     /** purchase | leave */
     kind: text("kind").notNull(),
     userId: uuid("user_id")
@@ -170,5 +169,5 @@ export const playerStates = pgTable("player_states", {
   /** Renewed by the device's socket while it is connected; null once it left. */
   heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
   lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

@@ -9,18 +9,17 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns.ts";
 
 /**
  * The database schema. Migrations are generated from it with
  * `npm run db:new-migration` and committed; they run at start.
  */
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-
 export const users = pgTable(
   "users",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     /** Lower-cased sign-in e-mail. */
     email: text("email"),
     /** Sign-in phone, 11 digits starting with 7. */
@@ -41,7 +40,7 @@ export const users = pgTable(
     avatarSize: integer("avatar_size"),
     agreementAcceptedAt: timestamp("agreement_accepted_at", { withTimezone: true }),
     createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /**
      * Keyed hash of a deleted account's sign-in address: its personal data
@@ -63,7 +62,7 @@ export const users = pgTable(
 export const authCodes = pgTable(
   "auth_codes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     /** email | phone */
     channel: text("channel").notNull(),
     /** The address's keyed hash (auth's hashAddress); the address itself is never stored. */
@@ -89,7 +88,7 @@ export const authCodes = pgTable(
 export const sessions = pgTable(
   "sessions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -146,7 +145,7 @@ export const refreshTokens = pgTable(
 export const deviceCodes = pgTable(
   "device_codes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     codeHash: text("code_hash").notNull(),
     ip: text("ip").notNull(),
     /** The requesting browser, shown to the approver before they approve. */
@@ -196,7 +195,7 @@ export const rateLimits = pgTable(
 export const leads = pgTable(
   "leads",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     name: text("name").notNull(),
     phone: text("phone").notNull(),
     company: text("company").notNull(),

@@ -12,6 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { establishments } from "./clients-schema.ts";
+import { createdAt, id, updatedAt } from "./columns.ts";
 import { playerAlerts } from "./player-alerts-schema.ts";
 import { players } from "./players-schema.ts";
 import { users } from "./schema.ts";
@@ -24,7 +25,7 @@ import { users } from "./schema.ts";
 export const supportEnquiries = pgTable(
   "support_enquiries",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     /** The short number people say ("обращение 42"). */
     number: serial("number").notNull().unique(),
     /** The client it is about (and who sees it). */
@@ -46,9 +47,9 @@ export const supportEnquiries = pgTable(
     assigneeId: uuid("assignee_id").references(() => users.id, { onDelete: "set null" }),
     /** The silence alert that opened it: one enquiry per alert, however many processes see it. */
     alertId: uuid("alert_id").references(() => playerAlerts.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** The last event's time: lists are ordered by it. */
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index("support_enquiries_client_idx").on(table.clientId, table.updatedAt),
@@ -64,7 +65,7 @@ export const supportEnquiries = pgTable(
 export const supportEnquiryEvents = pgTable(
   "support_enquiry_events",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     enquiryId: uuid("enquiry_id")
       .notNull()
       .references(() => supportEnquiries.id, { onDelete: "cascade" }),
@@ -75,7 +76,7 @@ export const supportEnquiryEvents = pgTable(
     side: text("side").notNull(),
     text: text("text").notNull(),
     state: text("state"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("support_enquiry_events_enquiry_idx").on(table.enquiryId, table.createdAt)],
 );
@@ -87,7 +88,7 @@ export const supportEnquiryEvents = pgTable(
 export const supportAttachments = pgTable(
   "support_attachments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     uploadedBy: uuid("uploaded_by")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -97,7 +98,7 @@ export const supportAttachments = pgTable(
     mediaType: text("media_type").notNull(),
     size: bigint("size", { mode: "number" }).notNull(),
     storageKey: text("storage_key").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index("support_attachments_event_idx").on(table.eventId),
@@ -135,7 +136,7 @@ export const chatConversations = pgTable(
     lastSeq: integer("last_seq").notNull().default(0),
     clientReadSeq: integer("client_read_seq").notNull().default(0),
     staffReadSeq: integer("staff_read_seq").notNull().default(0),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [index("chat_conversations_updated_idx").on(table.updatedAt)],
 );
@@ -143,7 +144,7 @@ export const chatConversations = pgTable(
 export const chatMessages = pgTable(
   "chat_messages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     clientId: uuid("client_id")
       .notNull()
       .references(() => chatConversations.clientId, { onDelete: "cascade" }),
@@ -154,7 +155,7 @@ export const chatMessages = pgTable(
     text: text("text").notNull(),
     /** The sender's id for the message: a resend finds the stored one. */
     clientMessageId: text("client_message_id").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex("chat_messages_seq_key").on(table.clientId, table.seq),

@@ -5,7 +5,7 @@ import {
   CLIENT_STATES,
   STAFF_ROLES,
 } from "@fonika/shared";
-import type { Actor } from "../plugins/auth.ts";
+import type { Actor } from "../kernel/actor.ts";
 import { errors } from "./app-error.ts";
 
 /**

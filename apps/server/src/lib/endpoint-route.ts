@@ -1,7 +1,8 @@
 import { API_BASE, type Endpoint, errorBodySchema } from "@fonika/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { type Actor, bearerToken } from "../plugins/auth.ts";
+import type { Actor } from "../kernel/actor.ts";
+import { bearerToken } from "../plugins/auth.ts";
 import { operationIdOf } from "../plugins/openapi.ts";
 import type { UploadLimit, UploadSource } from "../storage/upload.ts";
 import { errors } from "./app-error.ts";

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { BaseLogger, LoggerOptions } from "pino";
+import type { LoggerOptions } from "pino";
 import type { Config } from "../config.ts";
 
 /** Query parameters that carry credentials and never reach a log line. */
@@ -52,9 +52,3 @@ export function loggerOptions(config: Pick<Config, "logLevel">): LoggerOptions {
     hooks: { streamWrite: redactTokens },
   };
 }
-
-/**
- * The log a service or job writes to: pino's levels and nothing of Fastify,
- * so that services stay callable from a job, a CLI or a test.
- */
-export type ServiceLog = Pick<BaseLogger, "debug" | "info" | "warn" | "error">;

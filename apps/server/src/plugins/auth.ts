@@ -1,47 +1,15 @@
-import { activeRole, PLAYER_DEVICE, type Role, type SessionKind } from "@fonika/shared";
+import { activeRole, PLAYER_DEVICE } from "@fonika/shared";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { anyId } from "../db/any-id.ts";
 import { sessions, users } from "../db/schema.ts";
+import type { AccessEvents, Actor } from "../kernel/actor.ts";
 import { type AccessTokens, createAccessTokens } from "../lib/access-token.ts";
 import { errors } from "../lib/app-error.ts";
 import { deriveKeys, type ServerKeys } from "../lib/keys.ts";
 import { type SessionState, SessionStateCache } from "../lib/session-state.ts";
 import { accountRooms, sessionRoom } from "../realtime/hub.ts";
-
-/** Who is calling: the signed-in user as known now, and through which session. */
-export interface Actor {
-  userId: string;
-  authority: string[];
-  /** The active role; a device session's is always `player-device`. */
-  role: Role | undefined;
-  sessionId: string;
-  sessionKind: SessionKind;
-  /** The establishment a device session plays for. */
-  establishmentId: string | null;
-  /**
-   * The one player of that establishment a device plays: the player its
-   * session is bound to (a web player's from the start, a box's since its
-   * socket first named one with `?playerId=`); otherwise it stands for all
-   * of the establishment's players.
-   */
-  playerId?: string | null;
-}
-
-/**
- * How services announce that what users or sessions may do has changed:
- * every process forgets its cached state of them and, unless `endSockets`
- * is false (a change that ends nothing, like a completed profile), their
- * open sockets hear 'Access denied error' and close.
- */
-export interface AccessEvents {
-  changed(change: {
-    userIds?: readonly string[];
-    sessionIds?: readonly string[];
-    endSockets?: boolean;
-  }): Promise<void>;
-}
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
+import type { Actor } from "../kernel/actor.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { EventBus, RealtimeMessage } from "../realtime/bus.ts";
 import { type ChatTyping, noChatTyping } from "../realtime/chat-typing.ts";
@@ -35,7 +36,6 @@ import {
   type SessionContext,
   SOCKET_ERRORS,
 } from "../realtime/socket-session.ts";
-import type { Actor } from "./auth.ts";
 
 /** What services use to reach sockets; every call goes through the bus. */
 export interface Realtime {

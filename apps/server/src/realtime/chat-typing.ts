@@ -1,5 +1,5 @@
 import type { ServerSocketMessage } from "@fonika/shared";
-import type { Actor } from "../plugins/auth.ts";
+import type { Actor } from "../kernel/actor.ts";
 
 /**
  * What the socket needs of the support chat (the support module's chat

@@ -1,4 +1,4 @@
-import type { Actor } from "../plugins/auth.ts";
+import type { Actor } from "../kernel/actor.ts";
 
 /**
  * What the socket needs of sign-in when a device names its player: a

@@ -1,5 +1,5 @@
 import type { ClientSocketMessage, ServerSocketMessage } from "@fonika/shared";
-import type { Actor } from "../plugins/auth.ts";
+import type { Actor } from "../kernel/actor.ts";
 
 /** A message of a socket about a player: a command or the device's report. */
 export type PlayerSocketMessage = Exclude<

@@ -1,5 +1,5 @@
 import type { PlayerDecision } from "@fonika/shared";
-import type { Actor } from "../plugins/auth.ts";
+import type { Actor } from "../kernel/actor.ts";
 
 /** A player that a control message may reach, with the user who owns it. */
 export interface ControllablePlayer {

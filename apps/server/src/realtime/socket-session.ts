@@ -1,6 +1,6 @@
 import { clientSocketMessageSchema, SUPPORT_STAFF_ROLES } from "@fonika/shared";
 import type { FastifyBaseLogger } from "fastify";
-import type { Actor } from "../plugins/auth.ts";
+import type { Actor } from "../kernel/actor.ts";
 import type { ChatTyping } from "./chat-typing.ts";
 import { FIRMWARE_ROOM, type FirmwareNotices } from "./firmware-notices.ts";
 import { type HubSocket, OPEN, playerRoom, send } from "./hub.ts";

@@ -1,29 +1,10 @@
 import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import parseRange from "range-parser";
+import type { StoredFile } from "../kernel/stored-file.ts";
 import { AppError, errors } from "../lib/app-error.ts";
 import { withoutBidiControls } from "./file-name.ts";
 import type { ByteRange, FileStore } from "./file-store.ts";
-
-/** What a file answer needs to know of a stored file, from its row. */
-export interface StoredFile {
-  key: string;
-  size: number;
-  contentType: string;
-  /** A strong validator of the content, e.g. its SHA-256. */
-  etag: string;
-  /**
-   * `immutable`: the URL always means these bytes, so a browser may keep
-   * them for FILE_CACHE_SECONDS without asking; `revalidate`: it may
-   * change (covers), so the browser asks each time.
-   */
-  caching: "immutable" | "revalidate";
-  /**
-   * Sent with a file name: `attachment` to be saved (documents), `inline`
-   * to be shown (a floor plan). Without it the browser decides.
-   */
-  disposition?: { type: "attachment" | "inline"; fileName: string };
-}
 
 /**
  * How long a browser keeps a file whose bytes never change: a day, not a

@@ -2,8 +2,8 @@ import { randomInt, randomUUID } from "node:crypto";
 import type { Role, TokenPair } from "@fonika/shared";
 import { eq } from "drizzle-orm";
 import { establishments, users } from "../db/schema.ts";
+import type { Actor } from "../kernel/actor.ts";
 import { insertUserIfAbsent, type UserRow } from "../modules/accounts/accounts.repository.ts";
-import type { Actor } from "../plugins/auth.ts";
 import { call, type TestServer } from "./harness.ts";
 
 /**

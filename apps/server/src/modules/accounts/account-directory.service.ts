@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
 import { activeRole, type ClientState, MESSAGES, SIGN_AGREEMENT } from "@fonika/shared";
 import type { Executor } from "../../db/client.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import type { ServerKeys } from "../../lib/keys.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import { accountAbilities } from "./accounts.policy.ts";
 import type { Channel, UserRow } from "./accounts.repository.ts";
 import * as repository from "./accounts.repository.ts";

@@ -6,10 +6,10 @@ import {
   SIGN_AGREEMENT,
 } from "@fonika/shared";
 import type { Database, Executor } from "../../db/client.ts";
+import type { AccessEvents, Actor } from "../../kernel/actor.ts";
+import type { ServiceLog } from "../../kernel/service-log.ts";
 import { errors } from "../../lib/app-error.ts";
 import type { ServerKeys } from "../../lib/keys.ts";
-import type { ServiceLog } from "../../lib/logging.ts";
-import type { AccessEvents, Actor } from "../../plugins/auth.ts";
 import type { FileStore } from "../../storage/file-store.ts";
 import { erasedAddressHash } from "./account-directory.service.ts";
 import { accountErrors } from "./accounts.errors.ts";

@@ -7,8 +7,8 @@ import {
   type Role,
   STAFF_ROLES,
 } from "@fonika/shared";
+import type { Actor } from "../../kernel/actor.ts";
 import { errors } from "../../lib/app-error.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import { accountErrors } from "./accounts.errors.ts";
 
 /**

@@ -15,13 +15,13 @@ import {
   type UserSort,
 } from "@fonika/shared";
 import type { Database } from "../../db/client.ts";
+import type { AccessEvents, Actor } from "../../kernel/actor.ts";
+import type { StoredFile } from "../../kernel/stored-file.ts";
 import { errors } from "../../lib/app-error.ts";
 import { BusCache } from "../../lib/bus-cache.ts";
 import { toPage } from "../../lib/paging.ts";
-import type { AccessEvents, Actor } from "../../plugins/auth.ts";
 import type { FileStore } from "../../storage/file-store.ts";
 import { storeResizedImage } from "../../storage/images.ts";
-import type { StoredFile } from "../../storage/send-file.ts";
 import type { UploadSource } from "../../storage/upload.ts";
 import { accountErrors } from "./accounts.errors.ts";
 import {

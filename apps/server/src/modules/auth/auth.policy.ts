@@ -1,5 +1,5 @@
 import { activeRole } from "@fonika/shared";
-import type { Actor } from "../../plugins/auth.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import { authErrors } from "./auth.errors.ts";
 
 /**

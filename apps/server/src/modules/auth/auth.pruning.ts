@@ -1,6 +1,6 @@
 import { TOKENS } from "@fonika/shared";
 import type { Database } from "../../db/client.ts";
-import type { ServiceLog } from "../../lib/logging.ts";
+import type { ServiceLog } from "../../kernel/service-log.ts";
 import { pruneAuthTables } from "./auth.repository.ts";
 import { pruneRateLimits } from "./rate-limit.repository.ts";
 

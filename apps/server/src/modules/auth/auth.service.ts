@@ -1,9 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import { CODES, normalizePhone, type SessionInfo, TOKENS, type TokenPair } from "@fonika/shared";
 import type { Database, Executor } from "../../db/client.ts";
+import type { AccessEvents, Actor } from "../../kernel/actor.ts";
+import type { ServiceLog } from "../../kernel/service-log.ts";
 import { type ServerKeys, seal, unseal } from "../../lib/keys.ts";
-import type { ServiceLog } from "../../lib/logging.ts";
-import type { AccessEvents, Actor } from "../../plugins/auth.ts";
 import type { Notifier } from "../../plugins/notifications.ts";
 import type { AccountLookup, SignInAccount } from "./auth.accounts.ts";
 import { authErrors } from "./auth.errors.ts";

@@ -1,5 +1,5 @@
 import type { Database, Executor } from "../../db/client.ts";
-import type { AccessEvents, Actor } from "../../plugins/auth.ts";
+import type { AccessEvents, Actor } from "../../kernel/actor.ts";
 import type { DeviceBinding } from "../../realtime/device-binding.ts";
 import * as repository from "./auth.repository.ts";
 

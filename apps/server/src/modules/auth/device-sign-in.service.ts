@@ -1,8 +1,8 @@
 import { CODES, type DeviceCodeInfo, type DeviceKind } from "@fonika/shared";
 import type { Database, Executor } from "../../db/client.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import { errors } from "../../lib/app-error.ts";
 import type { ServerKeys } from "../../lib/keys.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import type { AccountLookup } from "./auth.accounts.ts";
 import { authErrors } from "./auth.errors.ts";
 import * as limits from "./auth.limits.ts";

@@ -1,7 +1,7 @@
 import type { TokenPair } from "@fonika/shared";
 import type { Database } from "../../db/client.ts";
+import type { AccessEvents } from "../../kernel/actor.ts";
 import { errors } from "../../lib/app-error.ts";
-import type { AccessEvents } from "../../plugins/auth.ts";
 import type { AccountLookup } from "./auth.accounts.ts";
 import { assertMaySignIn } from "./auth.policy.ts";
 import * as repository from "./auth.repository.ts";

@@ -1,6 +1,6 @@
 import { type LicenceState, STAFF_ROLES, type VenueLicence } from "@fonika/shared";
+import type { Actor } from "../../kernel/actor.ts";
 import { BusCache } from "../../lib/bus-cache.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 
 /**

@@ -1,9 +1,9 @@
+import type { Actor } from "../../kernel/actor.ts";
 import {
   assertMayChangeClient,
   assertMayReadClient,
   clientAccessOf,
 } from "../../lib/client-access.ts";
-import type { Actor } from "../../plugins/auth.ts";
 
 /**
  * Who may do what with establishments: the client with their own; admins

@@ -7,14 +7,14 @@ import {
   timeZoneOfAddress,
 } from "@fonika/shared";
 import type { Database, Executor } from "../../db/client.ts";
+import type { Actor } from "../../kernel/actor.ts";
+import type { StoredFile } from "../../kernel/stored-file.ts";
 import { isClientAccount } from "../../lib/client-access.ts";
 import { toPage } from "../../lib/paging.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import type { PlayerCounts } from "../../realtime/player-directory.ts";
 import type { FileStore } from "../../storage/file-store.ts";
 import { imageTypeOf } from "../../storage/images.ts";
-import type { StoredFile } from "../../storage/send-file.ts";
 import type { UploadSource } from "../../storage/upload.ts";
 import { establishmentErrors } from "./establishments.errors.ts";
 import {

@@ -1,6 +1,6 @@
 import type { Role } from "@fonika/shared";
 import { describe, expect, it } from "vitest";
-import type { Actor } from "../../plugins/auth.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import {
   assertMayReadEstablishmentHistory,
   assertMayReadPlayerHistory,

@@ -1,7 +1,7 @@
 import { CLIENT_READING_ROLES } from "@fonika/shared";
+import type { Actor } from "../../kernel/actor.ts";
 import { errors } from "../../lib/app-error.ts";
 import { clientAccessOf } from "../../lib/client-access.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import { historyErrors } from "./history.errors.ts";
 
 /** Who may read which broadcast history. Pure; called first in every service method. */

@@ -1,6 +1,6 @@
 import type { PlayEnding, PlayHistoryPage, PlayRecord } from "@fonika/shared";
+import type { Actor } from "../../kernel/actor.ts";
 import { toPage } from "../../lib/paging.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import { HISTORY_TEXTS, historyErrors, REPORT_HEADERS, UNKNOWN_FACT } from "./history.errors.ts";
 import {
   assertMayReadEstablishmentHistory,

@@ -1,7 +1,7 @@
 import type { PlayEnding } from "@fonika/shared";
 import { uuidSchema } from "@fonika/shared";
 import type { Database } from "../../db/client.ts";
-import type { ServiceLog } from "../../lib/logging.ts";
+import type { ServiceLog } from "../../kernel/service-log.ts";
 import * as repository from "./history.repository.ts";
 import {
   type FiledEnd,

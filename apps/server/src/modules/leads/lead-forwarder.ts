@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client.ts";
-import type { ServiceLog } from "../../lib/logging.ts";
+import type { ServiceLog } from "../../kernel/service-log.ts";
 import {
   claimDueLeads,
   type LeadRow,

@@ -1,5 +1,5 @@
+import type { Actor } from "../../kernel/actor.ts";
 import { errors } from "../../lib/app-error.ts";
-import type { Actor } from "../../plugins/auth.ts";
 
 /**
  * Who may see the leads. Pure functions that throw the refusal; the

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { type Lead, type LeadForm, normalizePhone } from "@fonika/shared";
 import type { Database } from "../../db/client.ts";
-import type { ServiceLog } from "../../lib/logging.ts";
+import type { Actor } from "../../kernel/actor.ts";
+import type { ServiceLog } from "../../kernel/service-log.ts";
 import { type Page, toPage } from "../../lib/paging.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import { leadErrors } from "./leads.errors.ts";
 import { assertMayListLeads } from "./leads.policy.ts";
 import { insertLead, type LeadRow, listLeads } from "./leads.repository.ts";

@@ -1,7 +1,7 @@
 import type { TariffRef } from "@fonika/shared";
 import type { Executor } from "../../db/client.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import { findFfmpeg } from "../../lib/ffmpeg.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import type { FileStore } from "../../storage/file-store.ts";
 import type { Entitlement } from "../entitlement/entitlement.ts";

@@ -7,8 +7,8 @@ import {
   type PaymentMethodInput,
 } from "@fonika/shared";
 import type { Database, Executor } from "../../db/client.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import { isClientAccount } from "../../lib/client-access.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import { organizationErrors } from "./organizations.errors.ts";
 import {
   assertMayChangeOrganizations,

@@ -1,7 +1,7 @@
 import type { PlayEnding } from "@fonika/shared";
 import { nextSong, type OrderedTrack, SHUFFLE_MEMORY } from "@fonika/shared";
-import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
+import type { ServiceLog } from "../../kernel/service-log.ts";
 import type { PlayerSocketMessage } from "../../realtime/player-control.ts";
 import type { ControllablePlayer } from "../../realtime/player-directory.ts";
 import { HEARTBEAT_FRESH_MS, onlineSince } from "./live.policy.ts";
@@ -61,7 +61,7 @@ export function isDeviceReport(message: PlayerSocketMessage): message is DeviceR
 
 export interface DeviceReportsDependencies {
   db: Database;
-  log: FastifyBaseLogger;
+  log: ServiceLog;
   history: PlayHistory;
   /** The library's public face: each playlist's current version tracks in order. */
   playlistTracks(ids: readonly string[]): Promise<Map<string, OrderedTrack[]>>;

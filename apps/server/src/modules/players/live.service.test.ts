@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { playerStates } from "../../db/schema.ts";
-import type { Actor } from "../../plugins/auth.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import { createEstablishment, createSignedInUser, deviceActor } from "../../test/factories.ts";
 import { startTestServer, type TestServer } from "../../test/harness.ts";
 import { connect } from "../../test/socket-client.ts";

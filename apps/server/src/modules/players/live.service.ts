@@ -1,7 +1,7 @@
 import type { PlayerDecision, PlayerLiveState, ServerSocketMessage } from "@fonika/shared";
-import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
-import type { Actor } from "../../plugins/auth.ts";
+import type { Actor } from "../../kernel/actor.ts";
+import type { ServiceLog } from "../../kernel/service-log.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import type { PlayerControl, PlayerSocketMessage } from "../../realtime/player-control.ts";
 import type { ControllablePlayer } from "../../realtime/player-directory.ts";
@@ -34,7 +34,7 @@ const VENUE_PLAYERS_TTL_MS = 30_000;
 export interface LiveDependencies {
   db: Database;
   bus: EventBus;
-  log: FastifyBaseLogger;
+  log: ServiceLog;
   history: PlayHistory;
   /** The player `actor` may control (the players' directory rule). */
   findControllable(actor: Actor, playerId: string): Promise<ControllablePlayer | null>;

@@ -1,6 +1,6 @@
 import { CLIENT_READING_ROLES } from "@fonika/shared";
+import type { Actor } from "../../kernel/actor.ts";
 import { errors } from "../../lib/app-error.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import { playerErrors } from "./players.errors.ts";
 import { assertMayReadPlayer, type OwnedPlayer } from "./players.policy.ts";
 

@@ -1,5 +1,5 @@
 import type { PlanPlaylist, PlayerPlan, ScheduleEntry } from "@fonika/shared";
-import type { Actor } from "../../plugins/auth.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import { type Entitlement, licenceOf } from "../entitlement/entitlement.ts";
 import { assertMayReadPlan } from "./player-plan.policy.ts";
 import { playerErrors } from "./players.errors.ts";

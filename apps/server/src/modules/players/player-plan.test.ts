@@ -3,7 +3,7 @@ import { PARTITION_IDS } from "@fonika/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { establishments, playerStates, players } from "../../db/schema.ts";
-import type { Actor } from "../../plugins/auth.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import { createEstablishment, createSignedInUser } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
 import { AUDIO_FIXTURES, audioFixture, uploadFile } from "../../test/library.ts";

@@ -1,6 +1,6 @@
 import type { Player, PlayerPlaylist } from "@fonika/shared";
+import type { Actor } from "../../kernel/actor.ts";
 import { assertMayReadClient } from "../../lib/client-access.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import { playerErrors } from "./players.errors.ts";
 import { assertMayChangePlayer, assertMayReadPlayer } from "./players.policy.ts";
 import { PlayerPresenter } from "./players.presenter.ts";

@@ -1,9 +1,9 @@
 import { normalizePhone, type PlayerRequest, type playersApi } from "@fonika/shared";
 import type { z } from "zod";
+import type { Actor } from "../../kernel/actor.ts";
 import { errors } from "../../lib/app-error.ts";
 import { assertMayChangeClient, isClientAccount } from "../../lib/client-access.ts";
 import { type Page, toPage } from "../../lib/paging.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import { playerErrors } from "./players.errors.ts";
 import { assertMayReadPlayersBase } from "./players.policy.ts";
 import type { PlayerRequestRow } from "./players.repository.ts";

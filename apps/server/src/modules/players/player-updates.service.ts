@@ -11,14 +11,14 @@ import {
   updateNameFromFileName,
   versionInFileName,
 } from "@fonika/shared";
-import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
+import type { Actor } from "../../kernel/actor.ts";
+import type { ServiceLog } from "../../kernel/service-log.ts";
+import type { StoredFile } from "../../kernel/stored-file.ts";
 import { toPage } from "../../lib/paging.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import { FIRMWARE_ROOM, type FirmwareNotices } from "../../realtime/firmware-notices.ts";
 import { contentKey, type FileStore } from "../../storage/file-store.ts";
-import type { StoredFile } from "../../storage/send-file.ts";
 import type { UploadSource } from "../../storage/upload.ts";
 import { playerUpdateErrors } from "./player-updates.errors.ts";
 import {
@@ -32,7 +32,7 @@ export interface PlayerUpdatesDependencies {
   db: Database;
   files: FileStore;
   bus: EventBus;
-  log: FastifyBaseLogger;
+  log: ServiceLog;
 }
 
 export interface PlayerUpdateListRequest {

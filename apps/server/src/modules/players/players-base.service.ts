@@ -1,7 +1,7 @@
 import type { NowPlaying, PlayerLiveSummary, playersApi, StaffPlayer } from "@fonika/shared";
 import type { z } from "zod";
+import type { Actor } from "../../kernel/actor.ts";
 import { type Page, toPage } from "../../lib/paging.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import { onlineSince } from "./live.policy.ts";
 import { type LiveSummaryRow, liveSummaries } from "./live.repository.ts";
 import { assertMayReadPlayer, assertMayReadPlayersBase } from "./players.policy.ts";

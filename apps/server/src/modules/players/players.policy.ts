@@ -1,7 +1,7 @@
 import { CLIENT_READING_ROLES } from "@fonika/shared";
+import type { Actor } from "../../kernel/actor.ts";
 import { errors } from "../../lib/app-error.ts";
 import { type ClientAccess, clientAccessOf } from "../../lib/client-access.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import { playerErrors } from "./players.errors.ts";
 
 /** Who may do what with players. Pure; called first in every service method. */

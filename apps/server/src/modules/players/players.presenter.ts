@@ -1,6 +1,6 @@
 import type { Player, PlayerPlaylist, PlayerType } from "@fonika/shared";
 import type { Database } from "../../db/client.ts";
-import type { Actor } from "../../plugins/auth.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import { type Entitlement, licenceOf } from "../entitlement/entitlement.ts";
 import { playerErrors } from "./players.errors.ts";
 import { playerAbilities } from "./players.policy.ts";

@@ -1,6 +1,7 @@
 import { type Player, type playersApi, type TokenPair, uuidSchema } from "@fonika/shared";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import { errors } from "../../lib/app-error.ts";
 import { BusCache } from "../../lib/bus-cache.ts";
 import {
@@ -9,7 +10,6 @@ import {
   isClientAccount,
 } from "../../lib/client-access.ts";
 import { type Page, toPage } from "../../lib/paging.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import { playerRoom } from "../../realtime/hub.ts";
 import type {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Actor } from "../../plugins/auth.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import { playerRoom } from "../../realtime/hub.ts";
 import {
   createEstablishment,

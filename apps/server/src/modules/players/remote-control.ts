@@ -6,7 +6,7 @@ import {
   previousAllowedSong,
 } from "@fonika/shared";
 import type { Database } from "../../db/client.ts";
-import type { Actor } from "../../plugins/auth.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import type { RealtimeMessage } from "../../realtime/bus.ts";
 import type { PlayerSocketMessage } from "../../realtime/player-control.ts";
 import type { ControllablePlayer } from "../../realtime/player-directory.ts";

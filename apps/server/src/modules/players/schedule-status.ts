@@ -1,5 +1,5 @@
 import type { PlayerDecision, ScheduleStatus as StatusOfSchedule } from "@fonika/shared";
-import type { FastifyBaseLogger } from "fastify";
+import type { ServiceLog } from "../../kernel/service-log.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import type { LiveStates } from "./live-states.ts";
 
@@ -16,7 +16,7 @@ const ACCESS_CHANGE_GATHER_MS = 200;
 
 export interface ScheduleStatusDependencies {
   bus: EventBus;
-  log: FastifyBaseLogger;
+  log: ServiceLog;
   /** What each player plays now by its schedule (schedules). */
   decide(playerIds: string[], instantMs: number): Promise<Map<string, PlayerDecision>>;
   states: LiveStates;

@@ -13,8 +13,8 @@ import {
 } from "@fonika/shared";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import { clientAccessOf } from "../../lib/client-access.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import type { Entitlement } from "../entitlement/entitlement.ts";
 import { playerErrors } from "./players.errors.ts";

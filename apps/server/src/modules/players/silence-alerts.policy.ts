@@ -1,6 +1,6 @@
 import { CLIENT_READING_ROLES, PLAYER_ALERTS } from "@fonika/shared";
+import type { Actor } from "../../kernel/actor.ts";
 import { assertMayReadClient } from "../../lib/client-access.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import { silenceAlertErrors } from "./silence-alerts.errors.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { ESTABLISHMENTS, type PlayerAlert, type ScheduleDecision } from "@fonika/shared";
 import type { Database } from "../../db/client.ts";
-import type { ServiceLog } from "../../lib/logging.ts";
-import type { Actor } from "../../plugins/auth.ts";
+import type { Actor } from "../../kernel/actor.ts";
+import type { ServiceLog } from "../../kernel/service-log.ts";
 import type { BusEvent, EventBus } from "../../realtime/bus.ts";
 import { onlineSince } from "./live.policy.ts";
 import { silenceMail } from "./silence-alerts.errors.ts";

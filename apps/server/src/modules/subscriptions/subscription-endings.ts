@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client.ts";
-import type { ServiceLog } from "../../lib/logging.ts";
+import type { ServiceLog } from "../../kernel/service-log.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import type { SubscriptionRef } from "./subscription-news.ts";
 import * as repository from "./subscriptions.repository.ts";

@@ -1,6 +1,6 @@
 import type { Subscription, SubscriptionEvent, SubscriptionState } from "@fonika/shared";
-import type { ServiceLog } from "../../lib/logging.ts";
-import type { Actor } from "../../plugins/auth.ts";
+import type { Actor } from "../../kernel/actor.ts";
+import type { ServiceLog } from "../../kernel/service-log.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import { SUBSCRIPTIONS_STAFF_ROOM, userRoom } from "../../realtime/hub.ts";
 import { arrivalMail } from "./subscriptions.errors.ts";

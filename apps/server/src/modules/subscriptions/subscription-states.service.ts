@@ -1,7 +1,7 @@
 import type { Subscription, SubscriptionEvent, SubscriptionState } from "@fonika/shared";
 import { chargesOf } from "@fonika/shared";
 import type { Database, Executor } from "../../db/client.ts";
-import type { Actor } from "../../plugins/auth.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import type { SubscriptionNews, SubscriptionRef } from "./subscription-news.ts";
 import { addMonths, endingOf, transition } from "./subscription-transitions.ts";
 import { subscriptionErrors } from "./subscriptions.errors.ts";

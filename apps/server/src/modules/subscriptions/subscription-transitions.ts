@@ -1,5 +1,5 @@
 import type { Database, Executor } from "../../db/client.ts";
-import type { Actor } from "../../plugins/auth.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import { subscriptionErrors } from "./subscriptions.errors.ts";
 import { assertMayReadSubscriptions, type SubscriptionTarget } from "./subscriptions.policy.ts";
 import type { SubscriptionItemRow, SubscriptionRow } from "./subscriptions.repository.ts";

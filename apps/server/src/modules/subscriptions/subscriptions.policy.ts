@@ -1,7 +1,7 @@
 import { CLIENT_MANAGING_ROLES } from "@fonika/shared";
+import type { Actor } from "../../kernel/actor.ts";
 import { errors } from "../../lib/app-error.ts";
 import { assertMayReadClient, clientAccessOf } from "../../lib/client-access.ts";
-import type { Actor } from "../../plugins/auth.ts";
 
 /**
  * Who may do what with subscriptions: a client subscribes their own venues

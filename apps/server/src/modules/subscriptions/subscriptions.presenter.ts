@@ -7,7 +7,7 @@ import {
   toRoubles,
 } from "@fonika/shared";
 import type { Database } from "../../db/client.ts";
-import type { Actor } from "../../plugins/auth.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import { targetOf } from "./subscription-transitions.ts";
 import { subscriptionErrors } from "./subscriptions.errors.ts";
 import { subscriptionAbilities } from "./subscriptions.policy.ts";

@@ -9,9 +9,9 @@ import {
   type TariffType,
 } from "@fonika/shared";
 import type { Database } from "../../db/client.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import { isClientAccount } from "../../lib/client-access.ts";
 import { toPage } from "../../lib/paging.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import type { PricedItem, TariffPricing } from "../tariffs/tariffs.service.ts";
 import type { SubscriptionNews } from "./subscription-news.ts";
 import { addMonths, transition } from "./subscription-transitions.ts";

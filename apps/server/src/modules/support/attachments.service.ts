@@ -6,11 +6,11 @@ import {
   type SupportAttachment,
 } from "@fonika/shared";
 import type { Database, Executor } from "../../db/client.ts";
-import type { ServiceLog } from "../../lib/logging.ts";
-import type { Actor } from "../../plugins/auth.ts";
+import type { Actor } from "../../kernel/actor.ts";
+import type { ServiceLog } from "../../kernel/service-log.ts";
+import type { StoredFile } from "../../kernel/stored-file.ts";
 import { cleanUploadedFileName } from "../../storage/file-name.ts";
 import type { FileStore } from "../../storage/file-store.ts";
-import type { StoredFile } from "../../storage/send-file.ts";
 import type { UploadSource } from "../../storage/upload.ts";
 import { detectSupportFileType, SUPPORT_FILE_EXTENSIONS } from "./attachment-file.ts";
 import * as repository from "./attachments.repository.ts";

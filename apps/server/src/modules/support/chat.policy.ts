@@ -1,5 +1,5 @@
 import { CHAT_STAFF_ROLES } from "@fonika/shared";
-import type { Actor } from "../../plugins/auth.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import { chatErrors } from "./chat.errors.ts";
 import type { ChatSide } from "./chat.repository.ts";
 

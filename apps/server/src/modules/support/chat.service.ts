@@ -7,8 +7,8 @@ import {
   type SupportPerson,
 } from "@fonika/shared";
 import type { Database, Executor } from "../../db/client.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import { type Page, toPage } from "../../lib/paging.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import type { EventBus, RealtimeMessage } from "../../realtime/bus.ts";
 import { CHAT_STAFF_ROOM, userRoom } from "../../realtime/hub.ts";
 import { CHAT_SOCKET_TEXTS, CHAT_TEXTS, chatErrors } from "./chat.errors.ts";

@@ -1,6 +1,6 @@
 import type { EnquiryState } from "@fonika/shared";
-import type { ServiceLog } from "../../lib/logging.ts";
-import type { Actor } from "../../plugins/auth.ts";
+import type { Actor } from "../../kernel/actor.ts";
+import type { ServiceLog } from "../../kernel/service-log.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import { SUPPORT_STAFF_ROOM, userRoom } from "../../realtime/hub.ts";
 import type { EnquiryRow } from "./enquiries.repository.ts";

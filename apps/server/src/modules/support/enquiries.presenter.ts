@@ -7,7 +7,7 @@ import type {
   SupportPerson,
 } from "@fonika/shared";
 import type { Executor } from "../../db/client.ts";
-import type { Actor } from "../../plugins/auth.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import type { SupportAttachments } from "./attachments.service.ts";
 import * as repository from "./enquiries.repository.ts";
 import { abilitiesOf, type EnquiryFacts, type Side } from "./support.policy.ts";

@@ -10,9 +10,9 @@ import {
 } from "@fonika/shared";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.ts";
-import type { ServiceLog } from "../../lib/logging.ts";
+import type { Actor } from "../../kernel/actor.ts";
+import type { ServiceLog } from "../../kernel/service-log.ts";
 import { type Page, toPage } from "../../lib/paging.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import { EnquiryNews } from "./enquiries.news.ts";
 import { EnquiryPresenter, type EnquiryPresenterPorts, factsOf } from "./enquiries.presenter.ts";

@@ -5,8 +5,8 @@ import {
   mayMoveEnquiry,
   SUPPORT_STAFF_ROLES,
 } from "@fonika/shared";
+import type { Actor } from "../../kernel/actor.ts";
 import { errors } from "../../lib/app-error.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import { SUPPORT_TEXTS, supportErrors } from "./support.errors.ts";
 
 /**

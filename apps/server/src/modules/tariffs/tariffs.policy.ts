@@ -1,7 +1,7 @@
 import { CLIENT_MANAGING_ROLES } from "@fonika/shared";
+import type { Actor } from "../../kernel/actor.ts";
 import { errors } from "../../lib/app-error.ts";
 import { isClientActor } from "../../lib/client-access.ts";
-import type { Actor } from "../../plugins/auth.ts";
 
 /**
  * Who may do what with tariffs: anyone, signed in or not, reads the

@@ -8,8 +8,8 @@ import {
   type UserTariff,
 } from "@fonika/shared";
 import type { Database } from "../../db/client.ts";
+import type { Actor } from "../../kernel/actor.ts";
 import { assertMayReadClient, isClientAccount } from "../../lib/client-access.ts";
-import type { Actor } from "../../plugins/auth.ts";
 import { tariffErrors } from "./tariffs.errors.ts";
 import {
   assertMayGrantPlaylists,

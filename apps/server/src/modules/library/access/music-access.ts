@@ -1,4 +1,4 @@
-import type { Actor } from "../../../plugins/auth.ts";
+import type { Actor } from "../../../kernel/actor.ts";
 import type { EventBus } from "../../../realtime/bus.ts";
 import type { LibraryStore } from "../store/library.store.ts";
 

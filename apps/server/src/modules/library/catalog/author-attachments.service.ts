@@ -1,7 +1,7 @@
 import { AUTHOR_ATTACHMENTS, type AuthorAttachment } from "@fonika/shared";
-import type { Actor } from "../../../plugins/auth.ts";
+import type { Actor } from "../../../kernel/actor.ts";
+import type { StoredFile } from "../../../kernel/stored-file.ts";
 import { contentKey, type FileStore } from "../../../storage/file-store.ts";
-import type { StoredFile } from "../../../storage/send-file.ts";
 import type { SpooledUpload, UploadSource } from "../../../storage/upload.ts";
 import type { AttachmentRow } from "../store/author-attachments.repository.ts";
 import type { LibraryStore } from "../store/library.store.ts";

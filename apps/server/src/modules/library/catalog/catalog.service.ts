@@ -1,6 +1,6 @@
 import type { CatalogEntry, CatalogKind } from "@fonika/shared";
+import type { Actor } from "../../../kernel/actor.ts";
 import { type Page, toPage } from "../../../lib/paging.ts";
-import type { Actor } from "../../../plugins/auth.ts";
 import type { FileStore } from "../../../storage/file-store.ts";
 import type { EntryRow, EntrySearch } from "../store/catalog.repository.ts";
 import type { LibraryStore } from "../store/library.store.ts";

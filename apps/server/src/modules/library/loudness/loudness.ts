@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { constants as osConstants, setPriority } from "node:os";
 import path from "node:path";
 import { LIBRARY } from "@fonika/shared";
-import type { ServiceLog } from "../../../lib/logging.ts";
+import type { ServiceLog } from "../../../kernel/service-log.ts";
 import type { FileStore } from "../../../storage/file-store.ts";
 import type { LibraryStore } from "../store/library.store.ts";
 import type { ClaimedSong } from "../store/songs.repository.ts";

@@ -1,6 +1,6 @@
 import { CLIENT_READING_ROLES } from "@fonika/shared";
+import type { Actor } from "../../../kernel/actor.ts";
 import { errors } from "../../../lib/app-error.ts";
-import type { Actor } from "../../../plugins/auth.ts";
 
 /** Who may do what with playlists. Pure; called first in every service method. */
 

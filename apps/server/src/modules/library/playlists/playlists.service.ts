@@ -8,11 +8,11 @@ import {
   type TariffRef,
 } from "@fonika/shared";
 import type { z } from "zod";
+import type { Actor } from "../../../kernel/actor.ts";
+import type { StoredFile } from "../../../kernel/stored-file.ts";
 import { type Page, toPage } from "../../../lib/paging.ts";
-import type { Actor } from "../../../plugins/auth.ts";
 import { contentKey, type FileStore, hashOfKey } from "../../../storage/file-store.ts";
 import { imageErrors, storeImage } from "../../../storage/images.ts";
-import type { StoredFile } from "../../../storage/send-file.ts";
 import type { UploadSource } from "../../../storage/upload.ts";
 import type { MusicAccess } from "../access/music-access.ts";
 import type { SongsService } from "../songs/songs.service.ts";

@@ -1,4 +1,4 @@
-import type { Actor } from "../../../plugins/auth.ts";
+import type { Actor } from "../../../kernel/actor.ts";
 
 /** What search shows to whom. Pure. */
 

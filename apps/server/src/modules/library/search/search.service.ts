@@ -1,7 +1,7 @@
 import type { Song, Suggestion, searchApi } from "@fonika/shared";
 import type { z } from "zod";
+import type { Actor } from "../../../kernel/actor.ts";
 import { type Page, toPage } from "../../../lib/paging.ts";
-import type { Actor } from "../../../plugins/auth.ts";
 import type { MusicAccess } from "../access/music-access.ts";
 import type { SongsService } from "../songs/songs.service.ts";
 import type { LibraryStore } from "../store/library.store.ts";

@@ -1,13 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { LIBRARY, type Song, type SongMetaChange, type songsApi } from "@fonika/shared";
 import type { z } from "zod";
+import type { Actor } from "../../../kernel/actor.ts";
+import type { StoredFile } from "../../../kernel/stored-file.ts";
 import { BusCache } from "../../../lib/bus-cache.ts";
 import { type Page, toPage } from "../../../lib/paging.ts";
-import type { Actor } from "../../../plugins/auth.ts";
 import type { EventBus } from "../../../realtime/bus.ts";
 import { type FileStore, hashOfKey } from "../../../storage/file-store.ts";
 import { imageErrors, storeImage } from "../../../storage/images.ts";
-import type { StoredFile } from "../../../storage/send-file.ts";
 import type { UploadSource } from "../../../storage/upload.ts";
 import type { MusicAccess } from "../access/music-access.ts";
 import type { LibraryStore } from "../store/library.store.ts";

@@ -7,7 +7,7 @@ import {
   mayHold,
   PARTITION_IDS,
 } from "@fonika/shared";
-import type { Actor } from "../../../plugins/auth.ts";
+import type { Actor } from "../../../kernel/actor.ts";
 import type { MusicAccess } from "../access/music-access.ts";
 import type { LibraryStore } from "../store/library.store.ts";
 import type { EntryRow } from "../store/vault-entries.repository.ts";

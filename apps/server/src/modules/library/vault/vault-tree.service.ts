@@ -7,9 +7,9 @@ import {
   type vaultApi,
 } from "@fonika/shared";
 import type { z } from "zod";
+import type { Actor } from "../../../kernel/actor.ts";
 import { AppError } from "../../../lib/app-error.ts";
 import { toPage } from "../../../lib/paging.ts";
-import type { Actor } from "../../../plugins/auth.ts";
 import type { LibraryStore } from "../store/library.store.ts";
 import type { EntryRow } from "../store/vault-entries.repository.ts";
 import { vaultErrors } from "./vault.errors.ts";

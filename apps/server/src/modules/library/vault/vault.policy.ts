@@ -1,5 +1,5 @@
+import type { Actor } from "../../../kernel/actor.ts";
 import { errors } from "../../../lib/app-error.ts";
-import type { Actor } from "../../../plugins/auth.ts";
 
 /** Who may use the vault. Pure; called first in every service method. */
 
