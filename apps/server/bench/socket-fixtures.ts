@@ -3,7 +3,7 @@ import { establishments } from "../src/db/schema.ts";
 import { insertUserIfAbsent, type UserRow } from "../src/modules/accounts/accounts.repository.ts";
 import { insertSession, type SessionRow } from "../src/modules/auth/auth.repository.ts";
 import { SessionIssuer } from "../src/modules/auth/auth.sessions.ts";
-import { insertPlayer } from "../src/modules/players/players.repository.ts";
+import { insertPlayer } from "../src/modules/players/registry/players.repository.ts";
 import type { BenchApp } from "./support.ts";
 
 /**

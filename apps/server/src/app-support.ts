@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { AccountDirectory } from "./modules/accounts/account-directory.service.ts";
 import type { VenueDirectory } from "./modules/establishments/venue-directory.service.ts";
-import type { LiveService } from "./modules/players/live.service.ts";
-import type { PlayersService } from "./modules/players/players.service.ts";
+import type { LiveService } from "./modules/players/live/live.service.ts";
+import type { PlayersService } from "./modules/players/registry/players.service.ts";
 import { SupportAttachments } from "./modules/support/attachments.service.ts";
 import { chatRoutes } from "./modules/support/chat.routes.ts";
 import { ChatService } from "./modules/support/chat.service.ts";

@@ -26,7 +26,7 @@ import { LeadForwarder } from "./modules/leads/lead-forwarder.ts";
 import { leadsRoutes } from "./modules/leads/leads.routes.ts";
 import { libraryRoutes } from "./modules/library/library.routes.ts";
 import { createLibrary, type Library } from "./modules/library/library.ts";
-import type { SilenceAlerts } from "./modules/players/silence-alerts.ts";
+import type { SilenceAlerts } from "./modules/players/alerts/silence-alerts.ts";
 import { SubscriptionLicences } from "./modules/subscriptions/subscription-licences.service.ts";
 import type { SupportAttachments } from "./modules/support/attachments.service.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";

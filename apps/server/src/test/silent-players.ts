@@ -1,4 +1,4 @@
-import { findState } from "../modules/players/live.repository.ts";
+import { findState } from "../modules/players/live/live.repository.ts";
 import type { SignedInUser } from "./factories.ts";
 import type { TestServer } from "./harness.ts";
 import { connect, nextOfType } from "./socket-client.ts";

@@ -6,7 +6,7 @@ import { call, startTestServer, type TestServer } from "../../test/harness.ts";
 import { venuePlayer, waitFor } from "../../test/silent-players.ts";
 import { connect, nextOfType } from "../../test/socket-client.ts";
 import { createVenueStaff, type VenueStaff } from "../../test/venues.ts";
-import * as liveRepository from "../players/live.repository.ts";
+import * as liveRepository from "../players/live/live.repository.ts";
 
 /**
  * Support acting on a client's players from an enquiry, and silence alerts

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { BusEvent } from "../../../realtime/bus.ts";
+import { createEstablishment, createSignedInUser, deviceActor } from "../../../test/factories.ts";
+import { call, startTestServer, type TestServer } from "../../../test/harness.ts";
+import { HEARTBEAT_FRESH_MS, HEARTBEAT_WRITE_MS, LiveService } from "./live.service.ts";
+
+/**
+ * A device's pings are written together, once in HEARTBEAT_WRITE_MS (the
+ * socket bench's 1 000 box players ping 250 times a second): a ping still
+ * keeps its players online, a player whose heartbeat had gone stale comes
+ * back online and is told, and a ping noted just before its socket closed
+ * does not bring the player back. On the real server's database and bus.
+ */
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A client's venue with two players, a LiveService of its own on the real app, and its device. */
+async function venueWithDevice() {
+  const client = await createSignedInUser(server, { role: "role-client" });
+  const establishmentId = await createEstablishment(server, client.id, { name: "Кафе" });
+  const playerIds: string[] = [];
+  for (const name of ["Зал", "Терраса"]) {
+    const player = await call(server, "POST", "/music/player/add", {
+      token: client.token,
+      body: { name, type: "web", address: "Москва, Тверская, 7", establishmentId },
+    });
+    expect(player.status).toBe(201);
+    playerIds.push(player.body.id as string);
+  }
+  const directory = server.app.realtime.playerDirectory();
+  const live = new LiveService({
+    db: server.app.db,
+    bus: server.app.bus,
+    log: server.app.log,
+    history: { recordStarted: async () => {}, recordEnded: async () => {} },
+    findControllable: directory.findControllable,
+    playlistsOf: directory.playlistsOf,
+    playlistTracks: (ids) => server.app.library.playlistTracks(ids),
+    // These venues keep the explicit filter off (explicit-filter.test.ts covers it on).
+    explicitFilterOf: async () => false,
+    decide: directory.decide,
+  });
+  const told: string[] = [];
+  const stopListening = server.app.bus.subscribe((event: BusEvent) => {
+    if (event.kind === "message" && event.message.type === "playerState") {
+      const { state } = event.message as { state: { playerId: string; online: boolean } };
+      if (state.online) told.push(state.playerId);
+    }
+  });
+  const device = deviceActor(client.id, establishmentId);
+  const online = async () =>
+    Promise.all(playerIds.map(async (playerId) => (await live.stateOf(playerId)).online));
+  return { client, playerIds, live, told, stopListening, device, online };
+}
+
+/** The device went silent past the online threshold: the clock moves on 13 s. */
+function stale(): void {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(Date.now() + HEARTBEAT_FRESH_MS + 1_000);
+}
+
+describe("device heartbeats written together", () => {
+  it("renews a pinged venue's players within the write interval, and forgets a ping of a closed socket", async () => {
+    const { playerIds, live, told, stopListening, device, online } = await venueWithDevice();
+    try {
+      await live.opened(device);
+      expect(await online()).toEqual([true, true]);
+
+      // Pings again (many, of one venue): they renew its players within the interval.
+      stale();
+      expect(await online()).toEqual([false, false]);
+      told.length = 0;
+      for (let ping = 0; ping < 5; ping++) await live.alive(device);
+      await sleep(HEARTBEAT_WRITE_MS + 500);
+      expect(await online()).toEqual([true, true]);
+      expect(told.sort()).toEqual([...playerIds].sort());
+
+      // A ping noted just before the socket closed is dropped with it.
+      await live.alive(device);
+      await live.closed(device);
+      expect(await online()).toEqual([false, false]);
+      await sleep(HEARTBEAT_WRITE_MS + 500);
+      expect(await online()).toEqual([false, false]);
+    } finally {
+      vi.useRealTimers();
+      stopListening();
+      live.stop();
+    }
+  });
+
+  it("renews the players left when one of the venue's players is removed while its device is connected", async () => {
+    const { client, playerIds, live, stopListening, device } = await venueWithDevice();
+    const errors = vi.spyOn(server.app.log, "error");
+    try {
+      await live.opened(device);
+      const [kept, removed] = playerIds as [string, string];
+      const removal = await call(server, "POST", `/music/player/${removed}/${client.id}/remove`, {
+        token: client.token,
+      });
+      expect(removal.status).toBe(200);
+
+      // The device pings on; the player removed is skipped, not the write of the one left.
+      stale();
+      await live.alive(device);
+      await sleep(HEARTBEAT_WRITE_MS + 500);
+      expect((await live.stateOf(kept)).online).toBe(true);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+      vi.useRealTimers();
+      stopListening();
+      live.stop();
+    }
+  });
+
+  it("reads the players of venues it does not know yet together, each venue's own", async () => {
+    const venues = [await venueWithDevice(), await venueWithDevice()];
+    try {
+      // Pings before (or without) the sockets' opening here: the venues are read from the database,
+      // in one write, and their players, which never had a state row, get one.
+      const [{ live }] = venues as [(typeof venues)[0]];
+      for (const venue of venues) await live.alive(venue.device);
+      await sleep(HEARTBEAT_WRITE_MS + 500);
+      for (const venue of venues) expect(await venue.online()).toEqual([true, true]);
+    } finally {
+      for (const venue of venues) {
+        venue.stopListening();
+        venue.live.stop();
+      }
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import type { PlayerLiveState } from "@fonika/shared";
+import type { Database } from "../../../db/client.ts";
+import type { EventBus, RealtimeMessage } from "../../../realtime/bus.ts";
+import { playerRoom, userRoom } from "../../../realtime/hub.ts";
+import { isFresh } from "./live.policy.ts";
+import type { PlayerStateRow } from "./live.repository.ts";
+import * as repository from "./live.repository.ts";
+
+/**
+ * A player's live state as the wire shows it, and the one way live news
+ * leaves: through the bus to the player's room and its owner's, on every
+ * process. The device's reports, the remote control and the schedule's
+ * status all publish here.
+ */
+export class LiveStates {
+  constructor(private readonly deps: { db: Database; bus: EventBus }) {}
+
+  async stateOf(playerId: string): Promise<PlayerLiveState> {
+    return presentState(playerId, await repository.findState(this.deps.db, playerId));
+  }
+
+  /** The owner of a player; null when the player is gone. */
+  ownerOf(playerId: string): Promise<string | null> {
+    return repository.ownerOf(this.deps.db, playerId);
+  }
+
+  /**
+   * Tells the player's and its owner's sockets its state (the owner looked
+   * up when not given): `row` when the caller has just written it, else read.
+   */
+  async publishState(playerId: string, ownerId?: string, row?: PlayerStateRow): Promise<void> {
+    const owner = ownerId ?? (await this.ownerOf(playerId));
+    if (!owner) return;
+    await this.publish(playerId, owner, {
+      type: "playerState",
+      state: row ? presentState(playerId, row) : await this.stateOf(playerId),
+    });
+  }
+
+  publish(playerId: string, ownerId: string, message: RealtimeMessage): Promise<void> {
+    return this.deps.bus.publish({
+      kind: "message",
+      rooms: [playerRoom(playerId), userRoom(ownerId)],
+      message,
+    });
+  }
+}
+
+/** The wire form of a player's state; a player that never connected is paused and offline. */
+export function presentState(playerId: string, row: PlayerStateRow | null): PlayerLiveState {
+  return {
+    playerId,
+    songId: row?.songId ?? null,
+    previousSongId: row?.previousSongId ?? null,
+    nextSongId: row?.nextSongId ?? null,
+    playlistId: row?.playlistId ?? null,
+    positionSeconds: row?.positionSeconds ?? 0,
+    positionAt: row?.positionAt?.toISOString() ?? null,
+    loop: row?.loop ?? false,
+    shuffle: row?.shuffle ?? false,
+    volume: row?.volume ?? 100,
+    playing: row?.playing ?? false,
+    online: isFresh(row?.heartbeatAt ?? null),
+    lastSeenAt: row?.lastSeenAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,363 @@
+import type { PlayerDecision, PlayerLiveState, ServerSocketMessage } from "@fonika/shared";
+import type { Database } from "../../../db/client.ts";
+import type { Actor } from "../../../kernel/actor.ts";
+import type { ServiceLog } from "../../../kernel/service-log.ts";
+import type { EventBus } from "../../../realtime/bus.ts";
+import type { PlayerControl, PlayerSocketMessage } from "../../../realtime/player-control.ts";
+import type { ControllablePlayer } from "../../../realtime/player-directory.ts";
+import { DeviceReports, isDeviceReport, type PlayHistory } from "./device-reports.ts";
+import { liveErrors } from "./live.errors.ts";
+import { HEARTBEAT_FRESH_MS, isFresh, onlineSince } from "./live.policy.ts";
+import * as repository from "./live.repository.ts";
+import { LiveStates, presentState } from "./live-states.ts";
+import { type Command, type PlayableTrack, RemoteControl } from "./remote-control.ts";
+import { ScheduleStatus } from "../schedules/schedule-status.ts";
+import { ToldSongs } from "./told-songs.ts";
+
+export type { PlayHistory } from "./device-reports.ts";
+export { HEARTBEAT_FRESH_MS, onlineSince } from "./live.policy.ts";
+
+/**
+ * The pings of this process's devices are written together, once in this
+ * long: three statements for all of them instead of three for each ping
+ * (1 000 box players ping 250 times a second, and each write held up the
+ * commands behind it). Written once a second, the batch itself stalled
+ * commands for 50-70 ms on PGlite; ten smaller ones, of one statement each
+ * (the venues' players and who came online are known here), do not. The
+ * delay is far inside HEARTBEAT_FRESH_MS.
+ */
+export const HEARTBEAT_WRITE_MS = 100;
+
+/** How long the players of a venue are trusted before read again (a player added to it). */
+const VENUE_PLAYERS_TTL_MS = 30_000;
+
+export interface LiveDependencies {
+  db: Database;
+  bus: EventBus;
+  log: ServiceLog;
+  history: PlayHistory;
+  /** The player `actor` may control (the players' directory rule). */
+  findControllable(actor: Actor, playerId: string): Promise<ControllablePlayer | null>;
+  /** The playable playlists on a player (null: not the actor's to see). */
+  playlistsOf(actor: Actor, playerId: string): Promise<string[] | null>;
+  /** The library's public face: each playlist's current version tracks in order. */
+  playlistTracks(ids: readonly string[]): Promise<Map<string, PlayableTrack[]>>;
+  /** Whether the explicit filter of the player's establishment is on (kept in memory). */
+  explicitFilterOf(playerId: string): Promise<boolean>;
+  /** What each player plays now by its schedule (schedules). */
+  decide(playerIds: string[], instantMs: number): Promise<Map<string, PlayerDecision>>;
+}
+
+/**
+ * The live state of players and their remote control (SPEC.md §3 player
+ * state, §4 player socket), the one face the socket and the routes use.
+ * It keeps which devices are connected to this process and routes each
+ * message: the device's reports to `DeviceReports`, commands to
+ * `RemoteControl`, the schedule's `status` to `ScheduleStatus`. Every
+ * message goes out through the bus to the player's room and its owner's,
+ * on every process (`LiveStates`).
+ */
+export class LiveService implements PlayerControl {
+  /** Sockets of each player's device on this process. */
+  private readonly localDevices = new Map<string, number>();
+  private readonly states: LiveStates;
+  private readonly reports: DeviceReports;
+  private readonly control: RemoteControl;
+  private readonly scheduleStatus: ScheduleStatus;
+  private readonly told: ToldSongs;
+  /**
+   * Per player, the commands and device reports being handled on this
+   * process, one after the other: a report judged while a command's write
+   * is on its way, before its `playSong` went out, would undo it.
+   */
+  private readonly lanes = new Map<string, Promise<void>>();
+  /** Venues whose device pinged since the heartbeats were last written, by owner and venue. */
+  private readonly pinged = new Map<string, PingedVenue>();
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  /**
+   * The players of each venue whose device is connected here, by owner and
+   * venue, read again after VENUE_PLAYERS_TTL_MS (a player added since).
+   */
+  private readonly venuePlayers = new Map<string, { ids: string[]; readAt: number }>();
+  /** When this process last wrote each of its devices' players' heartbeat. */
+  private readonly lastBeat = new Map<string, number>();
+
+  constructor(private readonly deps: LiveDependencies) {
+    this.states = new LiveStates(deps);
+    this.told = new ToldSongs({
+      bus: deps.bus,
+      isLocal: (playerId) => this.localDevices.has(playerId),
+    });
+    this.reports = new DeviceReports({ ...deps, states: this.states, told: this.told });
+    this.scheduleStatus = new ScheduleStatus({
+      ...deps,
+      states: this.states,
+      isLocal: (playerId) => this.localDevices.has(playerId),
+      localPlayerIds: () => [...this.localDevices.keys()],
+    });
+    this.control = new RemoteControl({ ...deps, states: this.states });
+  }
+
+  async snapshot(actor: Actor): Promise<ServerSocketMessage[]> {
+    if (actor.sessionKind === "device" && !actor.establishmentId) return [];
+    return this.statesOf({
+      ownerId: actor.userId,
+      establishmentId: actor.sessionKind === "device" ? actor.establishmentId : undefined,
+      // A device bound to its player sees that player only.
+      playerId: actor.playerId,
+    });
+  }
+
+  ownerSnapshot(ownerId: string): Promise<ServerSocketMessage[]> {
+    return this.statesOf({ ownerId });
+  }
+
+  /** A `playerState` of each of the owner's players, of one venue or one player when named. */
+  private async statesOf(scope: {
+    ownerId: string;
+    establishmentId?: string | null | undefined;
+    playerId?: string | null | undefined;
+  }): Promise<ServerSocketMessage[]> {
+    const rows = await repository.playersWithState(this.deps.db, scope);
+    const seen = scope.playerId ? rows.filter((row) => row.playerId === scope.playerId) : rows;
+    return seen.map((row) => ({
+      type: "playerState",
+      state: presentState(row.playerId, row.state),
+    }));
+  }
+
+  async opened(actor: Actor): Promise<void> {
+    if (actor.sessionKind !== "device") return;
+    const ids = await this.devicePlayerIds(actor);
+    // A play its device left open without a word (the server it was on died) ends before it plays on.
+    await this.reports.endLapsedPlays(onlineSince(), ids);
+    for (const id of ids) this.localDevices.set(id, (this.localDevices.get(id) ?? 0) + 1);
+    this.venuePlayers.set(venueKey(actor), { ids, readAt: Date.now() });
+    await repository.renewHeartbeats(this.deps.db, ids, HEARTBEAT_FRESH_MS);
+    for (const id of ids) this.lastBeat.set(id, Date.now());
+    for (const id of ids) await this.states.publishState(id);
+    await this.scheduleStatus.push(ids);
+  }
+
+  /** Notes a device's ping; its players' heartbeats are written within HEARTBEAT_WRITE_MS. */
+  async alive(actor: Actor): Promise<void> {
+    if (actor.sessionKind !== "device" || !actor.establishmentId) return;
+    const { userId: ownerId, establishmentId } = actor;
+    this.pinged.set(venueKey(actor), { ownerId, establishmentId, playerId: actor.playerId });
+    if (this.heartbeatTimer) return;
+    this.heartbeatTimer = setTimeout(() => void this.writeHeartbeats(), HEARTBEAT_WRITE_MS);
+    this.heartbeatTimer.unref();
+  }
+
+  async closed(actor: Actor): Promise<void> {
+    if (actor.sessionKind !== "device") return;
+    // A ping noted before the close must not bring its players back online.
+    this.pinged.delete(venueKey(actor));
+    const ids = await this.devicePlayerIds(actor);
+    if (ids.every((id) => (this.localDevices.get(id) ?? 0) <= 1)) {
+      this.venuePlayers.delete(venueKey(actor));
+    }
+    for (const id of ids) {
+      const left = (this.localDevices.get(id) ?? 1) - 1;
+      if (left > 0) {
+        this.localDevices.set(id, left);
+        continue;
+      }
+      this.localDevices.delete(id);
+      this.lastBeat.delete(id);
+      this.scheduleStatus.forget(id);
+      this.told.forget(id);
+      // The device is gone from this process: what it played ends here.
+      await this.reports.deviceLeft(id);
+    }
+  }
+
+  async handle(actor: Actor, message: PlayerSocketMessage): Promise<ServerSocketMessage | null> {
+    const player = await this.deps.findControllable(actor, message.playerId);
+    if (!player) return { type: "error", message: liveErrors.playerNotFound };
+    const playerId = player.playerId;
+    if (isDeviceReport(message)) {
+      if (actor.sessionKind !== "device") return { type: "error", message: liveErrors.onlyDevice };
+      // The history checks a play against the session it was reported under.
+      await this.inLane(playerId, () => this.reports.report(player, message, actor.sessionId));
+      return null;
+    }
+    if (actor.sessionKind !== "device" && !(await this.isOnline(playerId))) {
+      return { type: "needToStartPlayerError", playerId };
+    }
+    return this.inLane(playerId, () =>
+      this.control.command(actor, player, { ...message, playerId } as Command),
+    );
+  }
+
+  /** Runs `work` after what this process handles for the player now (see `lanes`). */
+  private inLane<T>(playerId: string, work: () => Promise<T>): Promise<T> {
+    const before = this.lanes.get(playerId) ?? Promise.resolve();
+    const run = before.then(work);
+    const done = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.lanes.set(playerId, done);
+    void done.then(() => {
+      if (this.lanes.get(playerId) === done) this.lanes.delete(playerId);
+    });
+    return run;
+  }
+
+  /**
+   * The explicit filter was turned on at these players' venue: each on an
+   * explicit song skips to the next allowed one (see `RemoteControl.skipExplicit`).
+   */
+  async skipExplicit(players: readonly ControllablePlayer[]): Promise<void> {
+    for (const player of players) {
+      await this.inLane(player.playerId, () => this.control.skipExplicit(player));
+    }
+  }
+
+  /** The REST face of a command (SPEC.md §7): the same rules, the refusal as an error. */
+  async commandOverHttp(actor: Actor, message: Command): Promise<PlayerLiveState> {
+    const answer = await this.handle(actor, message);
+    if (answer?.type === "needToStartPlayerError") throw liveErrors.playerNotStarted();
+    if (answer?.type === "error") throw liveErrors.refused(answer.message);
+    return this.stateOf(message.playerId);
+  }
+
+  /**
+   * A command staff send to a client's player (support, from the client's
+   * enquiry; the caller checked that `player` is that client's): the same
+   * remote control as the owner's own command, so it reaches the device
+   * and the owner's screens alike. 409 (playerNotStarted) when its device
+   * is not connected; a refusal (no playlist to step in) as a 404.
+   */
+  async commandByStaff(
+    staff: Actor,
+    player: ControllablePlayer,
+    command: "play" | "pause" | "next",
+  ): Promise<PlayerLiveState> {
+    if (!(await this.isOnline(player.playerId))) throw liveErrors.playerNotStarted();
+    const message: Command =
+      command === "next"
+        ? { type: "playNextSongRequested", playerId: player.playerId }
+        : { type: command, playerId: player.playerId };
+    const answer = await this.inLane(player.playerId, () =>
+      this.control.command(staff, player, message),
+    );
+    if (answer?.type === "error") throw liveErrors.refused(answer.message);
+    return this.stateOf(player.playerId);
+  }
+
+  /** A player's state for an actor who may control it (404 otherwise). */
+  async stateFor(actor: Actor, playerId: string): Promise<PlayerLiveState> {
+    const player = await this.deps.findControllable(actor, playerId);
+    if (!player) throw liveErrors.notFound();
+    return this.stateOf(player.playerId);
+  }
+
+  stateOf(playerId: string): Promise<PlayerLiveState> {
+    return this.states.stateOf(playerId);
+  }
+
+  /**
+   * Decides again for these players and tells their sockets (`status`);
+   * with `onlyChanged`, a player told the same decision last hears nothing.
+   */
+  pushStatus(playerIds: string[], options: { onlyChanged?: boolean } = {}): Promise<void> {
+    return this.scheduleStatus.push(playerIds, options);
+  }
+
+  /** Starts looking for plays a dead process left open (see `DeviceReports.start`). */
+  start(options: { devicesDieWithProcess: boolean }): Promise<void> {
+    return this.reports.start(options.devicesDieWithProcess);
+  }
+
+  /** Ends the plays of devices silent since before `freshSince` (see `DeviceReports`). */
+  endLapsedPlays(freshSince: Date, playerIds?: readonly string[]): Promise<void> {
+    return this.reports.endLapsedPlays(freshSince, playerIds);
+  }
+
+  /**
+   * Players online and playing now, and silence alerts open, across every
+   * process (they read the shared live state): one query, for metrics.
+   */
+  figures(): Promise<repository.LiveFigures> {
+    return repository.liveFigures(this.deps.db, onlineSince());
+  }
+
+  /** Stops listening and the timers of this process (the app closes). */
+  stop(): void {
+    clearTimeout(this.heartbeatTimer);
+    this.heartbeatTimer = undefined;
+    this.pinged.clear();
+    this.reports.stop();
+    this.scheduleStatus.stop();
+    this.told.stop();
+  }
+
+  /** Renews the heartbeats of the venues that pinged; tells who came online. */
+  private async writeHeartbeats(): Promise<void> {
+    this.heartbeatTimer = undefined;
+    const pinged = [...this.pinged.entries()];
+    this.pinged.clear();
+    try {
+      // The players of venues whose device connected here are known; others are looked up.
+      const now = Date.now();
+      const fresh = (key: string) => {
+        const known = this.venuePlayers.get(key);
+        return known && now - known.readAt < VENUE_PLAYERS_TTL_MS ? known.ids : undefined;
+      };
+      const stale = pinged.filter(([key]) => !fresh(key));
+      const ids = pinged.flatMap(([key]) => fresh(key) ?? []);
+      // The stale venues of one write are read in one query (they went stale together: their
+      // devices connected together, and re-reading each on its own held commands up).
+      const unnamed = stale.filter(([, venue]) => !venue.playerId).map(([, venue]) => venue);
+      const read =
+        unnamed.length > 0
+          ? await repository.playerIdsOfVenues(this.deps.db, unnamed)
+          : new Map<string, string[]>();
+      for (const [key, venue] of stale) {
+        const players = venue.playerId ? [venue.playerId] : (read.get(venue.establishmentId) ?? []);
+        if (this.venuePlayers.has(key)) this.venuePlayers.set(key, { ids: players, readAt: now });
+        ids.push(...players);
+      }
+      // Online again: its heartbeat was not written from here within the online threshold.
+      const cameOnline = ids.filter(
+        (id) => now - (this.lastBeat.get(id) ?? Number.NEGATIVE_INFINITY) >= HEARTBEAT_FRESH_MS,
+      );
+      await repository.writeHeartbeats(this.deps.db, ids, new Date(now));
+      for (const id of ids) if (this.localDevices.has(id)) this.lastBeat.set(id, now);
+      for (const id of cameOnline) await this.states.publishState(id);
+    } catch (error) {
+      this.deps.log.error({ err: error }, "player heartbeats failed");
+    }
+  }
+
+  private async isOnline(playerId: string): Promise<boolean> {
+    if (this.localDevices.has(playerId)) return true;
+    const state = await repository.findState(this.deps.db, playerId);
+    return isFresh(state?.heartbeatAt ?? null);
+  }
+
+  /** The players a device session plays: the one it named, or its owner's in its establishment. */
+  private async devicePlayerIds(actor: Actor): Promise<string[]> {
+    if (!actor.establishmentId) return [];
+    if (actor.playerId) return [actor.playerId];
+    const rows = await repository.playersWithState(this.deps.db, {
+      ownerId: actor.userId,
+      establishmentId: actor.establishmentId,
+    });
+    return rows.map((row) => row.playerId);
+  }
+}
+
+/** A venue whose device pinged, and the one player it plays when it named one. */
+interface PingedVenue {
+  ownerId: string;
+  establishmentId: string;
+  playerId?: string | null | undefined;
+}
+
+/** A device socket's venue as a key: its owner, establishment and the player it named. */
+function venueKey(actor: Actor): string {
+  return `${actor.userId} ${actor.establishmentId} ${actor.playerId ?? ""}`;
+}

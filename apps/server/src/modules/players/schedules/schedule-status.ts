@@ -1,0 +1,120 @@
+import type { PlayerDecision, ScheduleStatus as StatusOfSchedule } from "@fonika/shared";
+import type { ServiceLog } from "../../../kernel/service-log.ts";
+import type { EventBus } from "../../../realtime/bus.ts";
+import type { LiveStates } from "../live/live-states.ts";
+
+/**
+ * The schedule's `status` pushed to players (SPEC.md §4): what each player
+ * plays now by its schedule, told when its device connects, when its
+ * schedule changes, when its owner's music access changes, and again when
+ * the decision runs out. Timers are kept only for devices connected to
+ * this process; other processes tell their own.
+ */
+
+/** How long a burst of music access changes is gathered before players decide again. */
+const ACCESS_CHANGE_GATHER_MS = 200;
+
+export interface ScheduleStatusDependencies {
+  bus: EventBus;
+  log: ServiceLog;
+  /** What each player plays now by its schedule (schedules). */
+  decide(playerIds: string[], instantMs: number): Promise<Map<string, PlayerDecision>>;
+  states: LiveStates;
+  /** Whether the device of a player is connected to this process. */
+  isLocal(playerId: string): boolean;
+  /** The players whose devices are connected to this process. */
+  localPlayerIds(): string[];
+}
+
+export class ScheduleStatus {
+  /** When to decide again for a player whose device is connected here. */
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** The last `status` told to each player whose device is connected here. */
+  private readonly told = new Map<string, string>();
+  /** Gathers a burst of access changes into one decision for every device here. */
+  private accessChangedTimer: NodeJS.Timeout | undefined;
+  private readonly stopListening: () => void;
+
+  constructor(private readonly deps: ScheduleStatusDependencies) {
+    this.stopListening = deps.bus.subscribe((event) => {
+      if (event.kind === "schedule-changed") {
+        const here = event.playerIds.filter((id) => this.deps.isLocal(id));
+        if (here.length > 0) void this.push(here);
+      } else if (event.kind === "music-access-changed") {
+        this.accessChanged();
+      }
+    });
+  }
+
+  /**
+   * Decides again for these players and tells their sockets (`status`);
+   * sets the next decision. With `onlyChanged`, a player whose decision is
+   * the one it was last told hears nothing.
+   */
+  async push(playerIds: string[], options: { onlyChanged?: boolean } = {}): Promise<void> {
+    if (playerIds.length === 0) return;
+    try {
+      const decisions = await this.deps.decide(playerIds, Date.now());
+      for (const [playerId, decision] of decisions) {
+        const schedule: StatusOfSchedule = {
+          playlistId: decision.playlistId,
+          scheduleId: decision.windowId,
+          fallback: decision.fallback,
+          until: new Date(decision.decideAgainAt).toISOString(),
+          licence: decision.licence,
+        };
+        this.decideAgainAt(playerId, decision.decideAgainAt);
+        // What plays is the news; a later `until` alone is not.
+        const key = `${schedule.playlistId}|${schedule.scheduleId}|${schedule.fallback}|${schedule.licence}`;
+        if (options.onlyChanged && this.told.get(playerId) === key) continue;
+        const owner = await this.deps.states.ownerOf(playerId);
+        if (!owner) continue;
+        if (this.deps.isLocal(playerId)) this.told.set(playerId, key);
+        await this.deps.states.publish(playerId, owner, { type: "status", playerId, schedule });
+      }
+    } catch (error) {
+      this.deps.log.error({ err: error, playerIds }, "player schedule status failed");
+    }
+  }
+
+  /** The player's device left this process: its next decision and what it was told are dropped. */
+  forget(playerId: string): void {
+    clearTimeout(this.timers.get(playerId));
+    this.timers.delete(playerId);
+    this.told.delete(playerId);
+  }
+
+  /** Stops listening and the timers of this process (the app closes). */
+  stop(): void {
+    this.stopListening();
+    clearTimeout(this.accessChangedTimer);
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  /**
+   * Who may hear what changed (a subscription ended or came,
+   * a grant, a tariff's playlists): every player driven from here decides
+   * again, and only those whose answer changed are told. A burst of
+   * changes (an import touching many playlists) is one decision.
+   */
+  private accessChanged(): void {
+    const here = this.deps.localPlayerIds();
+    if (this.accessChangedTimer || here.length === 0) return;
+    this.accessChangedTimer = setTimeout(() => {
+      this.accessChangedTimer = undefined;
+      void this.push(this.deps.localPlayerIds(), { onlyChanged: true });
+    }, ACCESS_CHANGE_GATHER_MS);
+    this.accessChangedTimer.unref();
+  }
+
+  private decideAgainAt(playerId: string, atMs: number): void {
+    clearTimeout(this.timers.get(playerId));
+    if (!this.deps.isLocal(playerId)) return;
+    // A timer longer than ~24.8 days overflows; deciding again earlier is harmless.
+    const delay = Math.min(Math.max(atMs - Date.now(), 0), 2 ** 31 - 1);
+    const timer = setTimeout(() => void this.push([playerId]), delay);
+    timer.unref();
+    this.timers.set(playerId, timer);
+  }
+}
