@@ -1,3 +1,4 @@
+import { type Bound, bind } from "../../../db/bound-store.ts";
 import type { Executor } from "../../../db/client.ts";
 import * as authorAttachments from "./author-attachments.repository.ts";
 import * as catalog from "./catalog.repository.ts";
@@ -7,32 +8,6 @@ import * as search from "./search.repository.ts";
 import * as songRatings from "./song-ratings.repository.ts";
 import * as songs from "./songs.repository.ts";
 import * as vaultEntries from "./vault-entries.repository.ts";
-
-/**
- * A repository's functions with the executor given once: `find(id)` for
- * `find(db, id)`. Only functions whose first parameter is an executor are
- * kept; helpers of another shape stay importable from the file itself.
- */
-export type Bound<Repository> = {
-  [Name in keyof Repository as Repository[Name] extends (db: Executor, ...rest: never[]) => unknown
-    ? Name
-    : never]: Repository[Name] extends (db: Executor, ...rest: infer Rest) => infer Result
-    ? (...rest: Rest) => Result
-    : never;
-};
-
-function bind<Repository extends object>(
-  repository: Repository,
-  executor: Executor,
-): Bound<Repository> {
-  const bound: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(repository)) {
-    if (typeof value === "function") {
-      bound[name] = (...rest: unknown[]) => value(executor, ...rest);
-    }
-  }
-  return bound as Bound<Repository>;
-}
 
 /**
  * The library's data (Navidrome's DataStore): one repository per table it
