@@ -36,6 +36,8 @@ function readJson(file) {
 
 const totals = { passed: 0, failed: 0, skipped: 0, failures: [] };
 let crashed = false;
+/** Browser flows that failed once and passed on their retry (CI only). */
+const flaky = [];
 
 /** Names of vitest's failed tests: "file › title". */
 function vitestFailures(report) {
@@ -64,11 +66,14 @@ function why(message) {
   return `\n    ${lines.join("\n    ").slice(0, 900)}`;
 }
 
-/** Names of Playwright's failed (unexpected) tests, walking nested suites. */
-function playwrightFailures(suite, file = suite.file) {
+/**
+ * Names of Playwright's tests of one status, walking nested suites:
+ * `unexpected` (failed) or `flaky` (failed, then passed on CI's one retry).
+ */
+function playwrightTests(suite, status, file = suite.file) {
   const own = (suite.specs ?? []).flatMap((spec) =>
     spec.tests
-      .filter((test) => test.status === "unexpected")
+      .filter((test) => test.status === status)
       .map((test) => {
         const failed = test.results.findLast((result) => result.status !== "passed");
         return `e2e/${spec.file ?? file} › ${spec.title}${why(failed?.error?.message)}`;
@@ -76,7 +81,7 @@ function playwrightFailures(suite, file = suite.file) {
   );
   return [
     ...own,
-    ...(suite.suites ?? []).flatMap((child) => playwrightFailures(child, child.file ?? file)),
+    ...(suite.suites ?? []).flatMap((child) => playwrightTests(child, status, child.file ?? file)),
   ];
 }
 
@@ -113,19 +118,24 @@ if (!apiOnly) {
     totals.passed += playwright.stats.expected + playwright.stats.flaky;
     totals.failed += playwright.stats.unexpected;
     totals.skipped += playwright.stats.skipped;
-    totals.failures.push(...playwright.suites.flatMap((suite) => playwrightFailures(suite)));
+    totals.failures.push(
+      ...playwright.suites.flatMap((suite) => playwrightTests(suite, "unexpected")),
+    );
+    flaky.push(...playwright.suites.flatMap((suite) => playwrightTests(suite, "flaky")));
     if (playwrightStatus !== 0 && playwright.stats.unexpected === 0) crashed = true;
   } else {
     crashed = true;
   }
 }
 
-writeFileSync(path.join(resultsDir, "totals.json"), JSON.stringify(totals));
+writeFileSync(path.join(resultsDir, "totals.json"), JSON.stringify({ ...totals, flaky }));
 if (crashed) {
   console.error("A test runner failed outside of its tests (see its output above).");
   totals.failed += 1;
 }
-// The names again at the very end, where a CI log's tail still shows them.
+// The names again at the very end, where a CI log's tail still shows them;
+// a flow that passed only on its retry is named too, with why it failed first.
+for (const name of flaky) console.log(`flaky (passed on retry): ${name}`);
 for (const name of totals.failures) console.log(`failed: ${name}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
