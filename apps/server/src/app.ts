@@ -27,9 +27,9 @@ import { leadsRoutes } from "./modules/leads/leads.routes.ts";
 import { libraryRoutes } from "./modules/library/library.routes.ts";
 import { createLibrary, type Library } from "./modules/library/library.ts";
 import type { SilenceAlerts } from "./modules/players/alerts/silence-alerts.ts";
-import { SubscriptionLicences } from "./modules/subscriptions/subscription-licences.service.ts";
+import { createSubscriptionReads } from "./modules/subscriptions/subscriptions.ts";
 import type { SupportAttachments } from "./modules/support/attachments.service.ts";
-import { systemRoutes } from "./modules/system/system.routes.ts";
+import { createSystem } from "./modules/system/system.ts";
 import { TariffGrants } from "./modules/tariffs/tariff-grants.service.ts";
 import authPlugin from "./plugins/auth.ts";
 import busPlugin from "./plugins/bus.ts";
@@ -126,8 +126,9 @@ export async function buildApp(
   // them, read straight from their two modules' stores; everything that
   // plays or lists music asks it (issue 27).
   const grants = new TariffGrants(app.db);
+  const subscriptionReads = createSubscriptionReads({ db: app.db });
   const entitlement = createEntitlement({
-    licences: new SubscriptionLicences(app.db),
+    licences: subscriptionReads.licences,
     grants,
     bus: app.bus,
   });
@@ -168,7 +169,9 @@ export async function buildApp(
   await app.register(realtimePlugin);
   await app.register(webPlugin);
 
-  await app.register(systemRoutes);
+  await app.register(
+    createSystem({ database: app.database, bus: app.bus, files: app.storage.files }).plugin,
+  );
   const { db, keys, accessEvents, log } = app;
   const directory = new AccountDirectory({ keys });
   await app.register(leadsRoutes);
@@ -184,6 +187,7 @@ export async function buildApp(
     library,
     entitlement,
     explicitFilters,
+    subscriptionReads,
     playerSessions,
   });
   // Accounts own the users; sign-in finds and creates them through the

@@ -2,6 +2,7 @@ import { systemApi } from "@fonika/shared";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../lib/app-error.ts";
 import { registerEndpoint } from "../../lib/endpoint-route.ts";
+import type { SystemDependencies } from "./system.ts";
 
 /** A key no one stores: asking for it shows the bucket answers. */
 const STORAGE_PROBE_KEY = "health-probe";
@@ -11,7 +12,8 @@ const STORAGE_PROBE_KEY = "health-probe";
  * ready when every service this process was configured with answers;
  * alive while it serves requests at all.
  */
-export async function systemRoutes(app: FastifyInstance) {
+export async function systemRoutes(app: FastifyInstance, options: SystemDependencies) {
+  const { database, bus, files } = options;
   registerEndpoint(app, systemApi.health, async ({ request }) => {
     const unreachable = async (part: string, check: () => Promise<unknown>) => {
       try {
@@ -22,13 +24,13 @@ export async function systemRoutes(app: FastifyInstance) {
         return part;
       }
     };
-    const s3 = app.storage.files.kind === "s3";
-    const redis = app.bus.kind === "redis";
+    const s3 = files.kind === "s3";
+    const redis = bus.kind === "redis";
     const failed = (
       await Promise.all([
-        unreachable("database", () => app.database.ping()),
-        redis ? unreachable("redis", () => app.bus.ping()) : null,
-        s3 ? unreachable("storage", () => app.storage.files.exists(STORAGE_PROBE_KEY)) : null,
+        unreachable("database", () => database.ping()),
+        redis ? unreachable("redis", () => bus.ping()) : null,
+        s3 ? unreachable("storage", () => files.exists(STORAGE_PROBE_KEY)) : null,
       ])
     ).filter((part) => part !== null);
     if (failed.length > 0) {
