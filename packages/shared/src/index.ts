@@ -1,3 +1,4 @@
+export * from "./abilities.ts";
 export * from "./constants.ts";
 export * from "./contracts/accounts.ts";
 export * as accountsApi from "./contracts/accounts.ts";
