@@ -1,4 +1,11 @@
-import { CHAT_ROLES, type Role } from "@fonika/shared";
+import {
+  mayCall,
+  type Role,
+  roleMay,
+  subscriptionsApi,
+  supportApi,
+  vaultApi,
+} from "@fonika/shared";
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { AppLayout } from "../components/layouts/app-layout.tsx";
@@ -17,16 +24,10 @@ import { playersQueryKey } from "../features/players/api/list-user-players.ts";
 import { PLAYER_ALERT_TEXTS } from "../features/players/player-texts.ts";
 import { HeaderSearch } from "../features/search/components/header-search.tsx";
 import { headerSearchOf } from "../features/search/header-search-kind.ts";
-import {
-  SUBSCRIPTION_QUEUE_ROLES,
-  usePendingSubscriptionsCount,
-} from "../features/subscriptions/api/list-subscriptions.ts";
+import { usePendingSubscriptionsCount } from "../features/subscriptions/api/list-subscriptions.ts";
 import { useSubscriptionNews } from "../features/subscriptions/hooks/use-subscription-news.ts";
 import { SUBSCRIPTION_QUEUE_TEXTS } from "../features/subscriptions/subscription-texts.ts";
-import {
-  SUPPORT_UNREAD_ROLES,
-  useSupportUnread,
-} from "../features/support/api/get-support-unread.ts";
+import { useSupportUnread } from "../features/support/api/get-support-unread.ts";
 import { CHAT_TEXTS } from "../features/support/chat-texts.ts";
 import { useSupportNotices } from "../features/support/hooks/use-support-notices.ts";
 import { useSession, useSessionState } from "../lib/app-services.ts";
@@ -71,17 +72,19 @@ export function AppShell() {
   // The avatar is an API file: the URL carries the access token.
   const avatarUrl = useAvatarUrl(profile.data);
   // A client's silent players, counted on its Players entry (issue 14).
-  const alerts = usePlayerAlerts({ enabled: status === "signed-in" && role === "role-client" });
+  const alerts = usePlayerAlerts({ enabled: status === "signed-in" && roleMay(role, "ownVenues") });
   const silentCount = alerts.data?.data.length ?? 0;
-  // Support's news (issue 15): counters on the menu's Обращения and Чат, and toasts.
-  const supportRole = status === "signed-in" && SUPPORT_UNREAD_ROLES.includes(role);
+  // Support's news (issue 15): counters on the menu's Обращения and Чат, and toasts, for
+  // whoever the counters' call lets in.
+  const supportRole = status === "signed-in" && mayCall(supportApi.getSupportUnread, role);
   const unread = useSupportUnread(supportRole);
-  useSupportNotices(supportRole, role === "role-client" ? "client" : "staff");
-  const chatUnread = CHAT_ROLES.includes(role) ? (unread.data?.chat ?? 0) : 0;
+  useSupportNotices(supportRole, roleMay(role, "askSupport") ? "client" : "staff");
+  const chatUnread = mayCall(supportApi.listChatConversations, role) ? (unread.data?.chat ?? 0) : 0;
   const enquiriesUnread = unread.data?.enquiries ?? 0;
   // Subscriptions' news (issue 28): the queue's count on staff's Подписки, and every screen
   // showing a subscription (the owner's venue, staff's queue) current when staff or a client act.
-  const queueRole = status === "signed-in" && SUBSCRIPTION_QUEUE_ROLES.includes(role);
+  // Who works the queue: whoever the subscription base's call lets in.
+  const queueRole = status === "signed-in" && mayCall(subscriptionsApi.listSubscriptions, role);
   // Counted only where the menu has Подписки to carry it (not the admin's, SPEC.md §2).
   const queueInMenu = SIDE_MENU[role].some((entry) => entry.route === "SubscriptionBase");
   const waitingSubscriptions = usePendingSubscriptionsCount(queueRole && queueInMenu).data ?? 0;
@@ -146,7 +149,7 @@ export function AppShell() {
   if (!LIBRARY_ROLES.includes(role)) return layout();
   return (
     <Suspense fallback={<Spinner />}>
-      <LibraryFrame withTree={role === "role-content-manager"}>{layout}</LibraryFrame>
+      <LibraryFrame withTree={mayCall(vaultApi.entryTree, role)}>{layout}</LibraryFrame>
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import type { Role, SearchCategory, Suggestion } from "@fonika/shared";
+import { type Role, roleMay, type SearchCategory, type Suggestion } from "@fonika/shared";
 import { TRUNCATION } from "../../config/constants.ts";
 import { pathTo } from "../../config/paths.ts";
 import { canAccessRoute, ROUTES, type RouteName } from "../../config/routes.ts";
@@ -67,16 +67,16 @@ export function suggestionTarget(suggestion: Suggestion, role: Role): Suggestion
       message: `Search suggestion "${name}" (${category}) came without an id: there is nothing to open`,
     };
   }
-  const contentManager = role === "role-content-manager";
+  const editsLibrary = roleMay(role, "editLibrary");
   switch (category) {
     case "songs":
-      return contentManager
+      return editsLibrary
         ? screen(role, "AddAudios", pathTo("AddAudios", {}, { preselect: id }))
         : playlistsFilteredBy(role, "song", name);
     case "artists":
     case "albums": {
       const filterBy = category === "artists" ? "artist" : "album";
-      return contentManager
+      return editsLibrary
         ? screen(role, "AddAudios", pathTo("AddAudios", {}, { filterBy, filterValue: name }))
         : playlistsFilteredBy(role, filterBy, name);
     }

@@ -1,4 +1,4 @@
-import { needsAgreement } from "@fonika/shared";
+import { needsAgreement, roleMay } from "@fonika/shared";
 import { useState } from "react";
 import { useParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
@@ -245,7 +245,7 @@ export default function CabinetScreen() {
       <Section title="Ваши данные">
         <ProfileSummary profile={profile.data} />
       </Section>
-      {role === "role-client" && userId && (
+      {roleMay(role, "approveDevices") && userId && (
         <Section title="Подтвердить вход на другом устройстве">
           <p className="muted">
             Если на плеере или в другом браузере выбран вход с помощью кода, введите показанный там

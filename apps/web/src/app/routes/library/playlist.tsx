@@ -1,4 +1,4 @@
-import { PARTITION_IDS, type PlaylistTrack } from "@fonika/shared";
+import { PARTITION_IDS, type PlaylistTrack, roleMay } from "@fonika/shared";
 import { useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
@@ -43,7 +43,7 @@ const LOADING_TRACKS: readonly PlaylistTrack[] = [];
 /** Playlist: a client listens to it, a content manager edits it. */
 export default function PlaylistRoute() {
   const { role } = useSessionState();
-  return role === "role-client" ? <ListenerPlaylistScreen /> : <PlaylistScreen />;
+  return roleMay(role, "ownVenues") ? <ListenerPlaylistScreen /> : <PlaylistScreen />;
 }
 
 /**

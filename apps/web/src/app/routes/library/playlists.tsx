@@ -1,4 +1,4 @@
-import { PARTITION_IDS } from "@fonika/shared";
+import { PARTITION_IDS, roleMay } from "@fonika/shared";
 import { Navigate, useSearchParams } from "react-router";
 import { Page } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
@@ -24,7 +24,7 @@ import { useSessionState } from "../../../lib/app-services.ts";
 export default function PlaylistsScreen() {
   const [search] = useSearchParams();
   const { role, userId } = useSessionState();
-  const client = role === "role-client";
+  const client = roleMay(role, "ownVenues");
   // What the client's subscriptions let play: the others must not look playable.
   const allowed = useAllowedPlaylists(userId ?? "", client && Boolean(userId));
   const playableIds = allowed.data ? new Set(allowed.data.map((playlist) => playlist.id)) : null;

@@ -181,7 +181,7 @@ export function PlayerView({ id, title }: { id: string; title: string }) {
           title="История эфира"
           rememberAs="player.history"
           actions={
-            role === "role-admin" ? (
+            canAccessRoute(ROUTES.BroadcastHistory, role) ? (
               <Link to={pathTo("BroadcastHistory", { id: data.id })}>Открыть отдельно</Link>
             ) : undefined
           }

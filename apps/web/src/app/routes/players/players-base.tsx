@@ -14,7 +14,7 @@ import {
 import { useCallback } from "react";
 import { Page, Section } from "../../../components/ui/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
-import { ROUTES } from "../../../config/routes.ts";
+import { canAccessRoute, ROUTES } from "../../../config/routes.ts";
 import { PlayerRequestsTable } from "../../../features/players/components/player-requests-table.tsx";
 import { PlayersBaseFilters } from "../../../features/players/components/players-base-filters.tsx";
 import { PlayersBaseTable } from "../../../features/players/components/players-base-table.tsx";
@@ -104,7 +104,9 @@ export default function PlayersBaseScreen() {
   );
   const playerPath = useCallback(
     (player: StaffPlayer) =>
-      pathTo(role === "role-admin" ? "RoleAdminPlayer" : "Player", { id: player.id }),
+      pathTo(canAccessRoute(ROUTES.RoleAdminPlayer, role) ? "RoleAdminPlayer" : "Player", {
+        id: player.id,
+      }),
     [role],
   );
 

@@ -1,3 +1,4 @@
+import { roleMay } from "@fonika/shared";
 import { useState } from "react";
 import { useParams } from "react-router";
 import { BackLink } from "../../../components/layouts/back-link.tsx";
@@ -43,7 +44,7 @@ export default function PlayersScreen() {
       actions={
         <>
           {clientId && <BackLink label="Клиент" to={pathTo("Client", { clientId })} />}
-          {role === "role-client" && (
+          {roleMay(role, "ownVenues") && (
             <Button icon="plus" onClick={() => setBuying(true)}>
               Купить бокс-плеер
             </Button>

@@ -1,4 +1,4 @@
-import { type Subscription, TARIFFS } from "@fonika/shared";
+import { roleMay, type Subscription, TARIFFS } from "@fonika/shared";
 import { useId, useState } from "react";
 import { Link, useParams } from "react-router";
 import { toast } from "react-toastify";
@@ -160,7 +160,7 @@ function NewSubscription() {
   const users = useUsers({ page: 0, query, sortBy: "name" });
   const tariffs = useActiveTariffs();
   // Only clients hold establishments to subscribe.
-  const clients = (users.data?.data ?? []).filter((profile) => profile.role === "role-client");
+  const clients = (users.data?.data ?? []).filter((profile) => roleMay(profile.role, "ownVenues"));
   const chosenClient = clients.some((profile) => profile.userId === clientId) ? clientId : "";
 
   return (

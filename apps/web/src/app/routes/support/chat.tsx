@@ -1,3 +1,4 @@
+import { roleMay } from "@fonika/shared";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useMobileLayout } from "../../../components/layouts/use-mobile-layout.ts";
@@ -17,7 +18,11 @@ import { useSessionState } from "../../../lib/app-services.ts";
  */
 export default function SupportChatScreen() {
   const { role, userId } = useSessionState();
-  return role === "role-client" ? <ClientChat userId={userId} /> : <StaffChat viewerId={userId} />;
+  return roleMay(role, "askSupport") ? (
+    <ClientChat userId={userId} />
+  ) : (
+    <StaffChat viewerId={userId} />
+  );
 }
 
 function ClientChat({ userId }: { userId: string | null }) {

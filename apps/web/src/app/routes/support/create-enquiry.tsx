@@ -1,4 +1,4 @@
-import { ENQUIRY_TOPICS, type Enquiry, PAGING, type Profile } from "@fonika/shared";
+import { ENQUIRY_TOPICS, type Enquiry, PAGING, type Profile, roleMay } from "@fonika/shared";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -38,7 +38,7 @@ export default function CreateEnquiryScreen() {
   const { role, userId } = useSessionState();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const admin = role === "role-admin";
+  const forClient = roleMay(role, "enquireForClients");
   const [clientSearch, setClientSearch] = useState("");
   const [chosenClient, setChosenClient] = useState<ClientOption | null>(null);
   const searched = useDebouncedValue(clientSearch.trim(), 300);
@@ -46,16 +46,16 @@ export default function CreateEnquiryScreen() {
   // Only an admin chooses a client: a client's own call would be refused.
   const clients = useQuery({
     ...usersQueryOptions(api, { page: 0, query: searched, sortBy: "name", role: "role-client" }),
-    enabled: admin,
+    enabled: forClient,
   });
-  const found = admin ? (clients.data?.data ?? []).map(clientOptionOf) : [];
+  const found = forClient ? (clients.data?.data ?? []).map(clientOptionOf) : [];
   // The chosen client stays a choice while another search shows others.
   const clientOptions =
     chosenClient && !found.some((client) => client.id === chosenClient.id)
       ? [chosenClient, ...found]
       : found;
 
-  const ownerId = admin ? (chosenClient?.id ?? null) : userId;
+  const ownerId = forClient ? (chosenClient?.id ?? null) : userId;
   const establishments = useEstablishments(ownerId, {
     page: 0,
     query: "",
@@ -91,9 +91,9 @@ export default function CreateEnquiryScreen() {
             establishmentId,
           }))}
           preset={preset}
-          clientId={admin ? (chosenClient?.id ?? null) : undefined}
+          clientId={forClient ? (chosenClient?.id ?? null) : undefined}
           clientChooser={
-            admin ? (
+            forClient ? (
               <ClientChooser
                 search={clientSearch}
                 onSearch={setClientSearch}

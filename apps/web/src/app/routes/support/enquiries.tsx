@@ -4,7 +4,9 @@ import {
   type EnquirySummary,
   type EnquiryTopic,
   MESSAGES,
-  SUPPORT_STAFF_ROLES,
+  mayCall,
+  roleMay,
+  supportApi,
 } from "@fonika/shared";
 import { useCallback } from "react";
 import { Link, Navigate } from "react-router";
@@ -64,8 +66,9 @@ function assigneeOf(value: string | null): AssigneeFilter | undefined {
 export default function EnquiriesScreen() {
   const { role, userId } = useSessionState();
   const [searchParams, update] = useUpdateSearchParams();
-  const staffFilters = SUPPORT_STAFF_ROLES.includes(role);
-  const showClient = role !== "role-client";
+  // Staff who see every enquiry filter by topic and assignee: whoever lists the assignees.
+  const staffFilters = mayCall(supportApi.listSupportAssignees, role);
+  const showClient = !roleMay(role, "askSupport");
   const openId = searchParams.get(PARAMS.id);
   const query = searchQueryOf(searchParams, PARAMS.query);
   const state = oneOf(STATE_FILTERS, searchParams.get(PARAMS.state));

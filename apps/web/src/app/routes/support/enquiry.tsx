@@ -1,3 +1,4 @@
+import { roleMay } from "@fonika/shared";
 import { useEffect } from "react";
 import { useParams } from "react-router";
 import { BackLink } from "../../../components/layouts/back-link.tsx";
@@ -68,7 +69,7 @@ export default function EnquiryScreen() {
             <EnquiryFacts enquiry={current} />
             <EnquiryActions
               enquiry={current}
-              staff={role !== "role-client"}
+              staff={!roleMay(role, "askSupport")}
               assignees={assignees.data ?? []}
             />
           </Section>

@@ -1,4 +1,4 @@
-import { CODES, type Player, type PlayerLiveState } from "@fonika/shared";
+import { CODES, type Player, type PlayerLiveState, roleMay } from "@fonika/shared";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Section } from "../../../components/ui/page.tsx";
@@ -114,7 +114,7 @@ export function PlayerPairing({ player }: { player: Player }) {
 /** Whether the viewer pairs this player: only its owner, as a client, approves a device's code. */
 function usePairsPlayer(player: Player): boolean {
   const { role, userId } = useSessionState();
-  return role === "role-client" && userId === player.userId;
+  return roleMay(role, "approveDevices") && userId === player.userId;
 }
 
 /**

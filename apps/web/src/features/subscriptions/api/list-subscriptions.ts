@@ -1,6 +1,5 @@
 import {
   PAGING,
-  type Role,
   type Subscription,
   type SubscriptionState,
   subscriptionsApi,
@@ -56,10 +55,6 @@ export function useSubscriptions(request: SubscriptionsRequest) {
   const api = useApiClient();
   return useQuery(subscriptionsQueryOptions(api, request));
 }
-
-/** Who works the queue of pending subscriptions: the roles the subscription base's call lets in. */
-export const SUBSCRIPTION_QUEUE_ROLES: readonly Role[] =
-  subscriptionsApi.listSubscriptions.roles ?? [];
 
 /**
  * The queue and its count, under every list of subscriptions: a change of

@@ -1,4 +1,4 @@
-import { type Role, type SupportUnread, supportApi } from "@fonika/shared";
+import { type SupportUnread, supportApi } from "@fonika/shared";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { ApiClient } from "../../../lib/api-client.ts";
@@ -9,9 +9,6 @@ import { enquiriesQueryKey } from "./enquiries-query-key.ts";
 export function getSupportUnread(api: ApiClient): Promise<SupportUnread> {
   return api.call(supportApi.getSupportUnread);
 }
-
-/** Who has support's counters (and hears support's news): the roles the call lets in. */
-export const SUPPORT_UNREAD_ROLES: readonly Role[] = supportApi.getSupportUnread.roles ?? [];
 
 /** Under the enquiries' key: a new reply or a read mark that refreshes them refreshes the counter too. */
 export const supportUnreadQueryKey = [...enquiriesQueryKey, "unread"] as const;
