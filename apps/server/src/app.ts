@@ -22,8 +22,7 @@ import { PlayerSessions } from "./modules/auth/player-sessions.service.ts";
 import { createEntitlement } from "./modules/entitlement/entitlement.ts";
 import { ExplicitFilters } from "./modules/establishments/explicit-filters.service.ts";
 import type { PlayRecorder } from "./modules/history/history.service.ts";
-import { LeadForwarder } from "./modules/leads/lead-forwarder.ts";
-import { leadsRoutes } from "./modules/leads/leads.routes.ts";
+import { createLeads } from "./modules/leads/leads.ts";
 import { libraryRoutes } from "./modules/library/library.routes.ts";
 import { createLibrary, type Library } from "./modules/library/library.ts";
 import type { SilenceAlerts } from "./modules/players/alerts/silence-alerts.ts";
@@ -36,7 +35,6 @@ import busPlugin from "./plugins/bus.ts";
 import controlPlugin from "./plugins/control.ts";
 import dbPlugin from "./plugins/db.ts";
 import errorsPlugin from "./plugins/errors.ts";
-import leadForwardingPlugin from "./plugins/lead-forwarding.ts";
 import loudnessPlugin from "./plugins/loudness.ts";
 import metricsPlugin from "./plugins/metrics.ts";
 import notificationsPlugin from "./plugins/notifications.ts";
@@ -156,16 +154,6 @@ export async function buildApp(
         claimsDieWithProcess: app.database.kind === "pglite",
       }),
   });
-  await app.register(leadForwardingPlugin, {
-    createJob: () =>
-      config.amoWebhookUrl
-        ? new LeadForwarder({
-            db: app.db,
-            webhookUrl: config.amoWebhookUrl,
-            log: app.log.child({ module: "lead-forwarder" }),
-          })
-        : undefined,
-  });
   await app.register(realtimePlugin);
   await app.register(webPlugin);
 
@@ -174,7 +162,14 @@ export async function buildApp(
   );
   const { db, keys, accessEvents, log } = app;
   const directory = new AccountDirectory({ keys });
-  await app.register(leadsRoutes);
+  // Landing page leads, forwarded to the CRM's webhook while the app runs.
+  const leads = createLeads({
+    db,
+    webhookUrl: config.amoWebhookUrl,
+    log: log.child({ module: "leads" }),
+    forwarderLog: log.child({ module: "lead-forwarder" }),
+  });
+  await app.register(leads.plugin);
   await app.register(libraryRoutes, { library });
   const playerSessions = new PlayerSessions({
     db,

@@ -6,6 +6,7 @@ import { leads } from "../../db/schema.ts";
 import { startTestServer, type TestServer } from "../../test/harness.ts";
 import { LeadForwarder, type LeadForwarderOptions } from "./lead-forwarder.ts";
 import { insertLead } from "./leads.repository.ts";
+import { LeadsStore } from "./leads.store.ts";
 
 /**
  * The outbox forwarder on a real database against a real HTTP receiver,
@@ -60,7 +61,7 @@ beforeEach(async () => {
 
 function forwarder(options: Partial<LeadForwarderOptions> = {}): LeadForwarder {
   return new LeadForwarder({
-    db: server.app.db,
+    store: new LeadsStore(server.app.db),
     webhookUrl: receiverUrl,
     log: server.app.log,
     ...options,

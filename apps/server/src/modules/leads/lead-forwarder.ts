@@ -1,13 +1,6 @@
-import type { Database } from "../../db/client.ts";
 import type { ServiceLog } from "../../kernel/service-log.ts";
-import {
-  claimDueLeads,
-  type LeadRow,
-  markLeadFailing,
-  markLeadForwarded,
-  nextLeadAttemptAt,
-  releaseLead,
-} from "./leads.repository.ts";
+import type { LeadRow } from "./leads.repository.ts";
+import type { LeadsStore } from "./leads.store.ts";
 
 /** Waits after the 1st, 2nd, … failure; the last one repeats for ever. */
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [
@@ -19,7 +12,7 @@ export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [
 ];
 
 export interface LeadForwarderOptions {
-  db: Database;
+  store: LeadsStore;
   webhookUrl: string;
   log: ServiceLog;
   retryDelaysMs?: readonly number[];
@@ -160,7 +153,7 @@ export class LeadForwarder {
   /** Once started: one timer for when the next lead is due; none when none waits or a run is queued. */
   private async sleepUntilNextDue(): Promise<void> {
     if (!this.started || this.stopped || this.queued) return;
-    const next = await nextLeadAttemptAt(this.options.db);
+    const next = await this.options.store.leads.nextLeadAttemptAt();
     // A wake-up meanwhile queued a run, which looks again when it ends.
     if (this.queued) return;
     this.sleep(next === undefined ? undefined : Math.max(0, next.getTime() - Date.now()));
@@ -185,8 +178,8 @@ export class LeadForwarder {
     let attempted = 0;
     while (!this.stopped) {
       const now = new Date();
-      const claimed = await this.options.db.transaction((tx) =>
-        claimDueLeads(tx, now, new Date(now.getTime() + this.leaseMs), this.batchSize),
+      const claimed = await this.options.store.withTx((tx) =>
+        tx.leads.claimDueLeads(now, new Date(now.getTime() + this.leaseMs), this.batchSize),
       );
       if (claimed.length === 0) break;
       await Promise.all(claimed.map((lead) => this.forward(lead)));
@@ -197,23 +190,28 @@ export class LeadForwarder {
   }
 
   private async forward(lead: LeadRow): Promise<void> {
-    const { db, log } = this.options;
+    const { store, log } = this.options;
     const attempts = lead.attempts + 1;
     // Once stopping, a claimed lead is not sent: it is handed back at once.
     const result: SendResult = this.stopped ? { outcome: "interrupted" } : await this.post(lead);
     if (result.outcome === "interrupted") {
-      await releaseLead(db, lead.id, new Date());
+      await store.leads.releaseLead(lead.id, new Date());
       log.info({ leadId: lead.id }, "lead not sent: stopping; it is due again at the next start");
       return;
     }
     if (result.outcome === "delivered") {
-      await markLeadForwarded(db, lead.id, attempts, new Date());
+      await store.leads.markLeadForwarded(lead.id, attempts, new Date());
       log.info({ leadId: lead.id, attempts }, "lead forwarded to the webhook");
       return;
     }
     const delay =
       this.retryDelaysMs[Math.min(attempts, this.retryDelaysMs.length) - 1] ?? 30 * 60_000;
-    await markLeadFailing(db, lead.id, attempts, result.error, new Date(Date.now() + delay));
+    await store.leads.markLeadFailing(
+      lead.id,
+      attempts,
+      result.error,
+      new Date(Date.now() + delay),
+    );
     log.warn(
       { leadId: lead.id, attempts, error: result.error, retryInMs: delay },
       "lead webhook failed; will retry",

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { type Lead, type LeadForm, normalizePhone } from "@fonika/shared";
-import type { Database } from "../../db/client.ts";
 import type { Actor } from "../../kernel/actor.ts";
 import type { ServiceLog } from "../../kernel/service-log.ts";
 import { type Page, toPage } from "../../lib/paging.ts";
 import { leadErrors } from "./leads.errors.ts";
 import { assertMayListLeads } from "./leads.policy.ts";
-import { insertLead, type LeadRow, listLeads } from "./leads.repository.ts";
+import type { LeadRow } from "./leads.repository.ts";
+import type { LeadsStore } from "./leads.store.ts";
 
-/** What the leads need of the forwarding worker (plugins/lead-forwarding.ts). */
+/** What the leads need of the forwarding worker (the LeadForwarder, when a webhook is set). */
 export interface LeadForwardingPort {
   enabled: boolean;
   wake(): void;
@@ -20,7 +20,7 @@ export interface LeadForwardingPort {
  */
 export class LeadsService {
   constructor(
-    private readonly db: Database,
+    private readonly store: LeadsStore,
     private readonly forwarding: LeadForwardingPort,
     private readonly log: ServiceLog,
   ) {}
@@ -41,7 +41,7 @@ export class LeadsService {
     }
     const phone = normalizePhone(form.phone);
     if (!phone) throw leadErrors.invalidPhone();
-    const lead = await insertLead(this.db, {
+    const lead = await this.store.leads.insertLead({
       name: form.name,
       phone,
       company: form.company,
@@ -56,7 +56,7 @@ export class LeadsService {
   /** One page of the leads, newest first; admin only. */
   async listLeads(actor: Actor, paging: { page: number; count: number }): Promise<Page<Lead>> {
     assertMayListLeads(actor);
-    const { rows, total } = await listLeads(this.db, {
+    const { rows, total } = await this.store.leads.listLeads({
       offset: paging.page * paging.count,
       limit: paging.count,
     });
