@@ -35,8 +35,7 @@ import { SubscriptionUsage } from "./modules/subscriptions/subscription-usage.se
 import { SubscriptionPresenter } from "./modules/subscriptions/subscriptions.presenter.ts";
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes.ts";
 import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.ts";
-import { tariffsRoutes } from "./modules/tariffs/tariffs.routes.ts";
-import { TariffsService } from "./modules/tariffs/tariffs.service.ts";
+import { createTariffs } from "./modules/tariffs/tariffs.ts";
 
 /**
  * Clients' modules meet here, each made after everything it asks, so no
@@ -69,7 +68,7 @@ export async function registerClientModules(
     findAccount,
     subscriptionUsage: (ids) => usage.payersIn(ids),
   });
-  const tariffs = new TariffsService({
+  const tariffs = createTariffs({
     db,
     findAccount,
     playlistNames: (ids) => library.playlistNames(ids),
@@ -118,7 +117,7 @@ export async function registerClientModules(
     announceMusicAccessChange: () => entitlement.announceChange(),
   });
   await app.register(organizationsRoutes, { organizations });
-  await app.register(tariffsRoutes, { tariffs });
+  await app.register(tariffs.plugin);
   await app.register(subscriptionsRoutes, { subscriptions, states: subscriptionStates });
   // A period that is over ends at once: the venue's players stop playing what it allowed.
   const endings = new SubscriptionEndings({

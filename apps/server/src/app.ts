@@ -29,7 +29,7 @@ import type { SilenceAlerts } from "./modules/players/alerts/silence-alerts.ts";
 import { createSubscriptionReads } from "./modules/subscriptions/subscriptions.ts";
 import type { SupportAttachments } from "./modules/support/attachments.service.ts";
 import { createSystem } from "./modules/system/system.ts";
-import { TariffGrants } from "./modules/tariffs/tariff-grants.service.ts";
+import { createTariffGrants } from "./modules/tariffs/tariffs.ts";
 import authPlugin from "./plugins/auth.ts";
 import busPlugin from "./plugins/bus.ts";
 import controlPlugin from "./plugins/control.ts";
@@ -123,7 +123,7 @@ export async function buildApp(
   // Who may play what: venues' active subscriptions and the grants under
   // them, read straight from their two modules' stores; everything that
   // plays or lists music asks it (issue 27).
-  const grants = new TariffGrants(app.db);
+  const grants = createTariffGrants(app.db);
   const subscriptionReads = createSubscriptionReads({ db: app.db });
   const entitlement = createEntitlement({
     licences: subscriptionReads.licences,

@@ -12,7 +12,7 @@ import type { Database } from "../../db/client.ts";
 import type { Actor } from "../../kernel/actor.ts";
 import { isClientAccount } from "../../lib/client-access.ts";
 import { toPage } from "../../lib/paging.ts";
-import type { PricedItem, TariffPricing } from "../tariffs/tariffs.service.ts";
+import type { PricedItem, TariffPricing } from "../tariffs/tariffs.ts";
 import type { SubscriptionNews } from "./subscription-news.ts";
 import { addMonths, transition } from "./subscription-transitions.ts";
 import { subscriptionErrors } from "./subscriptions.errors.ts";

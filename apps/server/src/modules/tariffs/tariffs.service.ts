@@ -7,7 +7,6 @@ import {
   toRoubles,
   type UserTariff,
 } from "@fonika/shared";
-import type { Database } from "../../db/client.ts";
 import type { Actor } from "../../kernel/actor.ts";
 import { assertMayReadClient, isClientAccount } from "../../lib/client-access.ts";
 import { tariffErrors } from "./tariffs.errors.ts";
@@ -17,8 +16,8 @@ import {
   maySeeInactiveTariffs,
   tariffAbilities,
 } from "./tariffs.policy.ts";
-import type { TariffOrder, TariffRow } from "./tariffs.repository.ts";
-import * as repository from "./tariffs.repository.ts";
+import type { FeatureFields, TariffFields, TariffOrder, TariffRow } from "./tariffs.repository.ts";
+import type { TariffsStore } from "./tariffs.store.ts";
 
 /** What tariffs need of other modules; app.ts wires them. */
 export interface TariffPorts {
@@ -40,7 +39,7 @@ export interface TariffPorts {
 }
 
 export interface TariffsDependencies extends TariffPorts {
-  db: Database;
+  store: TariffsStore;
 }
 
 /** A tariff's item as a subscription prices it. */
@@ -75,7 +74,7 @@ export class TariffsService {
   async listActive(actor: Actor): Promise<Tariff[]> {
     return this.present(
       actor,
-      await repository.listTariffs(this.deps.db, { activeOnly: true }, "price"),
+      await this.deps.store.tariffs.listTariffs({ activeOnly: true }, "price"),
     );
   }
 
@@ -84,20 +83,20 @@ export class TariffsService {
    * visitor reads what a signed-in client reads, without abilities.
    */
   async listOffered(): Promise<OfferedTariff[]> {
-    const rows = await repository.listTariffs(this.deps.db, { activeOnly: true }, "price");
+    const rows = await this.deps.store.tariffs.listTariffs({ activeOnly: true }, "price");
     return this.contentsOf(rows);
   }
 
   /** Every tariff, for the admin's list. */
   async listAll(actor: Actor, query: string | undefined, sortBy: TariffOrder): Promise<Tariff[]> {
     assertMayManageTariffs(actor);
-    const rows = await repository.listTariffs(this.deps.db, { activeOnly: false, query }, sortBy);
+    const rows = await this.deps.store.tariffs.listTariffs({ activeOnly: false, query }, sortBy);
     return this.present(actor, rows);
   }
 
   /** One tariff: one not on offer only for staff who manage clients and its subscribers. */
   async get(actor: Actor, id: string): Promise<Tariff> {
-    const row = await repository.findTariff(this.deps.db, id);
+    const row = await this.deps.store.tariffs.findTariff(id);
     if (!row) throw tariffErrors.notFound();
     if (!row.active && !maySeeInactiveTariffs(actor)) {
       const held = await this.heldBy(actor.userId);
@@ -109,11 +108,11 @@ export class TariffsService {
   async add(actor: Actor, input: TariffInput): Promise<Tariff> {
     assertMayManageTariffs(actor);
     await this.assertPlaylists(input.playlistIds ?? []);
-    const row = await this.deps.db.transaction(async (tx) => {
-      const inserted = await repository.insertTariff(tx, fieldsOf(input));
+    const row = await this.deps.store.withTx(async (tx) => {
+      const inserted = await tx.tariffs.insertTariff(fieldsOf(input));
       if (!inserted) throw tariffErrors.nameTaken();
-      await repository.syncFeatures(tx, inserted.id, featuresOf(input), new Date());
-      await repository.replaceTariffPlaylists(tx, inserted.id, input.playlistIds ?? []);
+      await tx.tariffs.syncFeatures(inserted.id, featuresOf(input), new Date());
+      await tx.tariffs.replaceTariffPlaylists(inserted.id, input.playlistIds ?? []);
       return inserted;
     });
     return this.presentOne(actor, row);
@@ -127,15 +126,15 @@ export class TariffsService {
   async change(actor: Actor, id: string, input: TariffInput): Promise<Tariff> {
     assertMayManageTariffs(actor);
     await this.assertPlaylists(input.playlistIds ?? []);
-    await this.deps.db.transaction(async (tx) => {
-      if (!(await repository.findTariff(tx, id, { lock: true }))) throw tariffErrors.notFound();
-      if (await repository.tariffNameTaken(tx, input.name, id)) throw tariffErrors.nameTaken();
-      await repository.updateTariff(tx, id, fieldsOf(input));
-      await repository.syncFeatures(tx, id, featuresOf(input), new Date());
-      await repository.replaceTariffPlaylists(tx, id, input.playlistIds ?? []);
+    await this.deps.store.withTx(async (tx) => {
+      if (!(await tx.tariffs.findTariff(id, { lock: true }))) throw tariffErrors.notFound();
+      if (await tx.tariffs.tariffNameTaken(input.name, id)) throw tariffErrors.nameTaken();
+      await tx.tariffs.updateTariff(id, fieldsOf(input));
+      await tx.tariffs.syncFeatures(id, featuresOf(input), new Date());
+      await tx.tariffs.replaceTariffPlaylists(id, input.playlistIds ?? []);
     });
     await this.deps.announceMusicAccessChange();
-    const row = await repository.findTariff(this.deps.db, id);
+    const row = await this.deps.store.tariffs.findTariff(id);
     if (!row) throw tariffErrors.notFound();
     return this.presentOne(actor, row);
   }
@@ -145,8 +144,7 @@ export class TariffsService {
     assertMayReadClient(actor, userId);
     await this.assertClient(userId);
     const held = await this.heldBy(userId);
-    const rows = await repository.listTariffs(
-      this.deps.db,
+    const rows = await this.deps.store.tariffs.listTariffs(
       { activeOnly: false, query, ids: [...held.keys()] },
       "name",
     );
@@ -163,7 +161,7 @@ export class TariffsService {
     assertMayGrantPlaylists(actor);
     const { row, held } = await this.heldTariff(userId, tariffId);
     await this.assertPlaylists([playlistId]);
-    await repository.addUserPlaylist(this.deps.db, tariffId, userId, playlistId);
+    await this.deps.store.tariffs.addUserPlaylist(tariffId, userId, playlistId);
     await this.deps.announceMusicAccessChange();
     return this.presentOneForUser(actor, userId, row, held);
   }
@@ -176,7 +174,7 @@ export class TariffsService {
   ): Promise<UserTariff> {
     assertMayGrantPlaylists(actor);
     const { row, held } = await this.heldTariff(userId, tariffId);
-    if (!(await repository.removeUserPlaylist(this.deps.db, tariffId, userId, playlistId))) {
+    if (!(await this.deps.store.tariffs.removeUserPlaylist(tariffId, userId, playlistId))) {
       throw tariffErrors.grantNotFound();
     }
     await this.deps.announceMusicAccessChange();
@@ -194,9 +192,9 @@ export class TariffsService {
    * compares). Undefined when there is no such tariff (subscriptions' port).
    */
   async pricing(tariffId: string, itemIds: string[]): Promise<TariffPricing | undefined> {
-    const row = await repository.findTariff(this.deps.db, tariffId);
+    const row = await this.deps.store.tariffs.findTariff(tariffId);
     if (!row) return undefined;
-    const items = await repository.itemsOfTariff(this.deps.db, tariffId, [...new Set(itemIds)]);
+    const items = await this.deps.store.tariffs.itemsOfTariff(tariffId, [...new Set(itemIds)]);
     return {
       id: row.id,
       name: row.name,
@@ -218,7 +216,7 @@ export class TariffsService {
 
   /** Items by id, retired ones included: a subscription names what it chose back then. */
   async itemsForHistory(tariffId: string, itemIds: string[]) {
-    const items = await repository.itemsOfTariff(this.deps.db, tariffId, itemIds);
+    const items = await this.deps.store.tariffs.itemsOfTariff(tariffId, itemIds);
     return items.map((item) => ({
       id: item.id,
       name: item.name,
@@ -230,19 +228,19 @@ export class TariffsService {
 
   /** Names and icons of tariffs by id (subscriptions' port). */
   async summariesOf(ids: string[]): Promise<Map<string, { name: string; type: TariffType }>> {
-    const rows = await repository.summariesOf(this.deps.db, ids);
+    const rows = await this.deps.store.tariffs.summariesOf(ids);
     return new Map(rows.map((row) => [row.id, { name: row.name, type: tariffTypeOf(row.type) }]));
   }
 
   /** Tariffs whose name or description holds every word (subscriptions' port). */
   async idsMatching(query: string): Promise<string[]> {
-    const rows = await repository.listTariffs(this.deps.db, { activeOnly: false, query }, "name");
+    const rows = await this.deps.store.tariffs.listTariffs({ activeOnly: false, query }, "name");
     return query.trim() ? rows.map((row) => row.id) : [];
   }
 
   private async heldTariff(userId: string, tariffId: string) {
     await this.assertClient(userId);
-    const row = await repository.findTariff(this.deps.db, tariffId);
+    const row = await this.deps.store.tariffs.findTariff(tariffId);
     if (!row) throw tariffErrors.notFound();
     const held = await this.heldBy(userId);
     if (!held.has(tariffId)) throw tariffErrors.notSubscribed();
@@ -278,8 +276,8 @@ export class TariffsService {
   private async contentsOf(rows: TariffRow[]): Promise<Omit<Tariff, "abilities">[]> {
     const ids = rows.map((row) => row.id);
     const [{ features, items }, grants] = await Promise.all([
-      repository.featuresOf(this.deps.db, ids),
-      repository.playlistGrants(this.deps.db, ids, []),
+      this.deps.store.tariffs.featuresOf(ids),
+      this.deps.store.tariffs.playlistGrants(ids, []),
     ]);
     const names = await this.deps.playlistNames(grants.map((grant) => grant.playlistId));
     return rows.map((row) => ({
@@ -333,8 +331,7 @@ export class TariffsService {
     held: Map<string, string[]>,
   ): Promise<UserTariff[]> {
     const tariffs = await this.present(actor, rows);
-    const grants = await repository.playlistGrants(
-      this.deps.db,
+    const grants = await this.deps.store.tariffs.playlistGrants(
       rows.map((row) => row.id),
       [userId],
     );
@@ -363,7 +360,7 @@ function refsOf(ids: string[], names: Map<string, string>) {
   });
 }
 
-function fieldsOf(input: TariffInput): repository.TariffFields {
+function fieldsOf(input: TariffInput): TariffFields {
   return {
     type: input.type,
     name: input.name,
@@ -375,7 +372,7 @@ function fieldsOf(input: TariffInput): repository.TariffFields {
   };
 }
 
-function featuresOf(input: TariffInput): repository.FeatureFields[] {
+function featuresOf(input: TariffInput): FeatureFields[] {
   return input.features.map((feature) => ({
     id: feature.id,
     name: feature.name,
