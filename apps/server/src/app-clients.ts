@@ -11,8 +11,7 @@ import { VenueDirectory } from "./modules/establishments/venue-directory.service
 import { historyRoutes } from "./modules/history/history.routes.ts";
 import { HistoryService } from "./modules/history/history.service.ts";
 import type { Library } from "./modules/library/library.ts";
-import { organizationsRoutes } from "./modules/organizations/organizations.routes.ts";
-import { OrganizationsService } from "./modules/organizations/organizations.service.ts";
+import { createOrganizations } from "./modules/organizations/organizations.ts";
 import { liveRoutes } from "./modules/players/live/live.routes.ts";
 import { LiveService } from "./modules/players/live/live.service.ts";
 import { playerPlanRoutes } from "./modules/players/plan/player-plan.routes.ts";
@@ -63,7 +62,7 @@ export async function registerClientModules(
   // with its subscription and players, is made after them.
   const venues = new VenueDirectory(db, explicitFilters);
   const usage = new SubscriptionUsage(db);
-  const organizations = new OrganizationsService({
+  const organizations = createOrganizations({
     db,
     findAccount,
     subscriptionUsage: (ids) => usage.payersIn(ids),
@@ -116,7 +115,7 @@ export async function registerClientModules(
     news: subscriptionNews,
     announceMusicAccessChange: () => entitlement.announceChange(),
   });
-  await app.register(organizationsRoutes, { organizations });
+  await app.register(organizations.plugin);
   await app.register(tariffs.plugin);
   await app.register(subscriptionsRoutes, { subscriptions, states: subscriptionStates });
   // A period that is over ends at once: the venue's players stop playing what it allowed.

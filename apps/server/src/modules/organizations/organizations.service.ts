@@ -6,7 +6,7 @@ import {
   type OrganizationInput,
   type PaymentMethodInput,
 } from "@fonika/shared";
-import type { Database, Executor } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import type { Actor } from "../../kernel/actor.ts";
 import { isClientAccount } from "../../lib/client-access.ts";
 import { organizationErrors } from "./organizations.errors.ts";
@@ -20,7 +20,7 @@ import type {
   OrganizationRow,
   PaymentMethodRow,
 } from "./organizations.repository.ts";
-import * as repository from "./organizations.repository.ts";
+import { OrganizationsStore } from "./organizations.store.ts";
 
 /** What organizations need of other modules; app.ts wires them. */
 export interface OrganizationPorts {
@@ -33,7 +33,7 @@ export interface OrganizationPorts {
 }
 
 export interface OrganizationsDependencies extends OrganizationPorts {
-  db: Database;
+  store: OrganizationsStore;
 }
 
 /** A payer as a subscription records it. */
@@ -55,7 +55,7 @@ export class OrganizationsService {
   /** The profile's organization-info: the client's primary organization. */
   async getPrimary(actor: Actor, clientId: string): Promise<Organization> {
     assertMayReadOrganizations(actor, clientId);
-    const row = await repository.findPrimaryOrganization(this.deps.db, clientId);
+    const row = await this.deps.store.organizations.findPrimaryOrganization(clientId);
     if (!row) throw organizationErrors.notFilled();
     return this.presentOne(actor, row);
   }
@@ -68,14 +68,14 @@ export class OrganizationsService {
   ): Promise<Organization> {
     assertMayChangeOrganizations(actor, clientId);
     await this.assertClient(clientId);
-    const row = await this.deps.db.transaction(async (tx) => {
-      const primary = await repository.findPrimaryOrganization(tx, clientId);
-      if (await repository.innTaken(tx, clientId, input.inn, primary?.id ?? null)) {
+    const row = await this.deps.store.withTx(async (tx) => {
+      const primary = await tx.organizations.findPrimaryOrganization(clientId);
+      if (await tx.organizations.innTaken(clientId, input.inn, primary?.id ?? null)) {
         throw organizationErrors.innTaken();
       }
       return primary
-        ? repository.updateOrganization(tx, primary.id, fieldsOf(input))
-        : repository.insertOrganization(tx, clientId, fieldsOf(input), true);
+        ? tx.organizations.updateOrganization(primary.id, fieldsOf(input))
+        : tx.organizations.insertOrganization(clientId, fieldsOf(input), true);
     });
     if (!row) throw organizationErrors.innTaken();
     return this.presentOne(actor, row);
@@ -84,19 +84,19 @@ export class OrganizationsService {
   async list(actor: Actor, clientId: string): Promise<Organization[]> {
     assertMayReadOrganizations(actor, clientId);
     await this.assertClient(clientId);
-    return this.present(actor, await repository.listOrganizations(this.deps.db, clientId));
+    return this.present(actor, await this.deps.store.organizations.listOrganizations(clientId));
   }
 
   /** Adds an organization; the client's first one becomes the profile's own. */
   async add(actor: Actor, clientId: string, input: OrganizationInput): Promise<Organization> {
     assertMayChangeOrganizations(actor, clientId);
     await this.assertClient(clientId);
-    const row = await this.deps.db.transaction(async (tx) => {
-      if (await repository.innTaken(tx, clientId, input.inn, null)) {
+    const row = await this.deps.store.withTx(async (tx) => {
+      if (await tx.organizations.innTaken(clientId, input.inn, null)) {
         throw organizationErrors.innTaken();
       }
-      const primary = await repository.findPrimaryOrganization(tx, clientId);
-      return repository.insertOrganization(tx, clientId, fieldsOf(input), !primary);
+      const primary = await tx.organizations.findPrimaryOrganization(clientId);
+      return tx.organizations.insertOrganization(clientId, fieldsOf(input), !primary);
     });
     if (!row) throw organizationErrors.innTaken();
     return this.presentOne(actor, row);
@@ -109,13 +109,13 @@ export class OrganizationsService {
     input: OrganizationInput,
   ): Promise<Organization> {
     assertMayChangeOrganizations(actor, clientId);
-    const row = await this.deps.db.transaction(async (tx) => {
-      const found = await repository.findOrganization(tx, clientId, id, { lock: true });
+    const row = await this.deps.store.withTx(async (tx) => {
+      const found = await tx.organizations.findOrganization(clientId, id, { lock: true });
       if (!found) throw organizationErrors.notFound();
-      if (await repository.innTaken(tx, clientId, input.inn, id)) {
+      if (await tx.organizations.innTaken(clientId, input.inn, id)) {
         throw organizationErrors.innTaken();
       }
-      return repository.updateOrganization(tx, id, fieldsOf(input));
+      return tx.organizations.updateOrganization(id, fieldsOf(input));
     });
     if (!row) throw organizationErrors.notFound();
     return this.presentOne(actor, row);
@@ -130,14 +130,14 @@ export class OrganizationsService {
     // Asked before the transaction: subscriptions read outside it (an
     // embedded database has one connection).
     const usage = await this.deps.subscriptionUsage([id]);
-    await this.deps.db.transaction(async (tx) => {
-      const found = await repository.findOrganization(tx, clientId, id, { lock: true });
+    await this.deps.store.withTx(async (tx) => {
+      const found = await tx.organizations.findOrganization(clientId, id, { lock: true });
       if (!found) throw organizationErrors.notFound();
       if (usage.organizations.has(id)) throw organizationErrors.inUse();
-      await repository.removeOrganization(tx, id, new Date());
+      await tx.organizations.removeOrganization(id, new Date());
       if (found.primary) {
-        const [next] = await repository.listOrganizations(tx, clientId);
-        if (next) await repository.markPrimary(tx, next.id);
+        const [next] = await tx.organizations.listOrganizations(clientId);
+        if (next) await tx.organizations.markPrimary(next.id);
       }
     });
   }
@@ -155,7 +155,7 @@ export class OrganizationsService {
     assertMayChangeOrganizations(actor, clientId);
     const organization = await this.find(clientId, organizationId);
     if (input.kind === "settlement-account") {
-      await repository.insertPaymentMethod(this.deps.db, {
+      await this.deps.store.organizations.insertPaymentMethod({
         organizationId,
         kind: input.kind,
         bik: input.bik,
@@ -163,7 +163,7 @@ export class OrganizationsService {
         bankName: input.bankName || null,
       });
     } else {
-      await repository.insertPaymentMethod(this.deps.db, {
+      await this.deps.store.organizations.insertPaymentMethod({
         organizationId,
         kind: input.kind,
         cardMasked: maskCardNumber(input.cardNumber),
@@ -184,8 +184,7 @@ export class OrganizationsService {
     const organization = await this.find(clientId, organizationId);
     const usage = await this.deps.subscriptionUsage([organizationId]);
     if (usage.paymentMethods.has(paymentMethodId)) throw organizationErrors.paymentMethodInUse();
-    const removed = await repository.removePaymentMethod(
-      this.deps.db,
+    const removed = await this.deps.store.organizations.removePaymentMethod(
       organizationId,
       paymentMethodId,
       new Date(),
@@ -204,9 +203,12 @@ export class OrganizationsService {
     organizationId: string,
     paymentMethodId: string,
   ): Promise<Payer | undefined> {
-    const organization = await repository.findOrganization(this.deps.db, clientId, organizationId);
+    const organization = await this.deps.store.organizations.findOrganization(
+      clientId,
+      organizationId,
+    );
     if (!organization) return undefined;
-    const methods = await repository.listPaymentMethods(this.deps.db, [organizationId]);
+    const methods = await this.deps.store.organizations.listPaymentMethods([organizationId]);
     const method = methods.find((row) => row.id === paymentMethodId);
     if (!method) return undefined;
     return {
@@ -219,7 +221,7 @@ export class OrganizationsService {
 
   /** Company names by organization id (subscriptions' port); an erased one is 'Удалённый клиент'. */
   async namesOf(ids: string[]): Promise<Map<string, string>> {
-    const names = await repository.namesOf(this.deps.db, ids);
+    const names = await this.deps.store.organizations.namesOf(ids);
     return new Map([...names].map(([id, name]) => [id, name || MESSAGES.deletedClient]));
   }
 
@@ -228,13 +230,13 @@ export class OrganizationsService {
    * deletion's transaction (accounts' port); nothing is left to do after it.
    */
   async forgetClient(tx: Executor, clientId: string, at: Date): Promise<() => Promise<void>> {
-    await repository.eraseOrganizationsOfUser(tx, clientId, at);
+    await new OrganizationsStore(tx).organizations.eraseOrganizationsOfUser(clientId, at);
     return async () => {};
   }
 
   /** Whether each payment method is a card or an account (subscriptions' port). */
   async kindsOf(ids: string[]): Promise<Map<string, Payer["kind"]>> {
-    const kinds = await repository.kindsOf(this.deps.db, ids);
+    const kinds = await this.deps.store.organizations.kindsOf(ids);
     return new Map(
       [...kinds].map(([id, kind]) => [
         id,
@@ -244,7 +246,7 @@ export class OrganizationsService {
   }
 
   private async find(clientId: string, id: string): Promise<OrganizationRow> {
-    const row = await repository.findOrganization(this.deps.db, clientId, id);
+    const row = await this.deps.store.organizations.findOrganization(clientId, id);
     if (!row) throw organizationErrors.notFound();
     return row;
   }
@@ -264,7 +266,7 @@ export class OrganizationsService {
   private async present(actor: Actor, rows: OrganizationRow[]): Promise<Organization[]> {
     const ids = rows.map((row) => row.id);
     const [methods, usage] = await Promise.all([
-      repository.listPaymentMethods(this.deps.db, ids),
+      this.deps.store.organizations.listPaymentMethods(ids),
       ids.length
         ? this.deps.subscriptionUsage(ids)
         : { organizations: new Set<string>(), paymentMethods: new Set<string>() },
