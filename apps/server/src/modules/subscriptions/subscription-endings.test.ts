@@ -6,6 +6,7 @@ import { readyToSubscribe, tariffInput } from "../../test/clients.ts";
 import { createSignedInUser, type SignedInUser } from "../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
 import { SubscriptionEndings } from "./subscription-endings.ts";
+import { SubscriptionsStore } from "./subscriptions.store.ts";
 
 /**
  * Subscriptions ending by date, woken by events (issue 16): every change
@@ -117,7 +118,7 @@ describe("every change of a subscription", () => {
 describe("the endings job", () => {
   it("sleeps with no end to wait for, wakes on an announcement, and ends a period at its end", async () => {
     const endings = new SubscriptionEndings({
-      db: server.app.db,
+      store: new SubscriptionsStore(server.app.db),
       log: server.app.log,
       bus: server.app.bus,
       announceMusicAccessChange: () =>

@@ -1,11 +1,10 @@
-import type { Database } from "../../db/client.ts";
 import type { ServiceLog } from "../../kernel/service-log.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import type { SubscriptionRef } from "./subscription-news.ts";
-import * as repository from "./subscriptions.repository.ts";
+import type { SubscriptionsStore } from "./subscriptions.store.ts";
 
 export interface SubscriptionEndingsOptions {
-  db: Database;
+  store: SubscriptionsStore;
   log: ServiceLog;
   /**
    * Any change of who may hear what (every change of a subscription
@@ -85,7 +84,7 @@ export class SubscriptionEndings {
 
   /** Ends the subscriptions whose period is over at `now`; answers how many ended. */
   async endDue(now = new Date()): Promise<number> {
-    const ended = await repository.endDueSubscriptions(this.options.db, now);
+    const ended = await this.options.store.subscriptions.endDueSubscriptions(now);
     if (ended.length > 0) {
       this.options.log.info(
         { subscriptionIds: ended.map((row) => row.id) },
@@ -120,7 +119,7 @@ export class SubscriptionEndings {
     let wait: number | null = RETRY_MS;
     try {
       await this.endDue();
-      const next = await repository.nextEndAt(this.options.db);
+      const next = await this.options.store.subscriptions.nextEndAt();
       wait = next ? Math.max(next.getTime() - Date.now(), 0) : null;
     } catch (error) {
       this.options.log.error({ err: error }, "ending subscriptions by date failed");

@@ -1,5 +1,5 @@
-import type { Executor } from "../../db/client.ts";
 import * as repository from "./subscriptions.repository.ts";
+import type { SubscriptionsStore } from "./subscriptions.store.ts";
 
 /** A venue's subscription as the licence reads it: not ended, by state or by date. */
 export interface LiveSubscription {
@@ -17,7 +17,7 @@ export interface LiveSubscription {
  * module that asks what may play: the library, players, history.
  */
 export class SubscriptionLicences {
-  constructor(private readonly db: Executor) {}
+  constructor(private readonly store: SubscriptionsStore) {}
 
   /**
    * The live subscription of each of these venues (at most one each: the
@@ -25,7 +25,7 @@ export class SubscriptionLicences {
    * whose period ran out by date, is absent.
    */
   async ofVenues(venueIds: readonly string[], now: Date): Promise<LiveSubscription[]> {
-    const rows = await repository.liveOfEstablishments(this.db, [...venueIds], now);
+    const rows = await this.store.subscriptions.liveOfEstablishments([...venueIds], now);
     return rows.flatMap((row) => toLive(row, now));
   }
 
@@ -35,7 +35,7 @@ export class SubscriptionLicences {
    * venue was not licensed at `at`.
    */
   async ofVenueAt(venueId: string, at: Date): Promise<LiveSubscription[]> {
-    const rows = await repository.licensedAt(this.db, venueId, at);
+    const rows = await this.store.subscriptions.licensedAt(venueId, at);
     return rows.map((row) => ({
       establishmentId: venueId,
       userId: row.userId,
@@ -47,7 +47,7 @@ export class SubscriptionLicences {
 
   /** The live subscriptions of every venue of these owners, as of `now`. */
   async ofOwners(userIds: readonly string[], now: Date): Promise<LiveSubscription[]> {
-    const rows = await repository.liveOfUsers(this.db, userIds, now);
+    const rows = await this.store.subscriptions.liveOfUsers(userIds, now);
     return rows.flatMap((row) => toLive(row, now));
   }
 }

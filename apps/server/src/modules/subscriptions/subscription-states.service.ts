@@ -1,16 +1,17 @@
 import type { Subscription, SubscriptionEvent, SubscriptionState } from "@fonika/shared";
 import { chargesOf } from "@fonika/shared";
-import type { Database, Executor } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import type { Actor } from "../../kernel/actor.ts";
 import type { SubscriptionNews, SubscriptionRef } from "./subscription-news.ts";
 import { addMonths, endingOf, transition } from "./subscription-transitions.ts";
 import { subscriptionErrors } from "./subscriptions.errors.ts";
 import { assertMayEndSubscription, assertMayManageSubscriptions } from "./subscriptions.policy.ts";
 import type { SubscriptionPresenter } from "./subscriptions.presenter.ts";
-import * as repository from "./subscriptions.repository.ts";
+import type { SubscriptionRow } from "./subscriptions.repository.ts";
+import { SubscriptionsStore } from "./subscriptions.store.ts";
 
 export interface SubscriptionStatesDependencies {
-  db: Database;
+  store: SubscriptionsStore;
   presenter: SubscriptionPresenter;
   /** Tells the owner's and staff's screens of each change. */
   news: SubscriptionNews;
@@ -37,12 +38,12 @@ export class SubscriptionStatesService {
     approval: "approved" | "rejected",
   ): Promise<Subscription> {
     assertMayManageSubscriptions(actor);
-    const row = await transition(this.deps.db, actor, id, async (tx, current) => {
+    const row = await transition(this.deps.store, actor, id, async (tx, current) => {
       if (current.state === "ended") throw subscriptionErrors.wrongState("Подписка завершена");
-      const items = await repository.itemsOf(tx, [id]);
+      const items = await tx.subscriptions.itemsOf([id]);
       const item = items.find((candidate) => candidate.itemId === itemId);
       if (!item || item.approval === "not-required") throw subscriptionErrors.itemNeedsNoApproval();
-      await repository.decideItem(tx, id, itemId, {
+      await tx.subscriptions.decideItem(id, itemId, {
         approval,
         decidedBy: actor.userId,
         decidedAt: new Date(),
@@ -50,7 +51,10 @@ export class SubscriptionStatesService {
       const decided = items.map((candidate) =>
         candidate.itemId === itemId ? { ...candidate, approval } : candidate,
       );
-      return repository.updateSubscription(tx, id, chargesOf(current.tariffPriceKopecks, decided));
+      return tx.subscriptions.updateSubscription(
+        id,
+        chargesOf(current.tariffPriceKopecks, decided),
+      );
     });
     return this.announced(actor, row, "changed");
   }
@@ -58,13 +62,13 @@ export class SubscriptionStatesService {
   /** Starts a pending subscription: its period runs from now. */
   async activate(actor: Actor, id: string): Promise<Subscription> {
     assertMayManageSubscriptions(actor);
-    const row = await transition(this.deps.db, actor, id, async (tx, current, target) => {
+    const row = await transition(this.deps.store, actor, id, async (tx, current, target) => {
       if (current.state !== "pending") {
         throw subscriptionErrors.wrongState("Активировать можно только ожидающую подписку");
       }
       if (target.hasPendingItems) throw subscriptionErrors.approvalsPending();
       const now = new Date();
-      return repository.updateSubscription(tx, id, {
+      return tx.subscriptions.updateSubscription(id, {
         state: "active",
         startsAt: now,
         endsAt: addMonths(now, current.periodMonths),
@@ -96,10 +100,10 @@ export class SubscriptionStatesService {
 
   /** Ends a subscription now; a client may cancel their own while it is pending. */
   async end(actor: Actor, id: string): Promise<Subscription> {
-    const row = await transition(this.deps.db, actor, id, async (tx, current, target) => {
+    const row = await transition(this.deps.store, actor, id, async (tx, current, target) => {
       assertMayEndSubscription(actor, target);
       if (current.state === "ended") throw subscriptionErrors.wrongState("Подписка уже завершена");
-      return repository.updateSubscription(tx, id, endingOf(current, new Date()));
+      return tx.subscriptions.updateSubscription(id, endingOf(current, new Date()));
     });
     return this.announced(actor, row, "ended");
   }
@@ -110,9 +114,10 @@ export class SubscriptionStatesService {
    * `end` does, now, or at its period's end for one already over.
    */
   async forgetClient(tx: Executor, clientId: string, at: Date): Promise<() => Promise<void>> {
+    const store = new SubscriptionsStore(tx);
     const ended: SubscriptionRef[] = [];
-    for (const row of await repository.notEndedOfUserForUpdate(tx, clientId)) {
-      await repository.updateSubscription(tx, row.id, endingOf(row, at));
+    for (const row of await store.subscriptions.notEndedOfUserForUpdate(clientId)) {
+      await store.subscriptions.updateSubscription(row.id, endingOf(row, at));
       ended.push({ id: row.id, userId: row.userId, establishmentId: row.establishmentId });
     }
     return async () => {
@@ -129,9 +134,9 @@ export class SubscriptionStatesService {
     refusal: string,
   ): Promise<Subscription> {
     assertMayManageSubscriptions(actor);
-    const row = await transition(this.deps.db, actor, id, async (tx, current) => {
+    const row = await transition(this.deps.store, actor, id, async (tx, current) => {
       if (current.state !== from) throw subscriptionErrors.wrongState(refusal);
-      return repository.updateSubscription(tx, id, { state: to });
+      return tx.subscriptions.updateSubscription(id, { state: to });
     });
     return this.announced(actor, row, to === "suspended" ? "suspended" : "resumed");
   }
@@ -142,7 +147,7 @@ export class SubscriptionStatesService {
    */
   private async announced(
     actor: Actor,
-    row: repository.SubscriptionRow,
+    row: SubscriptionRow,
     event: SubscriptionEvent,
   ): Promise<Subscription> {
     await this.deps.announceMusicAccessChange();

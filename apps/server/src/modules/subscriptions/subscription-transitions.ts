@@ -1,9 +1,9 @@
-import type { Database, Executor } from "../../db/client.ts";
 import type { Actor } from "../../kernel/actor.ts";
 import { subscriptionErrors } from "./subscriptions.errors.ts";
 import { assertMayReadSubscriptions, type SubscriptionTarget } from "./subscriptions.policy.ts";
 import type { SubscriptionItemRow, SubscriptionRow } from "./subscriptions.repository.ts";
 import * as repository from "./subscriptions.repository.ts";
+import type { SubscriptionsStore } from "./subscriptions.store.ts";
 
 /**
  * How a subscription changes, for its service and its states' service: one
@@ -11,25 +11,25 @@ import * as repository from "./subscriptions.repository.ts";
  * (a period that is over is written down as ended first).
  */
 export async function transition(
-  db: Database,
+  store: SubscriptionsStore,
   actor: Actor,
   id: string,
   change: (
-    tx: Executor,
+    tx: SubscriptionsStore,
     current: SubscriptionRow,
     target: SubscriptionTarget,
   ) => Promise<SubscriptionRow | undefined>,
 ): Promise<SubscriptionRow> {
-  const row = await db.transaction(async (tx) => {
-    const found = await repository.findSubscription(tx, id, { lock: true });
+  const row = await store.withTx(async (tx) => {
+    const found = await tx.subscriptions.findSubscription(id, { lock: true });
     if (!found) throw subscriptionErrors.notFound();
     assertMayReadSubscriptions(actor, found.userId);
     const now = new Date();
     const current =
       repository.effectiveState(found, now) === found.state
         ? found
-        : ((await repository.updateSubscription(tx, id, endingOf(found, now))) ?? found);
-    const items = await repository.itemsOf(tx, [id]);
+        : ((await tx.subscriptions.updateSubscription(id, endingOf(found, now))) ?? found);
+    const items = await tx.subscriptions.itemsOf([id]);
     return change(tx, current, targetOf(current, items));
   });
   if (!row) throw subscriptionErrors.notFound();

@@ -1,5 +1,4 @@
-import type { Executor } from "../../db/client.ts";
-import * as repository from "./subscriptions.repository.ts";
+import type { SubscriptionsStore } from "./subscriptions.store.ts";
 
 /**
  * What the subscriptions that have not ended use, read for the modules
@@ -9,11 +8,11 @@ import * as repository from "./subscriptions.repository.ts";
  * checks payers and tariffs through them, is made after).
  */
 export class SubscriptionUsage {
-  constructor(private readonly db: Executor) {}
+  constructor(private readonly store: SubscriptionsStore) {}
 
   /** Organizations and payment methods that live subscriptions pay through. */
   async payersIn(organizationIds: string[]) {
-    const rows = await repository.liveOfOrganizations(this.db, organizationIds, new Date());
+    const rows = await this.store.subscriptions.liveOfOrganizations(organizationIds, new Date());
     return {
       organizations: new Set(rows.map((row) => row.organizationId)),
       paymentMethods: new Set(rows.map((row) => row.paymentMethodId)),
@@ -27,7 +26,7 @@ export class SubscriptionUsage {
    */
   async tariffsOfOwners(userIds: readonly string[]): Promise<Map<string, Map<string, string[]>>> {
     const heldBy = new Map<string, Map<string, string[]>>();
-    for (const row of await repository.liveOfUsers(this.db, userIds, new Date())) {
+    for (const row of await this.store.subscriptions.liveOfUsers(userIds, new Date())) {
       const held = heldBy.get(row.userId) ?? new Map<string, string[]>();
       held.set(row.tariffId, [...(held.get(row.tariffId) ?? []), row.establishmentId]);
       heldBy.set(row.userId, held);

@@ -6,7 +6,6 @@ import {
   type SubscriptionState,
   toRoubles,
 } from "@fonika/shared";
-import type { Database } from "../../db/client.ts";
 import type { Actor } from "../../kernel/actor.ts";
 import { targetOf } from "./subscription-transitions.ts";
 import { subscriptionErrors } from "./subscriptions.errors.ts";
@@ -14,6 +13,7 @@ import { subscriptionAbilities } from "./subscriptions.policy.ts";
 import type { SubscriptionRow } from "./subscriptions.repository.ts";
 import * as repository from "./subscriptions.repository.ts";
 import type { SubscriptionPorts } from "./subscriptions.service.ts";
+import type { SubscriptionsStore } from "./subscriptions.store.ts";
 
 /**
  * What leaves the server of subscriptions: each row with the names of its
@@ -22,7 +22,7 @@ import type { SubscriptionPorts } from "./subscriptions.service.ts";
  * caller's abilities (activating the waiting account among them).
  */
 export class SubscriptionPresenter {
-  constructor(private readonly deps: SubscriptionPorts & { db: Database }) {}
+  constructor(private readonly deps: SubscriptionPorts & { store: SubscriptionsStore }) {}
 
   async presentOne(actor: Actor, row: SubscriptionRow): Promise<Subscription> {
     const [one] = await this.present(actor, [row]);
@@ -39,10 +39,7 @@ export class SubscriptionPresenter {
       this.deps.organizations.namesOf(unique(rows.map((row) => row.organizationId))),
       this.deps.organizations.kindsOf(unique(rows.map((row) => row.paymentMethodId))),
       this.deps.tariffs.summariesOf(unique(rows.map((row) => row.tariffId))),
-      repository.itemsOf(
-        this.deps.db,
-        rows.map((row) => row.id),
-      ),
+      this.deps.store.subscriptions.itemsOf(rows.map((row) => row.id)),
     ]);
     return { clients, establishments, organizations, kinds, tariffs, items };
   }

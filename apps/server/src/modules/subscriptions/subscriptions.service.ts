@@ -8,7 +8,6 @@ import {
   type SubscriptionState,
   type TariffType,
 } from "@fonika/shared";
-import type { Database } from "../../db/client.ts";
 import type { Actor } from "../../kernel/actor.ts";
 import { isClientAccount } from "../../lib/client-access.ts";
 import { toPage } from "../../lib/paging.ts";
@@ -23,7 +22,7 @@ import {
   assertMaySubscribe,
 } from "./subscriptions.policy.ts";
 import type { SubscriptionPresenter } from "./subscriptions.presenter.ts";
-import * as repository from "./subscriptions.repository.ts";
+import type { SubscriptionsStore } from "./subscriptions.store.ts";
 
 /** What subscriptions need of other modules; app.ts wires them. */
 export interface SubscriptionPorts {
@@ -74,7 +73,7 @@ export interface SubscriptionPorts {
 }
 
 export interface SubscriptionsDependencies extends SubscriptionPorts {
-  db: Database;
+  store: SubscriptionsStore;
   presenter: SubscriptionPresenter;
   /** Tells the owner's and staff's screens of a change, and client managers of a new one. */
   news: SubscriptionNews;
@@ -114,9 +113,9 @@ export interface SubscriptionListRequest {
     if (!establishment) throw subscriptionErrors.establishmentNotFound();
     const priced = await this.price(clientId, input, { requireActive: true });
     const now = new Date();
-    const row = await this.deps.db.transaction(async (tx) => {
-      await repository.endDueSubscriptions(tx, now, input.establishmentId);
-      const inserted = await repository.insertSubscription(tx, {
+    const row = await this.deps.store.withTx(async (tx) => {
+      await tx.subscriptions.endDueSubscriptions(now, input.establishmentId);
+      const inserted = await tx.subscriptions.insertSubscription({
         userId: clientId,
         establishmentId: input.establishmentId,
         tariffId: input.tariffId,
@@ -129,8 +128,7 @@ export interface SubscriptionListRequest {
         createdBy: actor.userId,
       });
       if (!inserted) throw subscriptionErrors.alreadySubscribed();
-      await repository.replaceItems(
-        tx,
+      await tx.subscriptions.replaceItems(
         inserted.id,
         priced.items.map((item) => ({
           itemId: item.id,
@@ -160,8 +158,7 @@ export interface SubscriptionListRequest {
           return { userIds, establishmentIds, tariffIds };
         })()
       : undefined;
-    const { rows, total } = await repository.listSubscriptions(
-      this.deps.db,
+    const { rows, total } = await this.deps.store.subscriptions.listSubscriptions(
       {
         state: request.state,
         awaitingApproval:
@@ -181,8 +178,7 @@ export interface SubscriptionListRequest {
   async listForUser(actor: Actor, clientId: string): Promise<Subscription[]> {
     assertMayReadSubscriptions(actor, clientId);
     await this.assertClient(clientId);
-    const { rows } = await repository.listSubscriptions(
-      this.deps.db,
+    const { rows } = await this.deps.store.subscriptions.listSubscriptions(
       { userId: clientId },
       { offset: 0, limit: 500 },
       new Date(),
@@ -191,7 +187,7 @@ export interface SubscriptionListRequest {
   }
 
   async get(actor: Actor, id: string): Promise<Subscription> {
-    const row = await repository.findSubscription(this.deps.db, id);
+    const row = await this.deps.store.subscriptions.findSubscription(id);
     if (!row) throw subscriptionErrors.notFound();
     assertMayReadSubscriptions(actor, row.userId);
     return this.presenter.presentOne(actor, row);
@@ -208,16 +204,16 @@ export interface SubscriptionListRequest {
   ): Promise<Subscription> {
     // Priced before the transaction: the other modules read outside it
     // (an embedded database has one connection).
-    const existing = await repository.findSubscription(this.deps.db, id);
+    const existing = await this.deps.store.subscriptions.findSubscription(id);
     if (!existing) throw subscriptionErrors.notFound();
     assertMayReadSubscriptions(actor, existing.userId);
     const priced = await this.price(existing.userId, input, {
       requireActive: input.tariffId !== existing.tariffId,
     });
-    const row = await transition(this.deps.db, actor, id, async (tx, current, target) => {
+    const row = await transition(this.deps.store, actor, id, async (tx, current, target) => {
       assertMayEditSubscription(actor, target);
       const before = new Map(
-        (await repository.itemsOf(tx, [id])).map((item) => [item.itemId, item] as const),
+        (await tx.subscriptions.itemsOf([id])).map((item) => [item.itemId, item] as const),
       );
       const items = priced.items.map((item) => {
         const kept = before.get(item.id);
@@ -230,8 +226,8 @@ export interface SubscriptionListRequest {
           decidedAt: kept?.decidedAt ?? null,
         };
       });
-      await repository.replaceItems(tx, id, items);
-      return repository.updateSubscription(tx, id, {
+      await tx.subscriptions.replaceItems(id, items);
+      return tx.subscriptions.updateSubscription(id, {
         tariffId: input.tariffId,
         organizationId: input.organizationId,
         paymentMethodId: input.paymentMethodId,
@@ -249,7 +245,10 @@ export interface SubscriptionListRequest {
 
   /** The live subscription of each of these establishments (establishments' port). */
   async liveInfoOf(establishmentIds: string[]): Promise<Map<string, SubscriptionInfo>> {
-    const rows = await repository.liveOfEstablishments(this.deps.db, establishmentIds, new Date());
+    const rows = await this.deps.store.subscriptions.liveOfEstablishments(
+      establishmentIds,
+      new Date(),
+    );
     return this.presenter.infoByEstablishment(rows);
   }
 
