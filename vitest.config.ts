@@ -30,6 +30,21 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          // The device program's tests play against the real server and
+          // database, started by the server's test helpers (its run's
+          // migrated template database too).
+          name: "box-player",
+          root: "apps/box-player",
+          include: ["src/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["../server/src/test/global-setup.ts"],
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       "apps/web/vitest.config.ts",
     ],
   },

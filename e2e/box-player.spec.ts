@@ -1,5 +1,5 @@
+import { startBoxPlayer } from "@fonika/box-player";
 import { expect, test } from "@playwright/test";
-import { startBoxPlayer } from "../apps/server/src/box-player/box-player.ts";
 import { createSignedInAccount } from "./support/accounts.ts";
 import { nextEvent } from "./support/box-player.ts";
 import { addBoxPlayer, addEstablishment, subscribeWithPlaylists } from "./support/clients.ts";

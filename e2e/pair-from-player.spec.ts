@@ -1,7 +1,7 @@
+import { startBoxPlayer } from "@fonika/box-player";
 import { subscriptionsApi, tariffsApi } from "@fonika/shared";
 import { expect, type Page, test } from "@playwright/test";
 import QRCode from "qrcode";
-import { startBoxPlayer } from "../apps/server/src/box-player/box-player.ts";
 import { adminAccessToken, callApi, createSignedInAccount } from "./support/accounts.ts";
 import { nextEvent } from "./support/box-player.ts";
 import { addEstablishment, addPayer } from "./support/clients.ts";

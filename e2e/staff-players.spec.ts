@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startBoxPlayer } from "@fonika/box-player";
 import { authApi } from "@fonika/shared";
 import { expect, test } from "@playwright/test";
-import { startBoxPlayer } from "../apps/server/src/box-player/box-player.ts";
 import { callApi, createAccount, createSignedInAccount } from "./support/accounts.ts";
 import { nextEvent } from "./support/box-player.ts";
 import {

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every suite in one run — unit and API tests (vitest: shared,
- * server, web) and browser tests (Playwright in Chromium: Debian's when installed, else the one npm brings). Vitest
+ * server, box-player, web) and browser tests (Playwright in Chromium: Debian's when installed, else the one npm brings). Vitest
  * and Playwright print their own reports; this script adds the plain total
  * line `N passed, N failed` that CI reads (after the failed tests' names, so a
  * log's tail says which), and fails when any test fails.
  *
  *   node scripts/test-all.mjs              all suites
- *   node scripts/test-all.mjs --api-only   the server's API tests only
- *                                          (CI's second pass on PostgreSQL)
+ *   node scripts/test-all.mjs --api-only   the API tests only: the server's
+ *                                          and the box player's (CI's second
+ *                                          pass on PostgreSQL)
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -94,7 +95,8 @@ const vitestArgs = [
   "--reporter=json",
   `--outputFile.json=${vitestFile}`,
 ];
-if (apiOnly) vitestArgs.push("--project", "server");
+// The box player's tests play against the real server too (their own workspace).
+if (apiOnly) vitestArgs.push("--project", "server", "--project", "box-player");
 const vitestStatus = run("npx", vitestArgs);
 const vitest = readJson(vitestFile);
 if (vitest) {

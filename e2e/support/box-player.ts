@@ -1,7 +1,4 @@
-import type {
-  BoxPlayerEvent,
-  startBoxPlayer,
-} from "../../apps/server/src/box-player/box-player.ts";
+import type { BoxPlayerEvent, startBoxPlayer } from "@fonika/box-player";
 
 /** The next event of a kind the box player emits (with a deadline, so a silent player fails the flow). */
 export function nextEvent<K extends BoxPlayerEvent["kind"]>(

@@ -2,11 +2,15 @@ import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  createEstablishment,
+  createSignedInUser,
+  type SignedInUser,
+} from "@fonika/server/test/factories";
+import { call, startTestServer, type TestServer } from "@fonika/server/test/harness";
+import { uploadFile } from "@fonika/server/test/library";
+import { addPlayer } from "@fonika/server/test/venues";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEstablishment, createSignedInUser, type SignedInUser } from "../test/factories.ts";
-import { call, startTestServer, type TestServer } from "../test/harness.ts";
-import { uploadFile } from "../test/library.ts";
-import { addPlayer } from "../test/venues.ts";
 import { type BoxPlayerEvent, startBoxPlayer } from "./box-player.ts";
 import { FirmwareUpdates, type UpdateEvent } from "./updates.ts";
 

@@ -2,13 +2,18 @@ import type { EventEmitter } from "node:events";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createSignedInUser, type SignedInUser } from "@fonika/server/test/factories";
+import { call, startTestServer, type TestServer } from "@fonika/server/test/harness";
+import { audioFixture, uploadFile } from "@fonika/server/test/library";
+import { connect } from "@fonika/server/test/socket-client";
+import {
+  addPlayer,
+  deviceTokenFor,
+  playlistOf,
+  subscribedClient,
+} from "@fonika/server/test/venues";
 import { WEEKDAYS } from "@fonika/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser, type SignedInUser } from "../test/factories.ts";
-import { call, startTestServer, type TestServer } from "../test/harness.ts";
-import { audioFixture, uploadFile } from "../test/library.ts";
-import { connect } from "../test/socket-client.ts";
-import { addPlayer, deviceTokenFor, playlistOf, subscribedClient } from "../test/venues.ts";
 import { type BoxPlayerEvent, describeEvent, startBoxPlayer } from "./box-player.ts";
 
 /**
