@@ -1,4 +1,4 @@
-import { findProfile } from "../src/modules/accounts/accounts.repository.ts";
+import { AccountsStore } from "../src/modules/accounts/accounts.ts";
 import {
   BENCH_ONLY,
   type BenchApp,
@@ -79,9 +79,10 @@ async function measure(
     const failed = (figure: Figure) => figure.errors > 0;
     const profileRatio = products.profile.requestsPerSecond / health.requestsPerSecond;
     const ok = profileRatio >= TARGET_RATIO && !failed(products.profile) && !failed(health);
+    const accountsStore = new AccountsStore(bench.app.db);
     const queries = await queryRates(
       () => bench.app.database.ping(),
-      () => findProfile(bench.app.db, admin.userId),
+      () => accountsStore.accounts.findProfile(admin.userId),
     );
     const reported = (name: string, figure: Figure) => {
       console.log(figureLine(name, figure));

@@ -1,6 +1,6 @@
 import { API_BASE, PLAYER_SOCKET_PATH } from "@fonika/shared";
 import { establishments } from "../src/db/schema.ts";
-import { insertUserIfAbsent, type UserRow } from "../src/modules/accounts/accounts.repository.ts";
+import { AccountsStore, type UserRow } from "../src/modules/accounts/accounts.ts";
 import { insertSession, type SessionRow } from "../src/modules/auth/auth.repository.ts";
 import { SessionIssuer } from "../src/modules/auth/auth.sessions.ts";
 import { insertPlayer } from "../src/modules/players/registry/players.repository.ts";
@@ -47,7 +47,11 @@ export async function makeFixtures(
   const devices: SessionOfSocket[][] = [];
   for (let owner = 0; owner < OWNERS; owner++) {
     const email = `bench-owner-${letters(owner)}@fonika.test`;
-    const user = await insertUserIfAbsent(db, { email, phone: null, authority: ["role-client"] });
+    const user = await new AccountsStore(db).accounts.insertUserIfAbsent({
+      email,
+      phone: null,
+      authority: ["role-client"],
+    });
     const expiresAt = new Date(Date.now() + 24 * 60 * 60 * 1000);
     const browser = { userId: user.id, kind: "browser" as const, establishmentId: null, expiresAt };
     const remote = await insertSession(db, { ...browser, ...client });

@@ -9,7 +9,7 @@ import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
-import { insertUserIfAbsent } from "../src/modules/accounts/accounts.repository.ts";
+import { AccountsStore } from "../src/modules/accounts/accounts.ts";
 import { BIK, LEGAL_ENTITY, SETTLEMENT_ACCOUNTS, tariffInput } from "../src/test/clients.ts";
 
 export * from "./loader.ts";
@@ -131,7 +131,11 @@ export async function startBenchApp(
     dataDir,
     async signInAs(role) {
       const email = `bench-${role.replace(/[^a-z]/g, "")}-${String.fromCharCode(97 + accounts++)}@fonika.test`;
-      const user = await insertUserIfAbsent(app.db, { email, phone: null, authority: [role] });
+      const user = await new AccountsStore(app.db).accounts.insertUserIfAbsent({
+        email,
+        phone: null,
+        authority: [role],
+      });
       await post("/auth/email/send-code", { email });
       const tokens = await post("/auth/email/verify-code", { email, code: codes.get(email) });
       if (!tokens.token) throw new Error(`Signing ${email} in failed: ${JSON.stringify(tokens)}`);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AccountDirectory } from "./modules/accounts/account-directory.service.ts";
+import type { AccountDirectory } from "./modules/accounts/accounts.ts";
 import type { VenueDirectory } from "./modules/establishments/venue-directory.service.ts";
 import type { LiveService } from "./modules/players/live/live.service.ts";
 import type { PlayersService } from "./modules/players/registry/players.service.ts";

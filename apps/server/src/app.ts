@@ -11,10 +11,7 @@ import { registerClientModules } from "./app-clients.ts";
 import type { Config } from "./config.ts";
 import { AppError } from "./lib/app-error.ts";
 import { loggerOptions } from "./lib/logging.ts";
-import { AccountService } from "./modules/accounts/account.service.ts";
-import { AccountDirectory } from "./modules/accounts/account-directory.service.ts";
-import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
-import { ProfileService } from "./modules/accounts/profile.service.ts";
+import { createAccountDirectory, createAccounts } from "./modules/accounts/accounts.ts";
 import { AccountSessions } from "./modules/auth/account-sessions.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { SessionIssuer } from "./modules/auth/auth.sessions.ts";
@@ -161,7 +158,8 @@ export async function buildApp(
     createSystem({ database: app.database, bus: app.bus, files: app.storage.files }).plugin,
   );
   const { db, keys, accessEvents, log } = app;
-  const directory = new AccountDirectory({ keys });
+  // Accounts are read by every module below (sign-in, clients' modules, support).
+  const directory = createAccountDirectory({ keys });
   // Landing page leads, forwarded to the CRM's webhook while the app runs.
   const leads = createLeads({
     db,
@@ -200,26 +198,26 @@ export async function buildApp(
       giveFirstMusic: (playerId) => clients.players.giveFirstMusic(playerId),
     },
   });
-  await app.register(accountsRoutes, {
-    accounts: new AccountService({
-      db,
-      keys,
-      accessEvents,
-      log,
-      sessions: new AccountSessions(),
-      files: app.storage.files,
-      // A deleted client is forgotten by every client module.
-      clientRecords: () => [
-        clients.subscriptionStates,
-        clients.organizations,
-        clients.establishments,
-        clients.players,
-        clients.enquiries,
-        clients.chat,
-      ],
-    }),
-    profiles: new ProfileService({ db, accessEvents, files: app.storage.files }),
+  const accounts = createAccounts({
+    db,
+    keys,
+    accessEvents,
+    log,
+    files: app.storage.files,
+    bus: app.bus,
+    adminEmail: config.adminEmail,
+    sessions: new AccountSessions(),
+    // A deleted client is forgotten by every client module.
+    clientRecords: [
+      clients.subscriptionStates,
+      clients.organizations,
+      clients.establishments,
+      clients.players,
+      clients.enquiries,
+      clients.chat,
+    ],
   });
+  await app.register(accounts.plugin);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";

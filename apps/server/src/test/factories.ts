@@ -3,7 +3,7 @@ import type { Role, TokenPair } from "@fonika/shared";
 import { eq } from "drizzle-orm";
 import { establishments, users } from "../db/schema.ts";
 import type { Actor } from "../kernel/actor.ts";
-import { insertUserIfAbsent, type UserRow } from "../modules/accounts/accounts.repository.ts";
+import { AccountsStore, type UserRow } from "../modules/accounts/accounts.ts";
 import { call, type TestServer } from "./harness.ts";
 
 /**
@@ -52,7 +52,7 @@ export interface UserOptions {
 export async function createUser(server: TestServer, options: UserOptions = {}): Promise<UserRow> {
   const phone = options.phone ?? null;
   const email = options.email ?? (phone ? null : uniqueEmail(options.role ?? "user"));
-  const user = await insertUserIfAbsent(server.app.db, {
+  const user = await new AccountsStore(server.app.db).accounts.insertUserIfAbsent({
     email: email?.toLowerCase() ?? null,
     phone,
     authority: options.authority ?? [options.role ?? "role-client"],

@@ -4,8 +4,8 @@ import type { Executor } from "../../db/client.ts";
 import type { Actor } from "../../kernel/actor.ts";
 import type { ServerKeys } from "../../lib/keys.ts";
 import { accountAbilities } from "./accounts.policy.ts";
-import type { Channel, UserRow } from "./accounts.repository.ts";
-import * as repository from "./accounts.repository.ts";
+import type { Channel, NameRow, UserRow } from "./accounts.repository.ts";
+import { AccountsStore } from "./accounts.store.ts";
 import { toUserSearch } from "./profile.service.ts";
 
 /** The authority of an account created by its first sign-in (CONTRACT.md). */
@@ -24,17 +24,15 @@ export class AccountDirectory {
    * address was this one (so that it still answers account-deleted).
    */
   async findByAddress(db: Executor, channel: Channel, address: string) {
+    const { accounts } = new AccountsStore(db);
     return (
-      (await repository.findUserByAddress(db, channel, address)) ??
-      repository.findDeletedUserByAddressHash(
-        db,
-        erasedAddressHash(this.deps.keys, channel, address),
-      )
+      (await accounts.findUserByAddress(channel, address)) ??
+      accounts.findDeletedUserByAddressHash(erasedAddressHash(this.deps.keys, channel, address))
     );
   }
 
   findById(db: Executor, userId: string): Promise<UserRow | undefined> {
-    return repository.findUserById(db, userId);
+    return new AccountsStore(db).accounts.findUserById(userId);
   }
 
   /**
@@ -43,7 +41,7 @@ export class AccountDirectory {
    * 'Удалённый клиент'.
    */
   async namesOf(db: Executor, userIds: string[]): Promise<Map<string, string>> {
-    const rows = await repository.namesOf(db, userIds);
+    const rows = await new AccountsStore(db).accounts.namesOf(userIds);
     return new Map(rows.map((row) => [row.id, displayNameOf(row)]));
   }
 
@@ -59,7 +57,7 @@ export class AccountDirectory {
     actor: Actor,
     userIds: string[],
   ): Promise<Map<string, { state: ClientState; activate: boolean }>> {
-    const rows = await repository.accessOf(db, userIds);
+    const rows = await new AccountsStore(db).accounts.accessOf(userIds);
     return new Map(
       rows.map((row) => [
         row.id,
@@ -70,7 +68,7 @@ export class AccountDirectory {
 
   /** Active users holding any of these roles, with display names, by name (support's assignees). */
   async activeWithRoles(db: Executor, roles: readonly string[]) {
-    const rows = await repository.activeWithRoles(db, roles);
+    const rows = await new AccountsStore(db).accounts.activeWithRoles(roles);
     return rows
       .filter((row) => {
         const role = activeRole(row.authority);
@@ -82,11 +80,11 @@ export class AccountDirectory {
 
   /** Users (not deleted) whose login, names, company or phone the query finds; at most 1000. */
   idsMatching(db: Executor, query: string): Promise<string[]> {
-    return repository.idsMatching(db, toUserSearch(query), 1000);
+    return new AccountsStore(db).accounts.idsMatching(toUserSearch(query), 1000);
   }
 
   createForSignIn(tx: Executor, channel: Channel, address: string): Promise<UserRow> {
-    return repository.insertUserIfAbsent(tx, {
+    return new AccountsStore(tx).accounts.insertUserIfAbsent({
       ...(channel === "email" ? { email: address } : { phone: address }),
       authority: NEW_ACCOUNT_AUTHORITY,
     });
@@ -99,7 +97,7 @@ function clientStateOf(row: { authority: string[]; status: string }): ClientStat
   return role === "wait-activation" || role === "edit-personal-info" ? role : "active";
 }
 
-function displayNameOf(row: repository.NameRow): string {
+function displayNameOf(row: NameRow): string {
   if (row.status === "deleted") return MESSAGES.deletedClient;
   const name = [row.lastName, row.firstName, row.patronymic].filter(Boolean).join(" ");
   return name || row.email || row.phone || "";

@@ -5,7 +5,7 @@ import {
   type Profile,
   SIGN_AGREEMENT,
 } from "@fonika/shared";
-import type { Database, Executor } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import type { AccessEvents, Actor } from "../../kernel/actor.ts";
 import type { ServiceLog } from "../../kernel/service-log.ts";
 import { errors } from "../../lib/app-error.ts";
@@ -25,7 +25,7 @@ import {
   endsDevices,
   isDemotionFromStaff,
 } from "./accounts.policy.ts";
-import * as repository from "./accounts.repository.ts";
+import type { AccountsStore } from "./accounts.store.ts";
 import { toProfile } from "./profile.service.ts";
 
 /**
@@ -52,7 +52,7 @@ export interface ClientRecords {
 }
 
 export interface AccountServiceDependencies {
-  db: Database;
+  store: AccountsStore;
   keys: ServerKeys;
   accessEvents: AccessEvents;
   sessions: SessionTermination;
@@ -98,20 +98,20 @@ export class AccountService {
    */
   async changeRole(actor: Actor, userId: string, newRole: AssignableRole) {
     assertMayChangeRoles(actor);
-    const { db } = this.deps;
-    const target = await repository.findUserById(db, userId);
+    const { store } = this.deps;
+    const target = await store.accounts.findUserById(userId);
     if (!target) throw errors.notFound("User");
     assertMayChangeRole(actor, target, newRole);
     if (target.status === "deleted") throw accountErrors.accountGone();
     const authority = needsAgreement(target.authority) ? [newRole, SIGN_AGREEMENT] : [newRole];
     const unchanged = authority.join() === target.authority.join();
     if (!unchanged) {
-      await db.transaction(async (tx) => {
-        await repository.updateUserAuthority(tx, userId, authority);
+      await store.withTx(async (tx) => {
+        await tx.accounts.updateUserAuthority(userId, authority);
         if (isDemotionFromStaff(target.authority, authority)) {
-          await this.deps.sessions.revokeAll(tx, userId, "demoted", new Date());
+          await this.deps.sessions.revokeAll(tx.executor, userId, "demoted", new Date());
         } else if (endsDevices(authority)) {
-          await this.deps.sessions.revokeDevices(tx, userId, "demoted", new Date());
+          await this.deps.sessions.revokeDevices(tx.executor, userId, "demoted", new Date());
         }
       });
       await this.deps.accessEvents.changed({ userIds: [userId] });
@@ -137,7 +137,7 @@ export class AccountService {
       phone = normalizePhone(input.phone);
       if (!phone) throw errors.invalidPhone();
     }
-    const row = await repository.insertUser(this.deps.db, {
+    const row = await this.deps.store.accounts.insertUser({
       email,
       phone,
       authority: [input.role],
@@ -150,7 +150,7 @@ export class AccountService {
     });
     if (!row) {
       const emailTaken =
-        email && (await repository.findUserByAddress(this.deps.db, "email", email));
+        email && (await this.deps.store.accounts.findUserByAddress("email", email));
       throw accountErrors.addressTaken(emailTaken ? "email" : "phone");
     }
     return toProfile(row, actor);
@@ -159,10 +159,9 @@ export class AccountService {
   /** Blocks an account: it cannot sign in, and every session of it ends at once. */
   async block(actor: Actor, userId: string): Promise<void> {
     await this.findBlockable(actor, userId);
-    const { db } = this.deps;
-    await db.transaction(async (tx) => {
-      await repository.updateUserStatus(tx, userId, "blocked");
-      await this.deps.sessions.revokeAll(tx, userId, "blocked", new Date());
+    await this.deps.store.withTx(async (tx) => {
+      await tx.accounts.updateUserStatus(userId, "blocked");
+      await this.deps.sessions.revokeAll(tx.executor, userId, "blocked", new Date());
     });
     await this.deps.accessEvents.changed({ userIds: [userId] });
   }
@@ -171,7 +170,7 @@ export class AccountService {
   async unblock(actor: Actor, userId: string): Promise<void> {
     const target = await this.findBlockable(actor, userId);
     if (target.status === "active") return;
-    await repository.updateUserStatus(this.deps.db, userId, "active");
+    await this.deps.store.accounts.updateUserStatus(userId, "active");
     await this.deps.accessEvents.changed({ userIds: [userId] });
   }
 
@@ -184,8 +183,8 @@ export class AccountService {
    */
   async deleteAccount(actor: Actor, userId: string): Promise<void> {
     assertMayDeleteAccounts(actor, userId);
-    const { db, keys } = this.deps;
-    const target = await repository.findUserById(db, userId);
+    const { store, keys } = this.deps;
+    const target = await store.accounts.findUserById(userId);
     if (!target) throw errors.notFound("User");
     assertMayDeleteAccount(actor, target);
     if (target.status === "deleted") return;
@@ -195,17 +194,17 @@ export class AccountService {
         ? erasedAddressHash(keys, "phone", target.phone)
         : null;
     const now = new Date();
-    const afterwards = await db.transaction(async (tx) => {
-      await repository.anonymizeDeletedUser(tx, userId, addressHash, now);
-      await this.deps.sessions.eraseAll(tx, userId, now);
+    const afterwards = await store.withTx(async (tx) => {
+      await tx.accounts.anonymizeDeletedUser(userId, addressHash, now);
+      await this.deps.sessions.eraseAll(tx.executor, userId, now);
       const followUps: AfterDeletion[] = [];
       for (const records of this.deps.clientRecords()) {
-        followUps.push(await records.forgetClient(tx, userId, now));
+        followUps.push(await records.forgetClient(tx.executor, userId, now));
       }
       return followUps;
     });
     for (const followUp of afterwards) await followUp();
-    if (target.avatarKey && (await repository.countUsersWithAvatar(db, target.avatarKey)) === 0) {
+    if (target.avatarKey && (await store.accounts.countUsersWithAvatar(target.avatarKey)) === 0) {
       await this.deps.files.remove(target.avatarKey);
     }
     await this.deps.accessEvents.changed({ userIds: [userId] });
@@ -214,7 +213,7 @@ export class AccountService {
   /** The account the actor may block or unblock; deleted ones are gone. */
   private async findBlockable(actor: Actor, userId: string) {
     assertMayManageAccounts(actor);
-    const target = await repository.findUserById(this.deps.db, userId);
+    const target = await this.deps.store.accounts.findUserById(userId);
     if (!target) throw errors.notFound("User");
     assertMayBlockAccount(actor, target);
     if (target.status === "deleted") throw accountErrors.accountGone();
@@ -226,9 +225,9 @@ export class AccountService {
    * some user already has it (then it is left as it is).
    */
   async ensureAdminAccount(email: string): Promise<void> {
-    const { db, log } = this.deps;
+    const { store, log } = this.deps;
     const address = email.trim().toLowerCase();
-    if (await repository.insertAdminIfAbsent(db, address)) {
+    if (await store.accounts.insertAdminIfAbsent(address)) {
       log.info({ email: address }, "created the admin account of ADMIN_EMAIL");
     } else {
       log.info({ email: address }, "ADMIN_EMAIL already has an account; left unchanged");

@@ -1,6 +1,7 @@
 import { accountsApi } from "@fonika/shared";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../../lib/endpoint-route.ts";
+import type { FileStore } from "../../storage/file-store.ts";
 import { sendStoredFile } from "../../storage/send-file.ts";
 import type { AccountService } from "./account.service.ts";
 import type { ProfileService } from "./profile.service.ts";
@@ -8,25 +9,17 @@ import type { ProfileService } from "./profile.service.ts";
 export interface AccountsRoutesOptions {
   accounts: AccountService;
   profiles: ProfileService;
+  /** Where avatars are stored. */
+  files: FileStore;
 }
 
 /**
  * Accounts: the /personal-info calls of SPEC.md §7 (profiles, avatar, the
  * client base's users list) and the /auth/role and /auth/account calls
- * (roles, create, block, unblock, delete). Creates the ADMIN_EMAIL account
- * at start.
+ * (roles, create, block, unblock, delete).
  */
 export async function accountsRoutes(app: FastifyInstance, options: AccountsRoutesOptions) {
-  const { accounts, profiles } = options;
-  // A profile read is answered from memory until an event names its user.
-  const stopListening = app.bus.subscribe((event) => {
-    if (event.kind === "access-changed") profiles.forgetProfiles(event.userIds);
-  });
-  app.bus.onGap(() => profiles.forgetAllProfiles());
-  app.addHook("onClose", async () => stopListening());
-  // The database is open and migrated once the db plugin has registered.
-  if (app.config.adminEmail) await accounts.ensureAdminAccount(app.config.adminEmail);
-
+  const { accounts, profiles, files } = options;
   registerEndpoint(app, accountsApi.createPersonalInfo, ({ actor, body }) =>
     profiles.create(actor, body),
   );
@@ -41,12 +34,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
     profiles.changeIndividual(actor, params.userId, body),
   );
   registerEndpoint(app, accountsApi.getAvatar, async ({ actor, params, request, reply }) =>
-    sendStoredFile(
-      app.storage.files,
-      request,
-      reply,
-      await profiles.avatarFile(actor, params.userId),
-    ),
+    sendStoredFile(files, request, reply, await profiles.avatarFile(actor, params.userId)),
   );
   registerEndpoint(app, accountsApi.changeAvatar, ({ actor, params, upload }) =>
     profiles.changeAvatar(actor, params.userId, upload),

@@ -14,7 +14,6 @@ import {
   SIGN_AGREEMENT_ALIASES,
   type UserSort,
 } from "@fonika/shared";
-import type { Database } from "../../db/client.ts";
 import type { AccessEvents, Actor } from "../../kernel/actor.ts";
 import type { StoredFile } from "../../kernel/stored-file.ts";
 import { errors } from "../../lib/app-error.ts";
@@ -33,7 +32,7 @@ import {
   assertMaySignAgreement,
 } from "./accounts.policy.ts";
 import type { ProfileChange, ProfileRow, UserSearch } from "./accounts.repository.ts";
-import * as repository from "./accounts.repository.ts";
+import type { AccountsStore } from "./accounts.store.ts";
 
 export interface NewProfile {
   type: "individual" | "legal";
@@ -69,7 +68,7 @@ export interface UserListRequest {
 }
 
 export interface ProfileServiceDependencies {
-  db: Database;
+  store: AccountsStore;
   accessEvents: AccessEvents;
   files: FileStore;
 }
@@ -88,7 +87,7 @@ export class ProfileService {
   private readonly profiles: BusCache<ProfileRow>;
 
   constructor(private readonly deps: ProfileServiceDependencies) {
-    this.profiles = new BusCache({ load: (userId) => repository.findProfile(deps.db, userId) });
+    this.profiles = new BusCache({ load: (userId) => deps.store.accounts.findProfile(userId) });
   }
 
   /** Forgets the profiles of these users (an access-changed event named them). */
@@ -107,8 +106,7 @@ export class ProfileService {
    */
   async create(actor: Actor, input: NewProfile): Promise<Profile> {
     assertMayCreateProfile(actor);
-    const row = await repository.completeProfile(
-      this.deps.db,
+    const row = await this.deps.store.accounts.completeProfile(
       actor.userId,
       "edit-personal-info",
       {
@@ -220,8 +218,7 @@ export class ProfileService {
    */
   async list(actor: Actor, request: UserListRequest): Promise<ProfilePage> {
     assertMayListUsers(actor);
-    const { rows, total } = await repository.listProfiles(
-      this.deps.db,
+    const { rows, total } = await this.deps.store.accounts.listProfiles(
       { ...toUserSearch(request.query ?? ""), role: request.role, status: request.status },
       request.sortBy,
       { offset: request.page * request.count, limit: request.count },
@@ -236,19 +233,19 @@ export class ProfileService {
   /** Accepts the current offer: the sign-agreement marker leaves the authority. */
   async signAgreement(actor: Actor, userId: string): Promise<void> {
     assertMaySignAgreement(actor, userId);
-    const row = await repository.findProfile(this.deps.db, userId);
+    const row = await this.deps.store.accounts.findProfile(userId);
     if (!row) throw errors.notFound("User");
     if (!needsAgreement(row.authority)) return;
     const authority = row.authority.filter(
       (entry) => !(SIGN_AGREEMENT_ALIASES as readonly string[]).includes(entry),
     );
-    await repository.updateAgreement(this.deps.db, userId, authority, new Date());
+    await this.deps.store.accounts.updateAgreement(userId, authority, new Date());
     await this.deps.accessEvents.changed({ userIds: [userId], endSockets: false });
   }
 
   /** The profile the actor may change; deleted accounts are gone. */
   private async findEditable(actor: Actor, userId: string): Promise<ProfileRow> {
-    const row = await repository.findProfile(this.deps.db, userId);
+    const row = await this.deps.store.accounts.findProfile(userId);
     if (!row) {
       // Whoever may not read the profile learns nothing of whether it exists.
       assertMayReadProfile(actor, userId);
@@ -260,7 +257,7 @@ export class ProfileService {
   }
 
   private async save(actor: Actor, userId: string, change: ProfileChange): Promise<Profile> {
-    const row = await repository.updateProfile(this.deps.db, userId, change, new Date());
+    const row = await this.deps.store.accounts.updateProfile(userId, change, new Date());
     if (!row) throw errors.notFound("User");
     // Every process forgets the profile it read; nothing the account may do changed.
     await this.deps.accessEvents.changed({ userIds: [userId], endSockets: false });
@@ -268,7 +265,7 @@ export class ProfileService {
   }
 
   private async forgetAvatarIfUnused(key: string): Promise<void> {
-    if ((await repository.countUsersWithAvatar(this.deps.db, key)) === 0) {
+    if ((await this.deps.store.accounts.countUsersWithAvatar(key)) === 0) {
       await this.deps.files.remove(key);
     }
   }
