@@ -6,7 +6,7 @@ import {
   type SubscriptionInfo,
   timeZoneOfAddress,
 } from "@fonika/shared";
-import type { Database, Executor } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import type { Actor } from "../../kernel/actor.ts";
 import type { StoredFile } from "../../kernel/stored-file.ts";
 import { isClientAccount } from "../../lib/client-access.ts";
@@ -22,8 +22,8 @@ import {
   assertMayReadEstablishments,
   establishmentAbilities,
 } from "./establishments.policy.ts";
-import type { EstablishmentRow } from "./establishments.repository.ts";
-import * as repository from "./establishments.repository.ts";
+import type { EstablishmentFields, EstablishmentRow } from "./establishments.repository.ts";
+import { EstablishmentsStore } from "./establishments.store.ts";
 import { venueNameOf } from "./venue-directory.service.ts";
 
 /** What establishments need to know from other modules; app.ts wires them. */
@@ -42,8 +42,8 @@ export interface EstablishmentPorts {
   explicitFilterChanged(establishmentId: string, on: boolean): Promise<void>;
 }
 
-export interface EstablishmentsDependencies extends EstablishmentPorts {
-  db: Database;
+export interface EstablishmentsServiceDependencies extends EstablishmentPorts {
+  store: EstablishmentsStore;
   files: FileStore;
   /** A change of the explicit filter or the time zone is told to every process (`establishments-changed`). */
   bus: EventBus;
@@ -61,7 +61,7 @@ export interface EstablishmentListRequest {
  * what the caller may do with it.
  */
 export class EstablishmentsService {
-  constructor(private readonly deps: EstablishmentsDependencies) {}
+  constructor(private readonly deps: EstablishmentsServiceDependencies) {}
 
   async list(
     actor: Actor,
@@ -70,8 +70,7 @@ export class EstablishmentsService {
   ): Promise<{ data: Establishment[]; total: number; totalPages: number }> {
     assertMayReadEstablishments(actor, clientId);
     await this.assertClient(clientId);
-    const { rows, total } = await repository.listEstablishments(
-      this.deps.db,
+    const { rows, total } = await this.deps.store.establishments.listEstablishments(
       clientId,
       request.query ?? "",
       { offset: request.page * request.count, limit: request.count },
@@ -87,7 +86,7 @@ export class EstablishmentsService {
   async add(actor: Actor, clientId: string, input: EstablishmentInput): Promise<Establishment> {
     assertMayChangeEstablishments(actor, clientId);
     await this.assertClient(clientId);
-    const row = await repository.insertEstablishment(this.deps.db, clientId, {
+    const row = await this.deps.store.establishments.insertEstablishment(clientId, {
       name: input.name,
       address: input.address,
       // Unnamed, the zone is the address's city's (as the form shows), else Moscow's.
@@ -106,13 +105,13 @@ export class EstablishmentsService {
   ): Promise<Establishment> {
     assertMayChangeEstablishments(actor, clientId);
     const before = await this.find(clientId, id);
-    const change: Partial<repository.EstablishmentFields> = {};
+    const change: Partial<EstablishmentFields> = {};
     if (input.name !== undefined) change.name = input.name;
     if (input.address !== undefined) change.address = input.address;
     if (input.timeZone !== undefined) change.timeZone = input.timeZone;
     // Omitted, the filter stays as it is.
     if (input.explicitFilter !== undefined) change.explicitFilter = input.explicitFilter;
-    const row = await repository.updateEstablishment(this.deps.db, id, change);
+    const row = await this.deps.store.establishments.updateEstablishment(id, change);
     if (!row) throw establishmentErrors.notFound();
     // The time zone moves when its players' windows open (the silence sweep sleeps until then).
     if (row.explicitFilter !== before.explicitFilter || row.timeZone !== before.timeZone) {
@@ -149,10 +148,10 @@ export class EstablishmentsService {
       if (!contentType) throw establishmentErrors.layoutUnsupported();
       const key = `layouts/${id}/${file.sha256}`;
       await this.deps.files.putFile(key, file.path, contentType);
-      const { before, row } = await this.deps.db.transaction(async (tx) => {
-        const locked = await repository.findEstablishment(tx, clientId, id, { lock: true });
+      const { before, row } = await this.deps.store.withTx(async (tx) => {
+        const locked = await tx.establishments.findEstablishment(clientId, id, { lock: true });
         if (!locked) throw establishmentErrors.notFound();
-        const updated = await repository.updateEstablishment(tx, id, {
+        const updated = await tx.establishments.updateEstablishment(id, {
           layoutKey: key,
           layoutName: file.filename.slice(0, 200) || "plan",
           layoutType: contentType,
@@ -186,10 +185,10 @@ export class EstablishmentsService {
 
   async deleteLayout(actor: Actor, clientId: string, id: string): Promise<void> {
     assertMayChangeEstablishments(actor, clientId);
-    const before = await this.deps.db.transaction(async (tx) => {
-      const locked = await repository.findEstablishment(tx, clientId, id, { lock: true });
+    const before = await this.deps.store.withTx(async (tx) => {
+      const locked = await tx.establishments.findEstablishment(clientId, id, { lock: true });
       if (!locked) throw establishmentErrors.notFound();
-      await repository.updateEstablishment(tx, id, {
+      await tx.establishments.updateEstablishment(id, {
         layoutKey: null,
         layoutName: null,
         layoutType: null,
@@ -208,14 +207,17 @@ export class EstablishmentsService {
    * has committed (the answered follow-up), since a file cannot be rolled back.
    */
   async forgetClient(tx: Executor, clientId: string, at: Date): Promise<() => Promise<void>> {
-    const layoutKeys = await repository.eraseEstablishmentsOfUser(tx, clientId, at);
+    const layoutKeys = await new EstablishmentsStore(tx).establishments.eraseEstablishmentsOfUser(
+      clientId,
+      at,
+    );
     return async () => {
       for (const key of layoutKeys) await this.deps.files.remove(key);
     };
   }
 
   private async find(clientId: string, id: string): Promise<EstablishmentRow> {
-    const row = await repository.findEstablishment(this.deps.db, clientId, id);
+    const row = await this.deps.store.establishments.findEstablishment(clientId, id);
     if (!row) throw establishmentErrors.notFound();
     return row;
   }

@@ -1,7 +1,6 @@
-import type { Executor } from "../../db/client.ts";
 import { BusCache } from "../../lib/bus-cache.ts";
 import type { EventBus } from "../../realtime/bus.ts";
-import * as repository from "./establishments.repository.ts";
+import type { EstablishmentsStore } from "./establishments.store.ts";
 
 /**
  * Whether each venue's explicit filter is on, kept in memory (a device's
@@ -12,8 +11,8 @@ import * as repository from "./establishments.repository.ts";
 export class ExplicitFilters {
   private readonly filters: BusCache<boolean>;
 
-  constructor(db: Executor, bus: Pick<EventBus, "subscribe" | "onGap">) {
-    this.filters = new BusCache({ load: (id) => repository.findExplicitFilter(db, id) });
+  constructor(store: EstablishmentsStore, bus: Pick<EventBus, "subscribe" | "onGap">) {
+    this.filters = new BusCache({ load: (id) => store.establishments.findExplicitFilter(id) });
     // Listening ends with the bus, which closes with the app.
     bus.subscribe((event) => {
       if (event.kind === "establishments-changed") this.filters.forget(event.establishmentIds);

@@ -1,6 +1,5 @@
 import { MESSAGES } from "@fonika/shared";
-import type { Executor } from "../../db/client.ts";
-import * as repository from "./establishments.repository.ts";
+import type { EstablishmentsStore } from "./establishments.store.ts";
 import type { ExplicitFilters } from "./explicit-filters.service.ts";
 
 /**
@@ -13,8 +12,9 @@ import type { ExplicitFilters } from "./explicit-filters.service.ts";
  */
 export class VenueDirectory {
   constructor(
-    private readonly db: Executor,
-    private readonly explicitFilters: ExplicitFilters,
+    private readonly store: EstablishmentsStore,
+    /** Whether each venue's explicit filter is on, from memory (the library asks it too). */
+    readonly explicitFilters: ExplicitFilters,
   ) {}
 
   /**
@@ -22,7 +22,7 @@ export class VenueDirectory {
    * is approved only for one's own venue (auth's port).
    */
   async isOwnedBy(clientId: string, id: string): Promise<boolean> {
-    return (await repository.findEstablishment(this.db, clientId, id)) !== undefined;
+    return (await this.store.establishments.findEstablishment(clientId, id)) !== undefined;
   }
 
   /**
@@ -33,18 +33,18 @@ export class VenueDirectory {
     clientId: string,
     id: string,
   ): Promise<{ id: string; name: string; address: string } | undefined> {
-    const row = await repository.findEstablishment(this.db, clientId, id);
+    const row = await this.store.establishments.findEstablishment(clientId, id);
     return row ? { id: row.id, name: venueNameOf(row.name), address: row.address } : undefined;
   }
 
   /** Ids of a client's establishments, oldest first (players: a player goes to the only one). */
   idsOf(clientId: string): Promise<string[]> {
-    return repository.idsOfClient(this.db, clientId);
+    return this.store.establishments.idsOfClient(clientId);
   }
 
   /** Names of establishments by id; an erased one is 'Удалённый клиент'. */
   async namesOf(ids: string[]): Promise<Map<string, string>> {
-    const names = await repository.namesOf(this.db, ids);
+    const names = await this.store.establishments.namesOf(ids);
     return new Map([...names].map(([id, name]) => [id, venueNameOf(name)]));
   }
 
@@ -57,7 +57,7 @@ export class VenueDirectory {
   async placesOf(
     ids: string[],
   ): Promise<Map<string, { userId: string; timeZone: string; explicitFilter: boolean }>> {
-    const rows = await repository.placesOf(this.db, ids);
+    const rows = await this.store.establishments.placesOf(ids);
     return new Map(
       rows.map((row) => [
         row.id,
@@ -81,7 +81,7 @@ export class VenueDirectory {
   async venuesOf(
     ids: string[],
   ): Promise<Map<string, { userId: string; timeZone: string; name: string; address: string }>> {
-    const rows = await repository.placesOf(this.db, ids);
+    const rows = await this.store.establishments.placesOf(ids);
     return new Map(
       rows.map((row) => [
         row.id,
@@ -97,7 +97,7 @@ export class VenueDirectory {
 
   /** Establishments whose name or address the query finds; at most 1000 (staff searches). */
   idsMatching(query: string): Promise<string[]> {
-    return repository.idsMatching(this.db, query, 1000);
+    return this.store.establishments.idsMatching(query, 1000);
   }
 }
 
