@@ -6,6 +6,7 @@ import "react-toastify/ReactToastify.css";
 import "./styles/base.css";
 import "./styles/layout.css";
 import "./styles/ui.css";
+import "./styles/component-styles.ts";
 import { AppProviders, createQueryClient } from "./providers.tsx";
 import { createAppRouter } from "./router.tsx";
 import { createAppServices } from "./services.ts";

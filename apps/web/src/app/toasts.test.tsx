@@ -25,7 +25,7 @@ describe("toasts keep clear of the header", () => {
     expect(container?.classList.contains("Toastify__toast-container--bottom-center")).toBe(true);
   });
 
-  it("sit top right on a computer (below the header, by ui.css)", async () => {
+  it("sit top right on a computer (below the header, by toasts.css)", async () => {
     stubScreenWidth(1440);
     const container = await showToast();
     expect(container?.classList.contains("Toastify__toast-container--top-right")).toBe(true);

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from "react";
+import "./checkbox.css";
 
 interface CheckboxProps {
   checked: boolean;

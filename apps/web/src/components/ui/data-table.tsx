@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Skeleton } from "./skeleton.tsx";
+import "./table.css";
 
 export interface Column<Row> {
   key: string;

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Icon, type IconName } from "./icon.tsx";
+import "./empty-state.css";
 
 interface EmptyStateProps {
   icon: IconName;

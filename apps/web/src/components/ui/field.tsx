@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import "./field.css";
 
 interface FieldProps {
   id: string;

@@ -1,3 +1,5 @@
+import "./icon.css";
+
 /** Line icons (24×24, stroke) used by menus, buttons and the landing page. */
 const PATHS = {
   users:

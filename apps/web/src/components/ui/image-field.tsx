@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Icon } from "./icon.tsx";
+import "./image-field.css";
 
 interface ImageFieldProps {
   label: string;

@@ -1,3 +1,5 @@
+import "./logo.css";
+
 /** The Фоника word mark with its note sign. */
 export function Logo({ inverted = false }: { inverted?: boolean }) {
   return (

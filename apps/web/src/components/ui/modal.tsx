@@ -2,6 +2,7 @@ import { type ReactNode, useId, useRef } from "react";
 import { createPortal } from "react-dom";
 import { Icon } from "./icon.tsx";
 import { useDialogFocus } from "./use-dialog-focus.ts";
+import "./modal.css";
 
 interface ModalProps {
   title: string;

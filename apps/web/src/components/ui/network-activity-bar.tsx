@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useInFlightRequests } from "../../lib/app-services.ts";
+import "./network-activity-bar.css";
 
 /** Calls quicker than this never show the bar, so fast screens do not flicker. */
 const SHOW_AFTER_MS = 200;

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import "./page.css";
 
 interface PageProps {
   title: string;

@@ -1,4 +1,5 @@
 import { Icon } from "./icon.tsx";
+import "./pagination.css";
 
 interface PaginationProps {
   /** Counts from 0, as the API does. */

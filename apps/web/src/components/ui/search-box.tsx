@@ -1,6 +1,7 @@
 import { INPUT } from "@fonika/shared";
 import { type FormEvent, useEffect, useState } from "react";
 import { Icon } from "./icon.tsx";
+import "./search-box.css";
 
 /** A search starts this long after the last keystroke (or at once on Enter). */
 export const SEARCH_DELAY_MS = 300;

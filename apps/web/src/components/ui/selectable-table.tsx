@@ -1,6 +1,8 @@
 import { Fragment, type ReactNode } from "react";
 import { Icon } from "./icon.tsx";
 import { Skeleton } from "./skeleton.tsx";
+import "./table.css";
+import "./selectable-table.css";
 
 export type SortDirection = "asc" | "desc";
 

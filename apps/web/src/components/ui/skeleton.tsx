@@ -1,3 +1,5 @@
+import "./spinner.css";
+
 interface SkeletonProps {
   width?: string;
   height?: string;

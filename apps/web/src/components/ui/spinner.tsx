@@ -1,3 +1,5 @@
+import "./spinner.css";
+
 interface SpinnerProps {
   label?: string;
 }

@@ -1,4 +1,6 @@
-/** The chip tones of app/styles/ui.css: good, waiting, bad; no tone is neutral. */
+import "./status-chip.css";
+
+/** The chip tones of status-chip.css: good, waiting, bad; no tone is neutral. */
 export type ChipTone = "active" | "pending" | "blocked";
 
 /** A short status word in a chip, coloured by its tone. */

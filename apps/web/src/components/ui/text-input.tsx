@@ -11,6 +11,7 @@ import {
   type TextInputType,
   textInputError,
 } from "./text-input-rules.ts";
+import "./text-input.css";
 
 type NativeProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import "./toolbar-select.css";
 
 interface ToolbarSelectProps<T extends string> {
   label: string;

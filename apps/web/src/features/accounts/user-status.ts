@@ -4,7 +4,7 @@ import { USER_STATUS_LABELS, type UserStatusChip } from "../../lib/account-state
 
 export { USER_STATUS_LABELS, type UserStatusChip };
 
-/** Chip tones of app/styles/ui.css: good, bad, waiting; muted for what is gone or unfinished. */
+/** Chip tones of components/ui/status-chip.css: good, bad, waiting; muted for what is gone or unfinished. */
 const CHIP_CLASS: Record<UserStatusChip, string> = {
   active: "chip chip--active",
   blocked: "chip chip--blocked",
