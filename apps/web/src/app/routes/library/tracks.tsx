@@ -18,6 +18,7 @@ import { useMakeSong } from "../../../features/vault/api/make-song.ts";
 import { useFailedEntries } from "../../../features/vault/hooks/use-failed-entries.tsx";
 import { entryHref, LIBRARY_PARAMS } from "../../../features/vault/library-location.ts";
 import { errorText } from "../../../lib/error-messages.ts";
+import "./tracks.css";
 
 /** SPEC.md §2 AddAudios' optional parameters, from the query string. */
 function songFilterOf(search: URLSearchParams): SongFilter | null {

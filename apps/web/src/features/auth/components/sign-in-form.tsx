@@ -11,6 +11,7 @@ import { useSendSignInCode } from "../api/send-code.ts";
 import { readSignInTarget, type SignInTarget } from "../api/sign-in-target.ts";
 import { useVerifySignInCode } from "../api/verify-code.ts";
 import { DeviceSignIn } from "./device-sign-in.tsx";
+import "./sign-in-form.css";
 import "../auth.css";
 
 type Step = { name: "address" } | { name: "code"; target: SignInTarget } | { name: "device" };

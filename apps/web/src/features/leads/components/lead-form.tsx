@@ -9,6 +9,7 @@ import { textInputError } from "../../../components/ui/text-input-rules.ts";
 import { paths } from "../../../config/paths.ts";
 import { CLIENT_ERRORS, errorText, REQUIRED_FIELD } from "../../../lib/error-messages.ts";
 import { useSendLead } from "../api/send-lead.ts";
+import "./lead-form.css";
 import "../leads.css";
 
 export const LEAD_SENT_TEXT = "Заявка отправлена";

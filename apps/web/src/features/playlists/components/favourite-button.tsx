@@ -1,5 +1,6 @@
 import { Icon } from "../../../components/ui/icon.tsx";
 import { useFavouriteToggle } from "../hooks/use-favourite-toggle.ts";
+import "./favourite-button.css";
 import "../playlists.css";
 
 interface FavouriteButtonProps {

@@ -5,6 +5,7 @@ import { Icon } from "../../../components/ui/icon.tsx";
 import type { UploadProgress } from "../../../lib/api-client.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { useAddSong } from "../api/add-song.ts";
+import "./song-upload.css";
 import "../songs.css";
 
 /**

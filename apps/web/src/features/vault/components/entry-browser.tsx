@@ -26,6 +26,7 @@ import { Breadcrumbs } from "./breadcrumbs.tsx";
 import { EntriesTable } from "./entries-table.tsx";
 import { MoveDialog } from "./move-dialog.tsx";
 import { NameDialog } from "./name-dialog.tsx";
+import "./entry-browser.css";
 import "../vault.css";
 
 const SORT_OPTIONS: readonly { value: `${EntrySort}:${SortOrder}`; label: string }[] = [

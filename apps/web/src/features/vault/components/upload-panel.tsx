@@ -8,6 +8,7 @@ import {
   uploadHeadline,
   useUploadQueueState,
 } from "../hooks/upload-queue.ts";
+import "./upload-panel.css";
 import "../vault.css";
 
 const STATUS_TEXT: Record<UploadStatus, string> = {
