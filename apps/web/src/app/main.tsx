@@ -5,7 +5,7 @@ import { RouterProvider } from "react-router";
 import "react-toastify/ReactToastify.css";
 import "./styles/base.css";
 import "./styles/layout.css";
-import "./styles/ui.css";
+import "./styles/patterns.css";
 import "./styles/component-styles.ts";
 import { AppProviders, createQueryClient } from "./providers.tsx";
 import { createAppRouter } from "./router.tsx";
