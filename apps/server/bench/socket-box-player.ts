@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BoxPlayerEvent, startBoxPlayer } from "@fonika/box-player";
 import WebSocket from "ws";
-import { SessionIssuer } from "../src/modules/auth/auth.sessions.ts";
+import { AuthStore, SessionIssuer } from "../src/modules/auth/auth.ts";
 import { productSockets, type SessionOfSocket } from "./socket-fixtures.ts";
 import type { BenchApp } from "./support.ts";
 
@@ -43,7 +43,7 @@ export async function boxPlayerFollows(
   const stateFile = join(folder, "session.json");
   await writeFile(
     stateFile,
-    JSON.stringify(await issuer.issue(bench.app.db, device.session, device.user)),
+    JSON.stringify(await issuer.issue(new AuthStore(bench.app.db), device.session, device.user)),
   );
   const started = performance.now();
   const box = startBoxPlayer({

@@ -1,8 +1,7 @@
 import { API_BASE, PLAYER_SOCKET_PATH } from "@fonika/shared";
 import { establishments } from "../src/db/schema.ts";
 import { AccountsStore, type UserRow } from "../src/modules/accounts/accounts.ts";
-import { insertSession, type SessionRow } from "../src/modules/auth/auth.repository.ts";
-import { SessionIssuer } from "../src/modules/auth/auth.sessions.ts";
+import { AuthStore, SessionIssuer, type SessionRow } from "../src/modules/auth/auth.ts";
 import { insertPlayer } from "../src/modules/players/registry/players.repository.ts";
 import type { BenchApp } from "./support.ts";
 
@@ -54,7 +53,7 @@ export async function makeFixtures(
     });
     const expiresAt = new Date(Date.now() + 24 * 60 * 60 * 1000);
     const browser = { userId: user.id, kind: "browser" as const, establishmentId: null, expiresAt };
-    const remote = await insertSession(db, { ...browser, ...client });
+    const remote = await new AuthStore(db).auth.insertSession({ ...browser, ...client });
     remotes.push({ session: remote, user, owner: user.id, playerId: null });
     for (let index = 0; index < PLAYERS_PER_OWNER; index++) {
       if (owner * PLAYERS_PER_OWNER + index >= PLAYERS) break;
@@ -74,7 +73,7 @@ export async function makeFixtures(
         address,
       });
       if (player === "taken") throw new Error("bench serial number taken");
-      const session = await insertSession(db, {
+      const session = await new AuthStore(db).auth.insertSession({
         userId: user.id,
         kind: "device",
         establishmentId: venue.id,

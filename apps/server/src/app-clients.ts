@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { registerSupport } from "./app-support.ts";
 import type { Actor } from "./kernel/actor.ts";
 import type { AccountDirectory } from "./modules/accounts/accounts.ts";
-import type { PlayerSessions } from "./modules/auth/player-sessions.service.ts";
+import type { PlayerSessions } from "./modules/auth/auth.ts";
 import type { Entitlement } from "./modules/entitlement/entitlement.ts";
 import { establishmentsRoutes } from "./modules/establishments/establishments.routes.ts";
 import { EstablishmentsService } from "./modules/establishments/establishments.service.ts";

@@ -12,10 +12,7 @@ import type { Config } from "./config.ts";
 import { AppError } from "./lib/app-error.ts";
 import { loggerOptions } from "./lib/logging.ts";
 import { createAccountDirectory, createAccounts } from "./modules/accounts/accounts.ts";
-import { AccountSessions } from "./modules/auth/account-sessions.service.ts";
-import { authRoutes } from "./modules/auth/auth.routes.ts";
-import { SessionIssuer } from "./modules/auth/auth.sessions.ts";
-import { PlayerSessions } from "./modules/auth/player-sessions.service.ts";
+import { createAuth, createPlayerSessions } from "./modules/auth/auth.ts";
 import { createEntitlement } from "./modules/entitlement/entitlement.ts";
 import { ExplicitFilters } from "./modules/establishments/explicit-filters.service.ts";
 import type { PlayRecorder } from "./modules/history/history.service.ts";
@@ -169,9 +166,11 @@ export async function buildApp(
   });
   await app.register(leads.plugin);
   await app.register(libraryRoutes, { library });
-  const playerSessions = new PlayerSessions({
+  // Players start and end device sessions bound to them through sign-in's player sessions.
+  const playerSessions = createPlayerSessions({
     db,
-    sessions: new SessionIssuer(app.accessTokens, config.sessionLifetimeDays),
+    accessTokens: app.accessTokens,
+    sessionLifetimeDays: config.sessionLifetimeDays,
     accounts: directory,
     accessEvents,
   });
@@ -184,9 +183,17 @@ export async function buildApp(
     playerSessions,
   });
   // Accounts own the users; sign-in finds and creates them through the
-  // directory, and accounts end sessions through auth's AccountSessions.
+  // directory, and accounts end sessions through auth's account sessions.
   // Device approvals check the venue through the venue directory.
-  await app.register(authRoutes, {
+  const auth = createAuth({
+    db,
+    keys,
+    accessTokens: app.accessTokens,
+    accessEvents,
+    sessionLifetimeDays: config.sessionLifetimeDays,
+    notifier: app.notifier,
+    log,
+    pruningLog: log.child({ module: "auth-pruning" }),
     accounts: directory,
     establishments: clients.venues,
     // A web player's code plays a web player the players module checks or makes;
@@ -198,6 +205,7 @@ export async function buildApp(
       giveFirstMusic: (playerId) => clients.players.giveFirstMusic(playerId),
     },
   });
+  await app.register(auth.plugin);
   const accounts = createAccounts({
     db,
     keys,
@@ -206,7 +214,7 @@ export async function buildApp(
     files: app.storage.files,
     bus: app.bus,
     adminEmail: config.adminEmail,
-    sessions: new AccountSessions(),
+    sessions: auth.accountSessions,
     // A deleted client is forgotten by every client module.
     clientRecords: [
       clients.subscriptionStates,

@@ -1,5 +1,5 @@
 import type { Executor } from "../../db/client.ts";
-import * as repository from "./auth.repository.ts";
+import { AuthStore } from "./auth.store.ts";
 
 /**
  * Ending the sessions of an account, inside the transaction of the account
@@ -10,7 +10,7 @@ import * as repository from "./auth.repository.ts";
 export class AccountSessions {
   /** Revokes the account's sessions, keeping them listed with `reason`. */
   async revokeAll(tx: Executor, userId: string, reason: string, at: Date): Promise<void> {
-    await repository.revokeUserSessions(tx, userId, reason, at);
+    await new AuthStore(tx).auth.revokeUserSessions(userId, reason, at);
   }
 
   /**
@@ -19,11 +19,11 @@ export class AccountSessions {
    * signing in, but nothing plays for them.
    */
   async revokeDevices(tx: Executor, userId: string, reason: string, at: Date): Promise<void> {
-    await repository.revokeUserDeviceSessions(tx, userId, reason, at);
+    await new AuthStore(tx).auth.revokeUserDeviceSessions(userId, reason, at);
   }
 
   /** Ends and erases the account's sessions with their addresses (deletion, 152-FZ). */
   eraseAll(tx: Executor, userId: string, at: Date): Promise<void> {
-    return repository.eraseUserSessions(tx, userId, at);
+    return new AuthStore(tx).auth.eraseUserSessions(userId, at);
   }
 }

@@ -1,7 +1,6 @@
 import { CODES } from "@fonika/shared";
-import type { Executor } from "../../db/client.ts";
 import { authErrors } from "./auth.errors.ts";
-import * as limits from "./rate-limit.repository.ts";
+import type { AuthStore } from "./auth.store.ts";
 
 /**
  * The sign-in limits (OWASP ASVS 5.0 §6, NIST 800-63B §5.2.2), each counted
@@ -14,7 +13,7 @@ const SEND_WINDOW = CODES.sendWindowSeconds;
 const DAY = 24 * 60 * 60;
 
 async function count(
-  db: Executor,
+  store: AuthStore,
   scope: string,
   key: string,
   windowSeconds: number,
@@ -22,7 +21,7 @@ async function count(
   refuse: (retryAfterSeconds: number) => Error,
 ): Promise<number> {
   const now = new Date();
-  const result = await limits.hit(db, scope, key, now, windowSeconds);
+  const result = await store.rateLimits.hit(scope, key, now, windowSeconds);
   if (result.kind === "blocked") {
     throw refuse((result.until.getTime() - now.getTime()) / 1000);
   }
@@ -39,12 +38,12 @@ async function count(
  * never reach the address's own counter, so its owner, from another
  * network, still gets codes.
  */
-export async function countCodeSend(db: Executor, address: string, ip: string): Promise<void> {
-  await count(db, "send-ip", ip, SEND_WINDOW, CODES.sendPerIpMax, (seconds) =>
+export async function countCodeSend(store: AuthStore, address: string, ip: string): Promise<void> {
+  await count(store, "send-ip", ip, SEND_WINDOW, CODES.sendPerIpMax, (seconds) =>
     authErrors.tooManyCodesFromIp(seconds),
   );
   await count(
-    db,
+    store,
     "send-address-ip",
     `${address}:${ip}`,
     SEND_WINDOW,
@@ -52,7 +51,7 @@ export async function countCodeSend(db: Executor, address: string, ip: string): 
     (seconds) => authErrors.tooManyCodesForAddress(seconds),
   );
   await count(
-    db,
+    store,
     "send-address",
     address,
     CODES.sendPerAddressWindowSeconds,
@@ -62,8 +61,8 @@ export async function countCodeSend(db: Executor, address: string, ip: string): 
 }
 
 /** Starting a device sign-in: at most sendPerIpMax codes from one IP. */
-export async function countDeviceCodeCreation(db: Executor, ip: string): Promise<void> {
-  await count(db, "device-code-ip", ip, SEND_WINDOW, CODES.sendPerIpMax, (seconds) =>
+export async function countDeviceCodeCreation(store: AuthStore, ip: string): Promise<void> {
+  await count(store, "device-code-ip", ip, SEND_WINDOW, CODES.sendPerIpMax, (seconds) =>
     authErrors.tooManyCodesFromIp(seconds),
   );
 }
@@ -72,8 +71,8 @@ export async function countDeviceCodeCreation(db: Executor, ip: string): Promise
  * A verification try from an IP: every try counts, right or wrong, and an
  * IP that made too many wrong tries waits (`countWrongTryFromIp`).
  */
-export async function countVerificationFromIp(db: Executor, ip: string): Promise<void> {
-  await count(db, "verify-ip", ip, SEND_WINDOW, CODES.verifyPerIpMax, (seconds) =>
+export async function countVerificationFromIp(store: AuthStore, ip: string): Promise<void> {
+  await count(store, "verify-ip", ip, SEND_WINDOW, CODES.verifyPerIpMax, (seconds) =>
     authErrors.tooManyTries(seconds),
   );
 }
@@ -86,52 +85,56 @@ export async function countVerificationFromIp(db: Executor, ip: string): Promise
  * code is never held by the address, so that strangers guessing cannot
  * lock its owner out. A right code clears the address (`clearCodeTries`).
  */
-export async function countForeignVerification(db: Executor, address: string): Promise<void> {
-  await count(db, "verify-address", address, DAY, CODES.wrongTriesPerDay, (seconds) =>
+export async function countForeignVerification(store: AuthStore, address: string): Promise<void> {
+  await count(store, "verify-address", address, DAY, CODES.wrongTriesPerDay, (seconds) =>
     authErrors.tooManyTries(seconds),
   );
 }
 
 /** After a wrong try at a live code: past the free tries, the address waits. */
-export async function countWrongCode(db: Executor, address: string): Promise<void> {
-  await countWrong(db, "wrong-address", "verify-address", address, CODES.freeWrongTries);
+export async function countWrongCode(store: AuthStore, address: string): Promise<void> {
+  await countWrong(store, "wrong-address", "verify-address", address, CODES.freeWrongTries);
 }
 
 /**
  * After any wrong try (at a live code or at an address with none): past
  * its free tries, the IP waits before its next try, doubling.
  */
-export async function countWrongTryFromIp(db: Executor, ip: string): Promise<void> {
-  await countWrong(db, "wrong-ip", "verify-ip", ip, CODES.freeWrongTriesPerIp);
+export async function countWrongTryFromIp(store: AuthStore, ip: string): Promise<void> {
+  await countWrong(store, "wrong-ip", "verify-ip", ip, CODES.freeWrongTriesPerIp);
 }
 
 async function countWrong(
-  db: Executor,
+  store: AuthStore,
   scope: string,
   heldScope: string,
   key: string,
   free: number,
 ): Promise<void> {
   const now = new Date();
-  const row = await limits.hit(db, scope, key, now, DAY);
+  const row = await store.rateLimits.hit(scope, key, now, DAY);
   if (row.kind === "blocked" || row.count <= free) return;
   const doublings = row.count - free - 1;
   const seconds = Math.min(CODES.backoffBaseSeconds * 2 ** doublings, CODES.backoffMaxSeconds);
-  await limits.block(db, heldScope, key, new Date(now.getTime() + seconds * 1000));
+  await store.rateLimits.block(heldScope, key, new Date(now.getTime() + seconds * 1000));
 }
 
 /** A right code: the address's tries start again from zero (the IP's do not). */
-export async function clearCodeTries(db: Executor, address: string): Promise<void> {
-  await limits.reset(db, "verify-address", address);
-  await limits.reset(db, "wrong-address", address);
+export async function clearCodeTries(store: AuthStore, address: string): Promise<void> {
+  await store.rateLimits.reset("verify-address", address);
+  await store.rateLimits.reset("wrong-address", address);
 }
 
 /** Looking up or approving a device code: per approving user and per IP. */
-export async function countDeviceApproval(db: Executor, userId: string, ip: string): Promise<void> {
-  await count(db, "approve-user", userId, SEND_WINDOW, CODES.approvePerUserMax, (seconds) =>
+export async function countDeviceApproval(
+  store: AuthStore,
+  userId: string,
+  ip: string,
+): Promise<void> {
+  await count(store, "approve-user", userId, SEND_WINDOW, CODES.approvePerUserMax, (seconds) =>
     authErrors.tooManyApprovals(seconds),
   );
-  await count(db, "approve-ip", ip, SEND_WINDOW, CODES.approvePerIpMax, (seconds) =>
+  await count(store, "approve-ip", ip, SEND_WINDOW, CODES.approvePerIpMax, (seconds) =>
     authErrors.tooManyApprovals(seconds),
   );
 }

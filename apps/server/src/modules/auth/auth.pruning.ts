@@ -1,8 +1,6 @@
 import { TOKENS } from "@fonika/shared";
-import type { Database } from "../../db/client.ts";
 import type { ServiceLog } from "../../kernel/service-log.ts";
-import { pruneAuthTables } from "./auth.repository.ts";
-import { pruneRateLimits } from "./rate-limit.repository.ts";
+import type { AuthStore } from "./auth.store.ts";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -38,7 +36,7 @@ export class AuthTablePruner {
   private running: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly db: Database,
+    private readonly store: AuthStore,
     private readonly log: ServiceLog,
     private readonly intervalMs = HOUR,
   ) {}
@@ -58,14 +56,13 @@ export class AuthTablePruner {
 
   /** Deletes what is past keeping now; answers how many rows of each. */
   async prune(now = new Date()): Promise<PruneResult> {
-    const tables = await pruneAuthTables(this.db, {
+    const tables = await this.store.auth.pruneAuthTables({
       codesExpiredBefore: new Date(now.getTime() - PRUNE_AFTER.codesMs),
       rotatedBefore: new Date(now.getTime() - TOKENS.refreshGraceSeconds * 1000),
       endedBefore: new Date(now.getTime() - PRUNE_AFTER.endedSessionsMs),
       now,
     });
-    const rateLimits = await pruneRateLimits(
-      this.db,
+    const rateLimits = await this.store.rateLimits.pruneRateLimits(
       new Date(now.getTime() - PRUNE_AFTER.rateLimitsMs),
       now,
     );

@@ -1,56 +1,25 @@
 import { authApi } from "@fonika/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { registerEndpoint } from "../../lib/endpoint-route.ts";
-import type { AccountLookup } from "./auth.accounts.ts";
-import { AuthTablePruner } from "./auth.pruning.ts";
-import { AuthService } from "./auth.service.ts";
-import { clientInfo, SessionIssuer } from "./auth.sessions.ts";
-import { type DeviceBindingDependencies, DeviceBindings } from "./device-binding.service.ts";
-import { type DeviceSignInDependencies, DeviceSignInService } from "./device-sign-in.service.ts";
+import type { AuthService } from "./auth.service.ts";
+import { clientInfo } from "./auth.sessions.ts";
+import type { DeviceBindings } from "./device-binding.service.ts";
+import type { DeviceSignInService } from "./device-sign-in.service.ts";
 
 /** The sign-in calls of SPEC.md §7 under /auth: codes, tokens, sessions, devices. */
 export async function authRoutes(
   app: FastifyInstance,
   options: {
-    accounts: AccountLookup;
-    establishments: DeviceSignInDependencies["establishments"];
-    /** Web players a code plays, and boxes bound by their sockets (the players module). */
-    players: DeviceSignInDependencies["webPlayers"] & DeviceBindingDependencies["players"];
+    auth: AuthService;
+    devices: DeviceSignInService;
+    /** Binds a box's venue-wide session to the player its socket names. */
+    bindings: DeviceBindings;
   },
 ) {
-  const { accounts, establishments, players } = options;
-  const { db, keys, accessEvents, log } = app;
-  const sessions = new SessionIssuer(app.accessTokens, app.config.sessionLifetimeDays);
-  const auth = new AuthService({
-    db,
-    keys,
-    sessions,
-    accessEvents,
-    log,
-    accounts,
-    notifier: app.notifier,
-  });
-  const devices = new DeviceSignInService({
-    db,
-    keys,
-    sessions,
-    accounts,
-    establishments,
-    webPlayers: players,
-  });
+  const { auth, devices, bindings } = options;
   // A box's socket that names its player binds its venue-wide session to it (issue 27).
-  app.realtime.useDeviceBinding(
-    new DeviceBindings({
-      db,
-      accessEvents,
-      players,
-    }),
-  );
+  app.realtime.useDeviceBinding(bindings);
   const client = (request: FastifyRequest) => clientInfo(request.ip, request.headers["user-agent"]);
-
-  const pruner = new AuthTablePruner(db, log.child({ module: "auth-pruning" }));
-  app.addHook("onReady", async () => pruner.start());
-  app.addHook("onClose", async () => pruner.stop());
 
   registerEndpoint(app, authApi.emailSendCode, ({ body, request }) =>
     auth.sendCode("email", body.email, request.ip),

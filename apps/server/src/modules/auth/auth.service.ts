@@ -1,6 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
 import { CODES, normalizePhone, type SessionInfo, TOKENS, type TokenPair } from "@fonika/shared";
-import type { Database, Executor } from "../../db/client.ts";
 import type { AccessEvents, Actor } from "../../kernel/actor.ts";
 import type { ServiceLog } from "../../kernel/service-log.ts";
 import { type ServerKeys, seal, unseal } from "../../lib/keys.ts";
@@ -9,13 +8,13 @@ import type { AccountLookup, SignInAccount } from "./auth.accounts.ts";
 import { authErrors } from "./auth.errors.ts";
 import * as limits from "./auth.limits.ts";
 import { assertMaySignIn } from "./auth.policy.ts";
-import type { Channel, SessionRow } from "./auth.repository.ts";
-import * as repository from "./auth.repository.ts";
+import type { AuthCodeRow, Channel, RefreshTokenRecord, SessionRow } from "./auth.repository.ts";
 import { generateCode, hashAddress, hashCode, hashRefreshToken } from "./auth.secrets.ts";
 import type { ClientInfo, SessionIssuer } from "./auth.sessions.ts";
+import type { AuthStore } from "./auth.store.ts";
 
 export interface AuthServiceDependencies {
-  db: Database;
+  store: AuthStore;
   notifier: Notifier;
   keys: ServerKeys;
   sessions: SessionIssuer;
@@ -49,16 +48,16 @@ export class AuthService {
    * blocked accounts and too many sends per address or per IP.
    */
   async sendCode(channel: Channel, rawAddress: string, ip: string) {
-    const { db, notifier, keys } = this.deps;
+    const { store, notifier, keys } = this.deps;
     const address = normalizeAddress(channel, rawAddress);
     const account = await this.findAccount(channel, address);
     if (account) assertMaySignIn(account);
     // Codes and limits are kept under the address's keyed hash, never the address.
     const addressHash = hashAddress(keys.addressHashing, channel, address);
-    await limits.countCodeSend(db, addressHash, ip);
+    await limits.countCodeSend(store, addressHash, ip);
 
     const code = generateCode();
-    await repository.insertAuthCode(db, {
+    await store.auth.insertAuthCode({
       channel,
       addressHash,
       codeHash: hashCode(keys.codeHashing, `${channel}:${address}`, code),
@@ -91,52 +90,51 @@ export class AuthService {
     code: string,
     client: ClientInfo,
   ): Promise<TokenPair> {
-    const { db, keys, sessions } = this.deps;
+    const { store, keys, sessions } = this.deps;
     const address = normalizeAddress(channel, rawAddress);
     const scope = `${channel}:${address}`;
     const addressHash = hashAddress(keys.addressHashing, channel, address);
     const existing = await this.findAccount(channel, address);
     if (existing) assertMaySignIn(existing);
-    await limits.countVerificationFromIp(db, client.ip);
+    await limits.countVerificationFromIp(store, client.ip);
     const now = new Date();
-    const live = await repository.findLatestAuthCode(db, channel, addressHash);
+    const live = await store.auth.findLatestAuthCode(channel, addressHash);
     const liveCode = live && isLive(live, now) ? live : undefined;
     if (liveCode && liveCode.ip !== client.ip) {
-      await limits.countForeignVerification(db, addressHash);
+      await limits.countForeignVerification(store, addressHash);
     }
 
-    const check = await db.transaction(async (tx): Promise<CodeCheck> => {
-      const stored = await repository.findLatestAuthCode(tx, channel, addressHash, {
-        lock: true,
-      });
+    const check = await store.withTx(async (tx): Promise<CodeCheck> => {
+      const stored = await tx.auth.findLatestAuthCode(channel, addressHash, { lock: true });
       if (!stored || stored.consumedAt) return { kind: "invalid" };
       if (stored.wrongTries >= CODES.maxWrongTries) return { kind: "exhausted" };
       if (stored.expiresAt <= now) return { kind: "expired" };
       if (!sameHash(hashCode(keys.codeHashing, scope, code), stored.codeHash)) {
-        const wrongTries = await repository.incrementWrongTries(tx, stored.id);
+        const wrongTries = await tx.auth.incrementWrongTries(stored.id);
         return { kind: wrongTries >= CODES.maxWrongTries ? "killed" : "wrong" };
       }
-      if (!(await repository.consumeAuthCode(tx, stored.id, now))) return { kind: "invalid" };
-      const user = existing ?? (await this.deps.accounts.createForSignIn(tx, channel, address));
+      if (!(await tx.auth.consumeAuthCode(stored.id, now))) return { kind: "invalid" };
+      const user =
+        existing ?? (await this.deps.accounts.createForSignIn(tx.executor, channel, address));
       assertMaySignIn(user);
       return { kind: "ok", tokens: await sessions.startBrowserSession(tx, user, client) };
     });
     // Outside the transaction, so that a counted wrong try is committed.
     if (check.kind === "ok") {
-      await limits.clearCodeTries(db, addressHash);
+      await limits.clearCodeTries(store, addressHash);
       return check.tokens;
     }
-    await limits.countWrongTryFromIp(db, client.ip);
+    await limits.countWrongTryFromIp(store, client.ip);
     switch (check.kind) {
       case "expired":
         throw authErrors.codeExpired();
       case "killed":
-        await limits.countWrongCode(db, addressHash);
+        await limits.countWrongCode(store, addressHash);
         throw authErrors.codeExhausted();
       case "exhausted":
         throw authErrors.codeExhausted();
       case "wrong":
-        await limits.countWrongCode(db, addressHash);
+        await limits.countWrongCode(store, addressHash);
         throw authErrors.invalidCode();
       default:
         throw authErrors.invalidCode();
@@ -151,14 +149,13 @@ export class AuthService {
    * first exchange was lost on the way, and the same successor is answered.
    */
   async refresh(refreshToken: string, client: ClientInfo): Promise<TokenPair> {
-    const { db } = this.deps;
     const tokenHash = hashRefreshToken(refreshToken);
     const now = new Date();
-    const check = await db.transaction(async (tx): Promise<RefreshCheck> => {
-      const record = await repository.findRefreshTokenForUpdate(tx, tokenHash);
+    const check = await this.deps.store.withTx(async (tx): Promise<RefreshCheck> => {
+      const record = await tx.auth.findRefreshTokenForUpdate(tokenHash);
       if (!record) return { kind: "bad" };
       const { session } = record;
-      const user = await this.deps.accounts.findById(tx, session.userId);
+      const user = await this.deps.accounts.findById(tx.executor, session.userId);
       if (!user) return { kind: "bad" };
       // A device's session ended with its owner's account: it signs in anew
       // by code, as after any other end (it is not the account to be told why).
@@ -172,18 +169,18 @@ export class AuthService {
       if (record.rotatedAt) {
         const replayed = await this.replayWithinGrace(tx, record, session, user, now);
         if (replayed) return { kind: "ok", tokens: replayed };
-        await repository.revokeSession(tx, session.id, "reuse", now);
+        await tx.auth.revokeSession(session.id, "reuse", now);
         return { kind: "reused", sessionId: session.id };
       }
       if (record.expiresAt && record.expiresAt <= now) return { kind: "bad" };
       const tokens = await this.deps.sessions.issue(tx, session, user);
-      const rotated = await repository.markRefreshTokenRotated(tx, tokenHash, {
+      const rotated = await tx.auth.markRefreshTokenRotated(tokenHash, {
         at: now,
         successorHash: hashRefreshToken(tokens.refreshToken),
         successorSealed: seal(this.deps.keys.refreshSealing, tokens.refreshToken),
       });
       if (!rotated) throw new Error("A locked refresh token was rotated by someone else");
-      await repository.touchSession(tx, session.id, { at: now, ...client });
+      await tx.auth.touchSession(session.id, { at: now, ...client });
       return { kind: "ok", tokens };
     });
     if (check.kind === "ok") return check.tokens;
@@ -196,16 +193,16 @@ export class AuthService {
 
   /** Ends the session of a refresh token; unknown or ended sessions are fine. */
   async logout(refreshToken: string): Promise<void> {
-    const { db } = this.deps;
-    const sessionId = await repository.findSessionIdByTokenHash(db, hashRefreshToken(refreshToken));
+    const { store } = this.deps;
+    const sessionId = await store.auth.findSessionIdByTokenHash(hashRefreshToken(refreshToken));
     if (!sessionId) return;
-    await repository.revokeSession(db, sessionId, "logout", new Date());
+    await store.auth.revokeSession(sessionId, "logout", new Date());
     await this.deps.accessEvents.changed({ sessionIds: [sessionId] });
   }
 
   /** The caller's standing browser and device sessions, most recently used first. */
   async listSessions(actor: Actor): Promise<SessionInfo[]> {
-    const rows = await repository.listStandingSessions(this.deps.db, actor.userId, new Date());
+    const rows = await this.deps.store.auth.listStandingSessions(actor.userId, new Date());
     return rows.map((row) => presentSession(row, actor.sessionId));
   }
 
@@ -214,22 +211,22 @@ export class AuthService {
    * sockets close on every process. Another user's session is not found.
    */
   async endSession(actor: Actor, sessionId: string): Promise<void> {
-    const { db } = this.deps;
-    const session = await repository.findSession(db, sessionId);
+    const { store } = this.deps;
+    const session = await store.auth.findSession(sessionId);
     if (!session || session.userId !== actor.userId || session.revokedAt) {
       throw authErrors.sessionNotFound();
     }
-    await repository.revokeSession(db, sessionId, "ended", new Date());
+    await store.auth.revokeSession(sessionId, "ended", new Date());
     await this.deps.accessEvents.changed({ sessionIds: [sessionId] });
   }
 
   private findAccount(channel: Channel, address: string): Promise<SignInAccount | undefined> {
-    return this.deps.accounts.findByAddress(this.deps.db, channel, address);
+    return this.deps.accounts.findByAddress(this.deps.store.executor, channel, address);
   }
 
   private async replayWithinGrace(
-    tx: Executor,
-    record: repository.RefreshTokenRecord,
+    tx: AuthStore,
+    record: RefreshTokenRecord,
     session: SessionRow,
     user: SignInAccount,
     now: Date,
@@ -238,7 +235,7 @@ export class AuthService {
     if (now.getTime() - record.rotatedAt.getTime() > TOKENS.refreshGraceSeconds * 1000) {
       return null;
     }
-    const successor = await repository.findRefreshTokenRotation(tx, record.successorHash);
+    const successor = await tx.auth.findRefreshTokenRotation(record.successorHash);
     if (!successor || successor.rotatedAt) return null;
     const refreshToken = unseal(this.deps.keys.refreshSealing, record.successorSealed);
     if (!refreshToken) return null;
@@ -247,7 +244,7 @@ export class AuthService {
 }
 
 /** Whether a code may still be tried: unused, not expired, tries left. */
-function isLive(code: repository.AuthCodeRow, now: Date): boolean {
+function isLive(code: AuthCodeRow, now: Date): boolean {
   return !code.consumedAt && code.wrongTries < CODES.maxWrongTries && code.expiresAt > now;
 }
 

@@ -16,6 +16,7 @@ import {
 import { call, startTestServer, type TestServer } from "../../test/harness.ts";
 import { connect } from "../../test/socket-client.ts";
 import { hashAddress } from "./auth.secrets.ts";
+import { AuthStore } from "./auth.store.ts";
 
 /**
  * Issue 5 of the accounts: device sessions with a player's powers only,
@@ -649,7 +650,7 @@ describe("pruning", () => {
       .set({ expiresAt: longAgo })
       .where(eq(authCodes.addressHash, addressHashOf(email)));
 
-    const pruner = new AuthTablePruner(server.app.db, server.app.log);
+    const pruner = new AuthTablePruner(new AuthStore(server.app.db), server.app.log);
     const result = await pruner.prune();
     expect(result.codes).toBeGreaterThanOrEqual(1);
     expect(result.refreshTokens).toBeGreaterThanOrEqual(1);
@@ -684,7 +685,7 @@ describe("pruning", () => {
         .update(refreshTokens)
         .set({ rotatedAt: monthAgo })
         .where(eq(refreshTokens.tokenHash, sha256(start.refreshToken)));
-      await new AuthTablePruner(server.app.db, server.app.log).prune();
+      await new AuthTablePruner(new AuthStore(server.app.db), server.app.log).prune();
 
       const stolen = await post("/auth/refresh-token", { refreshToken: start.refreshToken });
       expect(stolen.status).toBe(401);

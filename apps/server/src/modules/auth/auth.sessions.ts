@@ -1,10 +1,9 @@
 import { PLAYER_DEVICE, type TokenPair } from "@fonika/shared";
-import type { Executor } from "../../db/client.ts";
 import type { AccessTokens } from "../../lib/access-token.ts";
 import type { SignInAccount } from "./auth.accounts.ts";
 import type { SessionRow } from "./auth.repository.ts";
-import * as repository from "./auth.repository.ts";
 import { generateRefreshToken, hashRefreshToken } from "./auth.secrets.ts";
+import type { AuthStore } from "./auth.store.ts";
 
 /** Where a session starts from: shown to its owner in the list of sessions. */
 export interface ClientInfo {
@@ -32,12 +31,12 @@ export class SessionIssuer {
   ) {}
 
   async startBrowserSession(
-    tx: Executor,
+    tx: AuthStore,
     user: SignInAccount,
     client: ClientInfo,
   ): Promise<TokenPair> {
     const expiresAt = new Date(Date.now() + this.browserSessionDays * 24 * 60 * 60 * 1000);
-    const session = await repository.insertSession(tx, {
+    const session = await tx.auth.insertSession({
       userId: user.id,
       kind: "browser",
       establishmentId: null,
@@ -52,12 +51,12 @@ export class SessionIssuer {
    * players, or only `playerId` when it is bound to one (a web player's).
    */
   async startDeviceSession(
-    tx: Executor,
+    tx: AuthStore,
     user: SignInAccount,
     place: { establishmentId: string | null; playerId: string | null },
     client: ClientInfo,
   ): Promise<TokenPair> {
-    const session = await repository.insertSession(tx, {
+    const session = await tx.auth.insertSession({
       userId: user.id,
       kind: "device",
       establishmentId: place.establishmentId,
@@ -69,9 +68,9 @@ export class SessionIssuer {
   }
 
   /** A fresh refresh token of the session and an access token for it. */
-  async issue(tx: Executor, session: SessionRow, user: SignInAccount): Promise<TokenPair> {
+  async issue(tx: AuthStore, session: SessionRow, user: SignInAccount): Promise<TokenPair> {
     const refreshToken = generateRefreshToken();
-    await repository.insertRefreshToken(tx, {
+    await tx.auth.insertRefreshToken({
       tokenHash: hashRefreshToken(refreshToken),
       sessionId: session.id,
       expiresAt: session.expiresAt,

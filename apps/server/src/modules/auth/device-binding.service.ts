@@ -1,10 +1,10 @@
-import type { Database, Executor } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import type { AccessEvents, Actor } from "../../kernel/actor.ts";
 import type { DeviceBinding } from "../../realtime/device-binding.ts";
-import * as repository from "./auth.repository.ts";
+import type { AuthStore } from "./auth.store.ts";
 
 export interface DeviceBindingDependencies {
-  db: Database;
+  store: AuthStore;
   accessEvents: AccessEvents;
   players: {
     /** Whether a player still exists (the players module). */
@@ -27,10 +27,10 @@ export class DeviceBindings implements DeviceBinding {
 
   async bind(actor: Actor, playerId: string): Promise<boolean> {
     if (actor.sessionKind !== "device") return false;
-    const { db, accessEvents } = this.deps;
-    if (!(await repository.bindSessionToPlayer(db, actor.sessionId, playerId))) {
+    const { store, accessEvents } = this.deps;
+    if (!(await store.auth.bindSessionToPlayer(actor.sessionId, playerId))) {
       // Bound before (another socket of the same box got there first) or ended.
-      const session = await repository.findSession(db, actor.sessionId);
+      const session = await store.auth.findSession(actor.sessionId);
       return session?.playerId === playerId && session.revokedAt === null;
     }
     // Every process reads the session again: its tokens now play this player only.
@@ -38,11 +38,11 @@ export class DeviceBindings implements DeviceBinding {
     // A removal that committed before the binding found no session bound to
     // its player, so it ends this one here; one that commits after the
     // binding ends the bound session itself.
-    if (await this.deps.players.exists(db, playerId)) {
+    if (await this.deps.players.exists(store.executor, playerId)) {
       await this.deps.players.giveFirstMusic(playerId);
       return true;
     }
-    await repository.revokeSession(db, actor.sessionId, "player-removed", new Date());
+    await store.auth.revokeSession(actor.sessionId, "player-removed", new Date());
     await accessEvents.changed({ sessionIds: [actor.sessionId] });
     return false;
   }

@@ -1,5 +1,5 @@
 import { CODES, type DeviceCodeInfo, type DeviceKind } from "@fonika/shared";
-import type { Database, Executor } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import type { Actor } from "../../kernel/actor.ts";
 import { errors } from "../../lib/app-error.ts";
 import type { ServerKeys } from "../../lib/keys.ts";
@@ -9,8 +9,8 @@ import * as limits from "./auth.limits.ts";
 import { assertMayApproveDeviceCode, assertMaySignIn, mayHoldDevices } from "./auth.policy.ts";
 import { generateCode, hashCode } from "./auth.secrets.ts";
 import type { ClientInfo, SessionIssuer } from "./auth.sessions.ts";
+import type { AuthStore } from "./auth.store.ts";
 import type { DeviceCodeRow } from "./device-codes.repository.ts";
-import * as deviceCodes from "./device-codes.repository.ts";
 
 export type VerificationResult =
   | { status: "PENDING" | "EXPIRED" }
@@ -29,7 +29,7 @@ export interface DeviceApproval {
 }
 
 export interface DeviceSignInDependencies {
-  db: Database;
+  store: AuthStore;
   keys: ServerKeys;
   sessions: SessionIssuer;
   accounts: AccountLookup;
@@ -67,17 +67,17 @@ export class DeviceSignInService {
    * web player's code (`kind`) is approved with the web player it plays.
    */
   async createCode(client: ClientInfo, kind: DeviceKind = "device") {
-    const { db } = this.deps;
-    await limits.countDeviceCodeCreation(db, client.ip);
+    const { store } = this.deps;
+    await limits.countDeviceCodeCreation(store, client.ip);
     const now = new Date();
     // Two pending codes must never share a value, or approving one is ambiguous.
     let code = generateCode();
     for (let attempt = 0; attempt < 5; attempt++) {
-      const clash = await deviceCodes.findPendingDeviceCodes(db, this.hash(code), now);
+      const clash = await store.deviceCodes.findPendingDeviceCodes(this.hash(code), now);
       if (clash.length === 0) break;
       code = generateCode();
     }
-    const verificationId = await deviceCodes.insertDeviceCode(db, {
+    const verificationId = await store.deviceCodes.insertDeviceCode({
       codeHash: this.hash(code),
       kind,
       ...client,
@@ -93,7 +93,7 @@ export class DeviceSignInService {
    */
   async inspectCode(actor: Actor, code: string, ip: string): Promise<DeviceCodeInfo> {
     assertMayApproveDeviceCode(actor);
-    await limits.countDeviceApproval(this.deps.db, actor.userId, ip);
+    await limits.countDeviceApproval(this.deps.store, actor.userId, ip);
     const pending = await this.findPending(code);
     return {
       createdAt: pending.createdAt.toISOString(),
@@ -114,8 +114,8 @@ export class DeviceSignInService {
    */
   async approveCode(actor: Actor, approval: DeviceApproval, ip: string): Promise<string | null> {
     assertMayApproveDeviceCode(actor);
-    const { db } = this.deps;
-    await limits.countDeviceApproval(db, actor.userId, ip);
+    const { store } = this.deps;
+    await limits.countDeviceApproval(store, actor.userId, ip);
     const pending = await this.findPending(approval.code);
     const { establishmentId } = approval;
     if (!(await this.deps.establishments.isOwnedBy(actor.userId, establishmentId))) {
@@ -126,9 +126,9 @@ export class DeviceSignInService {
     const provide = webPlayer
       ? await this.deps.webPlayers.prepare(actor, establishmentId, approval.playerId)
       : null;
-    return db.transaction(async (tx) => {
-      const playerId = provide ? await provide(tx) : null;
-      const approved = await deviceCodes.approveDeviceCode(tx, pending.id, {
+    return store.withTx(async (tx) => {
+      const playerId = provide ? await provide(tx.executor) : null;
+      const approved = await tx.deviceCodes.approveDeviceCode(pending.id, {
         approvedBy: actor.userId,
         establishmentId,
         playerId,
@@ -147,27 +147,27 @@ export class DeviceSignInService {
     verificationId: string,
     client: ClientInfo,
   ): Promise<VerificationResult> {
-    const { db, sessions } = this.deps;
+    const { store, sessions } = this.deps;
     const now = new Date();
-    const deviceCode = await deviceCodes.findDeviceCodeById(db, verificationId);
+    const deviceCode = await store.deviceCodes.findDeviceCodeById(verificationId);
     if (!deviceCode) throw errors.notFound("Verification");
     if (deviceCode.deliveredAt) return { status: "EXPIRED" };
     if (!deviceCode.approvedAt || !deviceCode.approvedBy) {
       return { status: deviceCode.expiresAt <= now ? "EXPIRED" : "PENDING" };
     }
     const approvedBy = deviceCode.approvedBy;
-    return db.transaction(async (tx): Promise<VerificationResult> => {
-      if (!(await deviceCodes.markDeviceCodeDelivered(tx, deviceCode.id, now))) {
+    return store.withTx(async (tx): Promise<VerificationResult> => {
+      if (!(await tx.deviceCodes.markDeviceCodeDelivered(deviceCode.id, now))) {
         return { status: "EXPIRED" };
       }
-      const user = await this.deps.accounts.findById(tx, approvedBy);
+      const user = await this.deps.accounts.findById(tx.executor, approvedBy);
       if (!user) return { status: "EXPIRED" };
       assertMaySignIn(user);
       // Its approver stopped being a client since: their devices no longer play.
       if (!mayHoldDevices(user)) return { status: "EXPIRED" };
       const { establishmentId, playerId } = deviceCode;
       // Its player removed since the approval: nothing is left to play.
-      if (playerId && !(await this.deps.webPlayers.exists(tx, playerId))) {
+      if (playerId && !(await this.deps.webPlayers.exists(tx.executor, playerId))) {
         return { status: "EXPIRED" };
       }
       const tokens = await sessions.startDeviceSession(
@@ -183,9 +183,9 @@ export class DeviceSignInService {
   private async findPending(code: string): Promise<DeviceCodeRow> {
     const now = new Date();
     const codeHash = this.hash(code);
-    const [pending] = await deviceCodes.findPendingDeviceCodes(this.deps.db, codeHash, now);
+    const [pending] = await this.deps.store.deviceCodes.findPendingDeviceCodes(codeHash, now);
     if (pending) return pending;
-    const latest = await deviceCodes.findLatestDeviceCodeByHash(this.deps.db, codeHash);
+    const latest = await this.deps.store.deviceCodes.findLatestDeviceCodeByHash(codeHash);
     if (latest && !latest.approvedAt && latest.expiresAt <= now) throw authErrors.codeExpired();
     throw authErrors.invalidCode();
   }

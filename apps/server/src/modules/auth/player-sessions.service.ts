@@ -1,14 +1,13 @@
 import type { TokenPair } from "@fonika/shared";
-import type { Database } from "../../db/client.ts";
 import type { AccessEvents } from "../../kernel/actor.ts";
 import { errors } from "../../lib/app-error.ts";
 import type { AccountLookup } from "./auth.accounts.ts";
 import { assertMaySignIn } from "./auth.policy.ts";
-import * as repository from "./auth.repository.ts";
 import { clientInfo, type SessionIssuer } from "./auth.sessions.ts";
+import type { AuthStore } from "./auth.store.ts";
 
 export interface PlayerSessionsDependencies {
-  db: Database;
+  store: AuthStore;
   sessions: SessionIssuer;
   accounts: AccountLookup;
   accessEvents: AccessEvents;
@@ -32,8 +31,8 @@ export class PlayerSessions {
     place: { establishmentId: string; playerId: string },
     client: { ip: string; userAgent: string | string[] | undefined },
   ): Promise<TokenPair> {
-    return this.deps.db.transaction(async (tx) => {
-      const owner = await this.deps.accounts.findById(tx, ownerId);
+    return this.deps.store.withTx(async (tx) => {
+      const owner = await this.deps.accounts.findById(tx.executor, ownerId);
       if (!owner) throw errors.unauthorized("The owner's account is gone");
       assertMaySignIn(owner);
       const from = clientInfo(client.ip, client.userAgent);
@@ -46,7 +45,7 @@ export class PlayerSessions {
    * before the session it came under); null for a session that is gone.
    */
   async startedAt(sessionId: string): Promise<Date | null> {
-    return (await repository.findSession(this.deps.db, sessionId))?.createdAt ?? null;
+    return (await this.deps.store.auth.findSession(sessionId))?.createdAt ?? null;
   }
 
   /**
@@ -54,8 +53,7 @@ export class PlayerSessions {
    * their tokens stop and their sockets close on every process.
    */
   async endFor(playerIds: readonly string[]): Promise<void> {
-    const ended = await repository.revokePlayerSessions(
-      this.deps.db,
+    const ended = await this.deps.store.auth.revokePlayerSessions(
       playerIds,
       "player-removed",
       new Date(),

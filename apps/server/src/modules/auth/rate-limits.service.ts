@@ -1,5 +1,5 @@
 import type { Executor } from "../../db/client.ts";
-import * as limits from "./rate-limit.repository.ts";
+import { AuthStore } from "./auth.store.ts";
 
 /**
  * The rate-limit counters (`rate_limits`, auth's table) as other modules
@@ -20,7 +20,7 @@ export async function takeSlot(
   max: number,
 ): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
   const now = new Date();
-  const result = await limits.hit(db, scope, key, now, windowSeconds);
+  const result = await new AuthStore(db).rateLimits.hit(scope, key, now, windowSeconds);
   if (result.kind === "blocked") {
     return { allowed: false, retryAfterSeconds: (result.until.getTime() - now.getTime()) / 1000 };
   }

@@ -1,6 +1,6 @@
 import { SUPPORT } from "@fonika/shared";
 import type { Executor } from "../../db/client.ts";
-import { takeSlot } from "../auth/rate-limits.service.ts";
+import { takeSlot } from "../auth/auth.ts";
 import { supportErrors } from "./support.errors.ts";
 
 /** The scope of support's message counter: enquiries' creates and replies, and chat messages. */
