@@ -7,12 +7,12 @@ import {
   assertMayReadPlayerHistory,
   assertMayReportAllVenues,
 } from "./history.policy.ts";
-import * as repository from "./history.repository.ts";
+import type { PlayFilter, PlayRow, SongTotal } from "./history.repository.ts";
 import type { PlayRefusal } from "./play-checks.ts";
 import {
-  type HistoryDependencies,
   type PlayRecorder,
   PlayRecording,
+  type PlayRecordingDependencies,
   type PlayStartReport,
 } from "./play-recording.service.ts";
 import { BYTE_ORDER_MARK, csvLine, formatDuration } from "./report-csv.ts";
@@ -36,7 +36,7 @@ export class HistoryService implements PlayRecorder {
   /** What devices report, checked before it is filed. */
   private readonly recording: PlayRecording;
 
-  constructor(private readonly deps: HistoryDependencies) {
+  constructor(private readonly deps: PlayRecordingDependencies) {
     this.recording = new PlayRecording(deps);
   }
 
@@ -65,8 +65,7 @@ export class HistoryService implements PlayRecorder {
     query: Period & { page: number; count: number },
   ): Promise<PlayHistoryPage> {
     await this.readablePlayer(actor, playerId);
-    const { rows, total } = await repository.listPlays(
-      this.deps.db,
+    const { rows, total } = await this.deps.store.history.listPlays(
       { playerId, from: query.from, to: query.to },
       { limit: query.count, offset: query.page * query.count },
     );
@@ -80,8 +79,7 @@ export class HistoryService implements PlayRecorder {
     query: { limit: number; offset: number; type?: PlayEnding | undefined },
   ): Promise<{ broadcastIds: string[]; total: number }> {
     await this.readablePlayer(actor, playerId);
-    const { rows, total } = await repository.listPlays(
-      this.deps.db,
+    const { rows, total } = await this.deps.store.history.listPlays(
       { playerId, ...(query.type ? { ending: query.type } : {}) },
       { limit: query.limit, offset: query.offset },
     );
@@ -95,8 +93,7 @@ export class HistoryService implements PlayRecorder {
     query: Period & { page: number; count: number },
   ): Promise<PlayHistoryPage & { timeZone: string; establishmentName: string }> {
     const venue = await this.readableEstablishment(actor, establishmentId);
-    const { rows, total } = await repository.listPlays(
-      this.deps.db,
+    const { rows, total } = await this.deps.store.history.listPlays(
       { establishmentId, from: query.from, to: query.to },
       { limit: query.count, offset: query.page * query.count },
     );
@@ -127,11 +124,11 @@ export class HistoryService implements PlayRecorder {
     return this.reportLines({ ...period });
   }
 
-  private async *reportLines(filter: repository.PlayFilter): AsyncGenerator<string> {
+  private async *reportLines(filter: PlayFilter): AsyncGenerator<string> {
     yield BYTE_ORDER_MARK + csvLine(REPORT_HEADERS);
     let after: { establishmentId: string; songId: string } | null = null;
     for (;;) {
-      const totals = await repository.songTotals(this.deps.db, filter, after, REPORT_PAGE);
+      const totals = await this.deps.store.history.songTotals(filter, after, REPORT_PAGE);
       if (totals.length === 0) return;
       const [facts, venues] = await Promise.all([
         this.deps.songFacts(totals.map((total) => total.songId)),
@@ -157,7 +154,7 @@ export class HistoryService implements PlayRecorder {
       }
       yield lines;
       if (totals.length < REPORT_PAGE) return;
-      const last = totals[totals.length - 1] as repository.SongTotal;
+      const last = totals[totals.length - 1] as SongTotal;
       after = { establishmentId: last.establishmentId, songId: last.songId };
     }
   }
@@ -176,7 +173,7 @@ export class HistoryService implements PlayRecorder {
     return venue;
   }
 
-  private async present(rows: repository.PlayRow[]): Promise<PlayRecord[]> {
+  private async present(rows: PlayRow[]): Promise<PlayRecord[]> {
     const songIds = rows.flatMap((row) => (row.songId ? [row.songId] : []));
     const playlistIds = rows.flatMap((row) => (row.playlistId ? [row.playlistId] : []));
     const playerIds = rows.flatMap((row) => (row.playerId ? [row.playerId] : []));
@@ -216,8 +213,8 @@ export class HistoryService implements PlayRecorder {
 }
 
 export type {
-  HistoryDependencies,
   HistoryPorts,
   PlayRecorder,
+  PlayRecordingDependencies,
   PlayStartReport,
 } from "./play-recording.service.ts";

@@ -1,8 +1,8 @@
 import type { PlayEnding } from "@fonika/shared";
 import { uuidSchema } from "@fonika/shared";
-import type { Database } from "../../db/client.ts";
 import type { ServiceLog } from "../../kernel/service-log.ts";
-import * as repository from "./history.repository.ts";
+import type { StartedPlay } from "./history.repository.ts";
+import type { HistoryStore } from "./history.store.ts";
 import {
   type FiledEnd,
   filedEnd,
@@ -91,8 +91,8 @@ export interface HistoryPorts {
   sessionStartedAt(sessionId: string): Promise<Date | null>;
 }
 
-export interface HistoryDependencies extends HistoryPorts {
-  db: Database;
+export interface PlayRecordingDependencies extends HistoryPorts {
+  store: HistoryStore;
   log: ServiceLog;
   /** Counts a refused device report in /metrics, by reason. */
   countRefusal(reason: PlayRefusal): void;
@@ -102,7 +102,7 @@ export interface HistoryDependencies extends HistoryPorts {
 const PLAY_ID_MAX = 128;
 
 /** What checking a start found: why it is refused, or the play to file (none when filed before). */
-type StartCheck = { refusal: PlayRefusal } | { play: repository.StartedPlay | null };
+type StartCheck = { refusal: PlayRefusal } | { play: StartedPlay | null };
 
 /**
  * What players report of their plays becomes the broadcast history only
@@ -114,7 +114,7 @@ export class PlayRecording implements PlayRecorder {
   /** Refusals logged lately: a refused report sent again is logged and counted once. */
   private readonly refusals = new RecentRefusals();
 
-  constructor(private readonly deps: HistoryDependencies) {}
+  constructor(private readonly deps: PlayRecordingDependencies) {}
 
   /** Records a play's start once it passes `checkStart` (PlayRecorder). */
   async recordStarted(
@@ -126,7 +126,7 @@ export class PlayRecording implements PlayRecorder {
       this.refuse(checked.refusal, "start", report.playId, report.playerId);
       return checked.refusal;
     }
-    if (checked.play) await repository.recordStart(this.deps.db, checked.play);
+    if (checked.play) await this.deps.store.history.recordStart(checked.play);
     return undefined;
   }
 
@@ -145,7 +145,7 @@ export class PlayRecording implements PlayRecorder {
     if (!isPlayId(playId) || Number.isNaN(endedAt.getTime())) {
       return from ? this.refuse("malformed", "end", String(playId), playerId) : undefined;
     }
-    const play = await repository.findPlay(this.deps.db, playId);
+    const play = await this.deps.store.history.findPlay(playId);
     if (from && play?.playerId && play.playerId !== from.playerId) {
       return this.refuse("foreign-play", "end", playId, playerId);
     }
@@ -153,14 +153,14 @@ export class PlayRecording implements PlayRecorder {
       // The start was refused: its end has nothing to end.
       if (this.refusals.has(refusalKey("start", playId))) return undefined;
       // The end came first: kept, and filed by the rules when its start comes.
-      await repository.recordEnd(this.deps.db, { id: playId, endedAt, ending, playerId });
+      await this.deps.store.history.recordEnd({ id: playId, endedAt, ending, playerId });
       return undefined;
     }
     const filed = await this.filedEnd(
       { id: playId, playerId: play.playerId, songId: play.songId, startedAt: play.startedAt },
       endedAt,
     );
-    const stored = await repository.recordEnd(this.deps.db, {
+    const stored = await this.deps.store.history.recordEnd({
       id: playId,
       endedAt: filed.endedAt,
       ending,
@@ -200,7 +200,7 @@ export class PlayRecording implements PlayRecorder {
     const [places, songs, existing, sessionStartedAt] = await Promise.all([
       this.deps.players.placesOf([report.playerId]),
       this.deps.songFacts([report.songId]),
-      repository.findPlay(this.deps.db, report.playId),
+      this.deps.store.history.findPlay(report.playId),
       from ? this.deps.sessionStartedAt(from.sessionId) : undefined,
     ]);
     const player = places.get(report.playerId);
@@ -216,8 +216,7 @@ export class PlayRecording implements PlayRecorder {
     const [filtered, licensed, overlapping, venues] = await Promise.all([
       song.explicit ? this.deps.establishments.isExplicitFilterOn(player.establishmentId) : false,
       this.deps.entitlement.playableAt(player.establishmentId, report.startedAt),
-      repository.isUnderWayAt(
-        this.deps.db,
+      this.deps.store.history.isUnderWayAt(
         { id: report.playId, playerId: report.playerId, at: report.startedAt },
         OVERLAP_TOLERANCE_MS,
       ),
@@ -229,7 +228,7 @@ export class PlayRecording implements PlayRecorder {
     }
     if (overlapping) return { refusal: "overlap" };
     const venue = venues.get(player.establishmentId);
-    const play: repository.StartedPlay = {
+    const play: StartedPlay = {
       id: report.playId,
       playerId: report.playerId,
       playerName: player.name,
@@ -263,7 +262,7 @@ export class PlayRecording implements PlayRecorder {
       (play.songId
         ? (await this.deps.songFacts([play.songId])).get(play.songId)?.durationMs
         : null);
-    const nextStartedAt = await repository.nextStart(this.deps.db, {
+    const nextStartedAt = await this.deps.store.history.nextStart({
       id: play.id,
       playerId: play.playerId,
       after: play.startedAt,
