@@ -5,7 +5,6 @@ import {
   SUPPORT,
   type SupportAttachment,
 } from "@fonika/shared";
-import type { Database, Executor } from "../../db/client.ts";
 import type { Actor } from "../../kernel/actor.ts";
 import type { ServiceLog } from "../../kernel/service-log.ts";
 import type { StoredFile } from "../../kernel/stored-file.ts";
@@ -13,15 +12,16 @@ import { cleanUploadedFileName } from "../../storage/file-name.ts";
 import type { FileStore } from "../../storage/file-store.ts";
 import type { UploadSource } from "../../storage/upload.ts";
 import { detectSupportFileType, SUPPORT_FILE_EXTENSIONS } from "./attachment-file.ts";
-import * as repository from "./attachments.repository.ts";
+import type { AttachmentRow } from "./attachments.repository.ts";
 import { supportErrors } from "./support.errors.ts";
 import { assertMaySeeEnquiry, enquiryScopeOf } from "./support.policy.ts";
+import type { SupportStore } from "./support.store.ts";
 
 /** How often unused attachments are looked for. */
 export const ATTACHMENT_SWEEP_MS = 60 * 60 * 1000;
 
 export interface SupportAttachmentsDependencies {
-  db: Database;
+  store: SupportStore;
   files: FileStore;
   log: ServiceLog;
   now?: () => number;
@@ -61,7 +61,7 @@ export class SupportAttachments {
       const storageKey = `support/${id.slice(0, 2)}/${id}`;
       await this.deps.files.putFile(storageKey, file.path, mediaType);
       try {
-        const row = await repository.insertAttachment(this.deps.db, {
+        const row = await this.deps.store.attachments.insertAttachment({
           id,
           uploadedBy: actor.userId,
           // Shown to support staff: nothing in it may disguise what the file is.
@@ -86,7 +86,7 @@ export class SupportAttachments {
    */
   async file(actor: Actor, id: string): Promise<StoredFile> {
     enquiryScopeOf(actor);
-    const found = await repository.findAttachment(this.deps.db, id);
+    const found = await this.deps.store.attachments.findAttachment(id);
     if (!found) throw supportErrors.attachmentNotFound();
     const { attachment } = found;
     if (found.clientId === null) {
@@ -117,16 +117,16 @@ export class SupportAttachments {
    * Puts the caller's unused uploads in a message (inside its
    * transaction); a foreign or already used id is a 400 and undoes it.
    */
-  async claim(tx: Executor, ids: readonly string[], uploaderId: string, eventId: string) {
+  async claim(tx: SupportStore, ids: readonly string[], uploaderId: string, eventId: string) {
     const unique = [...new Set(ids)];
     if (unique.length !== ids.length) throw supportErrors.attachmentsNotYours();
-    const taken = await repository.claimAttachments(tx, unique, uploaderId, eventId);
+    const taken = await tx.attachments.claimAttachments(unique, uploaderId, eventId);
     if (taken !== unique.length) throw supportErrors.attachmentsNotYours();
   }
 
   /** The attachments of these events, presented, by event. */
-  async ofEvents(db: Executor, eventIds: readonly string[]) {
-    const rows = await repository.attachmentsOfEvents(db, eventIds);
+  async ofEvents(store: SupportStore, eventIds: readonly string[]) {
+    const rows = await store.attachments.attachmentsOfEvents(eventIds);
     const byEvent = new Map<string, SupportAttachment[]>();
     for (const row of rows) {
       if (!row.eventId) continue;
@@ -151,7 +151,7 @@ export class SupportAttachments {
   /** Removes the attachments no message took within SUPPORT.unusedAttachmentHours. */
   async sweep(nowMs: number = this.now()): Promise<number> {
     const before = new Date(nowMs - SUPPORT.unusedAttachmentHours * 60 * 60 * 1000);
-    const keys = await repository.deleteUnusedBefore(this.deps.db, before);
+    const keys = await this.deps.store.attachments.deleteUnusedBefore(before);
     await this.removeFiles(keys);
     return keys.length;
   }
@@ -182,6 +182,6 @@ export class SupportAttachments {
 }
 
 /** What leaves the server of an attachment row. */
-export function presentAttachment(row: repository.AttachmentRow): SupportAttachment {
+export function presentAttachment(row: AttachmentRow): SupportAttachment {
   return { id: row.id, name: row.name, mediaType: row.mediaType, size: row.size };
 }

@@ -6,17 +6,17 @@ import {
   type ServerSocketMessage,
   type SupportPerson,
 } from "@fonika/shared";
-import type { Database, Executor } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import type { Actor } from "../../kernel/actor.ts";
 import { type Page, toPage } from "../../lib/paging.ts";
 import type { EventBus, RealtimeMessage } from "../../realtime/bus.ts";
 import { CHAT_STAFF_ROOM, userRoom } from "../../realtime/hub.ts";
 import { CHAT_SOCKET_TEXTS, CHAT_TEXTS, chatErrors } from "./chat.errors.ts";
 import { chatSideOf, isChatStaff, mayTypeIn, nextReadMark } from "./chat.policy.ts";
-import type { ChatMessageRow, ChatSide } from "./chat.repository.ts";
-import * as repository from "./chat.repository.ts";
+import type { ChatMessageRow, ChatSide, ConversationWithUnread } from "./chat.repository.ts";
 import { SUPPORT_TEXTS } from "./support.errors.ts";
 import { takeSupportMessageSlot } from "./support.limits.ts";
+import { SupportStore } from "./support.store.ts";
 
 /** What the chat needs of other modules; app.ts wires them. */
 export interface ChatPorts {
@@ -29,7 +29,7 @@ export interface ChatPorts {
 }
 
 export interface ChatDependencies extends ChatPorts {
-  db: Database;
+  store: SupportStore;
   bus: EventBus;
 }
 
@@ -52,7 +52,7 @@ export class ChatService {
   ): Promise<Page<ChatConversation>> {
     if (!isChatStaff(actor)) {
       chatSideOf(actor, actor.userId);
-      const row = await repository.clientConversation(this.deps.db, actor.userId);
+      const row = await this.deps.store.chat.clientConversation(actor.userId);
       const [conversation] = await this.presentConversations(
         [row ?? emptyConversation(actor.userId)],
         "client",
@@ -60,7 +60,7 @@ export class ChatService {
       const data = page.page === 0 && conversation ? [conversation] : [];
       return toPage(data, 1, page.count);
     }
-    const { rows, total } = await repository.pageConversations(this.deps.db, {
+    const { rows, total } = await this.deps.store.chat.pageConversations({
       offset: page.page * page.count,
       limit: page.count,
     });
@@ -74,7 +74,7 @@ export class ChatService {
     range: { before?: number | undefined; after?: number | undefined; limit: number },
   ): Promise<{ data: ChatMessage[]; hasMore: boolean }> {
     await this.sideIn(actor, clientId, "read");
-    const { rows, hasMore } = await repository.listMessages(this.deps.db, clientId, range);
+    const { rows, hasMore } = await this.deps.store.chat.listMessages(clientId, range);
     return { data: await this.presentMessages(rows), hasMore };
   }
 
@@ -89,19 +89,19 @@ export class ChatService {
     input: { text: string; clientMessageId: string },
   ): Promise<{ message: ChatMessage; created: boolean }> {
     const side = await this.sideIn(actor, clientId, "write");
-    const { db } = this.deps;
-    const resent = await repository.findResent(db, clientId, actor.userId, input.clientMessageId);
+    const { store } = this.deps;
+    const resent = await store.chat.findResent(clientId, actor.userId, input.clientMessageId);
     if (resent) return { message: await this.presentMessage(resent), created: false };
     // The same per-person limit as enquiries' messages, counted before anything is stored.
-    await takeSupportMessageSlot(db, actor.userId);
+    await takeSupportMessageSlot(store.executor, actor.userId);
 
-    const { row, created } = await db.transaction(async (tx) => {
-      await repository.lockConversation(tx, clientId);
+    const { row, created } = await store.withTx(async (tx) => {
+      await tx.chat.lockConversation(clientId);
       // A resend racing its first send waits on the lock and finds it here.
-      const raced = await repository.findResent(tx, clientId, actor.userId, input.clientMessageId);
+      const raced = await tx.chat.findResent(clientId, actor.userId, input.clientMessageId);
       if (raced) return { row: raced, created: false };
-      const seq = await repository.takeNextSeq(tx, clientId, side);
-      const inserted = await repository.insertMessage(tx, {
+      const seq = await tx.chat.takeNextSeq(clientId, side);
+      const inserted = await tx.chat.insertMessage({
         clientId,
         seq,
         authorId: actor.userId,
@@ -119,13 +119,13 @@ export class ChatService {
   /** Moves the caller's side's read mark up to `upTo` (never back, never past the last message). */
   async markRead(actor: Actor, clientId: string, upTo: number): Promise<void> {
     const side = await this.sideIn(actor, clientId, "read");
-    const moved = await this.deps.db.transaction(async (tx) => {
-      const row = await repository.lockExistingConversation(tx, clientId);
+    const moved = await this.deps.store.withTx(async (tx) => {
+      const row = await tx.chat.lockExistingConversation(clientId);
       if (!row) return null;
       const current = side === "client" ? row.clientReadSeq : row.staffReadSeq;
       const next = nextReadMark(current, upTo, row.lastSeq);
       if (next === current) return null;
-      await repository.setReadMark(tx, clientId, side, next);
+      await tx.chat.setReadMark(clientId, side, next);
       return next;
     });
     if (moved !== null)
@@ -163,7 +163,7 @@ export class ChatService {
       account.status !== "deleted" &&
       activeRole(account.authority) === "role-client";
     if (isClient) return side;
-    if (use === "read" && account && (await repository.findConversation(this.deps.db, clientId))) {
+    if (use === "read" && account && (await this.deps.store.chat.findConversation(clientId))) {
       return side;
     }
     throw chatErrors.conversationNotFound();
@@ -175,7 +175,7 @@ export class ChatService {
    * what either side wrote (an answer may repeat the client's details).
    */
   async forgetClient(tx: Executor, clientId: string): Promise<() => Promise<void>> {
-    await repository.eraseConversation(tx, clientId, SUPPORT_TEXTS.erased);
+    await new SupportStore(tx).chat.eraseConversation(clientId, SUPPORT_TEXTS.erased);
     return async () => undefined;
   }
 
@@ -205,10 +205,10 @@ export class ChatService {
   }
 
   private async presentConversations(
-    rows: readonly repository.ConversationWithUnread[],
+    rows: readonly ConversationWithUnread[],
     reader: ChatSide,
   ): Promise<ChatConversation[]> {
-    const lastMessages = await repository.lastMessagesOf(this.deps.db, rows);
+    const lastMessages = await this.deps.store.chat.lastMessagesOf(rows);
     const ids = [
       ...new Set([
         ...rows.map((row) => row.clientId),
@@ -251,7 +251,7 @@ function presentMessage(row: ChatMessageRow, names: Map<string, string>): ChatMe
 }
 
 /** A client's conversation before its first message. */
-function emptyConversation(clientId: string): repository.ConversationWithUnread {
+function emptyConversation(clientId: string): ConversationWithUnread {
   return {
     clientId,
     lastSeq: 0,

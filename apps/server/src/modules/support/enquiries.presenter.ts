@@ -6,11 +6,11 @@ import type {
   EnquiryTopic,
   SupportPerson,
 } from "@fonika/shared";
-import type { Executor } from "../../db/client.ts";
 import type { Actor } from "../../kernel/actor.ts";
 import type { SupportAttachments } from "./attachments.service.ts";
-import * as repository from "./enquiries.repository.ts";
+import type { EnquiryRow } from "./enquiries.repository.ts";
 import { abilitiesOf, type EnquiryFacts, type Side } from "./support.policy.ts";
+import type { SupportStore } from "./support.store.ts";
 
 /** What the presenter reads of other modules. */
 export interface EnquiryPresenterPorts {
@@ -22,7 +22,7 @@ export interface EnquiryPresenterPorts {
 }
 
 /** The facts the rules read of a row. */
-export function factsOf(row: repository.EnquiryRow): EnquiryFacts {
+export function factsOf(row: EnquiryRow): EnquiryFacts {
   return {
     clientId: row.clientId,
     topic: row.topic as EnquiryTopic,
@@ -31,7 +31,7 @@ export function factsOf(row: repository.EnquiryRow): EnquiryFacts {
 }
 
 /** The side whose messages are unread for the caller: the client reads staff's, staff the client's. */
-export function otherSideOf(actor: Actor, row: Pick<repository.EnquiryRow, "clientId">): Side {
+export function otherSideOf(actor: Actor, row: Pick<EnquiryRow, "clientId">): Side {
   return actor.userId === row.clientId ? "staff" : "client";
 }
 
@@ -43,7 +43,7 @@ export function otherSideOf(actor: Actor, row: Pick<repository.EnquiryRow, "clie
 export class EnquiryPresenter {
   constructor(private readonly ports: EnquiryPresenterPorts) {}
 
-  async summaries(db: Executor, actor: Actor, rows: repository.EnquiryRow[]) {
+  async summaries(store: SupportStore, actor: Actor, rows: EnquiryRow[]) {
     if (rows.length === 0) return [];
     const people = unique(rows.flatMap((row) => [row.clientId, row.assigneeId]));
     const venues = unique(rows.map((row) => row.establishmentId));
@@ -58,7 +58,7 @@ export class EnquiryPresenter {
       this.ports.namesOf(people),
       this.ports.establishmentNamesOf(venues),
       this.ports.playerNamesOf(players),
-      ...[...byOther].map(([side, ids]) => repository.unreadOf(db, actor.userId, side, ids)),
+      ...[...byOther].map(([side, ids]) => store.enquiries.unreadOf(actor.userId, side, ids)),
     ]);
     const unreadById = new Map(unread.flatMap((map) => [...map]));
     return rows.map(
@@ -85,16 +85,16 @@ export class EnquiryPresenter {
     );
   }
 
-  async enquiry(db: Executor, actor: Actor, row: repository.EnquiryRow): Promise<Enquiry> {
+  async enquiry(store: SupportStore, actor: Actor, row: EnquiryRow): Promise<Enquiry> {
     const [[summary], events] = await Promise.all([
-      this.summaries(db, actor, [row]),
-      repository.eventsOf(db, row.id),
+      this.summaries(store, actor, [row]),
+      store.enquiries.eventsOf(row.id),
     ]);
     if (!summary) throw new Error("no summary of an enquiry");
     const [names, attachments] = await Promise.all([
       this.ports.namesOf(unique(events.map((event) => event.authorId))),
       this.ports.attachments.ofEvents(
-        db,
+        store,
         events.map((event) => event.id),
       ),
     ]);

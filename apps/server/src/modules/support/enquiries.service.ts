@@ -9,14 +9,14 @@ import {
   type supportApi,
 } from "@fonika/shared";
 import type { z } from "zod";
-import type { Database, Executor } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import type { Actor } from "../../kernel/actor.ts";
 import type { ServiceLog } from "../../kernel/service-log.ts";
 import { type Page, toPage } from "../../lib/paging.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import { EnquiryNews } from "./enquiries.news.ts";
 import { EnquiryPresenter, type EnquiryPresenterPorts, factsOf } from "./enquiries.presenter.ts";
-import * as repository from "./enquiries.repository.ts";
+import type { EnquiryRow } from "./enquiries.repository.ts";
 import { SUPPORT_TEXTS, supportErrors } from "./support.errors.ts";
 import { takeSupportMessageSlot } from "./support.limits.ts";
 import {
@@ -34,6 +34,7 @@ import {
   stateAfterReply,
   subjectOf,
 } from "./support.policy.ts";
+import { SupportStore } from "./support.store.ts";
 
 type Body<E extends { body?: z.ZodType }> = z.output<NonNullable<E["body"]>>;
 type Query<E extends { query?: z.ZodType }> = z.output<NonNullable<E["query"]>>;
@@ -42,7 +43,7 @@ type Query<E extends { query?: z.ZodType }> = z.output<NonNullable<E["query"]>>;
 const ASSIGNEE_ROLES = ["role-support", "role-admin"] as const;
 
 export interface EnquiriesDependencies extends Omit<EnquiryPresenterPorts, "playerNamesOf"> {
-  db: Database;
+  store: SupportStore;
   bus: Pick<EventBus, "publish">;
   log: ServiceLog;
   /** Where links in mails lead (config.publicUrl). */
@@ -116,12 +117,12 @@ export class EnquiriesService {
       }
       establishmentId = place.establishmentId;
     }
-    const { db } = this.deps;
-    await takeSupportMessageSlot(db, actor.userId);
+    const { store } = this.deps;
+    await takeSupportMessageSlot(store.executor, actor.userId);
     const side: Side = sideOf(actor, { clientId });
-    const row = await db.transaction(async (tx) => {
+    const row = await store.withTx(async (tx) => {
       const at = this.stamp();
-      const enquiry = await repository.insertEnquiry(tx, {
+      const enquiry = await tx.enquiries.insertEnquiry({
         clientId,
         createdBy: actor.userId,
         topic: body.topic,
@@ -135,7 +136,7 @@ export class EnquiriesService {
       return enquiry;
     });
     await this.news.announce(row, "created", actor, side);
-    return this.presenter.enquiry(db, actor, row);
+    return this.presenter.enquiry(store, actor, row);
   }
 
   async list(
@@ -143,9 +144,8 @@ export class EnquiriesService {
     query: Query<typeof supportApi.listEnquiries>,
   ): Promise<Page<Awaited<ReturnType<EnquiryPresenter["summaries"]>>[number]>> {
     const scope = enquiryScopeOf(actor);
-    const { db } = this.deps;
-    const { rows, total } = await repository.listEnquiries(
-      db,
+    const { store } = this.deps;
+    const { rows, total } = await store.enquiries.listEnquiries(
       scope,
       {
         state: query.state,
@@ -157,13 +157,13 @@ export class EnquiriesService {
       },
       { offset: query.page * query.count, limit: query.count },
     );
-    return toPage(await this.presenter.summaries(db, actor, rows), total, query.count);
+    return toPage(await this.presenter.summaries(store, actor, rows), total, query.count);
   }
 
   /** One enquiry with its thread; reading it marks nothing read (markRead does). */
   async get(actor: Actor, id: string): Promise<Enquiry> {
     const row = await this.findSeen(actor, id);
-    return this.presenter.enquiry(this.deps.db, actor, row);
+    return this.presenter.enquiry(this.deps.store, actor, row);
   }
 
   async reply(
@@ -171,19 +171,19 @@ export class EnquiriesService {
     id: string,
     body: Body<typeof supportApi.replyToEnquiry>,
   ): Promise<Enquiry> {
-    const { db } = this.deps;
+    const { store } = this.deps;
     const seen = await this.findSeen(actor, id);
     // Names are read before the transaction: on PGlite it holds the one connection.
     const names = await this.deps.namesOf([actor.userId]);
     assertMayReply(actor, factsOf(seen));
-    await takeSupportMessageSlot(db, actor.userId);
-    const { row, side, moved } = await db.transaction(async (tx) => {
+    await takeSupportMessageSlot(store.executor, actor.userId);
+    const { row, side, moved } = await store.withTx(async (tx) => {
       const locked = await this.lockSeen(tx, actor, id);
       const side = assertMayReply(actor, factsOf(locked));
       const at = this.stamp();
       await this.writeMessage(tx, id, actor, side, body, at);
       const to = stateAfterReply(side, locked.state as EnquiryState);
-      let row = await repository.updateEnquiry(tx, id, { updatedAt: at });
+      let row = await tx.enquiries.updateEnquiry(id, { updatedAt: at });
       if (to) row = await this.writeMove(tx, actor, side, row, to, names);
       if (side === "staff" && locked.state === "new" && !locked.assigneeId && isAssignee(actor)) {
         row = await this.writeAssignee(tx, actor, row, actor.userId, names);
@@ -193,43 +193,43 @@ export class EnquiriesService {
     await this.news.announce(row, "message", actor, side);
     if (moved) await this.news.announce(row, "state", actor, side);
     if (side === "staff") await this.news.mailClient(row, body.text);
-    return this.presenter.enquiry(db, actor, row);
+    return this.presenter.enquiry(store, actor, row);
   }
 
   async changeState(actor: Actor, id: string, to: EnquiryState): Promise<Enquiry> {
-    const { db } = this.deps;
+    const { store } = this.deps;
     await this.findSeen(actor, id);
     const names = await this.deps.namesOf([actor.userId]);
-    const { row, side } = await db.transaction(async (tx) => {
+    const { row, side } = await store.withTx(async (tx) => {
       const locked = await this.lockSeen(tx, actor, id);
       const side = assertMayMove(actor, factsOf(locked), to);
       return { row: await this.writeMove(tx, actor, side, locked, to, names), side };
     });
     await this.news.announce(row, "state", actor, side);
-    return this.presenter.enquiry(db, actor, row);
+    return this.presenter.enquiry(store, actor, row);
   }
 
   async assign(actor: Actor, id: string, assigneeId: string | null): Promise<Enquiry> {
-    const { db } = this.deps;
+    const { store } = this.deps;
     assertMayAssign(actor, factsOf(await this.findSeen(actor, id)));
     if (assigneeId) {
       const staff = await this.deps.accounts.activeWithRoles(ASSIGNEE_ROLES);
       if (!staff.some((person) => person.id === assigneeId)) throw supportErrors.assigneeNotStaff();
     }
     const names = await this.deps.namesOf(assigneeId ? [actor.userId, assigneeId] : [actor.userId]);
-    const row = await db.transaction(async (tx) => {
+    const row = await store.withTx(async (tx) => {
       const locked = await this.lockSeen(tx, actor, id);
       assertMayAssign(actor, factsOf(locked));
       if (locked.assigneeId === assigneeId) return locked;
       return this.writeAssignee(tx, actor, locked, assigneeId, names);
     });
     await this.news.announce(row, "assignee", actor, "staff");
-    return this.presenter.enquiry(db, actor, row);
+    return this.presenter.enquiry(store, actor, row);
   }
 
   async markRead(actor: Actor, id: string): Promise<void> {
     await this.findSeen(actor, id);
-    await repository.markRead(this.deps.db, actor.userId, id, this.stamp());
+    await this.deps.store.enquiries.markRead(actor.userId, id, this.stamp());
   }
 
   /**
@@ -241,7 +241,7 @@ export class EnquiriesService {
     id: string,
     body: Body<typeof supportApi.commandEnquiryPlayer>,
   ): Promise<Enquiry> {
-    const { db } = this.deps;
+    const { store } = this.deps;
     const seen = await this.findSeen(actor, id);
     assertMayControlPlayers(actor, factsOf(seen));
     const place = (await this.deps.players.placesOf([body.playerId])).get(body.playerId);
@@ -252,9 +252,9 @@ export class EnquiriesService {
       body.command,
     );
     const who = await this.whoIs(actor, "staff");
-    const row = await db.transaction(async (tx) => {
+    const row = await store.withTx(async (tx) => {
       const at = this.stamp();
-      await repository.insertEvent(tx, {
+      await tx.enquiries.insertEvent({
         enquiryId: id,
         kind: "player-command",
         authorId: actor.userId,
@@ -262,10 +262,10 @@ export class EnquiriesService {
         text: SUPPORT_TEXTS.playerCommand(who, body.command, place.name),
         createdAt: at,
       });
-      return repository.updateEnquiry(tx, id, { updatedAt: at });
+      return tx.enquiries.updateEnquiry(id, { updatedAt: at });
     });
     await this.news.announce(row, "player-command", actor, "staff");
-    return this.presenter.enquiry(db, actor, row);
+    return this.presenter.enquiry(store, actor, row);
   }
 
   async assignees(actor: Actor): Promise<SupportPerson[]> {
@@ -277,13 +277,13 @@ export class EnquiriesService {
   /** The menu's counters: enquiries with unread messages, and the chat's unread. */
   async unread(actor: Actor): Promise<SupportUnread> {
     const scope = enquiryScopeOf(actor);
-    const { db } = this.deps;
+    const { store } = this.deps;
     const other: Side = scope.kind === "client" ? "staff" : "client";
-    const enquiries = await repository.countUnreadEnquiries(db, scope, actor.userId, other);
+    const enquiries = await store.enquiries.countUnreadEnquiries(scope, actor.userId, other);
     let chat = 0;
-    if (actor.role === "role-client") chat = await repository.unreadChatOfClient(db, actor.userId);
+    if (actor.role === "role-client") chat = await store.enquiries.unreadChatOfClient(actor.userId);
     else if (actor.role && CHAT_STAFF_ROLES.includes(actor.role)) {
-      chat = await repository.unreadChatConversations(db);
+      chat = await store.enquiries.unreadChatConversations();
     }
     return { enquiries, chat };
   }
@@ -295,17 +295,17 @@ export class EnquiriesService {
    * enquiry gets an `alert` event in it instead.
    */
   async openForAlerts(alerts: readonly SilenceAlertFacts[]): Promise<void> {
-    const { db } = this.deps;
+    const { store } = this.deps;
     const venues = await this.deps.establishmentNamesOf([
       ...new Set(alerts.map((alert) => alert.establishmentId)),
     ]);
     for (const alert of alerts) {
-      const result = await db.transaction(async (tx) => {
+      const result = await store.withTx(async (tx) => {
         const at = this.stamp();
-        const open = await repository.lockOpenEnquiryOfPlayer(tx, alert.playerId);
+        const open = await tx.enquiries.lockOpenEnquiryOfPlayer(alert.playerId);
         const enquiry =
           open ??
-          (await repository.insertAlertEnquiry(tx, {
+          (await tx.enquiries.insertAlertEnquiry({
             clientId: alert.ownerId,
             createdBy: null,
             topic: "player-silent",
@@ -317,7 +317,7 @@ export class EnquiriesService {
             updatedAt: at,
           }));
         if (!enquiry) return undefined;
-        await repository.insertEvent(tx, {
+        await tx.enquiries.insertEvent({
           enquiryId: enquiry.id,
           kind: "alert",
           authorId: null,
@@ -328,7 +328,7 @@ export class EnquiriesService {
           createdAt: at,
         });
         const row = open
-          ? await repository.updateEnquiry(tx, enquiry.id, { updatedAt: at })
+          ? await tx.enquiries.updateEnquiry(enquiry.id, { updatedAt: at })
           : enquiry;
         return { row, event: open ? ("alert" as const) : ("created" as const) };
       });
@@ -342,36 +342,36 @@ export class EnquiriesService {
    * once it is committed.
    */
   async forgetClient(tx: Executor, clientId: string): Promise<() => Promise<void>> {
-    const keys = await repository.eraseClient(tx, clientId, SUPPORT_TEXTS.erased);
+    const keys = await new SupportStore(tx).enquiries.eraseClient(clientId, SUPPORT_TEXTS.erased);
     return () => this.deps.attachments.removeFiles(keys);
   }
 
   /** The enquiry if the caller sees it; 404 alike for a missing one and another's. */
-  private async findSeen(actor: Actor, id: string): Promise<repository.EnquiryRow> {
+  private async findSeen(actor: Actor, id: string): Promise<EnquiryRow> {
     enquiryScopeOf(actor);
-    const row = await repository.findEnquiry(this.deps.db, id);
+    const row = await this.deps.store.enquiries.findEnquiry(id);
     if (!row) throw supportErrors.enquiryNotFound();
     assertMaySeeEnquiry(actor, factsOf(row));
     return row;
   }
 
-  private async lockSeen(tx: Executor, actor: Actor, id: string) {
-    const row = await repository.lockEnquiry(tx, id);
+  private async lockSeen(tx: SupportStore, actor: Actor, id: string) {
+    const row = await tx.enquiries.lockEnquiry(id);
     if (!row) throw supportErrors.enquiryNotFound();
     assertMaySeeEnquiry(actor, factsOf(row));
     return row;
   }
 
   private async writeMove(
-    tx: Executor,
+    tx: SupportStore,
     actor: Actor,
     side: Side,
-    row: repository.EnquiryRow,
+    row: EnquiryRow,
     to: EnquiryState,
     names: Map<string, string>,
   ) {
     const at = this.stamp();
-    await repository.insertEvent(tx, {
+    await tx.enquiries.insertEvent({
       enquiryId: row.id,
       kind: "state",
       authorId: actor.userId,
@@ -380,18 +380,18 @@ export class EnquiriesService {
       state: to,
       createdAt: at,
     });
-    return repository.updateEnquiry(tx, row.id, { state: to, updatedAt: at });
+    return tx.enquiries.updateEnquiry(row.id, { state: to, updatedAt: at });
   }
 
   private async writeAssignee(
-    tx: Executor,
+    tx: SupportStore,
     actor: Actor,
-    row: repository.EnquiryRow,
+    row: EnquiryRow,
     assigneeId: string | null,
     names: Map<string, string>,
   ) {
     const at = this.stamp();
-    await repository.insertEvent(tx, {
+    await tx.enquiries.insertEvent({
       enquiryId: row.id,
       kind: "assignee",
       authorId: actor.userId,
@@ -402,7 +402,7 @@ export class EnquiriesService {
       ),
       createdAt: at,
     });
-    return repository.updateEnquiry(tx, row.id, { assigneeId, updatedAt: at });
+    return tx.enquiries.updateEnquiry(row.id, { assigneeId, updatedAt: at });
   }
 
   /** "Поддержка (Иванов Иван)" or "Клиент (…)": who did something, for the thread. */
@@ -420,14 +420,14 @@ export class EnquiriesService {
 
   /** A message of the thread with the files its author uploaded for it. */
   private async writeMessage(
-    tx: Executor,
+    tx: SupportStore,
     enquiryId: string,
     actor: Actor,
     side: Side,
     message: { text: string; attachmentIds: string[] },
     at: Date,
   ): Promise<void> {
-    const event = await repository.insertEvent(tx, {
+    const event = await tx.enquiries.insertEvent({
       enquiryId,
       kind: "message",
       authorId: actor.userId,
