@@ -7,6 +7,7 @@ import { scheduledPlayer as scheduledPlayerOf, waitFor } from "../../../test/sil
 import { connect, nextOfType, type SocketClient } from "../../../test/socket-client.ts";
 import { createVenueStaff, type VenueStaff } from "../../../test/venues.ts";
 import * as liveRepository from "../live/live.repository.ts";
+import { PlayersStore } from "../players.store.ts";
 import { SilenceAlerts } from "./silence-alerts.ts";
 
 /**
@@ -304,7 +305,7 @@ describe("a sweep of many players", () => {
     ];
     const asked: string[][] = [];
     const alerts = new SilenceAlerts({
-      db: server.app.db,
+      store: new PlayersStore(server.app.db),
       log: server.app.log,
       bus: server.app.bus,
       decide: async (playerIds) => {

@@ -1,9 +1,9 @@
 import { ESTABLISHMENTS, type PlayerAlert, type ScheduleDecision } from "@fonika/shared";
-import type { Database } from "../../../db/client.ts";
 import type { Actor } from "../../../kernel/actor.ts";
 import type { ServiceLog } from "../../../kernel/service-log.ts";
 import type { BusEvent, EventBus } from "../../../realtime/bus.ts";
 import { onlineSince } from "../live/live.policy.ts";
+import type { PlayersStore } from "../players.store.ts";
 import { silenceMail } from "./silence-alerts.errors.ts";
 import {
   assertMayReadAlerts,
@@ -12,10 +12,10 @@ import {
   SILENCE_ALERT_MS,
   SILENCE_SWEEP_MS,
 } from "./silence-alerts.policy.ts";
-import * as repository from "./silence-alerts.repository.ts";
+import type { RaisedAlert } from "./silence-alerts.repository.ts";
 
 export interface SilenceAlertsDependencies {
-  db: Database;
+  store: PlayersStore;
   log: ServiceLog;
   /**
    * A device's report that it plays clears its player's alert at once; a
@@ -176,7 +176,7 @@ export class SilenceAlerts {
    */
   async sweep(nowMs: number = this.now()): Promise<SweepResult> {
     const now = new Date(nowMs);
-    const candidates = await repository.silenceCandidates(this.deps.db, onlineSince(nowMs));
+    const candidates = await this.deps.store.silenceAlerts.silenceCandidates(onlineSince(nowMs));
     const idle = candidates.filter((player) => !(player.online && player.playing));
     const decisions = new Map<string, ScheduleDecision>();
     const batch = this.deps.decideBatch ?? SWEEP_DECIDE_BATCH;
@@ -191,23 +191,25 @@ export class SilenceAlerts {
       if (isSilent(player, scheduled)) silent.push(player.playerId);
       else if (player.openSince) quiet.push(player.playerId);
     }
-    const cleared = await repository.closeSilences(this.deps.db, quiet, now);
+    const cleared = await this.deps.store.silenceAlerts.closeSilences(quiet, now);
     const opened = new Set(
       candidates.filter((player) => player.openSince).map((player) => player.playerId),
     );
-    await repository.openSilences(
-      this.deps.db,
+    await this.deps.store.silenceAlerts.openSilences(
       silent.filter((id) => !opened.has(id)),
       now,
     );
     this.open = new Set(silent);
-    const raised = await repository.raiseDue(this.deps.db, new Date(nowMs - SILENCE_ALERT_MS), now);
+    const raised = await this.deps.store.silenceAlerts.raiseDue(
+      new Date(nowMs - SILENCE_ALERT_MS),
+      now,
+    );
     await this.mail(raised);
     await this.tell(raised);
     // Online players are asked for only when no candidate says so already.
     const online =
       candidates.some((player) => player.online) ||
-      (silent.length === 0 && (await repository.anyOnline(this.deps.db, onlineSince(nowMs))));
+      (silent.length === 0 && (await this.deps.store.silenceAlerts.anyOnline(onlineSince(nowMs))));
     const next = nextSweepAt(nowMs, {
       silent: silent.length,
       online,
@@ -219,7 +221,7 @@ export class SilenceAlerts {
   /** The open alerts of a client's players (see `assertMayReadAlerts` for whose). */
   async listOpen(actor: Actor, userId: string | undefined): Promise<PlayerAlert[]> {
     const ownerId = assertMayReadAlerts(actor, userId);
-    const rows = await repository.openAlertsOfOwner(this.deps.db, ownerId);
+    const rows = await this.deps.store.silenceAlerts.openAlertsOfOwner(ownerId);
     const venueIds = [...new Set(rows.map((row) => row.establishmentId))];
     const [names, places] = await Promise.all([
       this.deps.establishments.namesOf(venueIds),
@@ -238,7 +240,7 @@ export class SilenceAlerts {
   }
 
   /** Mails each owner of a just-raised alert; a failed mail is logged and not sent again. */
-  private async mail(raised: repository.RaisedAlert[]): Promise<void> {
+  private async mail(raised: RaisedAlert[]): Promise<void> {
     if (raised.length === 0) return;
     const venueIds = [...new Set(raised.map((alert) => alert.establishmentId))];
     const [names, places] = await Promise.all([
@@ -272,7 +274,7 @@ export class SilenceAlerts {
   }
 
   /** Tells the `raised` port of just-raised alerts; a failure is logged. */
-  private async tell(raised: repository.RaisedAlert[]): Promise<void> {
+  private async tell(raised: RaisedAlert[]): Promise<void> {
     if (raised.length === 0 || !this.deps.raised) return;
     try {
       await this.deps.raised(raised.map(({ id, ...alert }) => ({ alertId: id, ...alert })));
@@ -284,7 +286,7 @@ export class SilenceAlerts {
   private async clearPlaying(playerId: string): Promise<void> {
     this.open.delete(playerId);
     try {
-      await repository.closeSilences(this.deps.db, [playerId], new Date(this.now()));
+      await this.deps.store.silenceAlerts.closeSilences([playerId], new Date(this.now()));
     } catch (error) {
       this.deps.log.error({ err: error, playerId }, "clearing a silence alert failed");
     }

@@ -1,12 +1,11 @@
-import type { PlayEnding } from "@fonika/shared";
 import { nextSong, type OrderedTrack, SHUFFLE_MEMORY } from "@fonika/shared";
-import type { Database } from "../../../db/client.ts";
 import type { ServiceLog } from "../../../kernel/service-log.ts";
-import type { PlayerSocketMessage } from "../../../realtime/player-control.ts";
 import type { ControllablePlayer } from "../../../realtime/player-directory.ts";
+import type { PlayRecorder } from "../../history/history.ts";
+import type { PlayersStore } from "../players.store.ts";
 import { HEARTBEAT_FRESH_MS, onlineSince } from "./live.policy.ts";
 import type { PlayerStateRow } from "./live.repository.ts";
-import * as repository from "./live.repository.ts";
+import type { PlayerSocketMessage } from "./live.socket.ts";
 import type { LiveStates } from "./live-states.ts";
 import type { ToldSongs } from "./told-songs.ts";
 
@@ -16,33 +15,6 @@ import type { ToldSongs } from "./told-songs.ts";
  * plays a device left open when it went away, ended `offline` whether it
  * closed its socket or went silent.
  */
-
-/**
- * The history module's port: every play a player reports (issue 13,
- * broadcast history). A device's report names where it came from (`from`),
- * and the history checks it against that (issue 27); each call answers why
- * the report was refused, or undefined when it was filed. A refused start
- * is not in the history, so it changes nothing here either.
- */
-export interface PlayHistory {
-  recordStarted(
-    report: {
-      playId: string;
-      playerId: string;
-      songId: string;
-      playlistId: string | null;
-      fallback: boolean;
-      startedAt: Date;
-    },
-    from?: { sessionId: string },
-  ): Promise<string | undefined>;
-  recordEnded(
-    playId: string,
-    endedAt: Date,
-    ending: PlayEnding,
-    from?: { playerId: string },
-  ): Promise<string | undefined>;
-}
 
 /** A message only a player's own device sends: what it does. */
 export type DeviceReport = Extract<
@@ -60,9 +32,14 @@ export function isDeviceReport(message: PlayerSocketMessage): message is DeviceR
 }
 
 export interface DeviceReportsDependencies {
-  db: Database;
+  store: PlayersStore;
   log: ServiceLog;
-  history: PlayHistory;
+  /**
+   * The broadcast history (its face's recorder): every play a player
+   * reports, checked against where it came from (issue 27); a refused
+   * start is not in the history, so it changes nothing here either.
+   */
+  history: PlayRecorder;
   /** The library's public face: each playlist's current version tracks in order. */
   playlistTracks(ids: readonly string[]): Promise<Map<string, OrderedTrack[]>>;
   states: LiveStates;
@@ -112,18 +89,18 @@ export class DeviceReports {
     sessionId: string,
   ): Promise<void> {
     const { playerId } = player;
-    const state = await repository.findState(this.deps.db, playerId);
+    const state = await this.deps.store.live.findState(playerId);
     if (message.type === "playerStatus") {
       if (this.deps.told.judgeStatus(playerId, message.songId) === "stale") {
         // Sent before the device heard a newer command: what plays is that command's.
-        await repository.writeState(this.deps.db, playerId, {
+        await this.deps.store.live.writeState(playerId, {
           volume: Math.round(message.volume),
           heartbeatAt: new Date(),
           lastSeenAt: new Date(),
         });
         return;
       }
-      await repository.writeState(this.deps.db, playerId, {
+      await this.deps.store.live.writeState(playerId, {
         songId: message.songId,
         playlistId: message.playlistId,
         positionSeconds: message.positionSeconds,
@@ -142,7 +119,7 @@ export class DeviceReports {
         // sounded, so it is filed and ended as any play, but what plays is
         // the newer command's song, which the device starts next. Written,
         // it would bring the song back and the next command would repeat it.
-        await repository.writeState(this.deps.db, playerId, { currentPlayId: message.playId });
+        await this.deps.store.live.writeState(playerId, { currentPlayId: message.playId });
       } else {
         await this.writeStarted(player, message, state);
       }
@@ -173,7 +150,7 @@ export class DeviceReports {
       );
       if (this.currentPlays.get(playerId) === message.playId) this.currentPlays.delete(playerId);
       if (state?.currentPlayId === message.playId) {
-        await repository.writeState(this.deps.db, playerId, {
+        await this.deps.store.live.writeState(playerId, {
           currentPlayId: null,
           ...(message.ending === "stopped" ? { playing: false } : {}),
         });
@@ -188,12 +165,12 @@ export class DeviceReports {
    * state row went with it) has its play ended and nothing written.
    */
   async deviceLeft(playerId: string): Promise<void> {
-    const state = await repository.findState(this.deps.db, playerId);
+    const state = await this.deps.store.live.findState(playerId);
     const playId = state ? state.currentPlayId : this.currentPlays.get(playerId);
     this.currentPlays.delete(playerId);
     if (playId) await this.deps.history.recordEnded(playId, new Date(), "offline");
     if (!state) return;
-    await repository.writeState(this.deps.db, playerId, {
+    await this.deps.store.live.writeState(playerId, {
       heartbeatAt: null,
       lastSeenAt: new Date(),
       currentPlayId: null,
@@ -212,7 +189,7 @@ export class DeviceReports {
    */
   async endLapsedPlays(freshSince: Date, playerIds?: readonly string[]): Promise<void> {
     try {
-      const lapsed = await repository.takeLapsedPlays(this.deps.db, freshSince, playerIds);
+      const lapsed = await this.deps.store.live.takeLapsedPlays(freshSince, playerIds);
       for (const play of lapsed) {
         await this.deps.history.recordEnded(play.playId, play.lastSeenAt ?? new Date(), "offline");
         await this.deps.states.publishState(play.playerId);
@@ -247,7 +224,7 @@ export class DeviceReports {
       recentSongIds: recent,
     };
     const tracks = await this.tracksOf(message.playlistId);
-    const written = await repository.writeState(this.deps.db, playerId, {
+    const written = await this.deps.store.live.writeState(playerId, {
       songId: message.songId,
       playlistId: message.playlistId,
       previousSongId: state?.songId && state.songId !== message.songId ? state.songId : null,

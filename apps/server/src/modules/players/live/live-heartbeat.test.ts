@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BusEvent } from "../../../realtime/bus.ts";
 import { createEstablishment, createSignedInUser, deviceActor } from "../../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../../test/harness.ts";
+import { PlayersStore } from "../players.store.ts";
 import { HEARTBEAT_FRESH_MS, HEARTBEAT_WRITE_MS, LiveService } from "./live.service.ts";
 
 /**
@@ -37,9 +38,9 @@ async function venueWithDevice() {
     expect(player.status).toBe(201);
     playerIds.push(player.body.id as string);
   }
-  const directory = server.app.realtime.playerDirectory();
+  const directory = server.app.playerDirectory;
   const live = new LiveService({
-    db: server.app.db,
+    store: new PlayersStore(server.app.db),
     bus: server.app.bus,
     log: server.app.log,
     history: { recordStarted: async () => {}, recordEnded: async () => {} },

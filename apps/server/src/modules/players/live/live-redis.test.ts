@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser } from "../../../test/factories.ts";
 import { startTestServer, type TestServer } from "../../../test/harness.ts";
 import { connect, nextOfType } from "../../../test/socket-client.ts";
-import { addPlayer, deviceTokenFor, subscribedClient, type VenueStaff } from "../../../test/venues.ts";
+import {
+  addPlayer,
+  deviceTokenFor,
+  subscribedClient,
+  type VenueStaff,
+} from "../../../test/venues.ts";
 
 /**
  * Two server processes on one PostgreSQL database and one Redis (CI gives

@@ -1,10 +1,9 @@
 import type { PlayerLiveState } from "@fonika/shared";
-import type { Database } from "../../../db/client.ts";
 import type { EventBus, RealtimeMessage } from "../../../realtime/bus.ts";
 import { playerRoom, userRoom } from "../../../realtime/hub.ts";
+import type { PlayersStore } from "../players.store.ts";
 import { isFresh } from "./live.policy.ts";
 import type { PlayerStateRow } from "./live.repository.ts";
-import * as repository from "./live.repository.ts";
 
 /**
  * A player's live state as the wire shows it, and the one way live news
@@ -13,15 +12,15 @@ import * as repository from "./live.repository.ts";
  * status all publish here.
  */
 export class LiveStates {
-  constructor(private readonly deps: { db: Database; bus: EventBus }) {}
+  constructor(private readonly deps: { store: PlayersStore; bus: EventBus }) {}
 
   async stateOf(playerId: string): Promise<PlayerLiveState> {
-    return presentState(playerId, await repository.findState(this.deps.db, playerId));
+    return presentState(playerId, await this.deps.store.live.findState(playerId));
   }
 
   /** The owner of a player; null when the player is gone. */
   ownerOf(playerId: string): Promise<string | null> {
-    return repository.ownerOf(this.deps.db, playerId);
+    return this.deps.store.live.ownerOf(playerId);
   }
 
   /**

@@ -10,7 +10,9 @@ import { createEstablishment, createSignedInUser, deviceActor } from "../../../t
 import { startTestServer, type TestServer } from "../../../test/harness.ts";
 import { connect } from "../../../test/socket-client.ts";
 import { addPlayer } from "../../../test/venues.ts";
-import { LiveService, onlineSince, type PlayHistory } from "./live.service.ts";
+import type { PlayRecorder } from "../../history/history.ts";
+import { PlayersStore } from "../players.store.ts";
+import { LiveService, onlineSince } from "./live.service.ts";
 
 /**
  * What the live service hands the history module: every play a device
@@ -32,7 +34,7 @@ afterAll(async () => {
 });
 
 type Recorded =
-  | { kind: "started"; report: Parameters<PlayHistory["recordStarted"]>[0] }
+  | { kind: "started"; report: Parameters<PlayRecorder["recordStarted"]>[0] }
   | { kind: "ended"; playId: string; endedAt: Date; ending: string };
 
 /** A client's venue with a web player, and the venue's device as the socket sees it. */
@@ -135,9 +137,9 @@ describe("plays reported to the history port", () => {
 
 /** A live service as one server process runs it, its plays written down in `recorded`. */
 function liveProcess(recorded: Recorded[]): LiveService {
-  const directory = server.app.realtime.playerDirectory();
+  const directory = server.app.playerDirectory;
   return new LiveService({
-    db: server.app.db,
+    store: new PlayersStore(server.app.db),
     bus: server.app.bus,
     log: server.app.log,
     history: {

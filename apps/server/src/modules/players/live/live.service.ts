@@ -1,20 +1,20 @@
 import type { PlayerDecision, PlayerLiveState, ServerSocketMessage } from "@fonika/shared";
-import type { Database } from "../../../db/client.ts";
 import type { Actor } from "../../../kernel/actor.ts";
 import type { ServiceLog } from "../../../kernel/service-log.ts";
 import type { EventBus } from "../../../realtime/bus.ts";
-import type { PlayerControl, PlayerSocketMessage } from "../../../realtime/player-control.ts";
 import type { ControllablePlayer } from "../../../realtime/player-directory.ts";
-import { DeviceReports, isDeviceReport, type PlayHistory } from "./device-reports.ts";
+import type { PlayRecorder } from "../../history/history.ts";
+import type { PlayersStore } from "../players.store.ts";
+import { ScheduleStatus } from "../schedules/schedule-status.ts";
+import { DeviceReports, isDeviceReport } from "./device-reports.ts";
 import { liveErrors } from "./live.errors.ts";
 import { HEARTBEAT_FRESH_MS, isFresh, onlineSince } from "./live.policy.ts";
-import * as repository from "./live.repository.ts";
+import type { LiveFigures } from "./live.repository.ts";
+import type { PlayerSocketMessage } from "./live.socket.ts";
 import { LiveStates, presentState } from "./live-states.ts";
 import { type Command, type PlayableTrack, RemoteControl } from "./remote-control.ts";
-import { ScheduleStatus } from "../schedules/schedule-status.ts";
 import { ToldSongs } from "./told-songs.ts";
 
-export type { PlayHistory } from "./device-reports.ts";
 export { HEARTBEAT_FRESH_MS, onlineSince } from "./live.policy.ts";
 
 /**
@@ -32,10 +32,10 @@ export const HEARTBEAT_WRITE_MS = 100;
 const VENUE_PLAYERS_TTL_MS = 30_000;
 
 export interface LiveDependencies {
-  db: Database;
+  store: PlayersStore;
   bus: EventBus;
   log: ServiceLog;
-  history: PlayHistory;
+  history: PlayRecorder;
   /** The player `actor` may control (the players' directory rule). */
   findControllable(actor: Actor, playerId: string): Promise<ControllablePlayer | null>;
   /** The playable playlists on a player (null: not the actor's to see). */
@@ -57,7 +57,7 @@ export interface LiveDependencies {
  * message goes out through the bus to the player's room and its owner's,
  * on every process (`LiveStates`).
  */
-export class LiveService implements PlayerControl {
+export class LiveService {
   /** Sockets of each player's device on this process. */
   private readonly localDevices = new Map<string, number>();
   private readonly states: LiveStates;
@@ -118,7 +118,7 @@ export class LiveService implements PlayerControl {
     establishmentId?: string | null | undefined;
     playerId?: string | null | undefined;
   }): Promise<ServerSocketMessage[]> {
-    const rows = await repository.playersWithState(this.deps.db, scope);
+    const rows = await this.deps.store.live.playersWithState(scope);
     const seen = scope.playerId ? rows.filter((row) => row.playerId === scope.playerId) : rows;
     return seen.map((row) => ({
       type: "playerState",
@@ -133,7 +133,7 @@ export class LiveService implements PlayerControl {
     await this.reports.endLapsedPlays(onlineSince(), ids);
     for (const id of ids) this.localDevices.set(id, (this.localDevices.get(id) ?? 0) + 1);
     this.venuePlayers.set(venueKey(actor), { ids, readAt: Date.now() });
-    await repository.renewHeartbeats(this.deps.db, ids, HEARTBEAT_FRESH_MS);
+    await this.deps.store.live.renewHeartbeats(ids, HEARTBEAT_FRESH_MS);
     for (const id of ids) this.lastBeat.set(id, Date.now());
     for (const id of ids) await this.states.publishState(id);
     await this.scheduleStatus.push(ids);
@@ -280,8 +280,8 @@ export class LiveService implements PlayerControl {
    * Players online and playing now, and silence alerts open, across every
    * process (they read the shared live state): one query, for metrics.
    */
-  figures(): Promise<repository.LiveFigures> {
-    return repository.liveFigures(this.deps.db, onlineSince());
+  figures(): Promise<LiveFigures> {
+    return this.deps.store.live.liveFigures(onlineSince());
   }
 
   /** Stops listening and the timers of this process (the app closes). */
@@ -313,7 +313,7 @@ export class LiveService implements PlayerControl {
       const unnamed = stale.filter(([, venue]) => !venue.playerId).map(([, venue]) => venue);
       const read =
         unnamed.length > 0
-          ? await repository.playerIdsOfVenues(this.deps.db, unnamed)
+          ? await this.deps.store.live.playerIdsOfVenues(unnamed)
           : new Map<string, string[]>();
       for (const [key, venue] of stale) {
         const players = venue.playerId ? [venue.playerId] : (read.get(venue.establishmentId) ?? []);
@@ -324,7 +324,7 @@ export class LiveService implements PlayerControl {
       const cameOnline = ids.filter(
         (id) => now - (this.lastBeat.get(id) ?? Number.NEGATIVE_INFINITY) >= HEARTBEAT_FRESH_MS,
       );
-      await repository.writeHeartbeats(this.deps.db, ids, new Date(now));
+      await this.deps.store.live.writeHeartbeats(ids, new Date(now));
       for (const id of ids) if (this.localDevices.has(id)) this.lastBeat.set(id, now);
       for (const id of cameOnline) await this.states.publishState(id);
     } catch (error) {
@@ -334,7 +334,7 @@ export class LiveService implements PlayerControl {
 
   private async isOnline(playerId: string): Promise<boolean> {
     if (this.localDevices.has(playerId)) return true;
-    const state = await repository.findState(this.deps.db, playerId);
+    const state = await this.deps.store.live.findState(playerId);
     return isFresh(state?.heartbeatAt ?? null);
   }
 
@@ -342,7 +342,7 @@ export class LiveService implements PlayerControl {
   private async devicePlayerIds(actor: Actor): Promise<string[]> {
     if (!actor.establishmentId) return [];
     if (actor.playerId) return [actor.playerId];
-    const rows = await repository.playersWithState(this.deps.db, {
+    const rows = await this.deps.store.live.playersWithState({
       ownerId: actor.userId,
       establishmentId: actor.establishmentId,
     });

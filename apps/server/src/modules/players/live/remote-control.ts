@@ -5,14 +5,13 @@ import {
   type PlayOrderState,
   previousAllowedSong,
 } from "@fonika/shared";
-import type { Database } from "../../../db/client.ts";
 import type { Actor } from "../../../kernel/actor.ts";
 import type { RealtimeMessage } from "../../../realtime/bus.ts";
-import type { PlayerSocketMessage } from "../../../realtime/player-control.ts";
 import type { ControllablePlayer } from "../../../realtime/player-directory.ts";
+import type { PlayersStore } from "../players.store.ts";
 import { liveErrors } from "./live.errors.ts";
 import type { PlayerStateChange } from "./live.repository.ts";
-import * as repository from "./live.repository.ts";
+import type { PlayerSocketMessage } from "./live.socket.ts";
 import type { LiveStates } from "./live-states.ts";
 
 /**
@@ -52,7 +51,7 @@ function isOneColumn(message: Command): message is Extract<Command, { type: OneC
 }
 
 export interface RemoteControlDependencies {
-  db: Database;
+  store: PlayersStore;
   /** The playable playlists on a player (null: not the actor's to see). */
   playlistsOf(actor: Actor, playerId: string): Promise<string[] | null>;
   /** The library's public face: each playlist's current version tracks in order. */
@@ -77,7 +76,7 @@ export class RemoteControl {
   ): Promise<ServerSocketMessage | null> {
     const { playerId, ownerId } = player;
     if (isOneColumn(message)) return this.setOneColumn(player, message);
-    const state = await repository.findState(this.deps.db, playerId);
+    const state = await this.deps.store.live.findState(playerId);
     const order = {
       currentSongId: state?.songId ?? null,
       loop: state?.loop ?? false,
@@ -155,7 +154,7 @@ export class RemoteControl {
     // The row written is the state to tell: no second read of it.
     const written =
       Object.keys(change).length > 0
-        ? await repository.writeState(this.deps.db, playerId, change)
+        ? await this.deps.store.live.writeState(playerId, change)
         : undefined;
     await this.deps.states.publish(playerId, ownerId, message);
     for (const next of follow) await this.deps.states.publish(playerId, ownerId, next);
@@ -184,7 +183,7 @@ export class RemoteControl {
           ? // Paused by a person: silence by choice, no silence alert (issue 14).
             { playing: false, pausedAt: new Date() }
           : { playing: true, pausedAt: null };
-    const written = await repository.writeState(this.deps.db, playerId, change);
+    const written = await this.deps.store.live.writeState(playerId, change);
     await this.deps.states.publishState(playerId, ownerId, written);
     return null;
   }
@@ -197,7 +196,7 @@ export class RemoteControl {
    */
   async skipExplicit(player: ControllablePlayer): Promise<void> {
     const { playerId, ownerId } = player;
-    const state = await repository.findState(this.deps.db, playerId);
+    const state = await this.deps.store.live.findState(playerId);
     if (!state?.playlistId) return;
     const allowed = await this.allowedTracks(playerId);
     const tracks = await this.tracksOf(state.playlistId);
@@ -227,7 +226,7 @@ export class RemoteControl {
     } else {
       return;
     }
-    const written = await repository.writeState(this.deps.db, playerId, change);
+    const written = await this.deps.store.live.writeState(playerId, change);
     for (const next of follow) await this.deps.states.publish(playerId, ownerId, next);
     await this.deps.states.publishState(playerId, ownerId, written);
   }

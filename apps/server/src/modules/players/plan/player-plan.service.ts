@@ -1,23 +1,13 @@
 import type { PlanPlaylist, PlayerPlan, ScheduleEntry } from "@fonika/shared";
 import type { Actor } from "../../../kernel/actor.ts";
 import { type Entitlement, licenceOf } from "../../entitlement/entitlement.ts";
-import { assertMayReadPlan } from "./player-plan.policy.ts";
+import type { PlaylistTrack } from "../../library/library.ts";
 import { playerErrors } from "../registry/players.errors.ts";
-import * as players from "../registry/players.repository.ts";
-import { ScheduleDecisions, type ScheduleDecisionsDependencies } from "../schedules/schedule-decisions.ts";
-
-/** A track of a playlist's current version as the plan shows it (the library's public face). */
-export interface PlanTrack {
-  songId: string;
-  title: string;
-  artists: string[];
-  durationMs: number;
-  explicit: boolean;
-  gainDb: number | null;
-  truePeakDb: number | null;
-  hasCover: boolean;
-  sizeBytes: number;
-}
+import {
+  ScheduleDecisions,
+  type ScheduleDecisionsDependencies,
+} from "../schedules/schedule-decisions.ts";
+import { assertMayReadPlan } from "./player-plan.policy.ts";
 
 export interface PlayerPlanDependencies
   extends Omit<ScheduleDecisionsDependencies, "establishments" | "entitlement"> {
@@ -29,8 +19,8 @@ export interface PlayerPlanDependencies
       ids: string[],
     ): Promise<Map<string, { userId: string; timeZone: string; explicitFilter: boolean }>>;
   };
-  /** Each playlist's current version tracks in order, in one query (the library). */
-  playlistTracks(ids: readonly string[]): Promise<Map<string, PlanTrack[]>>;
+  /** Each playlist's current version tracks in order, in one query (the library's own type). */
+  playlistTracks(ids: readonly string[]): Promise<Map<string, PlaylistTrack[]>>;
 }
 
 /**
@@ -51,14 +41,14 @@ export class PlayerPlanService {
   }
 
   async planOf(actor: Actor, playerId: string): Promise<PlayerPlan> {
-    const player = await players.findPlayer(this.deps.db, playerId);
+    const player = await this.deps.store.players.findPlayer(playerId);
     if (!player) throw playerErrors.notFound();
     assertMayReadPlan(actor, player);
     const [schedule, places, venue, onPlayer] = await Promise.all([
       this.decisions.scheduleOf(player),
       this.deps.establishments.placesOf([player.establishmentId]),
       this.deps.entitlement.ofVenue(player.establishmentId),
-      players.playlistsOfPlayer(this.deps.db, player.id),
+      this.deps.store.players.playlistsOfPlayer(player.id),
     ]);
     const explicitFilter = places.get(player.establishmentId)?.explicitFilter ?? false;
     const windows: ScheduleEntry[] = schedule.windows.map((window) => ({

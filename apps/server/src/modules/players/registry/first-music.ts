@@ -1,8 +1,6 @@
-import type { Database, Executor } from "../../../db/client.ts";
 import type { EventBus } from "../../../realtime/bus.ts";
-import * as repository from "./players.repository.ts";
-import type { PlayersDependencies } from "./players.service.ts";
-import { setFallback } from "../schedules/schedules.repository.ts";
+import type { PlayersStore } from "../players.store.ts";
+import type { RegistryDependencies } from "./players.service.ts";
 
 /**
  * A paired player plays (issue 28): a new player, however it is made,
@@ -13,8 +11,8 @@ import { setFallback } from "../schedules/schedules.repository.ts";
  */
 export class FirstMusic {
   constructor(
-    private readonly deps: Pick<PlayersDependencies, "entitlement" | "playlistNames"> & {
-      db: Database;
+    private readonly deps: Pick<RegistryDependencies, "entitlement" | "playlistNames"> & {
+      store: PlayersStore;
       bus: Pick<EventBus, "publish">;
     },
   ) {}
@@ -37,26 +35,26 @@ export class FirstMusic {
     fallbackPlaylistId: string | null;
   }): Promise<string | undefined> {
     if (player.fallbackPlaylistId) return undefined;
-    const own = await repository.playlistsOfPlayer(this.deps.db, player.id);
+    const own = await this.deps.store.players.playlistsOfPlayer(player.id);
     return own.length === 0 ? this.offeredAt(player.establishmentId) : undefined;
   }
 
   /** Gives a stored player without music its first (a box bound by its socket); its device hears it. */
   async give(playerId: string): Promise<void> {
-    const player = await repository.findPlayer(this.deps.db, playerId);
+    const player = await this.deps.store.players.findPlayer(playerId);
     const firstMusic = player && (await this.of(player));
     if (!firstMusic) return;
-    await this.deps.db.transaction((tx) => startWithMusic(tx, playerId, firstMusic));
+    await this.deps.store.withTx((tx) => startWithMusic(tx, playerId, firstMusic));
     await this.deps.bus.publish({ kind: "schedule-changed", rooms: [], playerIds: [playerId] });
   }
 }
 
 /** Puts the playlist on a new player as its fallback, all day until the owner schedules it. */
 export async function startWithMusic(
-  tx: Executor,
+  tx: PlayersStore,
   playerId: string,
   playlistId: string,
 ): Promise<void> {
-  await repository.addPlayerPlaylist(tx, playerId, playlistId);
-  await setFallback(tx, playerId, playlistId);
+  await tx.players.addPlayerPlaylist(playerId, playlistId);
+  await tx.schedules.setFallback(playerId, playlistId);
 }

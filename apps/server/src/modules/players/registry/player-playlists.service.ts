@@ -4,12 +4,11 @@ import { assertMayReadClient } from "../../../lib/client-access.ts";
 import { playerErrors } from "./players.errors.ts";
 import { assertMayChangePlayer, assertMayReadPlayer } from "./players.policy.ts";
 import { PlayerPresenter } from "./players.presenter.ts";
-import * as repository from "./players.repository.ts";
-import type { PlayersDependencies } from "./players.service.ts";
+import type { RegistryDependencies } from "./players.service.ts";
 
 export type PlayerPlaylistsDependencies = Pick<
-  PlayersDependencies,
-  "db" | "bus" | "establishments" | "entitlement" | "playlistNames"
+  RegistryDependencies,
+  "store" | "bus" | "establishments" | "entitlement" | "playlistNames"
 >;
 
 /**
@@ -42,7 +41,7 @@ export class PlayerPlaylistsService {
     if (!(await this.deps.playlistNames([playlistId])).has(playlistId)) {
       throw playerErrors.playlistNotAllowed();
     }
-    if (!(await repository.addPlayerPlaylist(this.deps.db, id, playlistId))) {
+    if (!(await this.deps.store.players.addPlayerPlaylist(id, playlistId))) {
       throw playerErrors.playlistAlreadyAdded();
     }
     return this.presenter.presentPlaylists(player);
@@ -52,9 +51,9 @@ export class PlayerPlaylistsService {
     const player = await this.presenter.find(id);
     assertMayChangePlayer(actor, player);
     // Its windows go with it (the schedule's foreign key), and so does the fallback.
-    const removed = await this.deps.db.transaction(async (tx) => {
-      if (!(await repository.removePlayerPlaylist(tx, id, playlistId))) return false;
-      if (player.fallbackPlaylistId === playlistId) await repository.clearFallback(tx, id);
+    const removed = await this.deps.store.withTx(async (tx) => {
+      if (!(await tx.players.removePlayerPlaylist(id, playlistId))) return false;
+      if (player.fallbackPlaylistId === playlistId) await tx.players.clearFallback(id);
       return true;
     });
     if (!removed) throw playerErrors.playlistNotOnPlayer();
@@ -65,7 +64,7 @@ export class PlayerPlaylistsService {
   /** A user's players that hold a playlist. */
   async playersWithPlaylist(actor: Actor, userId: string, playlistId: string): Promise<Player[]> {
     assertMayReadClient(actor, userId);
-    const rows = await repository.playersWithPlaylist(this.deps.db, userId, playlistId);
+    const rows = await this.deps.store.players.playersWithPlaylist(userId, playlistId);
     return this.presenter.present(
       actor,
       rows.map((row) => row.player),

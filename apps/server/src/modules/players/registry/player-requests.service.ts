@@ -7,15 +7,14 @@ import { type Page, toPage } from "../../../lib/paging.ts";
 import { playerErrors } from "./players.errors.ts";
 import { assertMayReadPlayersBase } from "./players.policy.ts";
 import type { PlayerRequestRow } from "./players.repository.ts";
-import * as repository from "./players.repository.ts";
-import type { PlayersDependencies } from "./players.service.ts";
+import type { RegistryDependencies } from "./players.service.ts";
 
 type Body<E extends { body?: z.ZodType }> = z.output<NonNullable<E["body"]>>;
 type Query<E extends { query?: z.ZodType }> = z.output<NonNullable<E["query"]>>;
 
 export type PlayerRequestsDependencies = Pick<
-  PlayersDependencies,
-  "db" | "findAccount" | "accounts"
+  RegistryDependencies,
+  "store" | "findAccount" | "accounts"
 >;
 
 /**
@@ -37,7 +36,7 @@ export class PlayerRequestsService {
     if (!account || !isClientAccount(account)) throw playerErrors.ownerNotClient();
     const phone = normalizePhone(body.phone);
     if (!phone) throw errors.invalidPhone();
-    const row = await repository.insertRequest(this.deps.db, {
+    const row = await this.deps.store.players.insertRequest({
       kind: "purchase",
       userId,
       playerId: null,
@@ -60,9 +59,9 @@ export class PlayerRequestsService {
     body: Body<typeof playersApi.leaveRequest>,
   ): Promise<PlayerRequest> {
     assertMayChangeClient(actor, userId);
-    const player = await repository.findPlayer(this.deps.db, body.playerId);
+    const player = await this.deps.store.players.findPlayer(body.playerId);
     if (!player || player.userId !== userId) throw playerErrors.notFound();
-    const row = await repository.insertRequest(this.deps.db, {
+    const row = await this.deps.store.players.insertRequest({
       kind: "leave",
       userId,
       playerId: player.id,
@@ -83,7 +82,7 @@ export class PlayerRequestsService {
     query: Query<typeof playersApi.listPlayerRequests>,
   ): Promise<Page<PlayerRequest>> {
     assertMayReadPlayersBase(actor);
-    const { rows, total } = await repository.listRequests(this.deps.db, {
+    const { rows, total } = await this.deps.store.players.listRequests({
       kind: query.kind,
       limit: query.count,
       offset: query.page * query.count,

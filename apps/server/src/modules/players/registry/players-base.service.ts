@@ -3,18 +3,16 @@ import type { z } from "zod";
 import type { Actor } from "../../../kernel/actor.ts";
 import { type Page, toPage } from "../../../lib/paging.ts";
 import { onlineSince } from "../live/live.policy.ts";
-import { type LiveSummaryRow, liveSummaries } from "../live/live.repository.ts";
+import type { LiveSummaryRow } from "../live/live.repository.ts";
 import { assertMayReadPlayer, assertMayReadPlayersBase } from "./players.policy.ts";
 import { PlayerPresenter } from "./players.presenter.ts";
-import * as repository from "./players.repository.ts";
-import type { PlayersDependencies } from "./players.service.ts";
-import { silentSinceOf } from "../alerts/silence-alerts.repository.ts";
+import type { RegistryDependencies } from "./players.service.ts";
 
 type Query<E extends { query?: z.ZodType }> = z.output<NonNullable<E["query"]>>;
 
 export type PlayersBaseDependencies = Pick<
-  PlayersDependencies,
-  "db" | "accounts" | "establishments" | "entitlement" | "playlistNames" | "songFacts"
+  RegistryDependencies,
+  "store" | "accounts" | "establishments" | "entitlement" | "playlistNames" | "songFacts"
 >;
 
 /**
@@ -47,7 +45,7 @@ export class PlayersBaseService {
           this.deps.establishments.idsMatching(text),
         ])
       : [[], []];
-    const { rows, total } = await repository.searchPlayers(this.deps.db, {
+    const { rows, total } = await this.deps.store.players.searchPlayers({
       query: text,
       userIds,
       establishmentIds,
@@ -95,8 +93,8 @@ export class PlayersBaseService {
     freshSince: Date,
   ): Promise<Map<string, PlayerLiveSummary>> {
     const [states, silent] = await Promise.all([
-      liveSummaries(this.deps.db, playerIds, freshSince),
-      silentSinceOf(this.deps.db, playerIds),
+      this.deps.store.live.liveSummaries(playerIds, freshSince),
+      this.deps.store.silenceAlerts.silentSinceOf(playerIds),
     ]);
     const loaded = [...states.values()].filter(
       (state): state is LiveSummaryRow & { songId: string } => state.online && !!state.songId,

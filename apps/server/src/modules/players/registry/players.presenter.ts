@@ -1,11 +1,10 @@
 import type { Player, PlayerPlaylist, PlayerType } from "@fonika/shared";
-import type { Database } from "../../../db/client.ts";
 import type { Actor } from "../../../kernel/actor.ts";
 import { type Entitlement, licenceOf } from "../../entitlement/entitlement.ts";
+import type { PlayersStore } from "../players.store.ts";
 import { playerErrors } from "./players.errors.ts";
 import { playerAbilities } from "./players.policy.ts";
 import type { PlayerRow } from "./players.repository.ts";
-import * as repository from "./players.repository.ts";
 
 /**
  * What leaves the server of players, for every players service alike:
@@ -15,7 +14,7 @@ import * as repository from "./players.repository.ts";
  */
 
 export interface PlayerPresenterDependencies {
-  db: Database;
+  store: PlayersStore;
   establishments: { namesOf(ids: string[]): Promise<Map<string, string>> };
   /** What each venue's licence allows now (the entitlement module). */
   entitlement: Pick<Entitlement, "ofVenue" | "ofVenues">;
@@ -28,7 +27,7 @@ export class PlayerPresenter {
 
   /** The player of an id a caller named; 404 when there is none. */
   async find(id: string): Promise<PlayerRow> {
-    const row = await repository.findPlayer(this.deps.db, id);
+    const row = await this.deps.store.players.findPlayer(id);
     if (!row) throw playerErrors.notFound();
     return row;
   }
@@ -64,7 +63,7 @@ export class PlayerPresenter {
 
   /** The playlists on a player, each marked playable while its venue's licence allows it. */
   async presentPlaylists(player: PlayerRow): Promise<PlayerPlaylist[]> {
-    const rows = await repository.playlistsOfPlayer(this.deps.db, player.id);
+    const rows = await this.deps.store.players.playlistsOfPlayer(player.id);
     const [names, venue] = await Promise.all([
       this.deps.playlistNames(rows.map((row) => row.playlistId)),
       this.deps.entitlement.ofVenue(player.establishmentId),

@@ -4,8 +4,8 @@ import { anyId } from "../../../db/any-id.ts";
 import { type Executor, isUniqueViolation } from "../../../db/client.ts";
 import { containsPattern } from "../../../db/like.ts";
 import { playerPlaylists, playerRequests, playerStates, players } from "../../../db/schema.ts";
-import { onlineSql, playingSql } from "../live/live.repository.ts";
 import { hasOpenAlertSql } from "../alerts/silence-alerts.repository.ts";
+import { onlineSql, playingSql } from "../live/live.repository.ts";
 
 /** SQL of players, their playlists and requests. Every function takes the database or a transaction. */
 

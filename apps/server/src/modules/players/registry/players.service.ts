@@ -1,6 +1,6 @@
 import { type Player, type playersApi, type TokenPair, uuidSchema } from "@fonika/shared";
 import type { z } from "zod";
-import type { Database, Executor } from "../../../db/client.ts";
+import type { Executor } from "../../../db/client.ts";
 import type { Actor } from "../../../kernel/actor.ts";
 import { errors } from "../../../lib/app-error.ts";
 import { BusCache } from "../../../lib/bus-cache.ts";
@@ -14,12 +14,12 @@ import type { EventBus } from "../../../realtime/bus.ts";
 import { playerRoom } from "../../../realtime/hub.ts";
 import type {
   ControllablePlayer,
-  PlayerCounts,
-  PlayerDirectory,
+  PlayerDirectory as SocketPlayerDirectory,
 } from "../../../realtime/player-directory.ts";
 import type { Entitlement } from "../../entitlement/entitlement.ts";
+import { PlayersStore } from "../players.store.ts";
 import { FirstMusic, startWithMusic } from "./first-music.ts";
-import { onlineSince } from "../live/live.policy.ts";
+import type { PlayerDirectory } from "./player-directory.service.ts";
 import { playerErrors, webPlayerName } from "./players.errors.ts";
 import {
   assertMayChangePlayer,
@@ -28,7 +28,6 @@ import {
 } from "./players.policy.ts";
 import { PlayerPresenter } from "./players.presenter.ts";
 import type { PlayerRow } from "./players.repository.ts";
-import * as repository from "./players.repository.ts";
 
 /** Where a player stands: its owner and establishment. */
 type Placement = Pick<PlayerRow, "id" | "userId" | "establishmentId">;
@@ -42,7 +41,7 @@ export interface BrowserAtHand {
   userAgent: string | string[] | undefined;
 }
 
-/** What players need of other modules; app.ts wires them. */
+/** What the players' registry needs of other modules (the face `players.ts` passes them on). */
 export interface PlayerPorts {
   /** The account of a user id (accounts). */
   findAccount(userId: string): Promise<{ authority: string[]; status: string } | undefined>;
@@ -83,17 +82,20 @@ export interface PlayerPorts {
   songFacts(ids: readonly string[]): Promise<Map<string, { title: string; artists: string[] }>>;
 }
 
-export interface PlayersDependencies extends PlayerPorts {
-  db: Database;
+export interface RegistryDependencies extends PlayerPorts {
+  store: PlayersStore;
+  /** What other modules read of players (made before them): the venues' player counts. */
+  directory: Pick<PlayerDirectory, "countsByEstablishment">;
   /** Taking a playlist off a player changes what it plays: published as `schedule-changed`. */
   bus: EventBus;
 }
 
 /**
  * Players: added to an establishment of their owner, changed and removed by
- * the owner or a client manager; the directory the player socket and songs
- * ask; and what other modules learn of players (history's places, a deleted
- * client's records). The players base staff read is `players-base.service.ts`,
+ * the owner or a client manager; the directory the player socket asks; and
+ * what other modules learn of players (a web player's device code, a deleted
+ * client's records; where players stand is `player-directory.service.ts`).
+ * The players base staff read is `players-base.service.ts`,
  * the playlists on players `player-playlists.service.ts` and clients'
  * requests `player-requests.service.ts`; all present players alike
  * (`players.presenter.ts`).
@@ -110,12 +112,12 @@ export class PlayersService {
    */
   private readonly placements: BusCache<Placement>;
 
-  constructor(private readonly deps: PlayersDependencies) {
+  constructor(private readonly deps: RegistryDependencies) {
     this.presenter = new PlayerPresenter(deps);
     this.firstMusic = new FirstMusic(deps);
     this.placements = new BusCache({
       load: async (id) => {
-        const row = await repository.findPlayer(deps.db, id);
+        const row = await deps.store.players.findPlayer(id);
         return row && { id: row.id, userId: row.userId, establishmentId: row.establishmentId };
       },
       // A command reads it first: it never waits for the database once the player was seen.
@@ -140,8 +142,8 @@ export class PlayersService {
     if (!account || !isClientAccount(account)) throw playerErrors.ownerNotClient();
     const establishmentId = await this.establishmentFor(ownerId, body.establishmentId);
     const firstMusic = await this.firstMusic.offeredAt(establishmentId);
-    const row = await this.deps.db.transaction(async (tx) => {
-      const inserted = await repository.insertPlayer(tx, {
+    const row = await this.deps.store.withTx(async (tx) => {
+      const inserted = await tx.players.insertPlayer({
         userId: ownerId,
         establishmentId,
         name: body.name,
@@ -164,7 +166,7 @@ export class PlayersService {
   ): Promise<Player> {
     const player = await this.presenter.find(id);
     assertMayChangePlayer(actor, player);
-    await repository.updatePlayer(this.deps.db, id, {
+    await this.deps.store.players.updatePlayer(id, {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.address !== undefined ? { address: body.address } : {}),
       ...(body.crossfadeSeconds !== undefined ? { crossfadeSeconds: body.crossfadeSeconds } : {}),
@@ -198,7 +200,7 @@ export class PlayersService {
     } else {
       assertMayReadClient(actor, userId);
     }
-    const { rows, total } = await repository.listPlayersOfUser(this.deps.db, userId, {
+    const { rows, total } = await this.deps.store.players.listPlayersOfUser(userId, {
       establishmentId,
       limit: query.limit,
       offset: query.offset,
@@ -211,7 +213,7 @@ export class PlayersService {
     playerId: string,
     query: Query<typeof playersApi.listUserPlayers>,
   ): Promise<Page<Player>> {
-    const row = await repository.findPlayer(this.deps.db, playerId);
+    const row = await this.deps.store.players.findPlayer(playerId);
     const rows = row && query.offset === 0 ? [row] : [];
     return toPage(await this.presenter.present(actor, rows), row ? 1 : 0, query.limit);
   }
@@ -221,7 +223,7 @@ export class PlayersService {
     const player = await this.presenter.find(id);
     assertMayChangePlayer(actor, player);
     if (player.userId !== userId) throw playerErrors.notFound();
-    await repository.deletePlayer(this.deps.db, id);
+    await this.deps.store.players.deletePlayer(id);
     // The devices that played it stop at once, their sessions and sockets ended:
     // a web player's, and a box's bound to it since its socket named it.
     await this.deps.playerSessions.endFor([id]);
@@ -271,7 +273,7 @@ export class PlayersService {
       if (player.establishmentId !== establishmentId) throw playerErrors.otherEstablishment();
       const firstMusic = await this.firstMusic.of(player);
       return async (tx) => {
-        if (firstMusic) await startWithMusic(tx, player.id, firstMusic);
+        if (firstMusic) await startWithMusic(new PlayersStore(tx), player.id, firstMusic);
         return player.id;
       };
     }
@@ -279,13 +281,12 @@ export class PlayersService {
     const establishment = await this.deps.establishments.findOwned(actor.userId, establishmentId);
     if (!establishment) throw playerErrors.establishmentNotFound();
     const firstMusic = await this.firstMusic.offeredAt(establishmentId);
-    return async (tx) => {
-      const names = new Set(
-        await repository.playerNamesOfEstablishment(tx, establishmentId, "web"),
-      );
+    return async (executor) => {
+      const tx = new PlayersStore(executor);
+      const names = new Set(await tx.players.playerNamesOfEstablishment(establishmentId, "web"));
       let number = names.size + 1;
       while (names.has(webPlayerName(number))) number += 1;
-      const row = await repository.insertPlayer(tx, {
+      const row = await tx.players.insertPlayer({
         userId: actor.userId,
         establishmentId,
         name: webPlayerName(number),
@@ -309,14 +310,14 @@ export class PlayersService {
 
   /** Whether a player exists (auth's port: a device code's player may be removed before delivery). */
   async exists(db: Executor, id: string): Promise<boolean> {
-    return (await repository.findPlayer(db, id)) !== undefined;
+    return (await new PlayersStore(db).players.findPlayer(id)) !== undefined;
   }
 
   /**
    * The player socket's and the songs' view of players (realtime's
    * PlayerDirectory port); what players play is the schedules' part.
    */
-  directory(): Omit<PlayerDirectory, "decide"> {
+  directory(): Omit<SocketPlayerDirectory, "decide"> {
     return {
       findControllable: async (actor, playerId) => {
         // Every command asks: where a player stands is kept in memory (see `placements`).
@@ -334,7 +335,7 @@ export class PlayersService {
       roomsOf: async (actor) => {
         if (actor.sessionKind !== "device" || !actor.establishmentId) return [];
         if (actor.playerId) return [playerRoom(actor.playerId)];
-        const rows = await repository.playersOfEstablishment(this.deps.db, actor.establishmentId);
+        const rows = await this.deps.store.players.playersOfEstablishment(actor.establishmentId);
         return rows.map((row) => playerRoom(row.id));
       },
       playlistsOf: async (actor, playerId) => {
@@ -350,12 +351,8 @@ export class PlayersService {
           .filter((playlist) => playlist.playable)
           .map((playlist) => playlist.playlistId);
       },
-      countsByEstablishment: async (establishmentIds) => {
-        // Online: the device's heartbeat is fresh (live.policy.ts).
-        return new Map<string, PlayerCounts>(
-          await repository.countsByEstablishment(this.deps.db, establishmentIds, onlineSince()),
-        );
-      },
+      countsByEstablishment: (establishmentIds) =>
+        this.deps.directory.countsByEstablishment(establishmentIds),
     };
   }
 
@@ -366,7 +363,7 @@ export class PlayersService {
 
   /** The players of an establishment with their owners (the explicit filter changed there). */
   async ofEstablishment(establishmentId: string): Promise<ControllablePlayer[]> {
-    const rows = await repository.playersOfEstablishment(this.deps.db, establishmentId);
+    const rows = await this.deps.store.players.playersOfEstablishment(establishmentId);
     return rows.map((row) => ({ playerId: row.id, ownerId: row.userId }));
   }
 
@@ -376,7 +373,7 @@ export class PlayersService {
    * (accounts' ClientRecords port).
    */
   async forgetClient(tx: Executor, clientId: string): Promise<() => Promise<void>> {
-    const removed = await repository.deleteEverythingOfUser(tx, clientId);
+    const removed = await new PlayersStore(tx).players.deleteEverythingOfUser(clientId);
     return () => this.announceRemoved(removed);
   }
 
@@ -398,26 +395,9 @@ export class PlayersService {
     return ids[0] as string;
   }
 
-  /**
-   * Owners, establishments and names of players by id (history's port:
-   * a play is filed under its player's venue); unknown ids are left out.
-   */
-  async placesOf(
-    ids: readonly string[],
-  ): Promise<Map<string, { userId: string; establishmentId: string; name: string }>> {
-    const valid = [...new Set(ids)].filter((id) => uuidSchema.safeParse(id).success);
-    const rows = await repository.findPlayers(this.deps.db, valid);
-    return new Map(
-      rows.map((row) => [
-        row.id,
-        { userId: row.userId, establishmentId: row.establishmentId, name: row.name },
-      ]),
-    );
-  }
-
   /** The player of an id a socket message gave unchecked: one that is not a uuid names none. */
   private async findByAnyId(id: string): Promise<PlayerRow | undefined> {
     if (!uuidSchema.safeParse(id).success) return undefined;
-    return repository.findPlayer(this.deps.db, id);
+    return this.deps.store.players.findPlayer(id);
   }
 }

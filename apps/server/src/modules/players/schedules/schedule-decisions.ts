@@ -4,13 +4,12 @@ import {
   type PlayerDecision,
   type PlayerSchedule,
 } from "@fonika/shared";
-import type { Database } from "../../../db/client.ts";
 import type { Entitlement } from "../../entitlement/entitlement.ts";
+import type { PlayersStore } from "../players.store.ts";
 import { playerErrors } from "../registry/players.errors.ts";
 import type { PlayerRow } from "../registry/players.repository.ts";
 import { groupByPlayer, toWindow } from "./schedule-rows.ts";
 import { decideForPlayers, playableSchedule } from "./scheduler.ts";
-import * as repository from "./schedules.repository.ts";
 
 /**
  * What players' schedules decide: each player's playable schedule (its
@@ -20,7 +19,7 @@ import * as repository from "./schedules.repository.ts";
  * nothing.
  */
 export interface ScheduleDecisionsDependencies {
-  db: Database;
+  store: PlayersStore;
   establishments: {
     /** Owners and IANA time zones of establishments by id. */
     placesOf(ids: string[]): Promise<Map<string, { userId: string; timeZone: string }>>;
@@ -42,7 +41,7 @@ export class ScheduleDecisions {
    */
   async decideFor(playerIds: string[], instantMs: number): Promise<Map<string, PlayerDecision>> {
     const { schedules, licences } = await this.schedulesOf(
-      await repository.playersByIds(this.deps.db, playerIds),
+      await this.deps.store.schedules.playersByIds(playerIds),
     );
     const decisions = new Map<string, PlayerDecision>();
     for (const [playerId, decision] of decideForPlayers(schedules, instantMs)) {
@@ -66,8 +65,8 @@ export class ScheduleDecisions {
   }> {
     const ids = rows.map((row) => row.id);
     const [windows, attached, places] = await Promise.all([
-      repository.windowsOfPlayers(this.deps.db, ids),
-      repository.playlistsOfPlayers(this.deps.db, ids),
+      this.deps.store.schedules.windowsOfPlayers(ids),
+      this.deps.store.schedules.playlistsOfPlayers(ids),
       this.deps.establishments.placesOf([...new Set(rows.map((row) => row.establishmentId))]),
     ]);
     const venueIds = [...new Set(rows.map((row) => row.establishmentId))];

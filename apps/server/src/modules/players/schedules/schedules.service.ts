@@ -12,24 +12,22 @@ import {
   type Weekday,
 } from "@fonika/shared";
 import type { z } from "zod";
-import type { Database } from "../../../db/client.ts";
 import type { Actor } from "../../../kernel/actor.ts";
 import { clientAccessOf } from "../../../lib/client-access.ts";
 import type { EventBus } from "../../../realtime/bus.ts";
 import type { Entitlement } from "../../entitlement/entitlement.ts";
+import type { PlayersStore } from "../players.store.ts";
 import { playerErrors } from "../registry/players.errors.ts";
 import { assertMayChangePlayer, assertMayReadPlayer } from "../registry/players.policy.ts";
 import type { PlayerRow } from "../registry/players.repository.ts";
-import * as players from "../registry/players.repository.ts";
 import { ScheduleDecisions } from "./schedule-decisions.ts";
 import { groupByPlayer, toEntry, toWindow } from "./schedule-rows.ts";
 import type { ScheduleRow } from "./schedules.repository.ts";
-import * as repository from "./schedules.repository.ts";
 
 type Body<E extends { body?: z.ZodType }> = z.output<NonNullable<E["body"]>>;
 type WindowInput = Body<typeof schedulesApi.addPlaylistSchedule>;
 
-/** What schedules need of other modules; app.ts wires them. */
+/** What schedules need of other modules (the face `players.ts` passes them on). */
 export interface SchedulePorts {
   establishments: {
     /** Owners and IANA time zones of establishments by id. */
@@ -42,7 +40,7 @@ export interface SchedulePorts {
 }
 
 export interface SchedulesDependencies extends SchedulePorts {
-  db: Database;
+  store: PlayersStore;
   /** Every change of what a player plays is published as `schedule-changed`. */
   bus: EventBus;
 }
@@ -68,7 +66,7 @@ export class SchedulesService {
     const player = await this.findPlayer(playerId);
     assertMayReadPlayer(actor, player);
     await this.assertOnPlayer(playerId, playlistId);
-    const rows = await repository.windowsOfPlayers(this.deps.db, [playerId]);
+    const rows = await this.deps.store.schedules.windowsOfPlayers([playerId]);
     return rows.filter((row) => row.playlistId === playlistId).map(toEntry);
   }
 
@@ -107,7 +105,7 @@ export class SchedulesService {
     const player = await this.findPlayer(playerId);
     assertMayChangePlayer(actor, player);
     await this.findWindow(player.id, scheduleId, playlistId);
-    await repository.deleteWindow(this.deps.db, scheduleId);
+    await this.deps.store.schedules.deleteWindow(scheduleId);
     await this.announce([player.id]);
   }
 
@@ -120,7 +118,7 @@ export class SchedulesService {
     const player = await this.findPlayer(playerId);
     assertMayChangePlayer(actor, player);
     if (playlistId !== null) await this.assertPlayable(player, playlistId);
-    await repository.setFallback(this.deps.db, player.id, playlistId);
+    await this.deps.store.schedules.setFallback(player.id, playlistId);
     await this.announce([player.id]);
     return playlistId;
   }
@@ -205,12 +203,12 @@ export class SchedulesService {
   ): Promise<EstablishmentWeek> {
     const place = await this.findPlace(establishmentId);
     if (clientAccessOf(actor, place.userId) === "none") throw playerErrors.establishmentNotFound();
-    const window = await repository.findWindow(this.deps.db, scheduleId);
+    const window = await this.deps.store.schedules.findWindow(scheduleId);
     if (!window) throw playerErrors.scheduleNotFound();
     const player = await this.findPlayer(window.playerId);
     if (player.establishmentId !== establishmentId) throw playerErrors.scheduleNotFound();
     assertMayChangePlayer(actor, player);
-    await repository.deleteWindow(this.deps.db, scheduleId);
+    await this.deps.store.schedules.deleteWindow(scheduleId);
     await this.announce([player.id]);
     return this.presentWeek(establishmentId, place);
   }
@@ -240,9 +238,9 @@ export class SchedulesService {
     await this.assertPlayable(player, window.playlistId);
     // Names are read after the transaction: on PGlite it holds the one connection.
     type Saved = { row: ScheduleRow } | { overlap: ScheduleWindow };
-    const saved = await this.deps.db.transaction(async (tx): Promise<Saved> => {
-      await repository.lockPlayer(tx, player.id);
-      const others = (await repository.windowsOfPlayers(tx, [player.id])).map(toWindow);
+    const saved = await this.deps.store.withTx(async (tx): Promise<Saved> => {
+      await tx.schedules.lockPlayer(player.id);
+      const others = (await tx.schedules.windowsOfPlayers([player.id])).map(toWindow);
       const overlap = findOverlap({ ...window, id: window.id ?? "" }, others);
       if (overlap) return { overlap };
       const fields = {
@@ -253,8 +251,8 @@ export class SchedulesService {
       };
       return {
         row: window.id
-          ? await repository.updateWindow(tx, window.id, fields)
-          : await repository.insertWindow(tx, { playerId: player.id, ...fields }),
+          ? await tx.schedules.updateWindow(window.id, fields)
+          : await tx.schedules.insertWindow({ playerId: player.id, ...fields }),
       };
     });
     if ("overlap" in saved) {
@@ -286,7 +284,7 @@ export class SchedulesService {
   }
 
   private async assertOnPlayer(playerId: string, playlistId: string): Promise<void> {
-    if (!(await repository.isOnPlayer(this.deps.db, playerId, playlistId))) {
+    if (!(await this.deps.store.schedules.isOnPlayer(playerId, playlistId))) {
       throw playerErrors.playlistNotOnPlayer();
     }
   }
@@ -295,11 +293,11 @@ export class SchedulesService {
     establishmentId: string,
     place: { userId: string; timeZone: string },
   ): Promise<EstablishmentWeek> {
-    const rows = await repository.playersOfEstablishment(this.deps.db, establishmentId);
+    const rows = await this.deps.store.schedules.playersOfEstablishment(establishmentId);
     const ids = rows.map((row) => row.id);
     const [windows, attached, allowed] = await Promise.all([
-      repository.windowsOfPlayers(this.deps.db, ids),
-      repository.playlistsOfPlayers(this.deps.db, ids),
+      this.deps.store.schedules.windowsOfPlayers(ids),
+      this.deps.store.schedules.playlistsOfPlayers(ids),
       this.deps.entitlement.ofVenue(establishmentId),
     ]);
     const names = await this.deps.playlistNames([
@@ -329,7 +327,7 @@ export class SchedulesService {
   }
 
   private async findPlayer(id: string): Promise<PlayerRow> {
-    const row = await players.findPlayer(this.deps.db, id);
+    const row = await this.deps.store.players.findPlayer(id);
     if (!row) throw playerErrors.notFound();
     return row;
   }
@@ -340,7 +338,7 @@ export class SchedulesService {
     id: string,
     playlistId?: string,
   ): Promise<ScheduleRow> {
-    const row = await repository.findWindow(this.deps.db, id);
+    const row = await this.deps.store.schedules.findWindow(id);
     if (!row || row.playerId !== playerId || (playlistId && row.playlistId !== playlistId)) {
       throw playerErrors.scheduleNotFound();
     }

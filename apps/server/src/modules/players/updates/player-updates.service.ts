@@ -11,25 +11,30 @@ import {
   updateNameFromFileName,
   versionInFileName,
 } from "@fonika/shared";
-import type { Database } from "../../../db/client.ts";
 import type { Actor } from "../../../kernel/actor.ts";
 import type { ServiceLog } from "../../../kernel/service-log.ts";
 import type { StoredFile } from "../../../kernel/stored-file.ts";
 import { toPage } from "../../../lib/paging.ts";
 import type { EventBus } from "../../../realtime/bus.ts";
-import { FIRMWARE_ROOM, type FirmwareNotices } from "../../../realtime/firmware-notices.ts";
 import { contentKey, type FileStore } from "../../../storage/file-store.ts";
 import type { UploadSource } from "../../../storage/upload.ts";
+import type { PlayersStore } from "../players.store.ts";
 import { playerUpdateErrors } from "./player-updates.errors.ts";
 import {
   assertMayDownloadPlayerUpdate,
   assertMayManagePlayerUpdates,
 } from "./player-updates.policy.ts";
 import type { PlayerUpdateRow } from "./player-updates.repository.ts";
-import * as repository from "./player-updates.repository.ts";
+
+/**
+ * Room of every box player's device socket that reported its firmware
+ * version in `connect` (player-updates.socket.ts): a newer update is
+ * pushed to it on every process.
+ */
+export const FIRMWARE_ROOM = "firmware";
 
 export interface PlayerUpdatesDependencies {
-  db: Database;
+  store: PlayersStore;
   files: FileStore;
   bus: EventBus;
   log: ServiceLog;
@@ -47,7 +52,7 @@ export interface PlayerUpdateListRequest {
  * when its socket says its version, and at once when a newer one is
  * uploaded or edited (through the bus, on every process).
  */
-export class PlayerUpdatesService implements FirmwareNotices {
+export class PlayerUpdatesService {
   constructor(private readonly deps: PlayerUpdatesDependencies) {}
 
   /**
@@ -72,12 +77,12 @@ export class PlayerUpdatesService implements FirmwareNotices {
       const name = given.name ?? updateNameFromFileName(file.filename, PLAYER_UPDATES.nameMax);
       if (!name) throw playerUpdateErrors.noName();
       // Checked before the file is stored, so that a refused version leaves nothing behind.
-      if (await repository.findByVersion(this.deps.db, version)) {
+      if (await this.deps.store.updates.findByVersion(version)) {
         throw playerUpdateErrors.versionTaken(version);
       }
       const key = contentKey("player-updates", file.sha256);
       await this.deps.files.putFile(key, file.path, PLAYER_UPDATES.mediaType);
-      const row = await repository.insertUpdate(this.deps.db, {
+      const row = await this.deps.store.updates.insertUpdate({
         name,
         version,
         fileKey: key,
@@ -99,7 +104,7 @@ export class PlayerUpdatesService implements FirmwareNotices {
   /** Renames an update or corrects its version; a version another update has is a 409. */
   async changeMeta(actor: Actor, id: string, meta: PlayerUpdateMeta): Promise<PlayerUpdate> {
     assertMayManagePlayerUpdates(actor);
-    const row = await repository.updateMeta(this.deps.db, id, {
+    const row = await this.deps.store.updates.updateMeta(id, {
       name: meta.name,
       version: meta.version,
     });
@@ -114,14 +119,14 @@ export class PlayerUpdatesService implements FirmwareNotices {
     request: PlayerUpdateListRequest,
   ): Promise<{ data: PlayerUpdate[]; total: number; totalPages: number }> {
     assertMayManagePlayerUpdates(actor);
-    const { rows, total } = await repository.listUpdates(this.deps.db, request);
+    const { rows, total } = await this.deps.store.updates.listUpdates(request);
     return toPage(rows.map(present), total, request.limit);
   }
 
   /** The firmware file, for the file answer (saved under its uploaded name). */
   async file(actor: Actor, id: string): Promise<StoredFile> {
     assertMayDownloadPlayerUpdate(actor);
-    const row = await repository.findUpdate(this.deps.db, id);
+    const row = await this.deps.store.updates.findUpdate(id);
     if (!row) throw playerUpdateErrors.notFound();
     return {
       key: row.fileKey,
@@ -133,8 +138,9 @@ export class PlayerUpdatesService implements FirmwareNotices {
     };
   }
 
+  /** The newest update when it is newer than `version`, as its socket message; else null. */
   async newerThan(version: string): Promise<ServerSocketMessage | null> {
-    const newest = newestByVersion(await repository.allVersions(this.deps.db));
+    const newest = newestByVersion(await this.deps.store.updates.allVersions());
     if (!newest || compareVersions(newest.version, version) <= 0) return null;
     return notice(newest);
   }
@@ -145,7 +151,7 @@ export class PlayerUpdatesService implements FirmwareNotices {
    * version); one that connects later asks on `connect`.
    */
   private async announceIfNewest(row: PlayerUpdateRow): Promise<void> {
-    const newest = newestByVersion(await repository.allVersions(this.deps.db));
+    const newest = newestByVersion(await this.deps.store.updates.allVersions());
     if (newest?.id !== row.id) return;
     await this.deps.bus.publish({ kind: "message", rooms: [FIRMWARE_ROOM], message: notice(row) });
     this.deps.log.info({ updateId: row.id, version: row.version }, "player update announced");
