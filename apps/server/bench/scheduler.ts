@@ -5,7 +5,7 @@ import {
   timeOfSeconds,
   WEEKDAYS,
 } from "@fonika/shared";
-import { decideForPlayers } from "../src/modules/players/schedules/scheduler.ts";
+import { decideForPlayers } from "../src/modules/players/players.ts";
 import { verdictLine } from "./support.ts";
 
 /**

@@ -2,7 +2,7 @@ import { API_BASE, PLAYER_SOCKET_PATH } from "@fonika/shared";
 import { establishments } from "../src/db/schema.ts";
 import { AccountsStore, type UserRow } from "../src/modules/accounts/accounts.ts";
 import { AuthStore, SessionIssuer, type SessionRow } from "../src/modules/auth/auth.ts";
-import { insertPlayer } from "../src/modules/players/registry/players.repository.ts";
+import { PlayersStore } from "../src/modules/players/players.ts";
 import type { BenchApp } from "./support.ts";
 
 /**
@@ -64,7 +64,7 @@ export async function makeFixtures(
         .returning({ id: establishments.id });
       if (!venue) throw new Error("establishment insert returned no row");
       const serial = `BENCH-${owner}-${index}`;
-      const player = await insertPlayer(db, {
+      const player = await new PlayersStore(db).players.insertPlayer({
         userId: user.id,
         establishmentId: venue.id,
         name: `Бокс ${index + 1}`,

@@ -1,4 +1,4 @@
-import { findState } from "../modules/players/live/live.repository.ts";
+import { PlayersStore } from "../modules/players/players.ts";
 import type { SignedInUser } from "./factories.ts";
 import type { TestServer } from "./harness.ts";
 import { connect, nextOfType } from "./socket-client.ts";
@@ -71,7 +71,7 @@ export async function scheduledPlayer(
   device.socket.close();
   await device.closed;
   await waitFor(async () => {
-    const state = await findState(server.app.db, playerId);
+    const state = await new PlayersStore(server.app.db).live.findState(playerId);
     return state?.lastSeenAt && state.heartbeatAt === null ? true : undefined;
   });
   return player;

@@ -6,7 +6,7 @@ import { call, startTestServer, type TestServer } from "../../test/harness.ts";
 import { venuePlayer, waitFor } from "../../test/silent-players.ts";
 import { connect, nextOfType } from "../../test/socket-client.ts";
 import { createVenueStaff, type VenueStaff } from "../../test/venues.ts";
-import * as liveRepository from "../players/live/live.repository.ts";
+import { PlayersStore } from "../players/players.ts";
 
 /**
  * Support acting on a client's players from an enquiry, and silence alerts
@@ -93,7 +93,7 @@ describe("support's commands to a client's player", () => {
     // The device obeys, and the owner's screen hears it, as from the owner's own command.
     expect(await nextOfType(device, "pause")).toMatchObject({ playerId: place.playerId });
     expect(await nextOfType(owner, "pause")).toMatchObject({ playerId: place.playerId });
-    const state = await liveRepository.findState(server.app.db, place.playerId);
+    const state = await new PlayersStore(server.app.db).live.findState(place.playerId);
     expect(state?.playing).toBe(false);
     device.socket.close();
     owner.socket.close();
@@ -108,7 +108,7 @@ describe("a silence alert", () => {
     device.socket.close();
     await device.closed;
     await waitFor(async () => {
-      const state = await liveRepository.findState(server.app.db, place.playerId);
+      const state = await new PlayersStore(server.app.db).live.findState(place.playerId);
       return state?.lastSeenAt && state.heartbeatAt === null ? true : undefined;
     });
     const enquiriesOf = () =>
@@ -143,13 +143,13 @@ describe("a silence alert", () => {
 
     // It plays, then falls silent again while the enquiry is open: one more event, no new enquiry.
     const t1 = t0 + 11 * MINUTE;
-    await liveRepository.writeState(server.app.db, place.playerId, {
+    await new PlayersStore(server.app.db).live.writeState(place.playerId, {
       playing: true,
       heartbeatAt: new Date(t1),
       lastSeenAt: new Date(t1),
     });
     await server.app.silenceAlerts.sweep(t1);
-    await liveRepository.writeState(server.app.db, place.playerId, {
+    await new PlayersStore(server.app.db).live.writeState(place.playerId, {
       playing: false,
       heartbeatAt: null,
     });

@@ -12,6 +12,7 @@ import {
   temporaryUploads,
   uploadFile,
 } from "../../../test/library.ts";
+import { addPlayer } from "../../../test/venues.ts";
 
 /**
  * Songs through the real API: upload of every accepted format with its
@@ -430,14 +431,14 @@ describe("removal and the list", () => {
   });
 
   it("filters by a player: its playlists' current versions, and 'Плеер не найден' for one that is not the caller's", async () => {
-    // No player exists before the players module registers them.
+    // No such player.
     const unknownPlayer = await call(server, "GET", `/music/song?playerId=${unknownId}`, {
       token: client.token,
     });
     expect(unknownPlayer.status).toBe(404);
     expect(unknownPlayer.body).toMatchObject({ type: "not-found", reason: "Плеер не найден" });
 
-    // The songs of the playlists a player plays, as the directory will answer them.
+    // The songs of the playlists a player of the client plays.
     const post = (path: string, body: unknown) =>
       call(server, "POST", path, { token: manager.token, body });
     const listed = await call(server, "GET", "/music/song?limit=3", { token: client.token });
@@ -463,24 +464,17 @@ describe("removal and the list", () => {
       { token: clientManager.token, body: { playlistId } },
     );
     expect(granted.status).toBe(200);
-    server.app.realtime.usePlayerDirectory({
-      ...server.app.realtime.playerDirectory(),
-      playlistsOf: async (_actor, playerId) => (playerId === unknownId ? [playlistId] : null),
+    const playerId = await addPlayer(server, client, {
+      establishmentId: client.establishmentId,
+      playlistIds: [playlistId],
     });
-    try {
-      const played = await call(server, "GET", `/music/song?playerId=${unknownId}`, {
-        token: client.token,
-      });
-      expect(played.status).toBe(200);
-      expect(played.body.data.map((song: { id: string }) => song.id).sort()).toEqual(
-        [first?.id, second?.id].sort(),
-      );
-      expect(played.body.total).toBe(2);
-    } finally {
-      server.app.realtime.usePlayerDirectory({
-        ...server.app.realtime.playerDirectory(),
-        playlistsOf: async () => null,
-      });
-    }
+    const played = await call(server, "GET", `/music/song?playerId=${playerId}`, {
+      token: client.token,
+    });
+    expect(played.status).toBe(200);
+    expect(played.body.data.map((song: { id: string }) => song.id).sort()).toEqual(
+      [first?.id, second?.id].sort(),
+    );
+    expect(played.body.total).toBe(2);
   });
 });
