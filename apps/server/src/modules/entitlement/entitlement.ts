@@ -22,6 +22,13 @@ import type { EventBus } from "../../realtime/bus.ts";
  * change of subscriptions, tariffs' playlists, grants and playlists'
  * versions publishes `music-access-changed` once stored, and every process
  * forgets then (and on a gap of the shared bus).
+ *
+ * Unlike the other faces it has no `plugin` and no store: it serves no
+ * route, owns no table (it reads the subscriptions' licences and the
+ * tariffs' grants through its ports) and runs no worker to start or stop;
+ * its memory listens to the bus from `createEntitlement` on and stops
+ * with the bus. A plugin here would be an empty one app.ts registers for
+ * nothing.
  */
 
 /** What one venue's licence allows now. */
