@@ -120,5 +120,4 @@ export function createSubscriptions(deps: SubscriptionsDependencies): Subscripti
 }
 
 export type { LiveSubscription } from "./subscription-licences.service.ts";
-export type { SubscriptionRef } from "./subscription-news.ts";
 export type { SubscriptionLicences, SubscriptionUsage };
