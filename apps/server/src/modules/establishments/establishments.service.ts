@@ -12,10 +12,10 @@ import type { StoredFile } from "../../kernel/stored-file.ts";
 import { isClientAccount } from "../../lib/client-access.ts";
 import { toPage } from "../../lib/paging.ts";
 import type { EventBus } from "../../realtime/bus.ts";
-import type { PlayerCounts } from "../../realtime/player-directory.ts";
 import type { FileStore } from "../../storage/file-store.ts";
 import { imageTypeOf } from "../../storage/images.ts";
 import type { UploadSource } from "../../storage/upload.ts";
+import type { PlayerCounts } from "../players/players.ts";
 import { establishmentErrors } from "./establishments.errors.ts";
 import {
   assertMayChangeEstablishments,

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Executor } from "../../db/client.ts";
 import type { ServiceLog } from "../../kernel/service-log.ts";
 import type { EventBus } from "../../realtime/bus.ts";
-import type { PlayerDirectory as SocketPlayerDirectory } from "../../realtime/player-directory.ts";
 import type { SocketRegistry } from "../../realtime/socket-registry.ts";
 import type { FileStore } from "../../storage/file-store.ts";
 import type { Entitlement } from "../entitlement/entitlement.ts";
@@ -20,7 +19,11 @@ import { PlayerDirectory } from "./registry/player-directory.service.ts";
 import { PlayerPlaylistsService } from "./registry/player-playlists.service.ts";
 import { PlayerRequestsService } from "./registry/player-requests.service.ts";
 import { playersRoutes } from "./registry/players.routes.ts";
-import { type PlayerPorts, PlayersService } from "./registry/players.service.ts";
+import {
+  type PlayerPorts,
+  type PlayerSocketDirectory,
+  PlayersService,
+} from "./registry/players.service.ts";
 import { PlayersBaseService } from "./registry/players-base.service.ts";
 import { schedulesRoutes } from "./schedules/schedules.routes.ts";
 import { SchedulesService } from "./schedules/schedules.service.ts";
@@ -125,7 +128,7 @@ export interface Players {
    */
   readonly live: LiveService;
   /** What the player socket asks of players: who may control one, its rooms, its schedule. */
-  readonly socketDirectory: SocketPlayerDirectory;
+  readonly socketDirectory: PlayerSocketDirectory;
   /** The newest box firmware for the socket of a box that says its version. */
   readonly firmware: PlayerUpdatesService;
   /**
@@ -180,7 +183,7 @@ export function createPlayers(deps: PlayersDependencies): Players {
   const decide = (playerIds: string[], instantMs: number) =>
     schedules.decideFor(playerIds, instantMs);
   const playerDirectory = registry.directory();
-  const socketDirectory: SocketPlayerDirectory = { ...playerDirectory, decide };
+  const socketDirectory: PlayerSocketDirectory = { ...playerDirectory, decide };
   const live = new LiveService({
     store,
     bus,
@@ -269,7 +272,15 @@ export type { LiveService } from "./live/live.service.ts";
  * benches' fixtures, which write a player's row or live state directly.
  */
 export { PlayersStore } from "./players.store.ts";
-export type { PlayerDirectory, PlayerPlace } from "./registry/player-directory.service.ts";
-export type { PlayersService } from "./registry/players.service.ts";
+export type {
+  PlayerCounts,
+  PlayerDirectory,
+  PlayerPlace,
+} from "./registry/player-directory.service.ts";
+export type {
+  ControllablePlayer,
+  PlayerSocketDirectory,
+  PlayersService,
+} from "./registry/players.service.ts";
 /** What each player plays at an instant by its schedule, all at once (the scheduler's bench). */
 export { decideForPlayers } from "./schedules/scheduler.ts";

@@ -1,8 +1,8 @@
 import { nextSong, type OrderedTrack, SHUFFLE_MEMORY } from "@fonika/shared";
 import type { ServiceLog } from "../../../kernel/service-log.ts";
-import type { ControllablePlayer } from "../../../realtime/player-directory.ts";
 import type { PlayRecorder } from "../../history/history.ts";
 import type { PlayersStore } from "../players.store.ts";
+import type { ControllablePlayer } from "../registry/players.service.ts";
 import { HEARTBEAT_FRESH_MS, onlineSince } from "./live.policy.ts";
 import type { PlayerStateRow } from "./live.repository.ts";
 import type { PlayerSocketMessage } from "./live.socket.ts";

@@ -2,9 +2,9 @@ import type { PlayerDecision, PlayerLiveState, ServerSocketMessage } from "@foni
 import type { Actor } from "../../../kernel/actor.ts";
 import type { ServiceLog } from "../../../kernel/service-log.ts";
 import type { EventBus } from "../../../realtime/bus.ts";
-import type { ControllablePlayer } from "../../../realtime/player-directory.ts";
 import type { PlayRecorder } from "../../history/history.ts";
 import type { PlayersStore } from "../players.store.ts";
+import type { ControllablePlayer } from "../registry/players.service.ts";
 import { ScheduleStatus } from "../schedules/schedule-status.ts";
 import { DeviceReports, isDeviceReport } from "./device-reports.ts";
 import { liveErrors } from "./live.errors.ts";

@@ -7,8 +7,8 @@ import {
 } from "@fonika/shared";
 import type { Actor } from "../../../kernel/actor.ts";
 import type { RealtimeMessage } from "../../../realtime/bus.ts";
-import type { ControllablePlayer } from "../../../realtime/player-directory.ts";
 import type { PlayersStore } from "../players.store.ts";
+import type { ControllablePlayer } from "../registry/players.service.ts";
 import { liveErrors } from "./live.errors.ts";
 import type { PlayerStateChange } from "./live.repository.ts";
 import type { PlayerSocketMessage } from "./live.socket.ts";

@@ -1,4 +1,10 @@
-import { type Player, type playersApi, type TokenPair, uuidSchema } from "@fonika/shared";
+import {
+  type Player,
+  type PlayerDecision,
+  type playersApi,
+  type TokenPair,
+  uuidSchema,
+} from "@fonika/shared";
 import type { z } from "zod";
 import type { Executor } from "../../../db/client.ts";
 import type { Actor } from "../../../kernel/actor.ts";
@@ -12,14 +18,10 @@ import {
 import { type Page, toPage } from "../../../lib/paging.ts";
 import type { EventBus } from "../../../realtime/bus.ts";
 import { playerRoom } from "../../../realtime/hub.ts";
-import type {
-  ControllablePlayer,
-  PlayerDirectory as SocketPlayerDirectory,
-} from "../../../realtime/player-directory.ts";
 import type { Entitlement } from "../../entitlement/entitlement.ts";
 import { PlayersStore } from "../players.store.ts";
 import { FirstMusic, startWithMusic } from "./first-music.ts";
-import type { PlayerDirectory } from "./player-directory.service.ts";
+import type { PlayerCounts, PlayerDirectory } from "./player-directory.service.ts";
 import { playerErrors, webPlayerName } from "./players.errors.ts";
 import {
   assertMayChangePlayer,
@@ -28,6 +30,46 @@ import {
 } from "./players.policy.ts";
 import { PlayerPresenter } from "./players.presenter.ts";
 import type { PlayerRow } from "./players.repository.ts";
+
+/** A player that a control message may reach, with the user who owns it. */
+export interface ControllablePlayer {
+  playerId: string;
+  ownerId: string;
+}
+
+/**
+ * What the player socket and the remote control ask of players: who may
+ * control one, the rooms of a socket, what a player may play and decides
+ * to play now (the schedules' part, which the face adds), and the venues'
+ * counts.
+ */
+export interface PlayerSocketDirectory {
+  /**
+   * The player `actor` may control, or null when it does not exist or is
+   * not the actor's to control — the socket answers both alike so that
+   * nobody learns which player ids exist.
+   */
+  findControllable(actor: Actor, playerId: string): Promise<ControllablePlayer | null>;
+  /** Rooms a socket of `actor` joins besides its user room (a player device joins its player's). */
+  roomsOf(actor: Actor): Promise<string[]>;
+  /**
+   * The playlists the player plays (those on it its venue may play now),
+   * or null when it does not exist or is not the actor's to see.
+   */
+  playlistsOf(actor: Actor, playerId: string): Promise<string[] | null>;
+  /**
+   * How many players each establishment has and how many of them are
+   * online; an establishment without players is absent from the map.
+   */
+  countsByEstablishment(establishmentIds: string[]): Promise<Map<string, PlayerCounts>>;
+  /**
+   * What each of these players plays at `instantMs` by its schedule (unknown
+   * ids are absent): the socket decides again on a `schedule-changed` event
+   * and at each decision's `decideAgainAt`. No access check: the caller
+   * names players it already reached.
+   */
+  decide(playerIds: string[], instantMs: number): Promise<Map<string, PlayerDecision>>;
+}
 
 /** Where a player stands: its owner and establishment. */
 type Placement = Pick<PlayerRow, "id" | "userId" | "establishmentId">;
@@ -317,7 +359,7 @@ export class PlayersService {
    * The player socket's and the songs' view of players (realtime's
    * PlayerDirectory port); what players play is the schedules' part.
    */
-  directory(): Omit<SocketPlayerDirectory, "decide"> {
+  directory(): Omit<PlayerSocketDirectory, "decide"> {
     return {
       findControllable: async (actor, playerId) => {
         // Every command asks: where a player stands is kept in memory (see `placements`).
