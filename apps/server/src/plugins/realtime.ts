@@ -1,61 +1,28 @@
 import { randomUUID } from "node:crypto";
 import websocket from "@fastify/websocket";
-import {
-  API_BASE,
-  CHAT_STAFF_ROLES,
-  CLIENT_MANAGING_ROLES,
-  MESSAGES,
-  PLAYER_SOCKET_PATH,
-  SUPPORT_STAFF_ROLES,
-} from "@fonika/shared";
+import { API_BASE, MESSAGES, PLAYER_SOCKET_PATH } from "@fonika/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
 import type { Actor } from "../kernel/actor.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { EventBus, RealtimeMessage } from "../realtime/bus.ts";
-import { type ChatTyping, noChatTyping } from "../realtime/chat-typing.ts";
-import { type DeviceBinding, noDeviceBinding } from "../realtime/device-binding.ts";
-import { type FirmwareNotices, noFirmwareNotices } from "../realtime/firmware-notices.ts";
 import { FRAME_BUDGET, FrameBudget } from "../realtime/frame-budget.ts";
-import {
-  CHAT_STAFF_ROOM,
-  CLOSE_CODES,
-  playerRoom,
-  SocketHub,
-  SUBSCRIPTIONS_STAFF_ROOM,
-  SUPPORT_STAFF_ROOM,
-  send,
-  sessionRoom,
-} from "../realtime/hub.ts";
-import { noPlayerControl, type PlayerControl } from "../realtime/player-control.ts";
-import { emptyPlayerDirectory, type PlayerDirectory } from "../realtime/player-directory.ts";
-import {
-  handleFrame,
-  newSocketState,
-  type SessionContext,
-  SOCKET_ERRORS,
-} from "../realtime/socket-session.ts";
+import { CLOSE_CODES, playerRoom, SocketHub, send, sessionRoom } from "../realtime/hub.ts";
+import { SocketHandlers, type SocketRegistry } from "../realtime/socket-registry.ts";
+import { handleFrame, SOCKET_ERRORS, type SocketSession } from "../realtime/socket-session.ts";
 
-/** What services use to reach sockets; every call goes through the bus. */
-export interface Realtime {
+/**
+ * What services use to reach sockets (every call goes through the bus),
+ * and the registry the modules fill while they are built: the handlers of
+ * the messages they own, the rooms and snapshot of an admitted socket,
+ * presence, a device's named player.
+ */
+export interface Realtime extends SocketRegistry {
   /** In-process, or Redis when REDIS_URL is set. */
   readonly busKind: EventBus["kind"];
   /** Sends `message` once to every socket in any of `rooms`, on every process. */
   publish(rooms: string | readonly string[], message: RealtimeMessage): Promise<void>;
-  /** Installs the players module's registry and ownership rules. */
-  usePlayerDirectory(directory: PlayerDirectory): void;
-  /** The player directory installed now (before the players module: no players). */
-  playerDirectory(): PlayerDirectory;
-  /** Installs the players' live state: snapshots, commands, reports, presence. */
-  usePlayerControl(control: PlayerControl): void;
-  /** Installs the player updates a box hears of when it says its version. */
-  useFirmwareNotices(notices: FirmwareNotices): void;
-  /** Installs the support chat's typing marks. */
-  useChatTyping(chat: ChatTyping): void;
-  /** Installs sign-in's binding of a venue-wide device session to the player it names. */
-  useDeviceBinding(binding: DeviceBinding): void;
-
   /** Sockets this process holds now, admitted (metrics). */
   openSockets(): number;
 }
@@ -98,11 +65,7 @@ export default fp(
   async function realtimePlugin(app: FastifyInstance) {
     const bus = app.bus;
     const hub = new SocketHub();
-    let players = emptyPlayerDirectory;
-    let control = noPlayerControl(SOCKET_ERRORS.playerNotFound);
-    let firmware = noFirmwareNotices;
-    let chat = noChatTyping(SOCKET_ERRORS.unknownType);
-    let binding = noDeviceBinding;
+    const handlers = new SocketHandlers();
     /** The actor each open, admitted socket was admitted as. */
     const admitted = new Map<WebSocket, Actor>();
     bus.subscribe((event) => hub.deliver(event));
@@ -112,23 +75,12 @@ export default fp(
     app.decorate("realtime", {
       busKind: bus.kind,
       publish: (rooms, message) => bus.publish({ kind: "message", rooms: toRooms(rooms), message }),
-      usePlayerDirectory: (directory) => {
-        players = directory;
-      },
-      playerDirectory: () => players,
-      usePlayerControl: (installed) => {
-        control = installed;
-      },
-      useFirmwareNotices: (installed) => {
-        firmware = installed;
-      },
-      useChatTyping: (installed) => {
-        chat = installed;
-      },
-      useDeviceBinding: (installed) => {
-        binding = installed;
-      },
-
+      onMessage: (type, handler) => handlers.onMessage(type, handler),
+      onAdmit: (admit) => handlers.onAdmit(admit),
+      onOpen: (listener) => handlers.onOpen(listener),
+      onClose: (listener) => handlers.onClose(listener),
+      findNamedPlayer: (find) => handlers.findNamedPlayer(find),
+      bindNamedPlayer: (bind) => handlers.bindNamedPlayer(bind),
       openSockets: () => hub.size,
     } satisfies Realtime);
 
@@ -179,6 +131,8 @@ export default fp(
       }
     };
     app.addHook("onReady", async () => {
+      // What a socket does is known before the first one opens.
+      handlers.seal();
       hub.startSweeping();
       sessionCheck = setInterval(() => void checkSessions(), app.config.socketSessionCheckMs);
       sessionCheck.unref();
@@ -202,9 +156,8 @@ export default fp(
         // Frames may arrive while the token is being checked: they queue
         // behind it and are handled one at a time, in order.
         let queue: Promise<Actor | null> = authenticate(socket, request);
-        const state = newSocketState();
         // Made once the socket is admitted, for all its frames.
-        let context: SessionContext | undefined;
+        let session: SocketSession | undefined;
         // Counted from the first frame, before the token is checked: a
         // flood must not queue up behind the check either.
         const budget = new FrameBudget();
@@ -224,18 +177,18 @@ export default fp(
           hub.touch(socket);
           queue = queue.then(async (actor) => {
             if (!actor) return null;
-            context ??= {
-              actor,
+            session ??= {
               socket,
-              control,
-              firmware,
-              chat,
-              join: (room: string) => hub.join(socket, room),
-              leave: (room: string) => hub.leave(socket, room),
-              state,
-              log: request.log,
+              handlers,
+              context: {
+                actor,
+                send: (message) => send(socket, message),
+                join: (room) => hub.join(socket, room),
+                leave: (room) => hub.leave(socket, room),
+                log: request.log,
+              },
             };
-            await handleFrame(context, data, isBinary).catch((error: unknown) => {
+            await handleFrame(session, data, isBinary).catch((error: unknown) => {
               request.log.error({ err: error }, "player socket frame failed");
             });
             return actor;
@@ -248,9 +201,7 @@ export default fp(
           // Once admitted, the player's presence on this process ends with the socket.
           void queue.then(async (actor) => {
             if (!actor) return null;
-            await control.closed(actor).catch((error: unknown) => {
-              request.log.error({ err: error }, "player socket close failed");
-            });
+            await handlers.close(actor, request.log);
             return actor;
           });
         });
@@ -265,25 +216,16 @@ export default fp(
      * serial number) is bound to the player it names from then on: its
      * later calls act for that player only, and removing the player ends
      * it (issue 27). Browser sockets see all their players; the name is
-     * ignored.
+     * ignored. Which player it may name is the players module's rule
+     * (`findNamedPlayer`), the binding sign-in's (`bindNamedPlayer`).
      */
     async function boundToPlayer(actor: Actor, playerId: unknown): Promise<Actor | null> {
       if (actor.sessionKind !== "device" || playerId === undefined) return actor;
       if (typeof playerId !== "string") return null;
-      const player = await players.findControllable(actor, playerId);
-      if (!player) return null;
-      if (!actor.playerId && !(await binding.bind(actor, player.playerId))) return null;
-      return { ...actor, playerId: player.playerId };
-    }
-
-    /** The staff rooms a staff member's browser joins: support's (issue 15), subscriptions' (issue 28). */
-    function staffRooms(actor: Actor): string[] {
-      if (actor.sessionKind !== "browser" || !actor.role) return [];
-      const rooms: string[] = [];
-      if (SUPPORT_STAFF_ROLES.includes(actor.role)) rooms.push(SUPPORT_STAFF_ROOM);
-      if (CHAT_STAFF_ROLES.includes(actor.role)) rooms.push(CHAT_STAFF_ROOM);
-      if (CLIENT_MANAGING_ROLES.includes(actor.role)) rooms.push(SUBSCRIPTIONS_STAFF_ROOM);
-      return rooms;
+      const named = await handlers.namedPlayer(actor, playerId);
+      if (!named) return null;
+      if (!actor.playerId && !(await handlers.bindToNamed(actor, named))) return null;
+      return { ...actor, playerId: named };
     }
 
     /** Admits the socket into its rooms, or tells it why not and closes it. */
@@ -300,8 +242,8 @@ export default fp(
           socket.close(CLOSE_CODES.playerNotFound, "Player not found");
           return null;
         }
-        const rooms = await players.roomsOf(actor);
-        const snapshot = await control.snapshot(actor);
+        // Each module's rooms (a device's player, staff's rooms) and first messages (the players' states).
+        const { rooms, snapshot } = await handlers.admit(actor);
         if (socket.readyState !== socket.OPEN) return null;
         // A device that plays one player holds it until a newer device claims it.
         const claim =
@@ -310,12 +252,10 @@ export default fp(
             : undefined;
         // The snapshot goes first, in the same turn as joining the rooms:
         // every change delivered after it is newer than it.
-        hub.add(
-          socket,
-          actor.userId,
-          [sessionRoom(actor.sessionId), ...rooms, ...staffRooms(actor)],
-          { device: actor.sessionKind === "device", ...(claim ? { claim } : {}) },
-        );
+        hub.add(socket, actor.userId, [sessionRoom(actor.sessionId), ...rooms], {
+          device: actor.sessionKind === "device",
+          ...(claim ? { claim } : {}),
+        });
         admitted.set(socket, actor);
         for (const message of snapshot) send(socket, message);
         // A change of access published while this socket was being let in
@@ -329,9 +269,7 @@ export default fp(
           return null;
         }
         // A failed presence write costs the player its online mark, not the socket.
-        await control.opened(actor).catch((error: unknown) => {
-          request.log.error({ err: error }, "player socket presence failed");
-        });
+        await handlers.open(actor, request.log);
         // Online first, then the device it takes over from stops (issue 28):
         // the player never looks offline between the two.
         if (claim) {

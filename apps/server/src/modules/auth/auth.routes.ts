@@ -4,6 +4,7 @@ import { registerEndpoint } from "../../lib/endpoint-route.ts";
 import type { AuthService } from "./auth.service.ts";
 import { clientInfo } from "./auth.sessions.ts";
 import type { DeviceBindings } from "./device-binding.service.ts";
+import { registerDeviceBindingSocket } from "./device-binding.socket.ts";
 import type { DeviceSignInService } from "./device-sign-in.service.ts";
 
 /** The sign-in calls of SPEC.md §7 under /auth: codes, tokens, sessions, devices. */
@@ -18,7 +19,7 @@ export async function authRoutes(
 ) {
   const { auth, devices, bindings } = options;
   // A box's socket that names its player binds its venue-wide session to it (issue 27).
-  app.realtime.useDeviceBinding(bindings);
+  registerDeviceBindingSocket(app.realtime, bindings);
   const client = (request: FastifyRequest) => clientInfo(request.ip, request.headers["user-agent"]);
 
   registerEndpoint(app, authApi.emailSendCode, ({ body, request }) =>

@@ -1,6 +1,5 @@
 import type { Executor } from "../../db/client.ts";
 import type { AccessEvents, Actor } from "../../kernel/actor.ts";
-import type { DeviceBinding } from "../../realtime/device-binding.ts";
 import type { AuthStore } from "./auth.store.ts";
 
 export interface DeviceBindingDependencies {
@@ -18,13 +17,21 @@ export interface DeviceBindingDependencies {
  * A box's device session is approved for its venue and learns its player
  * by serial number only when its socket names it; from then on it is
  * bound to that player, as a web player's session is from the start (the
- * socket's DeviceBinding port). Its later calls act for that player only,
- * and removing the player ends it (PlayerSessions.endFor). A box moved to
- * another player needs a new code: a bound session is never rebound.
+ * socket's `bindNamedPlayer`, device-binding.socket.ts). Its later calls
+ * act for that player only, and removing the player ends it
+ * (PlayerSessions.endFor). A box moved to another player needs a new
+ * code: a bound session is never rebound.
  */
-export class DeviceBindings implements DeviceBinding {
+export class DeviceBindings {
   constructor(private readonly deps: DeviceBindingDependencies) {}
 
+  /**
+   * Binds the actor's session to `playerId`, a player the socket already
+   * found to be of the device's venue. True when the session now plays
+   * that player (bound by this call, or before it); false when it is bound
+   * to another, has ended, or the player was removed meanwhile (then the
+   * session ends too).
+   */
   async bind(actor: Actor, playerId: string): Promise<boolean> {
     if (actor.sessionKind !== "device") return false;
     const { store, accessEvents } = this.deps;
