@@ -4,7 +4,7 @@ import fp from "fastify-plugin";
 import type { Gauge } from "prom-client";
 import { AppError, errors } from "../lib/app-error.ts";
 
-/** What the product's modules count, read once per scrape (app.ts installs the reader). */
+/** What the product's modules count, read once per scrape (each module adds its readers). */
 export interface ProductFigures {
   playersOnline: number;
   playersPlaying: number;
@@ -16,10 +16,12 @@ export interface ProductFigures {
 
 export interface Metrics {
   /**
-   * Installs what reads the product's figures at each scrape; it should
-   * cost a query or two, since Prometheus asks every few seconds.
+   * Adds a reader of some of the product's figures (the module that counts
+   * them adds it while it is built). Every reader is read at each scrape,
+   * together; each should cost a query or two, since Prometheus asks
+   * every few seconds. A figure no reader gives is never set.
    */
-  useProductFigures(read: () => Promise<ProductFigures>): void;
+  addFigures(read: () => Promise<Partial<ProductFigures>>): void;
   /**
    * Counts a device's play report the broadcast history refused, by the
    * history's reason (a short fixed word: one series each). Of this
@@ -53,7 +55,7 @@ export default fp(
     const token = app.config.metricsToken;
     if (!token) {
       app.decorate("metrics", {
-        useProductFigures: () => undefined,
+        addFigures: () => undefined,
         countPlayReportRefused: () => undefined,
       } satisfies Metrics);
       app.get(METRICS_PATH, { schema: { hide: true } }, async () => {
@@ -114,10 +116,10 @@ export default fp(
       ),
       loudnessQueue: gauge("fonika_loudness_queue", "Songs waiting for loudness measurement"),
     } satisfies Record<keyof ProductFigures, Gauge>;
-    let readProductFigures: (() => Promise<ProductFigures>) | undefined;
+    const figureReaders: (() => Promise<Partial<ProductFigures>>)[] = [];
     app.decorate("metrics", {
-      useProductFigures: (read) => {
-        readProductFigures = read;
+      addFigures: (read) => {
+        figureReaders.push(read);
       },
       countPlayReportRefused: (reason) => playReportsRefused.inc({ reason }),
     } satisfies Metrics);
@@ -148,11 +150,11 @@ export default fp(
       poolIdle.set(pool.idle);
       poolWaiting.set(pool.waiting);
       busLag.set(app.bus.lagSeconds());
-      if (readProductFigures) {
+      if (figureReaders.length > 0) {
         try {
-          const figures = await readProductFigures();
-          for (const [name, value] of Object.entries(figures)) {
-            product[name as keyof ProductFigures].set(value);
+          const read = await Promise.all(figureReaders.map((reader) => reader()));
+          for (const [name, value] of read.flatMap((figures) => Object.entries(figures))) {
+            if (value !== undefined) product[name as keyof ProductFigures].set(value);
           }
         } catch (error) {
           // The database is away: the other figures (its pool above all) still
