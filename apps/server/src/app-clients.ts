@@ -1,39 +1,21 @@
 import type { FastifyInstance } from "fastify";
 import { registerSupport } from "./app-support.ts";
-import type { Actor } from "./kernel/actor.ts";
 import type { AccountDirectory } from "./modules/accounts/accounts.ts";
 import type { PlayerSessions } from "./modules/auth/auth.ts";
 import type { Entitlement } from "./modules/entitlement/entitlement.ts";
-import { establishmentsRoutes } from "./modules/establishments/establishments.routes.ts";
-import { EstablishmentsService } from "./modules/establishments/establishments.service.ts";
-import type { ExplicitFilters } from "./modules/establishments/explicit-filters.service.ts";
-import { VenueDirectory } from "./modules/establishments/venue-directory.service.ts";
-import { historyRoutes } from "./modules/history/history.routes.ts";
-import { HistoryService } from "./modules/history/history.service.ts";
+import {
+  createEstablishments,
+  type VenueDirectory,
+} from "./modules/establishments/establishments.ts";
+import { createHistory } from "./modules/history/history.ts";
 import type { Library } from "./modules/library/library.ts";
 import { createOrganizations } from "./modules/organizations/organizations.ts";
-import { liveRoutes } from "./modules/players/live/live.routes.ts";
-import { LiveService } from "./modules/players/live/live.service.ts";
-import { playerPlanRoutes } from "./modules/players/plan/player-plan.routes.ts";
-import { PlayerPlanService } from "./modules/players/plan/player-plan.service.ts";
-import { PlayerPlaylistsService } from "./modules/players/registry/player-playlists.service.ts";
-import { PlayerRequestsService } from "./modules/players/registry/player-requests.service.ts";
-import { playerUpdatesRoutes } from "./modules/players/updates/player-updates.routes.ts";
-import { PlayerUpdatesService } from "./modules/players/updates/player-updates.service.ts";
-import { playersRoutes } from "./modules/players/registry/players.routes.ts";
-import { type PlayersDependencies, PlayersService } from "./modules/players/registry/players.service.ts";
-import { PlayersBaseService } from "./modules/players/registry/players-base.service.ts";
-import { schedulesRoutes } from "./modules/players/schedules/schedules.routes.ts";
-import { SchedulesService } from "./modules/players/schedules/schedules.service.ts";
-import { silenceAlertsRoutes } from "./modules/players/alerts/silence-alerts.routes.ts";
-import { SilenceAlerts } from "./modules/players/alerts/silence-alerts.ts";
-import { SubscriptionEndings } from "./modules/subscriptions/subscription-endings.ts";
-import { SubscriptionNews } from "./modules/subscriptions/subscription-news.ts";
-import { SubscriptionStatesService } from "./modules/subscriptions/subscription-states.service.ts";
-import { SubscriptionUsage } from "./modules/subscriptions/subscription-usage.service.ts";
-import { SubscriptionPresenter } from "./modules/subscriptions/subscriptions.presenter.ts";
-import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes.ts";
-import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.ts";
+import { createPlayers, type PlayerDirectory } from "./modules/players/players.ts";
+import { registerSubscriptionsSocket } from "./modules/subscriptions/subscriptions.socket.ts";
+import {
+  createSubscriptions,
+  type SubscriptionReads,
+} from "./modules/subscriptions/subscriptions.ts";
 import { createTariffs } from "./modules/tariffs/tariffs.ts";
 
 /**
@@ -41,9 +23,12 @@ import { createTariffs } from "./modules/tariffs/tariffs.ts";
  * port looks up a module made later (`architecture.test.ts` checks):
  * first what others read (venues, what live subscriptions use), then
  * organizations and tariffs, subscriptions (which check venues, payers
- * and tariffs), players, schedules, history and live, and last the
- * establishments service, which shows each venue with its subscription
- * and players and tells the players when its explicit filter changes.
+ * and tariffs), history (players' places from the player directory made
+ * before the library), players (their live state files plays in the
+ * history), the establishments service, which shows each venue with its
+ * subscription and players and tells the players when its explicit filter
+ * changes, support, and last the players' silence alerts, which open
+ * support's enquiries.
  */
 export async function registerClientModules(
   app: FastifyInstance,
@@ -51,17 +36,27 @@ export async function registerClientModules(
     directory: AccountDirectory;
     library: Library;
     entitlement: Entitlement;
-    explicitFilters: ExplicitFilters;
+    venues: VenueDirectory;
+    subscriptionReads: SubscriptionReads;
     playerSessions: PlayerSessions;
+    playerDirectory: PlayerDirectory;
   },
 ) {
-  const { directory, library, entitlement, explicitFilters, playerSessions } = built;
+  const {
+    directory,
+    library,
+    entitlement,
+    venues,
+    subscriptionReads,
+    playerSessions,
+    playerDirectory,
+  } = built;
   const { db } = app;
   const findAccount = (userId: string) => directory.findById(db, userId);
-  // Venues are read by every module below; the establishments service, which shows each venue
-  // with its subscription and players, is made after them.
-  const venues = new VenueDirectory(db, explicitFilters);
-  const usage = new SubscriptionUsage(db);
+  // Venues are read by every module below; the establishments, which show each venue with its
+  // subscription and players, are made after them.
+  const { explicitFilters } = venues;
+  const usage = subscriptionReads.usage;
   const organizations = createOrganizations({
     db,
     findAccount,
@@ -74,25 +69,22 @@ export async function registerClientModules(
     liveTariffsOf: (userIds) => usage.tariffsOfOwners(userIds),
     announceMusicAccessChange: () => entitlement.announceChange(),
   });
-  const subscriptionPorts = {
+  // Subscriptions check venues, payers and tariffs; a new one is mailed to the client managers.
+  const subscriptions = createSubscriptions({
     db,
+    bus: app.bus,
+    log: app.log,
+    publicUrl: app.config.publicUrl,
     accounts: {
       find: findAccount,
-      namesOf: (ids: string[]) => directory.namesOf(db, ids),
-      statesOf: (actor: Actor, ids: string[]) => directory.clientStatesOf(db, actor, ids),
-      idsMatching: (query: string) => directory.idsMatching(db, query),
+      namesOf: (ids) => directory.namesOf(db, ids),
+      statesOf: (actor, ids) => directory.clientStatesOf(db, actor, ids),
+      idsMatching: (query) => directory.idsMatching(db, query),
     },
     establishments: venues,
     organizations,
     tariffs,
-  };
-  const presenter = new SubscriptionPresenter(subscriptionPorts);
-  // A subscription's change reaches its owner's and staff's screens; a new one, client managers' mail.
-  const subscriptionNews = new SubscriptionNews({
-    bus: app.bus,
-    log: app.log.child({ module: "subscription-news" }),
-    publicUrl: app.config.publicUrl,
-    managers: async () => {
+    clientManagers: async () => {
       const managers = await directory.activeWithRoles(db, ["role-client-manager"]);
       const accounts = await Promise.all(managers.map((manager) => findAccount(manager.id)));
       return accounts.flatMap((account) =>
@@ -100,66 +92,17 @@ export async function registerClientModules(
       );
     },
     sendMail: (message) => app.notifier.sendMail(message),
-    clientNamesOf: (ids) => directory.namesOf(db, ids),
-    establishmentNamesOf: (ids) => venues.namesOf(ids),
-  });
-  const subscriptions: SubscriptionsService = new SubscriptionsService({
-    ...subscriptionPorts,
-    presenter,
-    news: subscriptionNews,
-    announceMusicAccessChange: () => entitlement.announceChange(),
-  });
-  const subscriptionStates = new SubscriptionStatesService({
-    db,
-    presenter,
-    news: subscriptionNews,
-    announceMusicAccessChange: () => entitlement.announceChange(),
+    entitlement,
   });
   await app.register(organizations.plugin);
   await app.register(tariffs.plugin);
-  await app.register(subscriptionsRoutes, { subscriptions, states: subscriptionStates });
-  // A period that is over ends at once: the venue's players stop playing what it allowed.
-  const endings = new SubscriptionEndings({
-    db,
-    log: app.log.child({ module: "subscription-endings" }),
-    bus: app.bus,
-    announceMusicAccessChange: () => entitlement.announceChange(),
-    announceEnded: (ended) => subscriptionNews.ended(ended),
-  });
-  app.addHook("onReady", async () => endings.start());
-  app.addHook("onClose", async () => endings.stop());
-  // Players belong to establishments and play what their venue's licence allows.
-  const playerDependencies: PlayersDependencies = {
-    db,
-    bus: app.bus,
-    findAccount,
-    accounts: {
-      namesOf: (ids) => directory.namesOf(db, ids),
-      idsMatching: (query) => directory.idsMatching(db, query),
-    },
-    establishments: venues,
-    entitlement,
-    playlistNames: (ids) => library.playlistNames(ids),
-    songFacts: (ids) => library.songFacts(ids),
-    playerSessions,
-  };
-  const players = new PlayersService(playerDependencies);
-  const schedules = new SchedulesService({
-    db,
-    bus: app.bus,
-    establishments: venues,
-    entitlement,
-    playlistNames: (ids) => library.playlistNames(ids),
-  });
-  app.realtime.usePlayerDirectory({
-    ...players.directory(),
-    decide: (playerIds, instantMs) => schedules.decideFor(playerIds, instantMs),
-  });
+  await app.register(subscriptions.plugin);
+  registerSubscriptionsSocket(app.realtime);
   // The broadcast history files plays under their player's venue and names them through the library.
-  const history = new HistoryService({
+  const history = createHistory({
     db,
     log: app.log.child({ module: "history" }),
-    players,
+    players: playerDirectory,
     establishments: venues,
     songFacts: (ids) => library.songFacts(ids),
     playlistNames: (ids) => library.playlistNames(ids),
@@ -170,108 +113,66 @@ export async function registerClientModules(
     countRefusal: (reason) => app.metrics.countPlayReportRefused(reason),
   });
   app.decorate("playRecorder", history);
-  const playerDirectory = players.directory();
-  const live = new LiveService({
+  // Players belong to establishments and play what their venue's licence allows; every play
+  // their devices report is filed in the history (made above). Silence alerts come after support.
+  const players = createPlayers({
     db,
     bus: app.bus,
-    log: app.log.child({ module: "live" }),
-    // Every play a player reports is filed in the broadcast history.
-    history,
-    findControllable: playerDirectory.findControllable,
-    playlistsOf: playerDirectory.playlistsOf,
-    playlistTracks: (ids) => library.playlistTracks(ids),
-    explicitFilterOf: async (playerId) => {
-      const establishmentId = await players.establishmentOf(playerId);
-      return establishmentId ? explicitFilters.isOn(establishmentId) : false;
+    realtime: app.realtime,
+    log: app.log,
+    files: app.storage.files,
+    devicesDieWithProcess: app.database.kind === "pglite",
+    directory: playerDirectory,
+    accounts: {
+      find: findAccount,
+      namesOf: (ids) => directory.namesOf(db, ids),
+      idsMatching: (query) => directory.idsMatching(db, query),
     },
-    decide: (playerIds, instantMs) => schedules.decideFor(playerIds, instantMs),
+    establishments: venues,
+    explicitFilter: explicitFilters,
+    entitlement,
+    library,
+    playerSessions,
+    history,
+    sendMail: (message) => app.notifier.sendMail(message),
   });
-  app.realtime.usePlayerControl(live);
-  app.metrics.useProductFigures(async () => {
-    const [figures, loudnessQueue] = await Promise.all([
-      live.figures(),
-      library.loudnessQueueLength(),
-    ]);
-    return { ...figures, loudnessQueue };
-  });
-  // On PGlite the database is this process's alone: plays open at start were left by its own death.
-  app.addHook("onReady", () =>
-    live.start({ devicesDieWithProcess: app.database.kind === "pglite" }),
-  );
-  app.addHook("onClose", async () => live.stop());
-  const establishments = new EstablishmentsService({
+  app.decorate("playerDirectory", players.socketDirectory);
+  app.metrics.addFigures(() => players.live.figures());
+  app.metrics.addFigures(async () => ({ loudnessQueue: await library.loudnessQueueLength() }));
+  const establishments = createEstablishments({
     db,
     files: app.storage.files,
     findAccount,
     liveSubscriptions: (ids) => subscriptions.liveInfoOf(ids),
-    playerCounts: (ids) => app.realtime.playerDirectory().countsByEstablishment(ids),
+    playerCounts: (ids) => playerDirectory.countsByEstablishment(ids),
     bus: app.bus,
     // Its players read their plans again; one on an explicit song skips it when the filter goes on.
-    explicitFilterChanged: async (establishmentId, on) => {
-      const venuePlayers = await players.ofEstablishment(establishmentId);
-      await schedules.announce(venuePlayers.map((player) => player.playerId));
-      if (on) await live.skipExplicit(venuePlayers);
-    },
+    explicitFilterChanged: (establishmentId, on) =>
+      players.explicitFilterChanged(establishmentId, on),
   });
-  await app.register(establishmentsRoutes, { establishments });
-  await app.register(playersRoutes, {
-    players,
-    base: new PlayersBaseService(playerDependencies),
-    playlists: new PlayerPlaylistsService(playerDependencies),
-    requests: new PlayerRequestsService(playerDependencies),
-  });
-  await app.register(schedulesRoutes, { schedules });
-  await app.register(playerPlanRoutes, {
-    plans: new PlayerPlanService({
-      db,
-      establishments: venues,
-      entitlement,
-      playlistNames: (ids) => library.playlistNames(ids),
-      playlistTracks: (ids) => library.playlistTracks(ids),
-    }),
-  });
-  await app.register(historyRoutes, { history });
-  await app.register(liveRoutes, { live });
+  await app.register(establishments.plugin);
+  await app.register(players.plugin);
+  await app.register(history.plugin);
   // Support (issue 15) shows clients' venues and players and acts on them.
-  const { enquiries, chat } = await registerSupport(app, {
+  const support = await registerSupport(app, {
     directory,
     venues,
-    players,
-    live,
+    players: playerDirectory,
+    live: players.live,
   });
   // A player silent against its schedule for 5 minutes alerts its owner (issue 14) and opens an enquiry.
-  const silenceAlerts = new SilenceAlerts({
-    db,
-    log: app.log.child({ module: "silence-alerts" }),
-    bus: app.bus,
-    decide: (playerIds, instantMs) => schedules.decideFor(playerIds, instantMs),
-    establishments: venues,
-    emailOf: async (userId) => (await findAccount(userId))?.email ?? null,
-    sendMail: (message) => app.notifier.sendMail(message),
-    raised: (alerts) => enquiries.openForAlerts(alerts),
+  const silenceAlerts = players.silenceAlerts({
+    raised: (alerts) => support.enquiries.openForAlerts(alerts),
   });
-  app.decorate("silenceAlerts", silenceAlerts);
-  app.addHook("onReady", async () => silenceAlerts.start());
-  app.addHook("onClose", async () => silenceAlerts.stop());
-  await app.register(silenceAlertsRoutes, { alerts: silenceAlerts });
-  // Box firmware: its files in the file store, its notices on the player socket.
-  const updates = new PlayerUpdatesService({
-    db,
-    files: app.storage.files,
-    bus: app.bus,
-    log: app.log.child({ module: "player-updates" }),
-  });
-  app.realtime.useFirmwareNotices(updates);
-  await app.register(playerUpdatesRoutes, { updates });
+  app.decorate("silenceAlerts", silenceAlerts.alerts);
+  await app.register(silenceAlerts.plugin);
   return {
     venues,
     establishments,
     organizations,
     tariffs,
     subscriptions,
-    subscriptionStates,
     players,
-    enquiries,
-    chat,
+    support,
   };
 }

@@ -14,14 +14,18 @@ import { loggerOptions } from "./lib/logging.ts";
 import { createAccountDirectory, createAccounts } from "./modules/accounts/accounts.ts";
 import { createAuth, createPlayerSessions } from "./modules/auth/auth.ts";
 import { createEntitlement } from "./modules/entitlement/entitlement.ts";
-import { ExplicitFilters } from "./modules/establishments/explicit-filters.service.ts";
-import type { PlayRecorder } from "./modules/history/history.service.ts";
+import { createVenueDirectory } from "./modules/establishments/establishments.ts";
+import type { PlayRecorder } from "./modules/history/history.ts";
 import { createLeads } from "./modules/leads/leads.ts";
 import { libraryRoutes } from "./modules/library/library.routes.ts";
 import { createLibrary, type Library } from "./modules/library/library.ts";
-import type { SilenceAlerts } from "./modules/players/alerts/silence-alerts.ts";
+import {
+  createPlayerDirectory,
+  type Players,
+  type SilenceAlerts,
+} from "./modules/players/players.ts";
 import { createSubscriptionReads } from "./modules/subscriptions/subscriptions.ts";
-import type { SupportAttachments } from "./modules/support/attachments.service.ts";
+import type { SupportAttachments } from "./modules/support/support.ts";
 import { createSystem } from "./modules/system/system.ts";
 import { createTariffGrants } from "./modules/tariffs/tariffs.ts";
 import authPlugin from "./plugins/auth.ts";
@@ -50,6 +54,11 @@ declare module "fastify" {
     silenceAlerts: SilenceAlerts;
     /** Support's attachments (issue 15): their sweep, for tests that drive it on a fake clock. */
     supportAttachments: SupportAttachments;
+    /**
+     * The players' directory with their schedules' decisions, for tests
+     * (what the player socket's `app.realtime.playerDirectory()` was).
+     */
+    playerDirectory: Players["socketDirectory"];
   }
 }
 
@@ -124,19 +133,21 @@ export async function buildApp(
     grants,
     bus: app.bus,
   });
-  // A device of a venue whose explicit filter is on gets no explicit song.
-  const explicitFilters = new ExplicitFilters(app.db, app.bus);
-  // The library stands on the database and the files; players fill its port when they connect.
+  // Venues are read by nearly every module (whose, names, zones); a device of a venue whose
+  // explicit filter is on gets no explicit song.
+  const venues = createVenueDirectory({ db: app.db, bus: app.bus });
+  // What other modules read of players (the first of the players' three steps, players.ts):
+  // the library lists a player's songs from it.
+  const playerDirectory = createPlayerDirectory({ db: app.db, entitlement });
+  // The library stands on the database and the files.
   const library = createLibrary({
     db: app.db,
     files: app.storage.files,
     maxUploadBytes: config.maxUploadBytes,
     bus: app.bus,
-    players: {
-      playlistsOf: (actor, playerId) => app.realtime.playerDirectory().playlistsOf(actor, playerId),
-    },
+    players: playerDirectory,
     entitlement,
-    explicitFilter: explicitFilters,
+    explicitFilter: venues.explicitFilters,
     // Content managers see which tariffs hold a playlist (issue 28): read from the tariffs' grants.
     tariffs: grants,
   });
@@ -178,9 +189,10 @@ export async function buildApp(
     directory,
     library,
     entitlement,
-    explicitFilters,
+    venues,
     subscriptionReads,
     playerSessions,
+    playerDirectory,
   });
   // Accounts own the users; sign-in finds and creates them through the
   // directory, and accounts end sessions through auth's account sessions.
@@ -198,12 +210,7 @@ export async function buildApp(
     establishments: clients.venues,
     // A web player's code plays a web player the players module checks or makes;
     // a box bound to its player starts with music as a new player does.
-    players: {
-      prepare: (actor, establishmentId, playerId) =>
-        clients.players.prepareWebPlayer(actor, establishmentId, playerId),
-      exists: (tx, playerId) => clients.players.exists(tx, playerId),
-      giveFirstMusic: (playerId) => clients.players.giveFirstMusic(playerId),
-    },
+    players: clients.players.devices,
   });
   await app.register(auth.plugin);
   const accounts = createAccounts({
@@ -217,12 +224,11 @@ export async function buildApp(
     sessions: auth.accountSessions,
     // A deleted client is forgotten by every client module.
     clientRecords: [
-      clients.subscriptionStates,
+      clients.subscriptions.clientRecords,
       clients.organizations,
-      clients.establishments,
-      clients.players,
-      clients.enquiries,
-      clients.chat,
+      clients.establishments.clientRecords,
+      clients.players.clientRecords,
+      clients.support.clientRecords,
     ],
   });
   await app.register(accounts.plugin);
