@@ -21,12 +21,12 @@ import { createTariffs } from "./modules/tariffs/tariffs.ts";
 /**
  * Clients' modules meet here, each made after everything it asks, so no
  * port looks up a module made later (`architecture.test.ts` checks):
- * first what others read (venues, what live subscriptions use), then
+ * what others read comes made (venues, what live subscriptions use), then
  * organizations and tariffs, subscriptions (which check venues, payers
  * and tariffs), history (players' places from the player directory made
  * before the library), players (their live state files plays in the
- * history), the establishments service, which shows each venue with its
- * subscription and players and tells the players when its explicit filter
+ * history), the establishments, which show each venue with its
+ * subscription and players and tell the players when its explicit filter
  * changes, support, and last the players' silence alerts, which open
  * support's enquiries.
  */
