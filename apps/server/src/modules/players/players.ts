@@ -118,10 +118,18 @@ export interface Players {
    */
   readonly plugin: FastifyPluginAsync;
   /**
-   * The players themselves: a web player's device code and a bound box's
-   * first music (auth), a deleted client's players (accounts' client records).
+   * What sign-in asks of players (auth): the web player a web player's
+   * device code plays, checked or made (`prepare`, its second step inside
+   * the approval's transaction), whether a player still exists, and a box
+   * bound to its player starting with its venue's first music.
    */
-  readonly registry: PlayersService;
+  readonly devices: {
+    prepare: PlayersService["prepareWebPlayer"];
+    exists: PlayersService["exists"];
+    giveFirstMusic: PlayersService["giveFirstMusic"];
+  };
+  /** Forgets a deleted client's players and requests (accounts' client records). */
+  readonly clientRecords: Pick<PlayersService, "forgetClient">;
   /**
    * The live state and remote control: the player socket's control, staff's
    * commands from an enquiry (support), and the live figures (metrics).
@@ -232,7 +240,13 @@ export function createPlayers(deps: PlayersDependencies): Players {
       );
       app.addHook("onClose", async () => live.stop());
     },
-    registry,
+    devices: {
+      prepare: (actor, establishmentId, playerId) =>
+        registry.prepareWebPlayer(actor, establishmentId, playerId),
+      exists: (db, playerId) => registry.exists(db, playerId),
+      giveFirstMusic: (playerId) => registry.giveFirstMusic(playerId),
+    },
+    clientRecords: registry,
     live,
     socketDirectory,
     firmware,
