@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { registerSupport } from "./app-support.ts";
 import type { AccountDirectory } from "./modules/accounts/accounts.ts";
 import type { PlayerSessions } from "./modules/auth/auth.ts";
 import type { Entitlement } from "./modules/entitlement/entitlement.ts";
@@ -16,6 +15,9 @@ import {
   createSubscriptions,
   type SubscriptionReads,
 } from "./modules/subscriptions/subscriptions.ts";
+import { registerChatSocket } from "./modules/support/chat.socket.ts";
+import { registerEnquiriesSocket } from "./modules/support/enquiries.socket.ts";
+import { createSupport } from "./modules/support/support.ts";
 import { createTariffs } from "./modules/tariffs/tariffs.ts";
 
 /**
@@ -153,13 +155,28 @@ export async function registerClientModules(
   await app.register(establishments.plugin);
   await app.register(players.plugin);
   await app.register(history.plugin);
-  // Support (issue 15) shows clients' venues and players and acts on them.
-  const support = await registerSupport(app, {
-    directory,
-    venues,
+  // Support (issue 15): enquiries name clients' venues and players and send commands to them,
+  // both parts name people through the accounts directory.
+  const support = createSupport({
+    db,
+    bus: app.bus,
+    files: app.storage.files,
+    log: app.log,
+    publicUrl: app.config.publicUrl,
+    accounts: {
+      find: findAccount,
+      namesOf: (ids) => directory.namesOf(db, ids),
+      activeWithRoles: (roles) => directory.activeWithRoles(db, roles),
+    },
+    establishments: venues,
     players: playerDirectory,
-    live: players.live,
+    commandPlayer: (staff, player, command) => players.live.commandByStaff(staff, player, command),
+    sendMail: (message) => app.notifier.sendMail(message),
   });
+  app.decorate("supportAttachments", support.attachments);
+  await app.register(support.plugin);
+  registerEnquiriesSocket(app.realtime);
+  registerChatSocket(app.realtime, support.chat);
   // A player silent against its schedule for 5 minutes alerts its owner (issue 14) and opens an enquiry.
   const silenceAlerts = players.silenceAlerts({
     raised: (alerts) => support.enquiries.openForAlerts(alerts),
