@@ -72,7 +72,7 @@ export interface SubscriptionPorts {
   };
 }
 
-export interface SubscriptionsDependencies extends SubscriptionPorts {
+export interface SubscriptionsServiceDependencies extends SubscriptionPorts {
   store: SubscriptionsStore;
   presenter: SubscriptionPresenter;
   /** Tells the owner's and staff's screens of a change, and client managers of a new one. */
@@ -101,7 +101,7 @@ export interface SubscriptionListRequest {
  */ export class SubscriptionsService {
   private readonly presenter: SubscriptionPresenter;
 
-  constructor(private readonly deps: SubscriptionsDependencies) {
+  constructor(private readonly deps: SubscriptionsServiceDependencies) {
     this.presenter = deps.presenter;
   }
 
