@@ -211,10 +211,3 @@ export class HistoryService implements PlayRecorder {
     });
   }
 }
-
-export type {
-  HistoryPorts,
-  PlayRecorder,
-  PlayRecordingDependencies,
-  PlayStartReport,
-} from "./play-recording.service.ts";
