@@ -131,14 +131,16 @@ export interface Players {
   /** Forgets a deleted client's players and requests (accounts' client records). */
   readonly clientRecords: Pick<PlayersService, "forgetClient">;
   /**
-   * The live state and remote control: the player socket's control, staff's
-   * commands from an enquiry (support), and the live figures (metrics).
+   * The live state and remote control: staff's commands from an enquiry
+   * (support) and the live figures (metrics); the player socket's part is
+   * registered by the face itself.
    */
   readonly live: LiveService;
-  /** What the player socket asks of players: who may control one, its rooms, its schedule. */
+  /**
+   * What the player socket asks of players (who may control one, its
+   * rooms, what it plays now), which tests ask directly.
+   */
   readonly socketDirectory: PlayerSocketDirectory;
-  /** The newest box firmware for the socket of a box that says its version. */
-  readonly firmware: PlayerUpdatesService;
   /**
    * An establishment's explicit filter changed (establishments): its
    * players read their plans again, and one on an explicit song skips it
@@ -249,7 +251,6 @@ export function createPlayers(deps: PlayersDependencies): Players {
     clientRecords: registry,
     live,
     socketDirectory,
-    firmware,
     explicitFilterChanged: async (establishmentId, on) => {
       const venuePlayers = await registry.ofEstablishment(establishmentId);
       await schedules.announce(venuePlayers.map((player) => player.playerId));
