@@ -3,8 +3,8 @@ import type { BusEvent } from "../../../realtime/bus.ts";
 import { call, startTestServer, type TestServer } from "../../../test/harness.ts";
 import { type ScheduledPlayer, scheduledPlayer } from "../../../test/silent-players.ts";
 import { createVenueStaff, type VenueStaff } from "../../../test/venues.ts";
-import * as liveRepository from "../live/live.repository.ts";
 import { presentState } from "../live/live-states.ts";
+import { PlayersStore } from "../players.store.ts";
 import type { SilenceAlerts } from "./silence-alerts.ts";
 
 /**
@@ -154,7 +154,7 @@ describe("the silence sweep's timer", () => {
 
     // Online and playing outside its window: its line may be cut without a word, so watched.
     const later = opensAt + 2 * HOUR;
-    await liveRepository.writeState(server.app.db, playerId, {
+    await new PlayersStore(server.app.db).live.writeState(playerId, {
       playing: true,
       heartbeatAt: new Date(later),
       lastSeenAt: new Date(later),
@@ -164,7 +164,10 @@ describe("the silence sweep's timer", () => {
     const nextDay = later + 20 * HOUR;
     expect((await alerts.sweep(nextDay)).nextSweepAt).toBe(opensAt + 24 * HOUR);
     // Offline as written now too (that heartbeat lies in the real clock's future).
-    await liveRepository.writeState(server.app.db, playerId, { playing: false, heartbeatAt: null });
+    await new PlayersStore(server.app.db).live.writeState(playerId, {
+      playing: false,
+      heartbeatAt: null,
+    });
   });
 
   it("is woken by a venue's new time zone, which moves when its window opens; a bad zone changes nothing", async () => {

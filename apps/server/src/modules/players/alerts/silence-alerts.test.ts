@@ -6,7 +6,6 @@ import { call, startTestServer, type TestServer } from "../../../test/harness.ts
 import { scheduledPlayer as scheduledPlayerOf, waitFor } from "../../../test/silent-players.ts";
 import { connect, nextOfType, type SocketClient } from "../../../test/socket-client.ts";
 import { createVenueStaff, type VenueStaff } from "../../../test/venues.ts";
-import * as liveRepository from "../live/live.repository.ts";
 import { PlayersStore } from "../players.store.ts";
 import { SilenceAlerts } from "./silence-alerts.ts";
 
@@ -15,7 +14,7 @@ import { SilenceAlerts } from "./silence-alerts.ts";
  * clock (`sweep(instant)`); the app's own 30-second sweep is stopped (it
  * still listens for plays) so that only the test's instants count. Where the device's state must be
  * that of a fake instant (online and playing 11 minutes from now), it is
- * written with the live repository's own writers, as its pings and
+ * written with the live repository's own writers (through the store), as its pings and
  * reports would write it then.
  */
 
@@ -140,7 +139,7 @@ describe("a player silent against its schedule", () => {
 
     // It plays again (the device's pings and report at that instant): cleared.
     const t1 = t0 + 11 * MINUTE;
-    await liveRepository.writeState(server.app.db, playerId, {
+    await new PlayersStore(server.app.db).live.writeState(playerId, {
       playing: true,
       heartbeatAt: new Date(t1),
       lastSeenAt: new Date(t1),
@@ -158,7 +157,10 @@ describe("a player silent against its schedule", () => {
     expect(quiet.body.data.map((player: { id: string }) => player.id)).not.toContain(playerId);
 
     // A second silence later is a new alert and a second mail.
-    await liveRepository.writeState(server.app.db, playerId, { playing: false, heartbeatAt: null });
+    await new PlayersStore(server.app.db).live.writeState(playerId, {
+      playing: false,
+      heartbeatAt: null,
+    });
     const t2 = t1 + MINUTE;
     await sweep(t2);
     expect((await sweep(t2 + 4 * MINUTE)).raised).not.toContain(playerId);
@@ -214,7 +216,7 @@ describe("a player silent against its schedule", () => {
       });
     const stateIs = (playing: boolean, pausedAt: "set" | null) =>
       waitFor(async () => {
-        const state = await liveRepository.findState(server.app.db, playerId);
+        const state = await new PlayersStore(server.app.db).live.findState(playerId);
         const paused = state?.pausedAt ? "set" : null;
         return state?.playing === playing && paused === pausedAt ? true : undefined;
       });
