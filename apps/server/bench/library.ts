@@ -219,7 +219,7 @@ async function measureImport(): Promise<boolean> {
     for (const file of files) await parseFile(file, { duration: true });
     const parseRate = files.length / ((performance.now() - started) / 1000);
     started = performance.now();
-    const report = await bench.app.library.importFromDisk({
+    const report = await bench.app.modules.library.importFromDisk({
       directory,
     });
     const importRate = report.added / ((performance.now() - started) / 1000);

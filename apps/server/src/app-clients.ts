@@ -10,13 +10,10 @@ import { createHistory } from "./modules/history/history.ts";
 import type { Library } from "./modules/library/library.ts";
 import { createOrganizations } from "./modules/organizations/organizations.ts";
 import { createPlayers, type PlayerDirectory } from "./modules/players/players.ts";
-import { registerSubscriptionsSocket } from "./modules/subscriptions/subscriptions.socket.ts";
 import {
   createSubscriptions,
   type SubscriptionReads,
 } from "./modules/subscriptions/subscriptions.ts";
-import { registerChatSocket } from "./modules/support/chat.socket.ts";
-import { registerEnquiriesSocket } from "./modules/support/enquiries.socket.ts";
 import { createSupport } from "./modules/support/support.ts";
 import { createTariffs } from "./modules/tariffs/tariffs.ts";
 
@@ -57,7 +54,6 @@ export async function registerClientModules(
   const findAccount = (userId: string) => directory.findById(db, userId);
   // Venues are read by every module below; the establishments, which show each venue with its
   // subscription and players, are made after them.
-  const { explicitFilters } = venues;
   const usage = subscriptionReads.usage;
   const organizations = createOrganizations({
     db,
@@ -75,6 +71,7 @@ export async function registerClientModules(
   const subscriptions = createSubscriptions({
     db,
     bus: app.bus,
+    realtime: app.realtime,
     log: app.log,
     publicUrl: app.config.publicUrl,
     accounts: {
@@ -99,7 +96,6 @@ export async function registerClientModules(
   await app.register(organizations.plugin);
   await app.register(tariffs.plugin);
   await app.register(subscriptions.plugin);
-  registerSubscriptionsSocket(app.realtime);
   // The broadcast history files plays under their player's venue and names them through the library.
   const history = createHistory({
     db,
@@ -114,13 +110,13 @@ export async function registerClientModules(
     holdsSong: (playlistIds, songId) => library.holdsSong(playlistIds, songId),
     countRefusal: (reason) => app.metrics.countPlayReportRefused(reason),
   });
-  app.decorate("playRecorder", history);
   // Players belong to establishments and play what their venue's licence allows; every play
   // their devices report is filed in the history (made above). Silence alerts come after support.
   const players = createPlayers({
     db,
     bus: app.bus,
     realtime: app.realtime,
+    metrics: app.metrics,
     log: app.log,
     files: app.storage.files,
     devicesDieWithProcess: app.database.kind === "pglite",
@@ -131,16 +127,13 @@ export async function registerClientModules(
       idsMatching: (query) => directory.idsMatching(db, query),
     },
     establishments: venues,
-    explicitFilter: explicitFilters,
+    explicitFilter: venues.explicitFilters,
     entitlement,
     library,
     playerSessions,
     history,
     sendMail: (message) => app.notifier.sendMail(message),
   });
-  app.decorate("playerDirectory", players.socketDirectory);
-  app.metrics.addFigures(() => players.live.figures());
-  app.metrics.addFigures(async () => ({ loudnessQueue: await library.loudnessQueueLength() }));
   const establishments = createEstablishments({
     db,
     files: app.storage.files,
@@ -160,6 +153,7 @@ export async function registerClientModules(
   const support = createSupport({
     db,
     bus: app.bus,
+    realtime: app.realtime,
     files: app.storage.files,
     log: app.log,
     publicUrl: app.config.publicUrl,
@@ -173,23 +167,19 @@ export async function registerClientModules(
     commandPlayer: (staff, player, command) => players.live.commandByStaff(staff, player, command),
     sendMail: (message) => app.notifier.sendMail(message),
   });
-  app.decorate("supportAttachments", support.attachments);
   await app.register(support.plugin);
-  registerEnquiriesSocket(app.realtime);
-  registerChatSocket(app.realtime, support.chat);
   // A player silent against its schedule for 5 minutes alerts its owner (issue 14) and opens an enquiry.
   const silenceAlerts = players.silenceAlerts({
     raised: (alerts) => support.enquiries.openForAlerts(alerts),
   });
-  app.decorate("silenceAlerts", silenceAlerts.alerts);
   await app.register(silenceAlerts.plugin);
   return {
-    venues,
     establishments,
     organizations,
-    tariffs,
     subscriptions,
+    history,
     players,
+    silenceAlerts: silenceAlerts.alerts,
     support,
   };
 }

@@ -12,11 +12,13 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 /**
- * STYLE.md: routes → service → repository inside a module; modules meet
- * only through services, or through the one public face of a module that
- * has one (`modules/<m>/<m>.ts`, e.g. the library); plugins, lib, db and
- * realtime never import a module (app.ts, its wiring by area app-*.ts, and the *-cli.ts entry points wire
- * them together). Every import is resolved and checked, and every table is
+ * The server's layering, as docs/architecture.md draws it: every module is
+ * a folder with one public face (`modules/<m>/<m>.ts`) and nothing outside
+ * a module imports anything of it but that face; inside a module routes →
+ * service → repository (routes never reach SQL); plugins, lib, db, storage,
+ * realtime and the kernel never import a module, and the kernel imports no
+ * framework; app.ts (and its wiring by area, app-*.ts) composes faces in
+ * dependency order, nothing used before it is built; every table is
  * written by one module only.
  */
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -41,28 +43,53 @@ function moduleOf(file: string): string | undefined {
   return top === "modules" ? name : undefined;
 }
 
-/** A module's public face, when it has one: the only file other modules may import. */
-function publicFaceOf(module: string): string | undefined {
-  const face = path.join(root, "modules", module, `${module}.ts`);
-  return existsSync(face) ? face : undefined;
+const modulesDir = path.join(root, "modules");
+const modules = readdirSync(modulesDir).filter((name) =>
+  statSync(path.join(modulesDir, name)).isDirectory(),
+);
+
+/** A module's one public face: the only file of it that anything outside the module imports. */
+function faceOf(module: string): string {
+  return path.join(modulesDir, module, `${module}.ts`);
 }
 
-const violations = sourceFiles(root)
-  .filter((file) => !path.relative(root, file).startsWith(`test${path.sep}`))
-  // Composition roots wire modules together: the app, and the operator's CLIs.
-  // app.ts and its wiring by area (app-support.ts) compose the modules.
-  .filter((file) => !/^app(-[a-z-]+)?\.ts$/.test(path.basename(file)) && !file.endsWith("-cli.ts"))
-  .flatMap((file) =>
-    relativeImports(file).flatMap((target) => {
-      const from = moduleOf(file);
-      const to = moduleOf(target);
-      if (to === undefined || from === to) return [];
-      const face = publicFaceOf(to);
-      const allowed =
-        from !== undefined && (face ? target === face : target.endsWith(".service.ts"));
-      return allowed ? [] : [`${path.relative(root, file)} → ${path.relative(root, target)}`];
-    }),
+/** Composition roots: app.ts, its wiring by area (app-*.ts) and the operator's CLIs. */
+function isCompositionRoot(file: string): boolean {
+  return /^app(-[a-z-]+)?\.ts$/.test(path.basename(file)) || file.endsWith("-cli.ts");
+}
+
+const checkedFiles = sourceFiles(root).filter(
+  (file) => !path.relative(root, file).startsWith(`test${path.sep}`),
+);
+
+/**
+ * Imports of a module from outside it: only its face, and only from another
+ * module or a composition root (plugins, lib, db, storage, realtime and the
+ * kernel are below the modules and import none).
+ */
+const violations = checkedFiles.flatMap((file) =>
+  relativeImports(file).flatMap((target) => {
+    const from = moduleOf(file);
+    const to = moduleOf(target);
+    if (to === undefined || from === to) return [];
+    const allowed = (from !== undefined || isCompositionRoot(file)) && target === faceOf(to);
+    return allowed ? [] : [`${path.relative(root, file)} → ${path.relative(root, target)}`];
+  }),
+);
+
+/** What the kernel imports that is not free of the framework and the layers above it. */
+const kernelDependencies = sourceFiles(path.join(root, "kernel")).flatMap((file) => {
+  const text = readFileSync(file, "utf8");
+  const packages = [...text.matchAll(/from\s*["']([^."'][^"']*)["']/g)]
+    .map((match) => match[1] ?? "")
+    .filter((name) => !["@fonika/shared", "pino"].includes(name) && !name.startsWith("node:"));
+  const local = relativeImports(file).filter(
+    (target) => !target.startsWith(path.join(root, "kernel")),
   );
+  return [...packages, ...local.map((target) => path.relative(root, target))].map(
+    (name) => `${path.relative(root, file)} → ${name}`,
+  );
+});
 
 const routesReachingRepositories = sourceFiles(path.join(root, "modules"))
   .filter((file) => file.endsWith(".routes.ts"))
@@ -159,8 +186,29 @@ describe("server layering", () => {
     expect(sourceFiles(path.join(root, "modules")).length).toBeGreaterThan(8);
   });
 
-  it("lets modules meet only through services, and nothing else import a module", () => {
+  it("gives every module one face that makes it", () => {
+    const faceless = modules.filter((module) => {
+      const face = faceOf(module);
+      return (
+        !existsSync(face) || !/export function create[A-Z]\w*\(/.test(readFileSync(face, "utf8"))
+      );
+    });
+    expect(modules.length).toBeGreaterThan(10);
+    expect(faceless).toEqual([]);
+  });
+
+  it("lets modules meet only through their faces, and nothing below them import a module", () => {
     expect(violations).toEqual([]);
+  });
+
+  it("keeps the kernel free of the framework and of every layer above it", () => {
+    expect(sourceFiles(path.join(root, "kernel")).length).toBeGreaterThan(2);
+    expect(kernelDependencies).toEqual([]);
+  });
+
+  it("keeps app.ts a composition of faces, under 200 lines", () => {
+    const lines = readFileSync(path.join(root, "app.ts"), "utf8").split("\n").length;
+    expect(lines).toBeLessThan(200);
   });
 
   it("finds the tables and who writes them", () => {

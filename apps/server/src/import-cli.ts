@@ -54,7 +54,7 @@ const bar = new SingleBar({
 const started = performance.now();
 let barStarted = false;
 try {
-  const report = await app.library.importFromDisk({
+  const report = await app.modules.library.importFromDisk({
     // npm runs the script inside the workspace: a relative path means where the command was typed.
     directory: path.resolve(process.env.INIT_CWD ?? process.cwd(), directory),
     folder: values.folder,

@@ -49,7 +49,7 @@ try {
 const app = await buildApp(config);
 await app.ready();
 try {
-  const report = await app.library.repairStoredTags({
+  const report = await app.modules.library.repairStoredTags({
     dryRun: values["dry-run"] ?? false,
     onProgress: (done) => process.stderr.write(`\rПросмотрено песен: ${done}`),
   });

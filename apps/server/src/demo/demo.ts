@@ -180,13 +180,13 @@ async function fill(
     parallel: 2,
   });
   say(DEMO_TEXTS.importing);
-  const imported = await app.library.importFromDisk({ directory: work, folder: DEMO_TEXTS.folder });
+  const imported = await app.modules.library.importFromDisk({ directory: work, folder: DEMO_TEXTS.folder });
   if (imported.failed > 0 || imported.added !== songCount) {
     throw new DemoStepError(`the import added ${imported.added} of ${songCount} songs`);
   }
-  app.loudness.wake();
+  app.modules.library.loudness.wake();
   const songIds = await importedSongIds(app, contentManager.token);
-  await app.loudness.idle();
+  await app.modules.library.loudness.idle();
 
   say(DEMO_TEXTS.building);
   const half = Math.ceil(songIds.length / 2);

@@ -83,7 +83,7 @@ async function playerIn(user: SignedInUser): Promise<string> {
 }
 
 const start = (playId: string, songId: string, startedAt: string, player = playerId) =>
-  server.app.playRecorder.recordStarted({
+  server.app.modules.history.recordStarted({
     playId,
     playerId: player,
     songId,
@@ -135,10 +135,10 @@ beforeAll(async () => {
 
   // The owner's venue (Moscow, UTC+3): two plays of A on 2 March, one of B on 3 March.
   await start("a-1", songA, "2026-03-01T22:30:00Z"); // 01:30 on 2 March in Moscow
-  await server.app.playRecorder.recordEnded("a-1", new Date("2026-03-01T22:33:00Z"), "finished");
+  await server.app.modules.history.recordEnded("a-1", new Date("2026-03-01T22:33:00Z"), "finished");
   await start("a-2", songA, "2026-03-02T10:00:00Z");
-  await server.app.playRecorder.recordEnded("a-2", new Date("2026-03-02T10:01:00Z"), "skipped");
-  await server.app.playRecorder.recordStarted({
+  await server.app.modules.history.recordEnded("a-2", new Date("2026-03-02T10:01:00Z"), "skipped");
+  await server.app.modules.history.recordStarted({
     playId: "b-1",
     playerId,
     songId: songB,
@@ -148,7 +148,7 @@ beforeAll(async () => {
   });
   // The stranger's venue (Vladivostok).
   await start("s-1", songA, "2026-03-02T01:00:00Z", strangerPlayerId);
-  await server.app.playRecorder.recordEnded("s-1", new Date("2026-03-02T01:02:00Z"), "offline");
+  await server.app.modules.history.recordEnded("s-1", new Date("2026-03-02T01:02:00Z"), "offline");
 });
 
 afterAll(async () => {
@@ -158,7 +158,7 @@ afterAll(async () => {
 describe("recording plays", () => {
   it("is idempotent by play id: a resent start or end changes nothing", async () => {
     await start("a-1", songB, "2026-03-05T00:00:00Z");
-    await server.app.playRecorder.recordEnded("a-1", new Date("2026-03-05T00:10:00Z"), "stopped");
+    await server.app.modules.history.recordEnded("a-1", new Date("2026-03-05T00:10:00Z"), "stopped");
     const answer = await get(
       `/music/player/${playerId}/history?from=2026-03-02&to=2026-03-02`,
       owner.token,
@@ -180,7 +180,7 @@ describe("recording plays", () => {
   });
 
   it("keeps an end that arrives before its start and joins them", async () => {
-    await server.app.playRecorder.recordEnded(
+    await server.app.modules.history.recordEnded(
       "late-1",
       new Date("2026-04-01T10:05:00Z"),
       "offline",
@@ -208,12 +208,12 @@ describe("recording plays", () => {
     const cafePlayerId = await playerIn(cafe);
     await start("out-1", songA, "2026-04-02T10:00:00Z", cafePlayerId);
     // The device went away: the server ended the play offline.
-    await server.app.playRecorder.recordEnded("out-1", at("10:01:00"), "offline");
+    await server.app.modules.history.recordEnded("out-1", at("10:01:00"), "offline");
     // Back on line, the web player sends what it kept: it played to the end.
-    await server.app.playRecorder.recordEnded("out-1", at("10:04:00"), "finished");
+    await server.app.modules.history.recordEnded("out-1", at("10:04:00"), "finished");
     // Neither a resend nor another guess changes it after that.
-    await server.app.playRecorder.recordEnded("out-1", at("10:09:00"), "skipped");
-    await server.app.playRecorder.recordEnded("out-1", at("10:10:00"), "offline");
+    await server.app.modules.history.recordEnded("out-1", at("10:09:00"), "skipped");
+    await server.app.modules.history.recordEnded("out-1", at("10:10:00"), "offline");
     const answer = await get(
       `/music/player/${cafePlayerId}/history?from=2026-04-02&to=2026-04-02`,
       cafe.token,

@@ -1,14 +1,19 @@
 import type { TariffRef } from "@fonika/shared";
+import type { FastifyPluginAsync } from "fastify";
 import type { Executor } from "../../db/client.ts";
 import type { Actor } from "../../kernel/actor.ts";
+import type { ServiceLog } from "../../kernel/service-log.ts";
 import { findFfmpeg } from "../../lib/ffmpeg.ts";
+import type { Metrics } from "../../plugins/metrics.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import type { FileStore } from "../../storage/file-store.ts";
 import type { Entitlement } from "../entitlement/entitlement.ts";
 import { MusicAccess } from "./access/music-access.ts";
 import { AuthorAttachmentsService } from "./catalog/author-attachments.service.ts";
 import { CatalogService } from "./catalog/catalog.service.ts";
-import { LoudnessJob, type LoudnessJobOptions } from "./loudness/loudness.ts";
+import { libraryRoutes } from "./library.routes.ts";
+import { LoudnessJob } from "./loudness/loudness.ts";
+import { createLoudnessWorker, type LoudnessWorker } from "./loudness/loudness-worker.ts";
 import { PlaylistsService } from "./playlists/playlists.service.ts";
 import { SearchService } from "./search/search.service.ts";
 import { type ImportOptions, type ImportReport, importLibrary } from "./songs/library-import.ts";
@@ -59,6 +64,14 @@ export interface LibraryDependencies {
    * changed, and forgets what it knew when another process tells it.
    */
   bus: EventBus;
+  /**
+   * The loudness worker (LOUDNESS_WORKER): whether this process measures,
+   * its log, and whether a crashed run's claims died with this process
+   * (PGlite: the database is this process's alone).
+   */
+  loudness: { enabled: boolean; log: ServiceLog; claimsDieWithProcess: boolean };
+  /** Metrics read the songs waiting for their loudness at each scrape (one count). */
+  metrics: Pick<Metrics, "addFigures">;
 }
 
 /** The library's services, made once per app over one store. */
@@ -99,20 +112,17 @@ export interface Library {
    * Range is.
    */
   holdsSong(playlistIds: ReadonlySet<string>, songId: string): Promise<boolean>;
-  /** Songs waiting for their loudness to be measured (metrics), one count. */
-  loudnessQueueLength(): Promise<number>;
   /** The operator's import of a catalog on disk (`npm run import`). */
   importFromDisk(options: Omit<ImportOptions, "intake" | "placement">): Promise<ImportReport>;
   /** The operator's one-shot repair of mojibake tags already stored (`npm run repair-tags`). */
   repairStoredTags(options: Omit<TagRepairOptions, "store" | "songs">): Promise<TagRepairReport>;
+  /** The loudness worker of this process (tests and the demo wait until it is idle). */
+  loudness: LoudnessWorker;
   /**
-   * The loudness job on this library's songs and files, with the bundled
-   * ffmpeg; throws when ffmpeg is not available on this platform.
+   * Registers every call of the library (songs, the vault, playlists,
+   * search, the catalog) and runs the loudness worker from ready to close.
    */
-  createLoudnessJob(options: {
-    log: LoudnessJobOptions["log"];
-    claimsDieWithProcess: boolean;
-  }): LoudnessJob;
+  plugin: FastifyPluginAsync;
 }
 
 export type { PlaylistTrack } from "./store/playlists.repository.ts";
@@ -170,7 +180,24 @@ export function createLibrary(deps: LibraryDependencies): Library {
     tariffs: deps.tariffs,
     access,
   });
-  return {
+  // Made now, with the bundled ffmpeg; without one it logs why and stays off (songs stay pending).
+  const loudness = createLoudnessWorker({
+    enabled: deps.loudness.enabled,
+    createJob: () =>
+      new LoudnessJob({
+        store,
+        files,
+        ffmpegPath: findFfmpeg(),
+        log: deps.loudness.log,
+        claimsDieWithProcess: deps.loudness.claimsDieWithProcess,
+      }),
+    bus: deps.bus,
+    log: deps.loudness.log,
+  });
+  deps.metrics.addFigures(async () => ({
+    loudnessQueue: await store.songs.countPendingLoudness(),
+  }));
+  const library: Library = {
     songs,
     intake,
     playlists,
@@ -200,10 +227,14 @@ export function createLibrary(deps: LibraryDependencies): Library {
     playlistTracks: (ids) => store.playlists.currentVersionTracks(ids),
     musicAccessChanged: () => access.announceChange(),
     holdsSong: (playlistIds, songId) => access.setHoldsSong(playlistIds, songId),
-    loudnessQueueLength: () => store.songs.countPendingLoudness(),
     importFromDisk: (options) => importLibrary({ ...options, intake, placement }),
     repairStoredTags: (options) => repairStoredTags({ ...options, store, songs }),
-    createLoudnessJob: (options) =>
-      new LoudnessJob({ store, files, ffmpegPath: findFfmpeg(), ...options }),
+    loudness,
+    plugin: async (app) => {
+      await app.register(libraryRoutes, { library });
+      app.addHook("onReady", () => loudness.start());
+      app.addHook("onClose", () => loudness.stop());
+    },
   };
+  return library;
 }

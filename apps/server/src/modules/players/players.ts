@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { Executor } from "../../db/client.ts";
 import type { ServiceLog } from "../../kernel/service-log.ts";
+import type { Metrics } from "../../plugins/metrics.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import type { SocketRegistry } from "../../realtime/socket-registry.ts";
 import type { FileStore } from "../../storage/file-store.ts";
@@ -67,6 +68,8 @@ export function createPlayerDirectory(deps: PlayerDirectoryDependencies): Player
 
 export interface PlayersDependencies {
   db: Executor;
+  /** Metrics read the players online and playing from the live state at each scrape. */
+  metrics: Pick<Metrics, "addFigures">;
   /** Every change of what a player plays and of its live state is published here. */
   bus: EventBus;
   /**
@@ -224,6 +227,7 @@ export function createPlayers(deps: PlayersDependencies): Players {
     log: deps.log.child({ module: "player-updates" }),
   });
   registerLiveSocket(deps.realtime, { live, directory: socketDirectory });
+  deps.metrics.addFigures(() => live.figures());
   registerPlayerUpdatesSocket(deps.realtime, firmware);
   return {
     plugin: async (app) => {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Executor } from "../../db/client.ts";
 import type { ServiceLog } from "../../kernel/service-log.ts";
 import type { EventBus } from "../../realtime/bus.ts";
+import type { SocketRegistry } from "../../realtime/socket-registry.ts";
 import type { Entitlement } from "../entitlement/entitlement.ts";
 import { SubscriptionEndings } from "./subscription-endings.ts";
 import { SubscriptionLicences } from "./subscription-licences.service.ts";
@@ -12,6 +13,7 @@ import { SubscriptionUsage } from "./subscription-usage.service.ts";
 import { SubscriptionPresenter } from "./subscriptions.presenter.ts";
 import { subscriptionsRoutes } from "./subscriptions.routes.ts";
 import { type SubscriptionPorts, SubscriptionsService } from "./subscriptions.service.ts";
+import { registerSubscriptionsSocket } from "./subscriptions.socket.ts";
 import { SubscriptionsStore } from "./subscriptions.store.ts";
 
 /**
@@ -51,6 +53,8 @@ export interface SubscriptionsDependencies extends SubscriptionPorts {
   db: Executor;
   /** News of changes on the socket; the endings job wakes on `music-access-changed`. */
   bus: EventBus;
+  /** The player socket: staff who run subscriptions join their room (subscriptions.socket.ts). */
+  realtime: SocketRegistry;
   /** The app's log: the news and the endings job each write under their own `module` name. */
   log: { child(bindings: { module: string }): ServiceLog };
   /** Where links in mails lead (config.publicUrl). */
@@ -75,6 +79,7 @@ export interface Subscriptions {
 /** Makes the subscriptions' services over one store, and the job that ends them by date. */
 export function createSubscriptions(deps: SubscriptionsDependencies): Subscriptions {
   const store = new SubscriptionsStore(deps.db);
+  registerSubscriptionsSocket(deps.realtime);
   const announceMusicAccessChange = () => deps.entitlement.announceChange();
   const presenter = new SubscriptionPresenter({ ...deps, store });
   // A subscription's change reaches its owner's and staff's screens; a new one, client managers' mail.

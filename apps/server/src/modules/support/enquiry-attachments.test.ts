@@ -194,7 +194,7 @@ describe("attaching and downloading", () => {
       .where(eq(supportAttachments.id, file.id))
       .returning();
     expect(await server.app.storage.files.exists(row?.storageKey as string)).toBe(true);
-    expect(await server.app.supportAttachments.sweep()).toBeGreaterThanOrEqual(1);
+    expect(await server.app.modules.support.attachments.sweep()).toBeGreaterThanOrEqual(1);
     const left = await server.app.db.select().from(supportAttachments);
     expect(left.map((attachment) => attachment.id)).not.toContain(file.id);
     expect(left.map((attachment) => attachment.id)).toContain(kept.id);

@@ -21,7 +21,7 @@ let support: SignedInUser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  await server.app.silenceAlerts.stopSweeping();
+  await server.app.modules.silenceAlerts.stopSweeping();
   staff = await createVenueStaff(server);
   support = await createSignedInUser(server, {
     role: "role-support",
@@ -118,12 +118,12 @@ describe("a silence alert", () => {
         .where(eq(supportEnquiries.playerId, place.playerId));
 
     const t0 = Date.now() + MINUTE;
-    await server.app.silenceAlerts.sweep(t0);
+    await server.app.modules.silenceAlerts.sweep(t0);
     await Promise.all([
-      server.app.silenceAlerts.sweep(t0 + 5 * MINUTE),
-      server.app.silenceAlerts.sweep(t0 + 5 * MINUTE),
+      server.app.modules.silenceAlerts.sweep(t0 + 5 * MINUTE),
+      server.app.modules.silenceAlerts.sweep(t0 + 5 * MINUTE),
     ]);
-    await server.app.silenceAlerts.sweep(t0 + 6 * MINUTE);
+    await server.app.modules.silenceAlerts.sweep(t0 + 6 * MINUTE);
     const [opened, ...more] = await enquiriesOf();
     expect(more).toEqual([]);
     expect(opened).toMatchObject({
@@ -148,14 +148,14 @@ describe("a silence alert", () => {
       heartbeatAt: new Date(t1),
       lastSeenAt: new Date(t1),
     });
-    await server.app.silenceAlerts.sweep(t1);
+    await server.app.modules.silenceAlerts.sweep(t1);
     await new PlayersStore(server.app.db).live.writeState(place.playerId, {
       playing: false,
       heartbeatAt: null,
     });
     const t2 = t1 + MINUTE;
-    await server.app.silenceAlerts.sweep(t2);
-    await server.app.silenceAlerts.sweep(t2 + 5 * MINUTE);
+    await server.app.modules.silenceAlerts.sweep(t2);
+    await server.app.modules.silenceAlerts.sweep(t2 + 5 * MINUTE);
     expect(await enquiriesOf()).toHaveLength(1);
     const again = await call(server, "GET", `/support/enquiries/${opened?.id}`, {
       token: support.token,

@@ -2,12 +2,15 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Executor } from "../../db/client.ts";
 import type { ServiceLog } from "../../kernel/service-log.ts";
 import type { EventBus } from "../../realtime/bus.ts";
+import type { SocketRegistry } from "../../realtime/socket-registry.ts";
 import type { FileStore } from "../../storage/file-store.ts";
 import { SupportAttachments } from "./attachments.service.ts";
 import { chatRoutes } from "./chat.routes.ts";
 import { ChatService } from "./chat.service.ts";
+import { registerChatSocket } from "./chat.socket.ts";
 import { enquiriesRoutes } from "./enquiries.routes.ts";
 import { type EnquiriesDependencies, EnquiriesService } from "./enquiries.service.ts";
+import { registerEnquiriesSocket } from "./enquiries.socket.ts";
 import { SupportStore } from "./support.store.ts";
 
 /**
@@ -20,6 +23,8 @@ export interface SupportDependencies {
   db: Executor;
   /** News of enquiries and chat messages, on the socket of every process. */
   bus: EventBus;
+  /** The player socket: staff join support's and the chat's rooms; chat typing marks (*.socket.ts). */
+  realtime: SocketRegistry;
   /** Attachments' files. */
   files: FileStore;
   /** The app's log: the attachments' sweep and enquiries each write under their own `module` name. */
@@ -45,10 +50,8 @@ export interface SupportDependencies {
 export interface Support {
   /** Registers the enquiries' and the chat's routes, and the attachments' sweep with the app's start and stop. */
   readonly plugin: FastifyPluginAsync;
-  /** The attachments, whose sweep tests drive on a fake clock (`app.supportAttachments`). */
+  /** The attachments, whose sweep tests drive on a fake clock (`app.modules.support.attachments`). */
   readonly attachments: SupportAttachments;
-  /** A typing mark from a socket, checked and published (the chat's socket handler). */
-  readonly chat: Pick<ChatService, "typing">;
   /** Silence alerts open (or join) an enquiry for the player's owner (players). */
   readonly enquiries: Pick<EnquiriesService, "openForAlerts">;
   /** Erases a deleted client's enquiries and conversation inside the deletion's transaction (accounts). */
@@ -80,6 +83,8 @@ export function createSupport(deps: SupportDependencies): Support {
     sendMail: (message) => deps.sendMail(message),
   });
   const chat = new ChatService({ store, bus: deps.bus, accounts: deps.accounts });
+  registerEnquiriesSocket(deps.realtime);
+  registerChatSocket(deps.realtime, chat);
   return {
     plugin: async (app) => {
       app.addHook("onReady", async () => attachments.start());
@@ -88,7 +93,6 @@ export function createSupport(deps: SupportDependencies): Support {
       await app.register(chatRoutes, { chat });
     },
     attachments,
-    chat,
     enquiries,
     clientRecords: {
       // Enquiries first, then the chat, as accounts asked them one after the other before.

@@ -500,7 +500,7 @@ describe("the loudness job", () => {
     const songId = await upload(server, manager, await tone("woken.flac", 370, 1), "woken.flac");
     // The upload woke the worker, so waiting for it waits for this song
     // (without the wake-up, the song would wait for the next poll).
-    await server.app.loudness.idle();
+    await server.app.modules.library.loudness.idle();
     expect(await songRow(server, songId)).toMatchObject({
       loudnessStatus: "measured",
       loudnessAttempts: 1,
@@ -510,10 +510,10 @@ describe("the loudness job", () => {
   it("starts measuring imported songs as the import stores them", async () => {
     const directory = mkdtempSync(path.join(temporary, "import-"));
     writeFileSync(path.join(directory, "imported.flac"), await tone("imported.flac", 430, 1));
-    const report = await server.app.library.importFromDisk({ directory });
+    const report = await server.app.modules.library.importFromDisk({ directory });
     expect(report).toMatchObject({ added: 1, failed: 0 });
     // The import's event woke the worker: waiting for it waits for this song.
-    await server.app.loudness.idle();
+    await server.app.modules.library.loudness.idle();
     const [row] = await server.app.db
       .select()
       .from(songs)
@@ -523,14 +523,14 @@ describe("the loudness job", () => {
 
   it("measures a song another process made pending when the bus tells, with no poll", async () => {
     const songId = await upload(server, manager, await tone("bus.flac", 390, 1), "bus.flac");
-    await server.app.loudness.idle();
+    await server.app.modules.library.loudness.idle();
     // Pending again, as another process's upload leaves a song here: no wake-up in this process.
     await makePending(server, songId, 0, null);
-    await server.app.loudness.idle();
+    await server.app.modules.library.loudness.idle();
     expect((await songRow(server, songId)).loudnessStatus).toBe("pending");
     // What that process publishes, as the bus (Redis) delivers it here.
     await server.app.bus.publish({ kind: "loudness-pending", rooms: [] });
-    await server.app.loudness.idle();
+    await server.app.modules.library.loudness.idle();
     expect(await songRow(server, songId)).toMatchObject({
       loudnessStatus: "measured",
       loudnessAttempts: 1,
@@ -539,11 +539,11 @@ describe("the loudness job", () => {
 
   it("measures a song whose next try is due later once it is due, on a timer of its own", async () => {
     const songId = await upload(server, manager, await tone("later.flac", 410, 1), "later.flac");
-    await server.app.loudness.idle();
+    await server.app.modules.library.loudness.idle();
     // As a failed try (or another process's lease) leaves it: due in 1.5 s.
     const [due] = await makePending(server, songId, 1, sql`now() + interval '1500 milliseconds'`);
-    server.app.loudness.wake();
-    await server.app.loudness.idle();
+    server.app.modules.library.loudness.wake();
+    await server.app.modules.library.loudness.idle();
     // It looked, found nothing due, and went to sleep until the try is due.
     expect((await songRow(server, songId)).loudnessStatus).toBe("pending");
     // Nothing wakes it from here on but its timer.
@@ -573,7 +573,7 @@ describe("the loudness job", () => {
     try {
       songId = await upload(server, manager, await tone("missing.flac", 330, 1), "missing.flac");
       await waitForRow(server, songId, (row) => row.loudnessAttempts === 1);
-      await server.app.loudness.idle();
+      await server.app.modules.library.loudness.idle();
     } finally {
       failing.mockRestore();
     }
@@ -589,9 +589,9 @@ describe("the loudness job", () => {
         .update(songs)
         .set({ loudnessNextAttemptAt: null })
         .where(eq(songs.id, songId));
-      server.app.loudness.wake();
+      server.app.modules.library.loudness.wake();
       await waitForRow(server, songId, (changed) => changed.loudnessAttempts === next);
-      await server.app.loudness.idle();
+      await server.app.modules.library.loudness.idle();
     }
     expect(said(songId, "the stored file is missing")).toBe(true);
     expect(await settledLoudness(server, manager.token, songId)).toMatchObject({
@@ -602,11 +602,11 @@ describe("the loudness job", () => {
 
   it("gives up on a song whose measurements keep being lost with their process", async () => {
     const songId = await upload(server, manager, await tone("lost.flac", 350, 1), "lost.flac");
-    await server.app.loudness.idle();
+    await server.app.modules.library.loudness.idle();
     // Measured after its upload; now made pending again as three processes
     // that died while measuring it would have left it: leases run out.
     await makePending(server, songId, 3, sql`now() - interval '1 second'`);
-    server.app.loudness.wake();
+    server.app.modules.library.loudness.wake();
     expect(await settledLoudness(server, manager.token, songId)).toMatchObject({
       status: "failed",
     });
@@ -725,8 +725,8 @@ describe("the loudness job across a restart", () => {
         .set({ loudnessAttempts: 1, loudnessNextAttemptAt: lease })
         .where(eq(songs.id, crashed));
       // A worker here would measure now, before idle() answers; with the worker off, nothing does.
-      first.app.loudness.wake();
-      await first.app.loudness.idle();
+      first.app.modules.library.loudness.wake();
+      await first.app.modules.library.loudness.idle();
       expect((await songRow(first, waiting)).loudnessStatus).toBe("pending");
       await first.close({ keepData: true });
       firstRunning = false;
@@ -758,7 +758,7 @@ describe("the loudness job across a restart", () => {
         for (let index = 0; index < 2; index++) {
           workers.push(await startTestServer(sameDeployment(uploader)));
         }
-        for (const worker of workers) worker.app.loudness.wake();
+        for (const worker of workers) worker.app.modules.library.loudness.wake();
         const token = manager.token;
         for (const id of ids) {
           expect(await settledLoudness(uploader, token, id)).toMatchObject({ status: "measured" });
@@ -787,7 +787,7 @@ describe("the loudness job across a restart", () => {
       try {
         worker = await startTestServer({ ...sameDeployment(uploader), ...redis });
         // Nothing pending: the worker looked once at start and now sleeps, no timer set.
-        await worker.app.loudness.idle();
+        await worker.app.modules.library.loudness.idle();
         const manager = await createSignedInUser(uploader, { role: "role-content-manager" });
         const songId = await upload(uploader, manager, audioFixture("tone.flac"), "tone.flac");
         expect(await settledLoudness(uploader, manager.token, songId)).toMatchObject({
@@ -813,7 +813,7 @@ describe("the loudness job across a restart", () => {
       // Long enough (10 minutes of audio, a few seconds of work) to be caught running.
       const long = await tone("long.flac", 440, 600);
       const songId = await upload(first, manager, long, "long.flac");
-      first.app.loudness.wake();
+      first.app.modules.library.loudness.wake();
       await waitFor("the song's ffmpeg", () => (runningFfmpegs().length > 0 ? true : undefined));
       await first.close({ keepData: true });
       firstRunning = false;

@@ -1,24 +1,27 @@
-import { CLIENT_READING_ROLES } from "@fonika/shared";
+import { CLIENT_READING_ROLES, mayCall, playlistsApi, roleMay } from "@fonika/shared";
 import type { Actor } from "../../../kernel/actor.ts";
 import { errors } from "../../../lib/app-error.ts";
 
 /** Who may do what with playlists. Pure; called first in every service method. */
 
-/** Content managers make and change playlists. */
+/**
+ * Content managers make and change playlists: whom `addPlaylist` admits, as
+ * the playlist's other changing endpoints do (lib/policy-roles.test.ts).
+ */
 export function assertMayEditPlaylists(actor: Actor): void {
-  if (actor.role !== "role-content-manager") {
+  if (!mayCall(playlistsApi.addPlaylist, actor.role)) {
     throw errors.forbidden("Only a content manager changes playlists");
   }
 }
 
 /** Content managers also see playlists in the trash and every version. */
 export function maySeeDeletedPlaylists(actor: Actor): boolean {
-  return actor.role === "role-content-manager";
+  return roleMay(actor.role, "editLibrary");
 }
 
 /** Content managers see which tariffs hold a playlist (which venues may play it). */
 export function mayKnowPlaylistTariffs(actor: Actor): boolean {
-  return actor.role === "role-content-manager";
+  return roleMay(actor.role, "editLibrary");
 }
 
 /**
@@ -26,7 +29,7 @@ export function mayKnowPlaylistTariffs(actor: Actor): boolean {
  * it): a client in the browser, for themselves; nobody for anyone else.
  */
 export function playlistOwnerOf(actor: Actor): string | null {
-  return actor.sessionKind === "browser" && actor.role === "role-client" ? actor.userId : null;
+  return actor.sessionKind === "browser" && roleMay(actor.role, "ownVenues") ? actor.userId : null;
 }
 
 /** A user's allowed playlists: the user, their player devices, and staff who serve them. */

@@ -1,8 +1,9 @@
+import { roleMay } from "@fonika/shared";
 import type { Actor } from "../../../kernel/actor.ts";
 
 /** What search shows to whom. Pure. */
 
 /** Content managers find every playlist of the library; the others those they can play. */
 export function maySeeEveryPlaylist(actor: Actor): boolean {
-  return actor.role === "role-content-manager";
+  return roleMay(actor.role, "editLibrary");
 }

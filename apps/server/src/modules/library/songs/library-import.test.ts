@@ -75,7 +75,7 @@ async function folderNamed(parentId: string, name: string): Promise<string> {
 describe("import", () => {
   it("mirrors the folders, stores identical content once and reports what it cannot read", async () => {
     const progress: number[] = [];
-    const report = await server.app.library.importFromDisk({
+    const report = await server.app.modules.library.importFromDisk({
       directory: catalog,
       folder: "Каталог",
       onProgress: (step) => progress.push(step.done),
@@ -122,7 +122,7 @@ describe("import", () => {
     const songsBefore = await songCount();
     const top = await folderNamed(PARTITION_IDS.tracks, "Каталог");
     const treeBefore = await call(server, "GET", `/vault/${top}/tree`, { token: manager.token });
-    const again = await server.app.library.importFromDisk({
+    const again = await server.app.modules.library.importFromDisk({
       directory: catalog,
       folder: "Каталог",
     });
@@ -133,7 +133,7 @@ describe("import", () => {
 
     const stop = new AbortController();
     stop.abort();
-    const aborted = await server.app.library.importFromDisk({
+    const aborted = await server.app.modules.library.importFromDisk({
       directory: catalog,
       signal: stop.signal,
     });

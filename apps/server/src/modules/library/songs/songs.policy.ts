@@ -1,11 +1,15 @@
+import { mayCall, roleMay, songsApi } from "@fonika/shared";
 import type { Actor } from "../../../kernel/actor.ts";
 import { errors } from "../../../lib/app-error.ts";
 
 /** Who may do what with songs. Pure; called first in every service method. */
 
-/** Content managers keep the library: upload, change, remove. */
+/**
+ * Content managers keep the library, upload, change, remove: whom `addSong`
+ * admits, as the song's other changing endpoints do (lib/policy-roles.test.ts).
+ */
 export function assertMayEditLibrary(actor: Actor): void {
-  if (actor.role !== "role-content-manager") {
+  if (!mayCall(songsApi.addSong, actor.role)) {
     throw errors.forbidden("Only a content manager changes the library");
   }
 }
@@ -15,7 +19,7 @@ export function assertMayEditLibrary(actor: Actor): void {
  * may hear a song at all is the allowed rule (access/music-access.ts).
  */
 export function maySeeRemovedSongs(actor: Actor): boolean {
-  return actor.role === "role-content-manager";
+  return roleMay(actor.role, "editLibrary");
 }
 
 /**

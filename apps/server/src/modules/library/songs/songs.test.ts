@@ -229,7 +229,7 @@ describe("meta", () => {
 
   it("refuses bad input, unknown catalog entries, other roles and unknown songs, changing nothing", async () => {
     // The song's loudness is measured in the background: what changes nothing is compared after it.
-    await server.app.loudness.idle();
+    await server.app.modules.library.loudness.idle();
     const before = (
       await call(server, "GET", `/music/song/${songId}/meta`, { token: client.token })
     ).body;

@@ -112,7 +112,7 @@ describe("upload and import", () => {
         path.join(root, "Сборник", "02.wav"),
         wavWith({ title: "Звезда по имени Солнце", artist: "Кино", genre: "Рок" }, "utf8"),
       );
-      const report = await server.app.library.importFromDisk({
+      const report = await server.app.modules.library.importFromDisk({
         directory: root,
         folder: "Импорт",
       });
@@ -175,8 +175,8 @@ describe("repair of stored songs", () => {
       artists: ["Motörhead"],
       album: "Ágætis byrjun",
     });
-    folderId = await server.app.library.placement.importFolder(["Старый каталог"]);
-    await server.app.library.placement.importTracks(folderId, Object.values(ids));
+    folderId = await server.app.modules.library.placement.importFolder(["Старый каталог"]);
+    await server.app.modules.library.placement.importTracks(folderId, Object.values(ids));
   });
 
   async function stored() {
@@ -199,7 +199,7 @@ describe("repair of stored songs", () => {
   it("search misses mojibake titles by the Russian word, and a dry run changes nothing", async () => {
     expect(await searchTitles("Звёздный")).not.toContain("Звёздный час");
     const before = await stored();
-    const report = await server.app.library.repairStoredTags({
+    const report = await server.app.modules.library.repairStoredTags({
       dryRun: true,
     });
     expect(report).toMatchObject({
@@ -214,7 +214,7 @@ describe("repair of stored songs", () => {
 
   it("repairs both kinds of mojibake, leaves clean rows, and vault and search follow", async () => {
     const progress: number[] = [];
-    const report = await server.app.library.repairStoredTags({
+    const report = await server.app.modules.library.repairStoredTags({
       onProgress: (done) => progress.push(done),
     });
     expect(report).toMatchObject({
@@ -274,7 +274,7 @@ describe("repair of stored songs", () => {
 
   it("changes nothing when run again", async () => {
     const before = await stored();
-    const report = await server.app.library.repairStoredTags({});
+    const report = await server.app.modules.library.repairStoredTags({});
     expect(report).toMatchObject({
       songsChanged: 0,
       fields: { title: 0, artists: 0, album: 0, genre: 0 },

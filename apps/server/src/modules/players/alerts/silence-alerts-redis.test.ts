@@ -28,7 +28,7 @@ describe.skipIf(!redisUrl || !sharedDatabase)("silence alerts across processes",
       JWT_SECRET,
       DATABASE_URL: first.config.databaseUrl,
     });
-    for (const server of [first, second]) await server.app.silenceAlerts.stopSweeping();
+    for (const server of [first, second]) await server.app.modules.silenceAlerts.stopSweeping();
     staff = {
       admin: await createSignedInUser(first, { role: "role-admin" }),
       clientManager: await createSignedInUser(first, { role: "role-client-manager" }),
@@ -64,7 +64,7 @@ describe.skipIf(!redisUrl || !sharedDatabase)("silence alerts across processes",
     const raised: string[] = [];
     for (const minutes of [0, 1, 2, 3, 4, 5, 5.5, 6, 7]) {
       const results = await Promise.all(
-        [first, second].map((server) => server.app.silenceAlerts.sweep(t0 + minutes * MINUTE)),
+        [first, second].map((server) => server.app.modules.silenceAlerts.sweep(t0 + minutes * MINUTE)),
       );
       raised.push(...results.flatMap((result) => result.raised));
     }

@@ -27,7 +27,7 @@ let venue: ScheduledPlayer;
 
 beforeAll(async () => {
   server = await startTestServer();
-  alerts = server.app.silenceAlerts;
+  alerts = server.app.modules.silenceAlerts;
   await alerts.stopSweeping();
   staff = await createVenueStaff(server);
 });

@@ -25,7 +25,7 @@ let staff: VenueStaff;
 
 beforeAll(async () => {
   server = await startTestServer();
-  await server.app.silenceAlerts.stopSweeping();
+  await server.app.modules.silenceAlerts.stopSweeping();
   staff = await createVenueStaff(server);
 });
 
@@ -60,7 +60,7 @@ function ofPlayer(ids: readonly string[], playerId: string): string[] {
 }
 
 function sweep(instantMs: number) {
-  return server.app.silenceAlerts.sweep(instantMs);
+  return server.app.modules.silenceAlerts.sweep(instantMs);
 }
 
 async function openAlerts(client: SignedInUser) {

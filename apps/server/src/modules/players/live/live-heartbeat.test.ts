@@ -38,7 +38,7 @@ async function venueWithDevice() {
     expect(player.status).toBe(201);
     playerIds.push(player.body.id as string);
   }
-  const directory = server.app.playerDirectory;
+  const directory = server.app.modules.players.socketDirectory;
   const live = new LiveService({
     store: new PlayersStore(server.app.db),
     bus: server.app.bus,
@@ -46,7 +46,7 @@ async function venueWithDevice() {
     history: { recordStarted: async () => {}, recordEnded: async () => {} },
     findControllable: directory.findControllable,
     playlistsOf: directory.playlistsOf,
-    playlistTracks: (ids) => server.app.library.playlistTracks(ids),
+    playlistTracks: (ids) => server.app.modules.library.playlistTracks(ids),
     // These venues keep the explicit filter off (explicit-filter.test.ts covers it on).
     explicitFilterOf: async () => false,
     decide: directory.decide,

@@ -137,7 +137,7 @@ describe("plays reported to the history port", () => {
 
 /** A live service as one server process runs it, its plays written down in `recorded`. */
 function liveProcess(recorded: Recorded[]): LiveService {
-  const directory = server.app.playerDirectory;
+  const directory = server.app.modules.players.socketDirectory;
   return new LiveService({
     store: new PlayersStore(server.app.db),
     bus: server.app.bus,
@@ -152,7 +152,7 @@ function liveProcess(recorded: Recorded[]): LiveService {
     },
     findControllable: directory.findControllable,
     playlistsOf: directory.playlistsOf,
-    playlistTracks: (ids) => server.app.library.playlistTracks(ids),
+    playlistTracks: (ids) => server.app.modules.library.playlistTracks(ids),
     // These venues keep the explicit filter off (explicit-filter.test.ts covers it on).
     explicitFilterOf: async () => false,
     decide: directory.decide,

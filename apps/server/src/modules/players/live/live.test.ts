@@ -382,7 +382,7 @@ describe("live player state over the socket", () => {
       .update(subscriptions)
       .set({ endsAt })
       .where(eq(subscriptions.id, venue.subscriptionId));
-    await server.app.library.musicAccessChanged();
+    await server.app.modules.library.musicAccessChanged();
     expect(await nextOfType(device, "status")).toMatchObject({
       playerId: venue.playerId,
       schedule: { playlistId: null, fallback: false },

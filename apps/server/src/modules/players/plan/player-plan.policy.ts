@@ -1,4 +1,4 @@
-import { CLIENT_READING_ROLES } from "@fonika/shared";
+import { CLIENT_READING_ROLES, roleMay } from "@fonika/shared";
 import type { Actor } from "../../../kernel/actor.ts";
 import { errors } from "../../../lib/app-error.ts";
 import { playerErrors } from "../registry/players.errors.ts";
@@ -12,7 +12,10 @@ import { assertMayReadPlayer, type OwnedPlayer } from "../registry/players.polic
 export function assertMayReadPlan(actor: Actor, player: OwnedPlayer & { id: string }): void {
   if (
     actor.sessionKind === "browser" &&
-    !(actor.role === "role-client" || (actor.role && CLIENT_READING_ROLES.includes(actor.role)))
+    !(
+      roleMay(actor.role, "ownVenues") ||
+      (actor.role !== undefined && CLIENT_READING_ROLES.includes(actor.role))
+    )
   ) {
     throw errors.forbidden("Only the player's owner, staff who see clients, or its device");
   }

@@ -1,4 +1,4 @@
-import { CLIENT_READING_ROLES } from "@fonika/shared";
+import { admits, playersApi } from "@fonika/shared";
 import type { Actor } from "../../../kernel/actor.ts";
 import { errors } from "../../../lib/app-error.ts";
 import { type ClientAccess, clientAccessOf } from "../../../lib/client-access.ts";
@@ -58,13 +58,12 @@ export function assertMayPlayInBrowser(actor: Actor, player: OwnedPlayer & { typ
   if (player.type !== "web") throw playerErrors.notWebPlayer();
 }
 
-/** The players base and the requests are staff's who see clients. */
+/**
+ * The players base and the requests are staff's who see clients: whom
+ * `listAllPlayers` admits, as `listPlayerRequests` does (lib/policy-roles.test.ts).
+ */
 export function assertMayReadPlayersBase(actor: Actor): void {
-  if (
-    actor.sessionKind !== "browser" ||
-    !actor.role ||
-    !CLIENT_READING_ROLES.includes(actor.role)
-  ) {
+  if (!admits(playersApi.listAllPlayers, actor)) {
     throw errors.forbidden("Only staff who see clients");
   }
 }

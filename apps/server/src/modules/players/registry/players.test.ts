@@ -354,7 +354,7 @@ describe("what a player may play", () => {
     const holders = await get(`/music/player/${client.id}/${fromTariff}/players`, support.token);
     expect(holders.body.data.map((one: { id: string }) => one.id)).toEqual([player.id]);
     const owner = browserActor(client.id);
-    expect((await server.app.playerDirectory.playlistsOf(owner, player.id))?.sort()).toEqual(
+    expect((await server.app.modules.players.socketDirectory.playlistsOf(owner, player.id))?.sort()).toEqual(
       [fromTariff, granted].sort(),
     );
 
@@ -385,7 +385,7 @@ describe("what a player may play", () => {
       { playlistId: fromTariff, playable: false },
       { playlistId: granted, playable: false },
     ]);
-    expect(await server.app.playerDirectory.playlistsOf(owner, player.id)).toEqual([]);
+    expect(await server.app.modules.players.socketDirectory.playlistsOf(owner, player.id)).toEqual([]);
     const { body: second } = await post("/music/player/add", client.token, {
       ...webPlayer,
       name: "Второй зал",
@@ -508,7 +508,7 @@ describe("the player directory", () => {
     const { client, establishmentId } = await clientWithEstablishment();
     const other = await clientWithEstablishment();
     const { body: player } = await post("/music/player/add", client.token, webPlayer);
-    const directory = server.app.playerDirectory;
+    const directory = server.app.modules.players.socketDirectory;
 
     expect(await directory.findControllable(browserActor(client.id), player.id)).toEqual({
       playerId: player.id,

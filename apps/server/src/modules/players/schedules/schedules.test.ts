@@ -454,7 +454,7 @@ describe("what a player plays", () => {
     ).toHaveLength(1);
 
     // Monday 2026-11-30 06:30Z: 09:30 in Moscow, 16:30 in Vladivostok, 08:30 in Kaliningrad, 07:30 in Berlin.
-    const decisions = await server.app.playerDirectory.decide(
+    const decisions = await server.app.modules.players.socketDirectory.decide(
       [...playerIds, unknownId],
       Date.parse("2026-11-30T06:30:00.000Z"),
     );
@@ -553,7 +553,7 @@ describe("what a player plays", () => {
     expect(withdrawn.status).toBe(200);
 
     const instant = Date.parse(mondayMoscow(12));
-    const directory = server.app.playerDirectory;
+    const directory = server.app.modules.players.socketDirectory;
     const together = await directory.decide([first.playerId, second.playerId], instant);
     expect(together.get(first.playerId)).toMatchObject({ playlistId: shared.id, fallback: true });
     expect(together.get(second.playerId)?.playlistId).toBeNull();

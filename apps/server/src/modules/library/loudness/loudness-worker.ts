@@ -1,9 +1,8 @@
-import type { FastifyInstance } from "fastify";
-import fp from "fastify-plugin";
+import type { ServiceLog } from "../../../kernel/service-log.ts";
+import type { EventBus } from "../../../realtime/bus.ts";
 
 /**
- * What the worker runs: the songs module's loudness job. app.ts hands it in
- * (plugins never import a module).
+ * What the worker runs: the library's loudness job (loudness.ts).
  */
 export interface LoudnessJobRunner {
   /** Run once before the first measurement (e.g. frees a crashed run's claims). */
@@ -20,13 +19,19 @@ export interface LoudnessJobRunner {
   nextDueInMs(): Promise<number | undefined>;
 }
 
-export interface LoudnessPluginOptions {
-  /** Builds the job on the app's library; may throw (no ffmpeg). */
+/** The worker's options: its job (made lazily: it may throw when there is no ffmpeg), bus and log. */
+export interface LoudnessWorkerOptions {
+  /** LOUDNESS_WORKER: off leaves the worker out of this process (wake and idle do nothing). */
+  enabled: boolean;
+  /** Builds the job on the library; may throw (no ffmpeg). */
   createJob(): LoudnessJobRunner;
+  bus: EventBus;
+  log: ServiceLog;
   /** After a failed run (no ffmpeg, database down), wait this long (default 60 s). */
   errorPauseMs?: number;
 }
 
+/** What the library offers of its worker (tests and tools wait for it). */
 export interface LoudnessWorker {
   /** Look for pending songs now (in this process only; the bus event wakes them all). */
   wake(): void;
@@ -34,65 +39,66 @@ export interface LoudnessWorker {
   idle(): Promise<void>;
 }
 
-declare module "fastify" {
-  interface FastifyInstance {
-    loudness: LoudnessWorker;
-  }
-}
-
 /** setTimeout's longest delay (about 24.8 days); a longer one would fire at once. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * The background worker of loudness measurement: started when the app is
- * ready, it runs the job song after song (one ffmpeg at a time in this
- * process) until nothing is due. It never polls: a `loudness-pending` bus
- * event (an upload or import in any process) wakes it, and when nothing is
- * due it sleeps on one timer until the next pending song is (a retry's
- * delay, another process's lease), or without any timer when none is
- * pending. Closing the app kills a running ffmpeg and waits until its song
- * is handed back, then tells the other processes. `LOUDNESS_WORKER=off`
- * leaves it out of a process; `wake` and `idle` then do nothing.
+ * ready (the library's plugin), it runs the job song after song (one ffmpeg
+ * at a time in this process) until nothing is due. It never polls: a
+ * `loudness-pending` bus event (an upload or import in any process) wakes
+ * it, and when nothing is due it sleeps on one timer until the next pending
+ * song is (a retry's delay, another process's lease), or without any timer
+ * when none is pending. Closing the app kills a running ffmpeg and waits
+ * until its song is handed back, then tells the other processes.
+ * `LOUDNESS_WORKER=off` leaves it out of a process; `wake` and `idle` then
+ * do nothing.
  */
-export default fp<LoudnessPluginOptions>(
-  async function loudnessPlugin(app: FastifyInstance, options: LoudnessPluginOptions) {
-    const log = app.log.child({ module: "loudness" });
-    let job: LoudnessJobRunner | undefined;
-    if (app.config.loudnessWorker) {
-      try {
-        job = options.createJob();
-      } catch (error) {
-        // The rest of the product works without it; songs stay pending.
-        log.error({ err: error }, "loudness worker not started: songs stay pending");
-      }
+export function createLoudnessWorker(options: LoudnessWorkerOptions): LoudnessWorker & {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+} {
+  const { bus, log } = options;
+  let job: LoudnessJobRunner | undefined;
+  if (options.enabled) {
+    try {
+      job = options.createJob();
+    } catch (error) {
+      // The rest of the product works without it; songs stay pending.
+      log.error({ err: error }, "loudness worker not started: songs stay pending");
     }
-    if (!job) {
-      app.decorate("loudness", { wake: () => undefined, idle: async () => undefined });
-      return;
-    }
-    const worker = new Worker(job, log, options);
-    app.decorate("loudness", { wake: () => worker.wake(), idle: () => worker.idle() });
-    let stopListening: (() => void) | undefined;
-    app.addHook("onReady", async () => {
-      stopListening = app.bus.subscribe((event) => {
+  }
+  if (!job) {
+    return {
+      wake: () => undefined,
+      idle: async () => undefined,
+      start: async () => undefined,
+      stop: async () => undefined,
+    };
+  }
+  const worker = new Worker(job, log, options.errorPauseMs ?? 60_000);
+  let stopListening: (() => void) | undefined;
+  return {
+    wake: () => worker.wake(),
+    idle: () => worker.idle(),
+    start: async () => {
+      stopListening = bus.subscribe((event) => {
         if (event.kind === "loudness-pending") worker.wake();
       });
       // Redis came back after a loss: an event may have been missed.
-      app.bus.onGap(() => worker.wake());
+      bus.onGap(() => worker.wake());
       await worker.start();
-    });
-    app.addHook("onClose", async () => {
+    },
+    stop: async () => {
       stopListening?.();
       const handedBack = await worker.stop();
       // Due again at once: the other processes need not wait for its lease to end.
-      if (handedBack) await app.bus.publish({ kind: "loudness-pending", rooms: [] });
-    });
-  },
-  { name: "loudness", dependencies: ["db", "storage", "bus"] },
-);
+      if (handedBack) await bus.publish({ kind: "loudness-pending", rooms: [] });
+    },
+  };
+}
 
 class Worker {
-  private readonly errorPauseMs: number;
   /** Aborted by stop(): kills a running ffmpeg. */
   private readonly stopping = new AbortController();
   /** The one timer while idle: when the next song is due, or when an error pause ends. */
@@ -105,11 +111,9 @@ class Worker {
 
   constructor(
     private readonly job: LoudnessJobRunner,
-    private readonly log: FastifyInstance["log"],
-    options: LoudnessPluginOptions,
-  ) {
-    this.errorPauseMs = options.errorPauseMs ?? 60_000;
-  }
+    private readonly log: ServiceLog,
+    private readonly errorPauseMs: number,
+  ) {}
 
   async start(): Promise<void> {
     try {
