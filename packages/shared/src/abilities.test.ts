@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  admits,
   mayCall,
   ROLE_ABILITIES,
   type RoleAbility,
@@ -84,5 +85,36 @@ describe("mayCall", () => {
       response: okSchema,
     });
     expect(mayCall(open, undefined)).toBe(true);
+  });
+});
+
+describe("admits", () => {
+  it("answers by the caller's session kind as well as its role, as the server's admission does", () => {
+    // A device session only where the endpoint accepts one, whatever its role.
+    const adminDevice = { role: "role-admin", sessionKind: "device" } as const;
+    expect(admits(supportApi.getSupportUnread, adminDevice)).toBe(false);
+    expect(admits(playersApi.getPlayer, { role: "player-device", sessionKind: "device" })).toBe(
+      true,
+    );
+    expect(admits(supportApi.getSupportUnread, { role: undefined, sessionKind: "browser" })).toBe(
+      false,
+    );
+    // No roles named: any role of an accepted session, even none.
+    expect(admits(authApi.approveDeviceCode, { role: undefined, sessionKind: "browser" })).toBe(
+      true,
+    );
+  });
+
+  it("is mayCall for a role in its own kind of session", () => {
+    const endpoints = [...Object.values(supportApi), ...Object.values(playersApi)].filter(
+      (value): value is Parameters<typeof mayCall>[0] =>
+        typeof value === "object" && value !== null && "path" in value,
+    );
+    for (const endpoint of endpoints) {
+      for (const role of ROLES) {
+        const sessionKind = role === "player-device" ? "device" : "browser";
+        expect(admits(endpoint, { role, sessionKind }), role).toBe(mayCall(endpoint, role));
+      }
+    }
   });
 });

@@ -18,6 +18,40 @@ import { PLAYER_DEVICE, type Role } from "./roles.ts";
 /** The sessions a bearer call accepts unless its definition names others (the server's default). */
 export const DEFAULT_SESSIONS: readonly SessionKind[] = ["browser"];
 
+/** Who calls, as the server's admission sees them: the active role and the session's kind. */
+export interface Caller {
+  role: Role | undefined;
+  sessionKind: SessionKind;
+}
+
+/** Whether the endpoint accepts tokens of this session kind (browser only unless it names others). */
+export function acceptsSession(
+  endpoint: Pick<Endpoint, "sessions">,
+  sessionKind: SessionKind,
+): boolean {
+  return (endpoint.sessions ?? DEFAULT_SESSIONS).includes(sessionKind);
+}
+
+/** Whether the endpoint admits this active role: any, when it names no roles. */
+export function acceptsRole(endpoint: Pick<Endpoint, "roles">, role: Role | undefined): boolean {
+  return endpoint.roles === undefined || (role !== undefined && endpoint.roles.includes(role));
+}
+
+/**
+ * Whether the server admits this caller to a bearer endpoint before its
+ * handler (apps/server's `admit`): a session kind it accepts and, when it
+ * names roles, one of them. A public call admits everyone. The server's
+ * policies guard their services by it, so that an endpoint's roles are
+ * stated once, in its definition, and hold outside HTTP too.
+ */
+export function admits(
+  endpoint: Pick<Endpoint, "auth" | "sessions" | "roles">,
+  caller: Caller,
+): boolean {
+  if (endpoint.auth === "public") return true;
+  return acceptsSession(endpoint, caller.sessionKind) && acceptsRole(endpoint, caller.role);
+}
+
 /**
  * Whether a caller of this role is admitted to the endpoint, as the server
  * admits a bearer call before anything else: a session kind it accepts (a
@@ -31,9 +65,7 @@ export function mayCall(
 ): boolean {
   if (endpoint.auth === "public") return true;
   if (role === undefined) return false;
-  const session: SessionKind = role === PLAYER_DEVICE ? "device" : "browser";
-  if (!(endpoint.sessions ?? DEFAULT_SESSIONS).includes(session)) return false;
-  return endpoint.roles === undefined || endpoint.roles.includes(role);
+  return admits(endpoint, { role, sessionKind: role === PLAYER_DEVICE ? "device" : "browser" });
 }
 
 /** The roles an endpoint names; a definition without them is a mistake here, said at load. */

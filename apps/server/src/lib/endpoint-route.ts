@@ -1,4 +1,10 @@
-import { API_BASE, type Endpoint, errorBodySchema } from "@fonika/shared";
+import {
+  API_BASE,
+  acceptsRole,
+  acceptsSession,
+  type Endpoint,
+  errorBodySchema,
+} from "@fonika/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { Actor } from "../kernel/actor.ts";
@@ -6,9 +12,6 @@ import { bearerToken } from "../plugins/auth.ts";
 import { operationIdOf } from "../plugins/openapi.ts";
 import type { UploadLimit, UploadSource } from "../storage/upload.ts";
 import { errors } from "./app-error.ts";
-
-/** What a bearer call accepts unless its definition says otherwise. */
-const BROWSER_ONLY = ["browser"] as const;
 
 /** What a handler gets: validated input and, on bearer calls, the actor. */
 export interface EndpointContext<P, Q, B, A> {
@@ -115,11 +118,11 @@ async function admit(app: FastifyInstance, endpoint: Endpoint, request: FastifyR
   const actor = await app.authenticateToken(
     bearerToken(request) ?? (endpoint.tokenInQuery ? queryToken(request) : undefined),
   );
-  if (!(endpoint.sessions ?? BROWSER_ONLY).includes(actor.sessionKind)) {
-    throw errors.deviceSessionForbidden();
-  }
-  if (endpoint.roles && !(actor.role && endpoint.roles.includes(actor.role))) {
-    throw errors.forbidden(`Only ${endpoint.roles.join(", ")} may make this call`);
+  // The same rule as shared's `admits`, which the policies guard by; here
+  // each half answers with its own refusal.
+  if (!acceptsSession(endpoint, actor.sessionKind)) throw errors.deviceSessionForbidden();
+  if (!acceptsRole(endpoint, actor.role)) {
+    throw errors.forbidden(`Only ${endpoint.roles?.join(", ")} may make this call`);
   }
   return actor;
 }
