@@ -12,7 +12,7 @@ import * as playersApi from "./contracts/players.ts";
 import * as supportApi from "./contracts/support.ts";
 import { CHAT_ROLES, CHAT_STAFF_ROLES } from "./contracts/support-common.ts";
 import * as vaultApi from "./contracts/vault.ts";
-import { defineEndpoint, okSchema } from "./endpoint.ts";
+import { defineEndpoint, type Endpoint, okSchema } from "./endpoint.ts";
 import { ROLES, type Role } from "./roles.ts";
 
 describe("role abilities", () => {
@@ -106,9 +106,10 @@ describe("admits", () => {
   });
 
   it("is mayCall for a role in its own kind of session", () => {
-    const endpoints = [...Object.values(supportApi), ...Object.values(playersApi)].filter(
-      (value): value is Parameters<typeof mayCall>[0] =>
-        typeof value === "object" && value !== null && "path" in value,
+    const endpoints = (
+      [...Object.values(supportApi), ...Object.values(playersApi)] as unknown[]
+    ).filter(
+      (value): value is Endpoint => typeof value === "object" && value !== null && "path" in value,
     );
     for (const endpoint of endpoints) {
       for (const role of ROLES) {
