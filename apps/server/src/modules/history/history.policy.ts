@@ -1,4 +1,4 @@
-import { CLIENT_READING_ROLES } from "@fonika/shared";
+import { admits, historyApi } from "@fonika/shared";
 import type { Actor } from "../../kernel/actor.ts";
 import { errors } from "../../lib/app-error.ts";
 import { clientAccessOf } from "../../lib/client-access.ts";
@@ -19,13 +19,9 @@ export function assertMayReadEstablishmentHistory(actor: Actor, ownerId: string)
   if (clientAccessOf(actor, ownerId) === "none") throw historyErrors.establishmentNotFound();
 }
 
-/** The report across all venues is for staff who see clients (admin, client manager, support). */
+/** The report across all venues is for staff who see clients: whom `allVenuesReport` admits. */
 export function assertMayReportAllVenues(actor: Actor): void {
-  if (
-    actor.sessionKind !== "browser" ||
-    !actor.role ||
-    !CLIENT_READING_ROLES.includes(actor.role)
-  ) {
+  if (!admits(historyApi.allVenuesReport, actor)) {
     throw errors.forbidden("Only staff who see clients");
   }
 }

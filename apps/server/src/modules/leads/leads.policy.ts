@@ -1,3 +1,4 @@
+import { leadsApi, mayCall } from "@fonika/shared";
 import type { Actor } from "../../kernel/actor.ts";
 import { errors } from "../../lib/app-error.ts";
 
@@ -6,7 +7,9 @@ import { errors } from "../../lib/app-error.ts";
  * service calls them first. Sending the lead form is open to everyone.
  */
 
-/** The received leads are the admin's (SPEC.md §6: integrations). */
+/** The received leads are the admin's (SPEC.md §6: integrations): whom `listLeads` admits. */
 export function assertMayListLeads(actor: Actor): void {
-  if (actor.role !== "role-admin") throw errors.forbidden("Only an admin sees the leads");
+  if (!mayCall(leadsApi.listLeads, actor.role)) {
+    throw errors.forbidden("Only an admin sees the leads");
+  }
 }

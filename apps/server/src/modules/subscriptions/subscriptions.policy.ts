@@ -1,4 +1,4 @@
-import { CLIENT_MANAGING_ROLES } from "@fonika/shared";
+import { admits, subscriptionsApi } from "@fonika/shared";
 import type { Actor } from "../../kernel/actor.ts";
 import { errors } from "../../lib/app-error.ts";
 import { assertMayReadClient, clientAccessOf } from "../../lib/client-access.ts";
@@ -8,6 +8,7 @@ import { assertMayReadClient, clientAccessOf } from "../../lib/client-access.ts"
  * and may change or cancel a subscription while it is pending; admins and
  * client managers run every subscription (approve items, activate, suspend,
  * resume, end); support reads. Pure; called first in every service method.
+ * Who runs them at all is what those endpoints admit (their `roles`).
  */
 
 export interface SubscriptionTarget {
@@ -17,21 +18,15 @@ export interface SubscriptionTarget {
   hasPendingItems: boolean;
 }
 
-function isManager(actor: Actor): boolean {
-  return (
-    actor.sessionKind === "browser" &&
-    actor.role !== undefined &&
-    CLIENT_MANAGING_ROLES.includes(actor.role)
-  );
-}
-
 export function assertMayReadSubscriptions(actor: Actor, clientId: string): void {
   assertMayReadClient(actor, clientId);
 }
 
-/** The whole list of subscriptions (subscription base) is for admins and client managers. */
+/** The whole list of subscriptions (subscription base): whom `listSubscriptions` admits. */
 export function assertMayListAllSubscriptions(actor: Actor): void {
-  if (!isManager(actor)) throw errors.forbidden("Only an admin or a client manager");
+  if (!admits(subscriptionsApi.listSubscriptions, actor)) {
+    throw errors.forbidden("Only an admin or a client manager");
+  }
 }
 
 /** A client subscribes their own venue; a manager subscribes any client's. */
@@ -48,8 +43,14 @@ export function assertMayEditSubscription(actor: Actor, target: SubscriptionTarg
   }
 }
 
+/**
+ * Deciding items, activating, suspending, resuming: whom
+ * `activateSubscription` admits, as the others do (lib/policy-roles.test.ts).
+ */
 export function assertMayManageSubscriptions(actor: Actor): void {
-  if (!isManager(actor)) throw errors.forbidden("Only an admin or a client manager");
+  if (!admits(subscriptionsApi.activateSubscription, actor)) {
+    throw errors.forbidden("Only an admin or a client manager");
+  }
 }
 
 export function assertMayEndSubscription(actor: Actor, target: SubscriptionTarget): void {

@@ -1,4 +1,4 @@
-import { CLIENT_MANAGING_ROLES } from "@fonika/shared";
+import { CLIENT_MANAGING_ROLES, mayCall, tariffsApi } from "@fonika/shared";
 import type { Actor } from "../../kernel/actor.ts";
 import { errors } from "../../lib/app-error.ts";
 import { isClientActor } from "../../lib/client-access.ts";
@@ -7,11 +7,18 @@ import { isClientActor } from "../../lib/client-access.ts";
  * Who may do what with tariffs: anyone, signed in or not, reads the
  * tariffs on offer (a visitor without abilities); only the admin makes and
  * changes tariffs; admins and client managers grant a client playlists
- * under a tariff. Pure; called first.
+ * under a tariff. Pure; called first. Who makes and changes tariffs, and
+ * who grants playlists, is what those endpoints admit (their `roles`).
  */
 
+/**
+ * Listing every tariff, adding and changing one: whom `addTariff` admits,
+ * as `listAllTariffs` and `changeTariff` do (lib/policy-roles.test.ts).
+ */
 export function assertMayManageTariffs(actor: Actor): void {
-  if (actor.role !== "role-admin") throw errors.forbidden("Only an admin manages tariffs");
+  if (!mayCall(tariffsApi.addTariff, actor.role)) {
+    throw errors.forbidden("Only an admin manages tariffs");
+  }
 }
 
 /** Who sees tariffs that are not on offer (inactive): the admin and client managers. */
@@ -19,8 +26,9 @@ export function maySeeInactiveTariffs(actor: Actor): boolean {
   return actor.role !== undefined && CLIENT_MANAGING_ROLES.includes(actor.role);
 }
 
+/** Whom `addUserTariffPlaylist` admits, as `removeUserTariffPlaylist` does. */
 function mayGrantPlaylists(actor: Actor): boolean {
-  return maySeeInactiveTariffs(actor);
+  return mayCall(tariffsApi.addUserTariffPlaylist, actor.role);
 }
 
 export function assertMayGrantPlaylists(actor: Actor): void {
@@ -39,7 +47,7 @@ export function tariffAbilities(
   active: boolean,
 ): { edit: boolean; subscribe: boolean; grantPlaylists: boolean } {
   return {
-    edit: actor.role === "role-admin",
+    edit: mayCall(tariffsApi.changeTariff, actor.role),
     subscribe: active && (isClientActor(actor) || maySeeInactiveTariffs(actor)),
     grantPlaylists: mayGrantPlaylists(actor),
   };
