@@ -2,9 +2,13 @@ import {
   type AccountAbilities,
   ASSIGNABLE_ROLES,
   type AssignableRole,
+  accountsApi,
   activeRole,
+  CLIENT_MANAGING_ROLES,
   CLIENT_READING_ROLES,
+  mayCall,
   type Role,
+  roleMay,
   STAFF_ROLES,
 } from "@fonika/shared";
 import type { Actor } from "../../kernel/actor.ts";
@@ -15,7 +19,9 @@ import { accountErrors } from "./accounts.errors.ts";
  * Who may do what with accounts: profiles, roles, blocking, deletion. Pure
  * functions: they throw the AppError that answers a refusal and are called
  * first in every service method; `accountAbilities` tells the web app the
- * same answers ahead of time.
+ * same answers ahead of time. Who may make a call at all is what its
+ * endpoint admits (its `roles`); these add what the endpoint cannot know
+ * (the target, one's own account).
  */
 
 /** Only an account that still fills in its profile (edit-personal-info) creates it. */
@@ -45,9 +51,9 @@ export function assertMayEditProfile(actor: Actor, target: AccountTarget): void 
   throw errors.forbidden("Only your own profile, or a client's for a client manager");
 }
 
-/** The user list (client base) is for admin, client manager and support. */
+/** The user list (client base) is for admin, client manager and support: whom `listUsers` admits. */
 export function assertMayListUsers(actor: Actor): void {
-  if (actor.role && CLIENT_READING_ROLES.includes(actor.role)) return;
+  if (mayCall(accountsApi.listUsers, actor.role)) return;
   throw errors.forbidden("Only staff see the list of users");
 }
 
@@ -104,12 +110,15 @@ export function isDemotionFromStaff(before: readonly string[], after: readonly s
  * Their browser sessions stay, as for every client lifecycle change.
  */
 export function endsDevices(after: readonly string[]): boolean {
-  return activeRole(after) !== "role-client";
+  return !roleMay(activeRole(after), "approveDevices");
 }
 
-/** First check of a role change, before the target is looked up. */
+/**
+ * First check of a role change, before the target is looked up: whom
+ * `changeRole` admits, as `createUser` does (lib/policy-roles.test.ts).
+ */
 export function assertMayChangeRoles(actor: Actor): void {
-  if (actor.role !== "role-admin" && actor.role !== "role-client-manager") {
+  if (!mayCall(accountsApi.changeRole, actor.role)) {
     throw errors.forbidden("Only an admin or a client manager changes roles");
   }
 }
@@ -131,9 +140,12 @@ export function assertMayChangeRole(actor: Actor, target: AccountTarget, newRole
   }
 }
 
-/** First check of blocking and unblocking, before the target is looked up. */
+/**
+ * First check of blocking and unblocking, before the target is looked up:
+ * whom `blockAccount` admits, as `unblockAccount` does.
+ */
 export function assertMayManageAccounts(actor: Actor): void {
-  if (actor.role !== "role-admin" && actor.role !== "role-client-manager") {
+  if (!mayCall(accountsApi.blockAccount, actor.role)) {
     throw errors.forbidden("Only an admin or a client manager blocks accounts");
   }
 }
@@ -150,10 +162,13 @@ export function assertMayBlockAccount(actor: Actor, target: AccountTarget): void
   }
 }
 
-/** First check of a deletion, before the target is looked up. */
+/**
+ * First check of a deletion, before the target is looked up. Not
+ * `deleteAccount`'s roles: it names none, since everyone deletes their own.
+ */
 export function assertMayDeleteAccounts(actor: Actor, targetId: string): void {
   if (targetId === actor.userId) return;
-  if (actor.role !== "role-admin" && actor.role !== "role-client-manager") {
+  if (!(actor.role !== undefined && CLIENT_MANAGING_ROLES.includes(actor.role))) {
     throw errors.forbidden("Only the user, an admin or a client manager deletes an account");
   }
 }

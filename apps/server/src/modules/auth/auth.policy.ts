@@ -1,4 +1,4 @@
-import { activeRole } from "@fonika/shared";
+import { activeRole, roleMay } from "@fonika/shared";
 import type { Actor } from "../../kernel/actor.ts";
 import { authErrors } from "./auth.errors.ts";
 
@@ -13,7 +13,7 @@ import { authErrors } from "./auth.errors.ts";
  * and a device session never approves another (RFC 8628 §5.4).
  */
 export function assertMayApproveDeviceCode(actor: Actor): void {
-  if (actor.sessionKind !== "browser" || actor.role !== "role-client") {
+  if (actor.sessionKind !== "browser" || !roleMay(actor.role, "approveDevices")) {
     throw authErrors.onlyClientsApproveDevices();
   }
 }
@@ -24,7 +24,7 @@ export function assertMayApproveDeviceCode(actor: Actor): void {
  * another role has their devices ended by the role change).
  */
 export function mayHoldDevices(account: { authority: readonly string[] }): boolean {
-  return activeRole(account.authority) === "role-client";
+  return roleMay(activeRole(account.authority), "approveDevices");
 }
 
 /**

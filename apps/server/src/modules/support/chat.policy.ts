@@ -1,4 +1,4 @@
-import { CHAT_STAFF_ROLES } from "@fonika/shared";
+import { CHAT_STAFF_ROLES, roleMay } from "@fonika/shared";
 import type { Actor } from "../../kernel/actor.ts";
 import { chatErrors } from "./chat.errors.ts";
 import type { ChatSide } from "./chat.repository.ts";
@@ -22,7 +22,7 @@ export function isChatStaff(actor: Actor): boolean {
  */
 export function chatSideOf(actor: Actor, clientId: string): ChatSide {
   if (isChatStaff(actor)) return "staff";
-  if (actor.sessionKind === "browser" && actor.role === "role-client") {
+  if (actor.sessionKind === "browser" && roleMay(actor.role, "askSupport")) {
     if (actor.userId === clientId) return "client";
     throw chatErrors.conversationNotFound();
   }

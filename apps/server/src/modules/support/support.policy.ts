@@ -2,8 +2,11 @@ import {
   ENQUIRY_STATES,
   type EnquiryState,
   type EnquiryTopic,
+  mayCall,
   mayMoveEnquiry,
+  roleMay,
   SUPPORT_STAFF_ROLES,
+  supportApi,
 } from "@fonika/shared";
 import type { Actor } from "../../kernel/actor.ts";
 import { errors } from "../../lib/app-error.ts";
@@ -41,7 +44,7 @@ export function enquiryScopeOf(actor: Actor): EnquiryScope {
   if (actor.sessionKind !== "browser") throw errors.deviceSessionForbidden();
   if (isStaff(actor)) return { kind: "all" };
   if (actor.role === "role-content-manager") return { kind: "topic", topic: "music-content" };
-  if (actor.role === "role-client") return { kind: "client", clientId: actor.userId };
+  if (roleMay(actor.role, "askSupport")) return { kind: "client", clientId: actor.userId };
   throw errors.forbidden("Only clients, support staff and content managers");
 }
 
@@ -67,15 +70,17 @@ export function sideOf(actor: Actor, enquiry: Pick<EnquiryFacts, "clientId">): S
 /**
  * Who an enquiry is created for: a client writes for themselves (naming
  * another is 403); an admin names the client (checked to be an active
- * client by the service). Others may not create one.
+ * client by the service). Others may not create one. The two sides are
+ * the role abilities `askSupport` and `enquireForClients`, which together
+ * are whom `createEnquiry` admits.
  */
 export function clientOfNewEnquiry(actor: Actor, clientId: string | undefined): string {
   if (actor.sessionKind !== "browser") throw errors.deviceSessionForbidden();
-  if (actor.role === "role-client") {
+  if (roleMay(actor.role, "askSupport")) {
     if (clientId !== undefined && clientId !== actor.userId) throw supportErrors.foreignClient();
     return actor.userId;
   }
-  if (actor.role === "role-admin") {
+  if (roleMay(actor.role, "enquireForClients")) {
     if (clientId === undefined) throw supportErrors.clientRequired();
     return clientId;
   }
@@ -120,7 +125,7 @@ export function assertMayMove(actor: Actor, enquiry: EnquiryFacts, to: EnquirySt
 
 function moverSideOf(actor: Actor, enquiry: EnquiryFacts): Side | undefined {
   if (isStaff(actor)) return "staff";
-  if (actor.role === "role-client" && actor.userId === enquiry.clientId) return "client";
+  if (roleMay(actor.role, "askSupport") && actor.userId === enquiry.clientId) return "client";
   return undefined;
 }
 
@@ -135,9 +140,12 @@ export function isAssignee(actor: Actor): boolean {
   return actor.role === "role-admin" || actor.role === "role-support";
 }
 
-/** Support and admins send play, pause and next to the enquiry's client's players. */
+/**
+ * Support and admins send play, pause and next to the enquiry's client's
+ * players: whom `commandEnquiryPlayer` admits.
+ */
 export function mayControlPlayers(actor: Actor): boolean {
-  return actor.role === "role-admin" || actor.role === "role-support";
+  return mayCall(supportApi.commandEnquiryPlayer, actor.role);
 }
 
 export function assertMayControlPlayers(actor: Actor, enquiry: EnquiryFacts): void {
@@ -146,10 +154,12 @@ export function assertMayControlPlayers(actor: Actor, enquiry: EnquiryFacts): vo
   if (enquiry.state === "closed") throw supportErrors.closed();
 }
 
-/** Throws unless the caller lists assignees (support staff). */
+/** Throws unless the caller lists assignees (support staff): whom `listSupportAssignees` admits. */
 export function assertMayListAssignees(actor: Actor): void {
   if (actor.sessionKind !== "browser") throw errors.deviceSessionForbidden();
-  if (!isStaff(actor)) throw errors.forbidden("Only support staff");
+  if (!mayCall(supportApi.listSupportAssignees, actor.role)) {
+    throw errors.forbidden("Only support staff");
+  }
 }
 
 /** What the caller may do with an enquiry, sent beside it. */
