@@ -41,9 +41,9 @@ describe.skipIf(!redisUrl)("with REDIS_URL", () => {
     await waitUntil(() => messages.length === 1);
 
     await otherProcess.publish({
-      kind: "message",
+      kind: "messages",
       rooms: [userRoom(client.id)],
-      message: { type: "stopPlay", playerId: "p1" },
+      messages: [{ type: "stopPlay", playerId: "p1" }],
     });
 
     await waitUntil(() => messages.length === 2);

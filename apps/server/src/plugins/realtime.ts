@@ -74,7 +74,8 @@ export default fp(
       typeof rooms === "string" ? [rooms] : [...rooms];
     app.decorate("realtime", {
       busKind: bus.kind,
-      publish: (rooms, message) => bus.publish({ kind: "message", rooms: toRooms(rooms), message }),
+      publish: (rooms, message) =>
+        bus.publish({ kind: "messages", rooms: toRooms(rooms), messages: [message] }),
       onMessage: (type, handler) => handlers.onMessage(type, handler),
       onAdmit: (admit) => handlers.onAdmit(admit),
       onOpen: (listener) => handlers.onOpen(listener),

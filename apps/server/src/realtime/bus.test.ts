@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { type BusEvent, type EventBus, InProcessBus, RedisBus } from "./bus.ts";
 
 const event: BusEvent = {
-  kind: "message",
+  kind: "messages",
   rooms: ["user:u1"],
-  message: { type: "stopPlay", playerId: "p1" },
+  messages: [{ type: "stopPlay", playerId: "p1" }],
 };
 
 /** Resolves with the first event a bus hands to its listeners. */

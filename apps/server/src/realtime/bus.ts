@@ -29,7 +29,12 @@ export type RealtimeMessage = ServerSocketMessage | PlayerControlMessage;
 
 export type BusEvent =
   /** Send `message` once to every socket in any of `rooms`. */
-  | { kind: "message"; rooms: string[]; message: RealtimeMessage }
+  /**
+   * Messages for the sockets in `rooms`, sent in this order: what one change
+   * tells (a command, the song it starts, the state it leaves) goes as one
+   * event, so its messages arrive together and in order on every process.
+   */
+  | { kind: "messages"; rooms: string[]; messages: RealtimeMessage[] }
   /**
    * What some users or sessions may do changed (a logout, a block, a role
    * change…): every process forgets what it knew of them, and the sockets
@@ -387,7 +392,12 @@ function isBusEvent(value: unknown): value is BusEvent {
       typeof claim.admittedAt === "number"
     );
   }
-  return event.kind === "message" && typeof event.message?.type === "string";
+  return (
+    event.kind === "messages" &&
+    Array.isArray(event.messages) &&
+    event.messages.length > 0 &&
+    event.messages.every((message) => typeof message?.type === "string")
+  );
 }
 
 function isStringArray(value: unknown): value is string[] {

@@ -40,9 +40,9 @@ describe("SocketHub", () => {
     hub.add(stranger, "u2");
 
     const reached = hub.deliver({
-      kind: "message",
+      kind: "messages",
       rooms: [playerRoom("p1"), userRoom("u1")],
-      message: { type: "stopPlay", playerId: "p1" },
+      messages: [{ type: "stopPlay", playerId: "p1" }],
     });
 
     expect(reached).toBe(2);
@@ -61,9 +61,9 @@ describe("SocketHub", () => {
     hub.add(otherDevice, "u1", [playerRoom("p2")], { device: true });
 
     const reached = hub.deliver({
-      kind: "message",
+      kind: "messages",
       rooms: [playerRoom("p1"), userRoom("u1")],
-      message: { type: "stopPlay", playerId: "p1" },
+      messages: [{ type: "stopPlay", playerId: "p1" }],
     });
 
     expect(reached).toBe(2);
@@ -105,7 +105,7 @@ describe("SocketHub", () => {
     hub.add(gone, "u1");
     hub.remove(gone);
 
-    hub.deliver({ kind: "message", rooms: [userRoom("u1")], message: { type: "pong" } });
+    hub.deliver({ kind: "messages", rooms: [userRoom("u1")], messages: [{ type: "pong" }] });
 
     expect(closing.sent).toEqual([]);
     expect(gone.sent).toEqual([]);

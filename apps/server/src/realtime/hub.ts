@@ -184,10 +184,11 @@ export class SocketHub {
       for (const socket of this.rooms.get(room) ?? []) targets.add(socket);
     }
     // Written once for every socket it goes to: an owner's command reaches a dozen.
-    const text = event.kind === "message" ? JSON.stringify(event.message) : "";
+    const texts =
+      event.kind === "messages" ? event.messages.map((message) => JSON.stringify(message)) : [];
     for (const socket of targets) {
-      if (event.kind === "message") {
-        if (socket.readyState === OPEN) socket.send(text);
+      if (event.kind === "messages") {
+        if (socket.readyState === OPEN) for (const text of texts) socket.send(text);
       } else if (event.kind === "access-changed") {
         // The socket's access is gone.
         send(socket, { type: "error", message: MESSAGES.accessDenied });

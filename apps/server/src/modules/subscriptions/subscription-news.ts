@@ -86,19 +86,21 @@ export class SubscriptionNews {
     actor: Actor | null,
   ): Promise<void> {
     await this.ports.bus.publish({
-      kind: "message",
+      kind: "messages",
       rooms: [userRoom(ref.userId), SUBSCRIPTIONS_STAFF_ROOM],
-      message: {
-        type: "subscriptionChanged",
-        subscriptionId: ref.id,
-        event,
-        state,
-        userId: ref.userId,
-        establishmentId: ref.establishmentId,
-        clientName: names.client,
-        establishmentName: names.establishment,
-        authorId: actor?.userId ?? null,
-      },
+      messages: [
+        {
+          type: "subscriptionChanged",
+          subscriptionId: ref.id,
+          event,
+          state,
+          userId: ref.userId,
+          establishmentId: ref.establishmentId,
+          clientName: names.client,
+          establishmentName: names.establishment,
+          authorId: actor?.userId ?? null,
+        },
+      ],
     });
   }
 

@@ -186,9 +186,9 @@ export class ChatService {
    */
   private publish(clientId: string, message: RealtimeMessage): Promise<void> {
     return this.deps.bus.publish({
-      kind: "message",
+      kind: "messages",
       rooms: [userRoom(clientId), CHAT_STAFF_ROOM],
-      message,
+      messages: [message],
     });
   }
 

@@ -47,16 +47,18 @@ export class EnquiryNews {
         }
       : null;
     await this.ports.bus.publish({
-      kind: "message",
+      kind: "messages",
       rooms: [userRoom(row.clientId), SUPPORT_STAFF_ROOM],
-      message: {
-        type: "supportEnquiry",
-        enquiryId: row.id,
-        number: row.number,
-        event,
-        author,
-        state: row.state as EnquiryState,
-      },
+      messages: [
+        {
+          type: "supportEnquiry",
+          enquiryId: row.id,
+          number: row.number,
+          event,
+          author,
+          state: row.state as EnquiryState,
+        },
+      ],
     });
   }
 

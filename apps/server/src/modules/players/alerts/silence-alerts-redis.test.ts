@@ -64,7 +64,9 @@ describe.skipIf(!redisUrl || !sharedDatabase)("silence alerts across processes",
     const raised: string[] = [];
     for (const minutes of [0, 1, 2, 3, 4, 5, 5.5, 6, 7]) {
       const results = await Promise.all(
-        [first, second].map((server) => server.app.modules.silenceAlerts.sweep(t0 + minutes * MINUTE)),
+        [first, second].map((server) =>
+          server.app.modules.silenceAlerts.sweep(t0 + minutes * MINUTE),
+        ),
       );
       raised.push(...results.flatMap((result) => result.raised));
     }

@@ -87,9 +87,9 @@ describe("the silence sweep's timer", () => {
         { kind: "establishments-changed", rooms: [], establishmentIds: [crypto.randomUUID()] },
         // A device connected, left or reported, as its process tells every other one.
         {
-          kind: "message",
+          kind: "messages",
           rooms: [],
-          message: { type: "playerState", state: presentState(crypto.randomUUID(), null) },
+          messages: [{ type: "playerState", state: presentState(crypto.randomUUID(), null) }],
         },
       ];
       for (const [index, event] of wakers.entries()) {

@@ -131,9 +131,14 @@ export class SilenceAlerts {
     this.stopped = false;
     if (!this.stopListening) {
       this.stopListening = this.deps.bus.subscribe((event) => {
-        if (event.kind === "message" && event.message.type === "playerState") {
-          const { playerId, online, playing } = event.message.state;
-          if (online && playing && this.open.has(playerId)) void this.clearPlaying(playerId);
+        if (event.kind === "messages") {
+          const states = event.messages.flatMap((message) =>
+            message.type === "playerState" ? [message.state] : [],
+          );
+          if (states.length === 0) return;
+          for (const { playerId, online, playing } of states) {
+            if (online && playing && this.open.has(playerId)) void this.clearPlaying(playerId);
+          }
           this.wake();
         } else if (WAKING_EVENTS.has(event.kind)) {
           this.wake();

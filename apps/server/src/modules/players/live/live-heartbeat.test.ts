@@ -53,9 +53,9 @@ async function venueWithDevice() {
   });
   const told: string[] = [];
   const stopListening = server.app.bus.subscribe((event: BusEvent) => {
-    if (event.kind === "message" && event.message.type === "playerState") {
-      const { state } = event.message as { state: { playerId: string; online: boolean } };
-      if (state.online) told.push(state.playerId);
+    if (event.kind !== "messages") return;
+    for (const message of event.messages) {
+      if (message.type === "playerState" && message.state.online) told.push(message.state.playerId);
     }
   });
   const device = deviceActor(client.id, establishmentId);

@@ -24,23 +24,31 @@ export class LiveStates {
   }
 
   /**
-   * Tells the player's and its owner's sockets its state (the owner looked
-   * up when not given): `row` when the caller has just written it, else read.
+   * Tells the player's and its owner's sockets what changed, then its state
+   * (the owner looked up when not given; `row` when the caller has just
+   * written it, else read): one bus event for the whole change, its
+   * messages in this order (`before`: the command and what it starts).
    */
-  async publishState(playerId: string, ownerId?: string, row?: PlayerStateRow): Promise<void> {
+  async publishState(
+    playerId: string,
+    ownerId?: string,
+    row?: PlayerStateRow,
+    before: readonly RealtimeMessage[] = [],
+  ): Promise<void> {
     const owner = ownerId ?? (await this.ownerOf(playerId));
     if (!owner) return;
-    await this.publish(playerId, owner, {
+    await this.publish(playerId, owner, ...before, {
       type: "playerState",
       state: row ? presentState(playerId, row) : await this.stateOf(playerId),
     });
   }
 
-  publish(playerId: string, ownerId: string, message: RealtimeMessage): Promise<void> {
+  /** Tells the player's and its owner's sockets these messages, in order, as one bus event. */
+  publish(playerId: string, ownerId: string, ...messages: RealtimeMessage[]): Promise<void> {
     return this.deps.bus.publish({
-      kind: "message",
+      kind: "messages",
       rooms: [playerRoom(playerId), userRoom(ownerId)],
-      message,
+      messages,
     });
   }
 }

@@ -156,9 +156,8 @@ export class RemoteControl {
       Object.keys(change).length > 0
         ? await this.deps.store.live.writeState(playerId, change)
         : undefined;
-    await this.deps.states.publish(playerId, ownerId, message);
-    for (const next of follow) await this.deps.states.publish(playerId, ownerId, next);
-    await this.deps.states.publishState(playerId, ownerId, written);
+    // One bus event: the command, what it starts, and the state it leaves.
+    await this.deps.states.publishState(playerId, ownerId, written, [message, ...follow]);
     return null;
   }
 
@@ -227,8 +226,7 @@ export class RemoteControl {
       return;
     }
     const written = await this.deps.store.live.writeState(playerId, change);
-    for (const next of follow) await this.deps.states.publish(playerId, ownerId, next);
-    await this.deps.states.publishState(playerId, ownerId, written);
+    await this.deps.states.publishState(playerId, ownerId, written, follow);
   }
 
   /**

@@ -18,9 +18,9 @@ function toldSongs(local: readonly string[] = ["player"]) {
   });
   const relay = (songId: string, playerId = "player") =>
     listener({
-      kind: "message",
+      kind: "messages",
       rooms: [],
-      message: { type: "playSong", playerId, songId, previousSongId: null, nextSongId: null },
+      messages: [{ type: "playSong", playerId, songId, previousSongId: null, nextSongId: null }],
     });
   const wait = (ms: number) => {
     now += ms;

@@ -59,9 +59,11 @@ export class ToldSongs {
   constructor(private readonly deps: ToldSongsDependencies) {
     this.now = deps.now ?? Date.now;
     this.stopListening = deps.bus.subscribe((event) => {
-      if (event.kind !== "message" || event.message.type !== "playSong") return;
-      const { playerId, songId } = event.message;
-      if (this.deps.isLocal(playerId)) this.tell(playerId, songId);
+      if (event.kind !== "messages") return;
+      for (const message of event.messages) {
+        if (message.type !== "playSong") continue;
+        if (this.deps.isLocal(message.playerId)) this.tell(message.playerId, message.songId);
+      }
     });
   }
 

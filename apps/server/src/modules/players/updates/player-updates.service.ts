@@ -153,7 +153,11 @@ export class PlayerUpdatesService {
   private async announceIfNewest(row: PlayerUpdateRow): Promise<void> {
     const newest = newestByVersion(await this.deps.store.updates.allVersions());
     if (newest?.id !== row.id) return;
-    await this.deps.bus.publish({ kind: "message", rooms: [FIRMWARE_ROOM], message: notice(row) });
+    await this.deps.bus.publish({
+      kind: "messages",
+      rooms: [FIRMWARE_ROOM],
+      messages: [notice(row)],
+    });
     this.deps.log.info({ updateId: row.id, version: row.version }, "player update announced");
   }
 }
