@@ -180,7 +180,10 @@ async function fill(
     parallel: 2,
   });
   say(DEMO_TEXTS.importing);
-  const imported = await app.modules.library.importFromDisk({ directory: work, folder: DEMO_TEXTS.folder });
+  const imported = await app.modules.library.importFromDisk({
+    directory: work,
+    folder: DEMO_TEXTS.folder,
+  });
   if (imported.failed > 0 || imported.added !== songCount) {
     throw new DemoStepError(`the import added ${imported.added} of ${songCount} songs`);
   }

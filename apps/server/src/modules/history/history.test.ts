@@ -158,7 +158,11 @@ afterAll(async () => {
 describe("recording plays", () => {
   it("is idempotent by play id: a resent start or end changes nothing", async () => {
     await start("a-1", songB, "2026-03-05T00:00:00Z");
-    await server.app.modules.history.recordEnded("a-1", new Date("2026-03-05T00:10:00Z"), "stopped");
+    await server.app.modules.history.recordEnded(
+      "a-1",
+      new Date("2026-03-05T00:10:00Z"),
+      "stopped",
+    );
     const answer = await get(
       `/music/player/${playerId}/history?from=2026-03-02&to=2026-03-02`,
       owner.token,

@@ -182,7 +182,10 @@ describe("song file from memory", () => {
 
   it("streams a removed song again when the operator's import brings it back", async () => {
     const id = await streamedSong("tone.flac");
-    await server.app.modules.library.songs.remove(await server.app.authenticateToken(manager.token), id);
+    await server.app.modules.library.songs.remove(
+      await server.app.authenticateToken(manager.token),
+      id,
+    );
     expect(await status(id)).toBe(404);
 
     const directory = mkdtempSync(path.join(tmpdir(), "fonika-import-"));

@@ -354,9 +354,9 @@ describe("what a player may play", () => {
     const holders = await get(`/music/player/${client.id}/${fromTariff}/players`, support.token);
     expect(holders.body.data.map((one: { id: string }) => one.id)).toEqual([player.id]);
     const owner = browserActor(client.id);
-    expect((await server.app.modules.players.socketDirectory.playlistsOf(owner, player.id))?.sort()).toEqual(
-      [fromTariff, granted].sort(),
-    );
+    expect(
+      (await server.app.modules.players.socketDirectory.playlistsOf(owner, player.id))?.sort(),
+    ).toEqual([fromTariff, granted].sort());
 
     // Bad calls change nothing.
     const otherClient = await clientWithEstablishment();
@@ -385,7 +385,9 @@ describe("what a player may play", () => {
       { playlistId: fromTariff, playable: false },
       { playlistId: granted, playable: false },
     ]);
-    expect(await server.app.modules.players.socketDirectory.playlistsOf(owner, player.id)).toEqual([]);
+    expect(await server.app.modules.players.socketDirectory.playlistsOf(owner, player.id)).toEqual(
+      [],
+    );
     const { body: second } = await post("/music/player/add", client.token, {
       ...webPlayer,
       name: "Второй зал",
