@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * STYLE.md: imports flow one way — shared → components/lib/config →
+ * docs/architecture.md ("The web app"): imports flow one way — shared → components/lib/config →
  * features → app — and features never import each other. Each import of
  * every source file is resolved and checked against that order.
  */

@@ -14,7 +14,7 @@ import { connectRedis, quitRedis, withTimeout } from "./redis.ts";
  *
  * Delivery is best effort, like the sockets themselves: an event published
  * while Redis is unreachable reaches the local sockets and is logged as lost
- * for the others. Realtime messages only name what changed (STYLE.md), so a
+ * for the others. Realtime messages only name what changed (docs/architecture.md), so a
  * client that missed one catches up on its next fetch or reconnect.
  */
 

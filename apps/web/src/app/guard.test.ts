@@ -121,7 +121,7 @@ describe("route table", () => {
 });
 
 describe("route access", () => {
-  // One table test (STYLE.md): every role × route, a wrong cell named in the failure.
+  // One table test: every role × route, a wrong cell named in the failure.
   it("lets exactly SPEC.md §2's roles open each route", () => {
     const wrong: string[] = [];
     for (const route of ROUTE_LIST) {
