@@ -1,10 +1,10 @@
 import type { Executor } from "./client.ts";
 
 /*
- * How a module reaches its tables (the library's store, after Navidrome's
- * DataStore): its repositories' functions bound to the database or to the
- * transaction in progress. A module's store class holds one `Bound` per
- * repository and `withTx`; docs/architecture.md.
+ * How a module reaches its tables (after Navidrome's DataStore): its
+ * repositories' functions bound to the database or to the transaction in
+ * progress. Every module's store is made by `defineStore` over its
+ * repositories, so all of them work alike; docs/architecture.md.
  */
 
 /**
@@ -20,7 +20,7 @@ export type Bound<Repository> = {
     : never;
 };
 
-export function bind<Repository extends object>(
+function bind<Repository extends object>(
   repository: Repository,
   executor: Executor,
 ): Bound<Repository> {
@@ -31,4 +31,46 @@ export function bind<Repository extends object>(
     }
   }
   return bound as Bound<Repository>;
+}
+
+/** A module's store: each of its repositories bound to one executor, and `withTx`. */
+export type Store<Repositories extends Record<string, object>> = {
+  readonly [Name in keyof Repositories]: Bound<Repositories[Name]>;
+} & {
+  /** The database, or the transaction this store's work runs in. */
+  readonly executor: Executor;
+  /**
+   * Runs `work` in one transaction with a store bound to it; inside a
+   * transaction already, in a savepoint of it. Committed when `work`
+   * resolves, rolled back when it throws.
+   */
+  withTx<T>(work: (tx: Store<Repositories>) => Promise<T>): Promise<T>;
+};
+
+/**
+ * The store class of a module over its repositories (one per table or
+ * part it owns): `export const XStore = defineStore({ x })`, then
+ * `new XStore(db)` and `store.withTx(async (tx) => tx.x.update(…))`.
+ */
+export function defineStore<Repositories extends Record<string, object>>(
+  repositories: Repositories,
+): new (
+  executor: Executor,
+) => Store<Repositories> {
+  class ModuleStore {
+    constructor(readonly executor: Executor) {
+      for (const [name, repository] of Object.entries(repositories)) {
+        (this as Record<string, unknown>)[name] = bind(repository, executor);
+      }
+    }
+
+    withTx<T>(work: (tx: Store<Repositories>) => Promise<T>): Promise<T> {
+      return this.executor.transaction((tx) =>
+        work(new ModuleStore(tx) as unknown as Store<Repositories>),
+      );
+    }
+  }
+  return ModuleStore as unknown as new (
+    executor: Executor,
+  ) => Store<Repositories>;
 }

@@ -1,5 +1,4 @@
-import { type Bound, bind } from "../../db/bound-store.ts";
-import type { Executor } from "../../db/client.ts";
+import { defineStore } from "../../db/bound-store.ts";
 import * as tariffs from "./tariffs.repository.ts";
 
 /**
@@ -7,18 +6,5 @@ import * as tariffs from "./tariffs.repository.ts";
  * playlists granted to clients): the repository bound to the database or
  * the transaction in progress.
  */
-export class TariffsStore {
-  readonly tariffs: Bound<typeof tariffs>;
-
-  constructor(
-    /** The database, or the transaction this store's work runs in. */
-    readonly executor: Executor,
-  ) {
-    this.tariffs = bind(tariffs, executor);
-  }
-
-  /** Runs `work` in one transaction (a savepoint inside one already) with a store bound to it. */
-  withTx<T>(work: (tx: TariffsStore) => Promise<T>): Promise<T> {
-    return this.executor.transaction((tx) => work(new TariffsStore(tx)));
-  }
-}
+export const TariffsStore = defineStore({ tariffs });
+export type TariffsStore = InstanceType<typeof TariffsStore>;

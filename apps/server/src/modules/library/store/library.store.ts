@@ -1,5 +1,4 @@
-import { type Bound, bind } from "../../../db/bound-store.ts";
-import type { Executor } from "../../../db/client.ts";
+import { defineStore } from "../../../db/bound-store.ts";
 import * as authorAttachments from "./author-attachments.repository.ts";
 import * as catalog from "./catalog.repository.ts";
 import * as favouritePlaylists from "./favourite-playlists.repository.ts";
@@ -15,36 +14,14 @@ import * as vaultEntries from "./vault-entries.repository.ts";
  * `withTx` to run work in one transaction. Only the library writes these
  * tables (architecture.test.ts); search reads across them.
  */
-export class LibraryStore {
-  readonly songs: Bound<typeof songs>;
-  readonly songRatings: Bound<typeof songRatings>;
-  readonly catalog: Bound<typeof catalog>;
-  readonly authorAttachments: Bound<typeof authorAttachments>;
-  readonly playlists: Bound<typeof playlists>;
-  readonly favouritePlaylists: Bound<typeof favouritePlaylists>;
-  readonly vaultEntries: Bound<typeof vaultEntries>;
-  readonly search: Bound<typeof search>;
-
-  constructor(
-    /** The database, or the transaction this store's work runs in. */
-    readonly executor: Executor,
-  ) {
-    this.songs = bind(songs, executor);
-    this.songRatings = bind(songRatings, executor);
-    this.catalog = bind(catalog, executor);
-    this.authorAttachments = bind(authorAttachments, executor);
-    this.playlists = bind(playlists, executor);
-    this.favouritePlaylists = bind(favouritePlaylists, executor);
-    this.vaultEntries = bind(vaultEntries, executor);
-    this.search = bind(search, executor);
-  }
-
-  /**
-   * Runs `work` in one transaction with a store bound to it; inside a
-   * transaction already, in a savepoint of it. Committed when `work`
-   * resolves, rolled back when it throws.
-   */
-  withTx<T>(work: (tx: LibraryStore) => Promise<T>): Promise<T> {
-    return this.executor.transaction((tx) => work(new LibraryStore(tx)));
-  }
-}
+export const LibraryStore = defineStore({
+  authorAttachments,
+  catalog,
+  favouritePlaylists,
+  playlists,
+  search,
+  songRatings,
+  songs,
+  vaultEntries,
+});
+export type LibraryStore = InstanceType<typeof LibraryStore>;
