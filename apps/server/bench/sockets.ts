@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { boxPlayerFollows } from "./socket-box-player.ts";
@@ -35,7 +37,8 @@ import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support
  * commands at once, twice a second); BENCH_SOCKET_ROUNDS (3) rounds of both,
  * relay and product alternating, and each side's run of median p99 is the
  * one compared (the first round also measures memory and, for the relay,
- * the loader's ceiling).
+ * the loader's ceiling). BENCH_SOCKET_PROFILE=<path> writes a CPU profile
+ * of the product's first warm-up, steady and burst runs (`profiled`).
  *
  * Baseline: a bare `ws` relay (socket-relay.mjs) in a process of its own,
  * holding the same sockets by owner and player and writing each command to
@@ -142,11 +145,33 @@ interface SideFigures {
  * warm-up, the steady and the burst runs (and, against the relay, the
  * ceiling), and closes the sockets.
  */
+/**
+ * With BENCH_SOCKET_PROFILE=<path>, a CPU profile of this process (the
+ * product's server) over `work` alone, written to `<path>.<label>.cpuprofile`:
+ * the steady state without the fixtures' making or the sockets' connecting.
+ */
+async function profiled<T>(label: string | undefined, work: () => Promise<T>): Promise<T> {
+  const path = process.env.BENCH_SOCKET_PROFILE;
+  if (!path || !label) return work();
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post("Profiler.stop");
+    writeFileSync(`${path}.${label}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 async function measureSide(
   loader: Child,
   sockets: () => Promise<SocketSpec[]>,
   memory: () => Promise<Memory>,
   withCeiling: boolean,
+  profileLabel?: string,
 ): Promise<SideFigures> {
   const connect = async () => {
     const connected = await loader.ask<{ connected: number; failed: number; seconds: number }>({
@@ -168,12 +193,16 @@ async function measureSide(
     first: grewBy(before, firstAfter, first.connected),
     again: grewBy(againBefore, againAfter, again.connected),
   };
-  await loader.ask<RunFigure>({ run: { commands: WARM_UP, perSecond: RATE, groupSize: 1 } });
-  const steady = await loader.ask<RunFigure>({
-    run: { commands: COMMANDS, perSecond: RATE, groupSize: 1 },
-  });
-  const burst = await loader.ask<RunFigure>({
-    run: { commands: COMMANDS, perSecond: OWNERS * 2, groupSize: OWNERS },
+  const { steady, burst } = await profiled(profileLabel, async () => {
+    await loader.ask<RunFigure>({ run: { commands: WARM_UP, perSecond: RATE, groupSize: 1 } });
+    return {
+      steady: await loader.ask<RunFigure>({
+        run: { commands: COMMANDS, perSecond: RATE, groupSize: 1 },
+      }),
+      burst: await loader.ask<RunFigure>({
+        run: { commands: COMMANDS, perSecond: OWNERS * 2, groupSize: OWNERS },
+      }),
+    };
   });
   const ceiling = withCeiling
     ? await loader.ask<CeilingFigure>({ ceiling: { seconds: CEILING_SECONDS } })
@@ -296,6 +325,7 @@ try {
     () => productSockets(bench, sessions),
     productMemory,
     false,
+    "product",
   );
   // More rounds, alternating, so that the ratio compares medians rather than two single tails.
   const rounds = {
