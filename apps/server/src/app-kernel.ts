@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
+import Fastify, { type FastifyBaseLogger, LogController } from "fastify";
 import {
   serializerCompiler,
   validatorCompiler,
