@@ -1,7 +1,6 @@
-import { writeFileSync } from "node:fs";
-import { Session } from "node:inspector/promises";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { profiled } from "./cpu-profile.ts";
 import { boxPlayerFollows } from "./socket-box-player.ts";
 import {
   type CeilingFigure,
@@ -145,27 +144,6 @@ interface SideFigures {
  * warm-up, the steady and the burst runs (and, against the relay, the
  * ceiling), and closes the sockets.
  */
-/**
- * With BENCH_SOCKET_PROFILE=<path>, a CPU profile of this process (the
- * product's server) over `work` alone, written to `<path>.<label>.cpuprofile`:
- * the steady state without the fixtures' making or the sockets' connecting.
- */
-async function profiled<T>(label: string | undefined, work: () => Promise<T>): Promise<T> {
-  const path = process.env.BENCH_SOCKET_PROFILE;
-  if (!path || !label) return work();
-  const session = new Session();
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.start");
-  try {
-    return await work();
-  } finally {
-    const { profile } = await session.post("Profiler.stop");
-    writeFileSync(`${path}.${label}.cpuprofile`, JSON.stringify(profile));
-    session.disconnect();
-  }
-}
-
 async function measureSide(
   loader: Child,
   sockets: () => Promise<SocketSpec[]>,
