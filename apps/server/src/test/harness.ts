@@ -52,6 +52,21 @@ export interface TestServer {
   close(options?: { keepData?: boolean }): Promise<void>;
 }
 
+/**
+ * Two processes of one deployment, as the tests across processes need them:
+ * one Redis, one signing key, and the second on the first's database (CI's
+ * TEST_DATABASE_URL).
+ */
+export async function startTwoProcesses(redisUrl: string): Promise<[TestServer, TestServer]> {
+  const first = await startTestServer({ REDIS_URL: redisUrl });
+  const second = await startTestServer({
+    REDIS_URL: redisUrl,
+    DATABASE_URL: first.config.databaseUrl,
+    JWT_SECRET: first.config.jwtSecret,
+  });
+  return [first, second];
+}
+
 export async function startTestServer(
   env: Record<string, string | undefined> = {},
 ): Promise<TestServer> {

@@ -1,7 +1,7 @@
 import { MESSAGES } from "@fonika/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser } from "../../test/factories.ts";
-import { call, startTestServer, type TestServer } from "../../test/harness.ts";
+import { call, startTwoProcesses, type TestServer } from "../../test/harness.ts";
 import { connect } from "../../test/socket-client.ts";
 
 /**
@@ -17,12 +17,8 @@ describe.skipIf(!redisUrl || !postgresUrl)("revocation across two processes", ()
   let second: TestServer;
 
   beforeAll(async () => {
-    first = await startTestServer({ REDIS_URL: redisUrl });
-    second = await startTestServer({
-      REDIS_URL: redisUrl,
-      DATABASE_URL: first.config.databaseUrl,
-      JWT_SECRET: first.config.jwtSecret,
-    });
+    // One deployment: one signing key, one database, one Redis.
+    [first, second] = await startTwoProcesses(redisUrl as string);
   });
 
   afterAll(async () => {

@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, type SignedInUser } from "../../test/factories.ts";
-import { call, startTestServer, type TestServer } from "../../test/harness.ts";
+import { call, startTwoProcesses, type TestServer } from "../../test/harness.ts";
 import { connect } from "../../test/socket-client.ts";
 
 /**
@@ -20,13 +19,7 @@ describe.skipIf(!redisUrl || !sharedDatabase)("support chat across processes (RE
 
   beforeAll(async () => {
     // One deployment: one signing key, one database, one Redis.
-    const JWT_SECRET = randomBytes(32).toString("hex");
-    first = await startTestServer({ REDIS_URL: redisUrl, JWT_SECRET });
-    second = await startTestServer({
-      REDIS_URL: redisUrl,
-      JWT_SECRET,
-      DATABASE_URL: first.config.databaseUrl,
-    });
+    [first, second] = await startTwoProcesses(redisUrl as string);
     support = await createSignedInUser(first, { role: "role-support" });
     client = await createSignedInUser(first, { role: "role-client" });
   });

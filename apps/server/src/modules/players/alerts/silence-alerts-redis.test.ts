@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser } from "../../../test/factories.ts";
-import { call, startTestServer, type TestServer } from "../../../test/harness.ts";
+import { call, startTwoProcesses, type TestServer } from "../../../test/harness.ts";
 import { venuePlayer } from "../../../test/silent-players.ts";
 import { connect, nextOfType } from "../../../test/socket-client.ts";
 import type { VenueStaff } from "../../../test/venues.ts";
@@ -21,13 +20,8 @@ describe.skipIf(!redisUrl || !sharedDatabase)("silence alerts across processes",
   let staff: VenueStaff;
 
   beforeAll(async () => {
-    const JWT_SECRET = randomBytes(32).toString("hex");
-    first = await startTestServer({ REDIS_URL: redisUrl, JWT_SECRET });
-    second = await startTestServer({
-      REDIS_URL: redisUrl,
-      JWT_SECRET,
-      DATABASE_URL: first.config.databaseUrl,
-    });
+    // One deployment: one signing key, one database, one Redis.
+    [first, second] = await startTwoProcesses(redisUrl as string);
     for (const server of [first, second]) await server.app.modules.silenceAlerts.stopSweeping();
     staff = {
       admin: await createSignedInUser(first, { role: "role-admin" }),

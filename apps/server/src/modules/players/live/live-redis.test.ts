@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser } from "../../../test/factories.ts";
-import { startTestServer, type TestServer } from "../../../test/harness.ts";
+import { startTwoProcesses, type TestServer } from "../../../test/harness.ts";
 import { connect, nextOfType } from "../../../test/socket-client.ts";
 import {
   addPlayer,
@@ -25,13 +24,7 @@ describe.skipIf(!redisUrl || !sharedDatabase)("live state across processes (REDI
 
   beforeAll(async () => {
     // One deployment: one signing key, one database, one Redis.
-    const JWT_SECRET = randomBytes(32).toString("hex");
-    first = await startTestServer({ REDIS_URL: redisUrl, JWT_SECRET });
-    second = await startTestServer({
-      REDIS_URL: redisUrl,
-      JWT_SECRET,
-      DATABASE_URL: first.config.databaseUrl,
-    });
+    [first, second] = await startTwoProcesses(redisUrl as string);
     staff = {
       admin: await createSignedInUser(first, { role: "role-admin" }),
       clientManager: await createSignedInUser(first, { role: "role-client-manager" }),

@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createEstablishment,
   createSignedInUser,
   type SignedInUser,
 } from "../../../test/factories.ts";
-import { call, startTestServer, type TestServer } from "../../../test/harness.ts";
+import { call, startTwoProcesses, type TestServer } from "../../../test/harness.ts";
 import { uploadFile } from "../../../test/library.ts";
 import { connect } from "../../../test/socket-client.ts";
 
@@ -23,13 +22,8 @@ describe.skipIf(!redisUrl || !sharedDatabase)("player updates across processes (
   let admin: SignedInUser;
 
   beforeAll(async () => {
-    const JWT_SECRET = randomBytes(32).toString("hex");
-    first = await startTestServer({ REDIS_URL: redisUrl, JWT_SECRET });
-    second = await startTestServer({
-      REDIS_URL: redisUrl,
-      JWT_SECRET,
-      DATABASE_URL: first.config.databaseUrl,
-    });
+    // One deployment: one signing key, one database, one Redis.
+    [first, second] = await startTwoProcesses(redisUrl as string);
     admin = await createSignedInUser(first, { role: "role-admin" });
   });
 
