@@ -1,6 +1,6 @@
-import { type ReactNode, useId, useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import { createPortal } from "react-dom";
-import { Icon } from "./icon.tsx";
+import { DialogPanel } from "./dialog-panel.tsx";
 import { useDialogFocus } from "./use-dialog-focus.ts";
 import "./modal.css";
 
@@ -20,7 +20,6 @@ interface ModalProps {
  * it is open and goes back where it was when it closes.
  */
 export function Modal({ title, onClose, children, footer, size = "md" }: ModalProps) {
-  const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   useDialogFocus(dialogRef, onClose);
 
@@ -32,25 +31,16 @@ export function Modal({ title, onClose, children, footer, size = "md" }: ModalPr
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <div
-        ref={dialogRef}
+      <DialogPanel
+        block="modal"
         className={`modal modal--${size}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
+        panelRef={dialogRef}
+        title={title}
+        onClose={onClose}
+        footer={footer}
       >
-        <header className="modal__header">
-          <h2 className="modal__title" id={titleId}>
-            {title}
-          </h2>
-          <button type="button" className="modal__close" aria-label="Закрыть" onClick={onClose}>
-            <Icon name="close" />
-          </button>
-        </header>
-        <div className="modal__body">{children}</div>
-        {footer && <footer className="modal__footer">{footer}</footer>}
-      </div>
+        {children}
+      </DialogPanel>
     </div>,
     document.body,
   );

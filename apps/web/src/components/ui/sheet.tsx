@@ -1,7 +1,7 @@
-import { type ReactNode, useId, useLayoutEffect, useRef } from "react";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
 import { createPortal } from "react-dom";
 import { useMobileLayout } from "../layouts/use-mobile-layout.ts";
-import { Icon } from "./icon.tsx";
+import { DialogPanel } from "./dialog-panel.tsx";
 import "./sheet.css";
 import { useDialogFocus } from "./use-dialog-focus.ts";
 
@@ -48,7 +48,6 @@ function placeBeside(panel: HTMLElement, anchor: HTMLElement) {
  */
 export function Sheet({ title, anchor, onClose, children }: SheetProps) {
   const mobile = useMobileLayout();
-  const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   useDialogFocus(dialogRef, onClose);
   const beside = !mobile && anchor !== null;
@@ -78,24 +77,15 @@ export function Sheet({ title, anchor, onClose, children }: SheetProps) {
         onClick={onClose}
         aria-hidden="true"
       />
-      <div
-        ref={dialogRef}
+      <DialogPanel
+        block="sheet"
         className={`sheet sheet--${kind}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
+        panelRef={dialogRef}
+        title={title}
+        onClose={onClose}
       >
-        <header className="sheet__header">
-          <h2 className="sheet__title" id={titleId}>
-            {title}
-          </h2>
-          <button type="button" className="sheet__close" aria-label="Закрыть" onClick={onClose}>
-            <Icon name="close" />
-          </button>
-        </header>
-        <div className="sheet__body">{children}</div>
-      </div>
+        {children}
+      </DialogPanel>
     </>,
     document.body,
   );
