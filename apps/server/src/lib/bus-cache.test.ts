@@ -166,14 +166,16 @@ describe("a bus cache", () => {
 
   it("does not keep what getMany read while a change was announced", async () => {
     let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     let version = 1;
     const cache = new BusCache<number>({
       load: async () => version,
+      // A single miss is read through it too (batched): the second read finds it released.
       loadMany: async (keys) => {
         const read = version;
-        await new Promise<void>((resolve) => {
-          release = resolve;
-        });
+        await released;
         return new Map(keys.map((key) => [key, read]));
       },
     });
@@ -184,5 +186,26 @@ describe("a bus cache", () => {
     release();
     expect((await racing).get("v")).toBe(1);
     expect(await cache.get("v")).toBe(2);
+  });
+
+  it("reads single misses asked for together in one loadMany, and keeps them", async () => {
+    const reads: string[][] = [];
+    const cache = new BusCache<string>({
+      load: async () => {
+        throw new Error("a single load is not used when loadMany is given");
+      },
+      loadMany: async (keys) => {
+        reads.push([...keys]);
+        return new Map(keys.filter((key) => key !== "gone").map((key) => [key, `value of ${key}`]));
+      },
+    });
+    expect(await Promise.all(["a", "b", "gone"].map((key) => cache.get(key)))).toEqual([
+      "value of a",
+      "value of b",
+      undefined,
+    ]);
+    expect(reads).toEqual([["a", "b", "gone"]]);
+    expect(await cache.get("a")).toBe("value of a");
+    expect(reads).toHaveLength(1);
   });
 });

@@ -1,3 +1,5 @@
+import { batched } from "./batched.ts";
+
 /**
  * Answers kept in memory and forgotten when the event bus says they
  * changed, so that a hot read costs no database round trip: the session
@@ -36,7 +38,9 @@ export interface BusCacheOptions<Value> {
   expiresAtOf?: (value: Value) => number | null;
   /**
    * Reads many values in one go (`getMany`); a key it leaves out has no
-   * value. Without it `getMany` loads key by key.
+   * value. Without it `getMany` loads key by key. With it, single misses
+   * asked for while one is being read are read together too (`batched`):
+   * a reconnect storm's thousands of sessions are a few statements.
    */
   loadMany?: (keys: readonly string[]) => Promise<Map<string, Value>>;
   /** Most entries held (default 50 000); the oldest go first. */
@@ -53,6 +57,8 @@ interface Entry<Value> {
 }
 
 export class BusCache<Value> {
+  /** Single misses read together when the cache can read many at once. */
+  private readonly loadOne: (key: string) => Promise<Value | undefined>;
   private readonly entries = new Map<string, Entry<Value>>();
   /** Keys being read again in the background (staleWhileRevalidate). */
   private readonly refreshing = new Set<string>();
@@ -66,6 +72,7 @@ export class BusCache<Value> {
     this.ttlMs = options.ttlMs ?? 60_000;
     this.maxEntries = options.maxEntries ?? 50_000;
     this.now = options.now ?? Date.now;
+    this.loadOne = options.loadMany ? batched(options.loadMany) : (key) => options.load(key);
   }
 
   /** The value, from memory when fresh, else from the database. */
@@ -133,7 +140,7 @@ export class BusCache<Value> {
 
   private async load(key: string): Promise<Value | undefined> {
     const epoch = this.epoch;
-    const value = await this.options.load(key);
+    const value = await this.loadOne(key);
     if (epoch === this.epoch) {
       // A value gone (and not kept as missing) takes a stale entry with it.
       if (value !== undefined || this.options.keepMissing) this.store(key, value);

@@ -22,6 +22,8 @@ export interface SessionState {
 export interface SessionStateCacheOptions {
   /** Reads a session and its account from the database; undefined if gone. */
   load(sessionId: string): Promise<SessionState | undefined>;
+  /** Reads many sessions at once: then the sessions asked for together are read together. */
+  loadMany?: (sessionIds: readonly string[]) => Promise<Map<string, SessionState>>;
   /** Longest time an entry is trusted without a bus event (default 60 s). */
   ttlMs?: number;
   /** Most sessions held (default 50 000); the oldest go first. */

@@ -2,7 +2,6 @@ import { activeRole, PLAYER_DEVICE } from "@fonika/shared";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { anyId } from "../db/any-id.ts";
 import { sessions, users } from "../db/schema.ts";
 import type { AccessEvents, Actor } from "../kernel/actor.ts";
 import { type AccessTokens, createAccessTokens } from "../lib/access-token.ts";
@@ -88,18 +87,22 @@ export default fp(
     app.decorate("accessTokens", createAccessTokens(keys.tokenSigning));
     app.decorateRequest("actor", null);
 
-    const loadSession = app.db
-      .select(sessionStateColumns)
+    // Sessions and their accounts by id: one statement for one session or a batch of them.
+    const loadSessions = app.db
+      .select({ id: sessions.id, ...sessionStateColumns })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, sql.placeholder("sessionId")))
-      .prepare("auth_session_state");
+      .where(sql`${sessions.id} = any(${sql.placeholder("ids")}::uuid[])`)
+      .prepare("auth_session_states");
+    const readSessions = async (ids: readonly string[]) => {
+      const rows = await loadSessions.execute({ ids });
+      return new Map(rows.map((row) => [row.id, toSessionState(row)]));
+    };
 
     const cache = new SessionStateCache({
-      load: async (sessionId): Promise<SessionState | undefined> => {
-        const [row] = await loadSession.execute({ sessionId });
-        return row ? toSessionState(row) : undefined;
-      },
+      load: async (sessionId) => (await readSessions([sessionId])).get(sessionId),
+      // A reconnect storm's sessions are read a batch at a time (lib/batched.ts).
+      loadMany: readSessions,
     });
     app.bus.subscribe((event) => {
       if (event.kind === "access-changed") cache.forget(event.userIds, event.sessionIds);
@@ -121,12 +124,8 @@ export default fp(
       const sessionIds = [...new Set(actors.map((actor) => actor.sessionId))];
       const standing = new Map<string, SessionState>();
       for (let start = 0; start < sessionIds.length; start += SESSION_CHECK_BATCH) {
-        const rows = await app.db
-          .select({ id: sessions.id, ...sessionStateColumns })
-          .from(sessions)
-          .innerJoin(users, eq(users.id, sessions.userId))
-          .where(anyId(sessions.id, sessionIds.slice(start, start + SESSION_CHECK_BATCH)));
-        for (const row of rows) standing.set(row.id, toSessionState(row));
+        const read = await readSessions(sessionIds.slice(start, start + SESSION_CHECK_BATCH));
+        for (const [id, state] of read) standing.set(id, state);
       }
       const now = Date.now();
       return actors.filter((actor) => {

@@ -6,6 +6,7 @@ import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
 import type { Actor } from "../kernel/actor.ts";
 import { AppError } from "../lib/app-error.ts";
+import { batched } from "../lib/batched.ts";
 import type { EventBus, RealtimeMessage } from "../realtime/bus.ts";
 import { FRAME_BUDGET, FrameBudget } from "../realtime/frame-budget.ts";
 import { CLOSE_CODES, playerRoom, SocketHub, send, sessionRoom } from "../realtime/hub.ts";
@@ -115,6 +116,11 @@ export default fp(
       send(socket, { type: "error", message: MESSAGES.accessDenied });
       socket.close(CLOSE_CODES.accessDenied, "Access denied");
     };
+    /** Whether a socket's session stands: the sockets let in together are checked in one read. */
+    const noLongerAdmitted = batched(async (actors: readonly Actor[]) => {
+      const ended = await app.actorsNoLongerAdmitted(actors);
+      return new Map(ended.map((actor) => [actor, true]));
+    });
     let sessionCheck: NodeJS.Timeout | undefined;
     let checking = false;
     /** Closes the sockets whose session no longer admits them, as a bus event would. */
@@ -264,8 +270,7 @@ export default fp(
         // activated between a refresh and the reconnect), reached no socket
         // of this one's: the session is read again now that the rooms are
         // joined, and a stale token is refused as the change would have.
-        const [stale] = await app.actorsNoLongerAdmitted([actor]);
-        if (stale) {
+        if (await noLongerAdmitted(actor)) {
           refuse(socket);
           return null;
         }

@@ -160,23 +160,22 @@ export class DeviceReports {
   }
 
   /**
-   * The device of a player left this process: what it played ends
-   * `offline`, and it shows offline. A player removed meanwhile (its
-   * state row went with it) has its play ended and nothing written.
+   * The devices of these players left this process (one presence turn):
+   * what each played ends `offline`, and they show offline, in one write
+   * for all. A player removed meanwhile (its state row went with it) has
+   * its play ended and nothing written.
    */
-  async deviceLeft(playerId: string): Promise<void> {
-    const state = await this.deps.store.live.findState(playerId);
-    const playId = state ? state.currentPlayId : this.currentPlays.get(playerId);
-    this.currentPlays.delete(playerId);
-    if (playId) await this.deps.history.recordEnded(playId, new Date(), "offline");
-    if (!state) return;
-    await this.deps.store.live.writeState(playerId, {
-      heartbeatAt: null,
-      lastSeenAt: new Date(),
-      currentPlayId: null,
-      playing: false,
-    });
-    await this.deps.states.publishState(playerId);
+  async devicesLeft(playerIds: readonly string[]): Promise<void> {
+    const states = await this.deps.store.live.findStates(playerIds);
+    const now = new Date();
+    for (const playerId of playerIds) {
+      const state = states.get(playerId);
+      const playId = state ? state.currentPlayId : this.currentPlays.get(playerId);
+      this.currentPlays.delete(playerId);
+      if (playId) await this.deps.history.recordEnded(playId, now, "offline");
+    }
+    const written = await this.deps.store.live.writeDevicesLeft([...states.keys()], now);
+    await this.deps.states.publishRows(written);
   }
 
   /**

@@ -3,7 +3,7 @@ import type { EventBus, RealtimeMessage } from "../../../realtime/bus.ts";
 import { playerRoom, userRoom } from "../../../realtime/hub.ts";
 import type { PlayersStore } from "../players.store.ts";
 import { isFresh } from "./live.policy.ts";
-import type { PlayerStateRow } from "./live.repository.ts";
+import type { PlayerStateRow, PlayerWithState } from "./live.repository.ts";
 
 /**
  * A player's live state as the wire shows it, and the one way live news
@@ -41,6 +41,21 @@ export class LiveStates {
       type: "playerState",
       state: row ? presentState(playerId, row) : await this.stateOf(playerId),
     });
+  }
+
+  /** Tells each player's and its owner's sockets its state, as just read or written with its owner. */
+  async publishRows(rows: readonly PlayerWithState[]): Promise<void> {
+    for (const row of rows) {
+      await this.publish(row.playerId, row.ownerId, {
+        type: "playerState",
+        state: presentState(row.playerId, row.state),
+      });
+    }
+  }
+
+  /** The owners of these players, by player (a player gone is left out). */
+  ownersOf(playerIds: readonly string[]): Promise<Map<string, string>> {
+    return this.deps.store.live.ownersOf(playerIds);
   }
 
   /** Tells the player's and its owner's sockets these messages, in order, as one bus event. */

@@ -76,40 +76,10 @@ export async function writeState(
 const HEARTBEAT_BATCH = 500;
 
 /**
- * Renews the heartbeat of these players; answers the ids whose heartbeat
- * was missing or older than `staleMs` before (they just came online).
- * Two statements a batch, whatever the number of players: a process's
- * devices ping every 4 s and are written together.
- */
-export async function renewHeartbeats(
-  db: Executor,
-  playerIds: readonly string[],
-  staleMs: number,
-): Promise<string[]> {
-  const cameOnline: string[] = [];
-  for (let start = 0; start < playerIds.length; start += HEARTBEAT_BATCH) {
-    const ids = playerIds.slice(start, start + HEARTBEAT_BATCH);
-    const before = await db
-      .select({ playerId: playerStates.playerId, heartbeatAt: playerStates.heartbeatAt })
-      .from(playerStates)
-      .where(anyId(playerStates.playerId, ids));
-    const now = new Date();
-    await writeHeartbeats(db, ids, now);
-    const fresh = new Set(
-      before
-        .filter((row) => row.heartbeatAt && now.getTime() - row.heartbeatAt.getTime() < staleMs)
-        .map((row) => row.playerId),
-    );
-    for (const id of ids) if (!fresh.has(id)) cameOnline.push(id);
-  }
-  return cameOnline;
-}
-
-/**
  * Writes these players' heartbeat (and last seen) as `at`: one statement a
  * batch. Each device's process writes its players ten times a second, so
  * the statement is prepared once and only updates: every player whose
- * device connected has its row already (`renewHeartbeats` made it). A
+ * device connected has its row already (its arrival wrote it). A
  * player without one (added to a connected venue since) gets it from a
  * second statement that inserts only players that exist, so a player
  * removed meanwhile (its venue's device still connected) is skipped, not a
@@ -229,6 +199,91 @@ export async function playersWithState(
     )
     .orderBy(players.createdAt, players.id);
   return rows;
+}
+
+/**
+ * These players with their states and owners (a player gone is left out):
+ * one read for a batch of devices arriving (issue 30's reconnect storm).
+ */
+export async function playersWithStateByIds(
+  db: Executor,
+  playerIds: readonly string[],
+): Promise<Array<PlayerWithState & { establishmentId: string }>> {
+  if (playerIds.length === 0) return [];
+  return db
+    .select({
+      playerId: players.id,
+      ownerId: players.userId,
+      establishmentId: players.establishmentId,
+      state: playerStates,
+    })
+    .from(players)
+    .leftJoin(playerStates, eq(playerStates.playerId, players.id))
+    .where(anyId(players.id, playerIds))
+    .orderBy(players.createdAt, players.id);
+}
+
+/** The players of each of these owners with their states, oldest first (their remotes' first view). */
+export async function playersWithStateOfOwners(
+  db: Executor,
+  ownerIds: readonly string[],
+): Promise<PlayerWithState[]> {
+  if (ownerIds.length === 0) return [];
+  return db
+    .select({ playerId: players.id, ownerId: players.userId, state: playerStates })
+    .from(players)
+    .leftJoin(playerStates, eq(playerStates.playerId, players.id))
+    .where(anyId(players.userId, ownerIds))
+    .orderBy(players.createdAt, players.id);
+}
+
+/** The states of these players that have one, by player. */
+export async function findStates(
+  db: Executor,
+  playerIds: readonly string[],
+): Promise<Map<string, PlayerStateRow>> {
+  if (playerIds.length === 0) return new Map();
+  const rows = await db.select().from(playerStates).where(anyId(playerStates.playerId, playerIds));
+  return new Map(rows.map((row) => [row.playerId, row]));
+}
+
+/**
+ * The devices of these players left: each is offline from `at` and plays
+ * nothing, in one statement; answers the rows written with their owners
+ * (a player without a state row, or removed, is left out).
+ */
+export async function writeDevicesLeft(
+  db: Executor,
+  playerIds: readonly string[],
+  at: Date,
+): Promise<PlayerWithState[]> {
+  if (playerIds.length === 0) return [];
+  const rows = await db
+    .update(playerStates)
+    .set({
+      heartbeatAt: null,
+      lastSeenAt: at,
+      currentPlayId: null,
+      playing: false,
+      updatedAt: sql`now()`,
+    })
+    .from(players)
+    .where(and(eq(players.id, playerStates.playerId), anyId(playerStates.playerId, playerIds)))
+    .returning({ ownerId: players.userId, state: playerStates });
+  return rows.map(({ ownerId, state }) => ({ playerId: state.playerId, ownerId, state }));
+}
+
+/** The owners of these players, by player (a player gone is left out). */
+export async function ownersOf(
+  db: Executor,
+  playerIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (playerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: players.id, ownerId: players.userId })
+    .from(players)
+    .where(anyId(players.id, playerIds));
+  return new Map(rows.map((row) => [row.id, row.ownerId]));
 }
 
 /** The owner of a player, or null when it is gone. */

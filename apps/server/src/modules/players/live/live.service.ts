@@ -1,6 +1,7 @@
 import type { PlayerDecision, PlayerLiveState, ServerSocketMessage } from "@fonika/shared";
 import type { Actor } from "../../../kernel/actor.ts";
 import type { ServiceLog } from "../../../kernel/service-log.ts";
+import { batched } from "../../../lib/batched.ts";
 import type { EventBus } from "../../../realtime/bus.ts";
 import type { PlayRecorder } from "../../history/history.ts";
 import type { PlayersStore } from "../players.store.ts";
@@ -9,9 +10,10 @@ import { ScheduleStatus } from "../schedules/schedule-status.ts";
 import { DeviceReports, isDeviceReport } from "./device-reports.ts";
 import { liveErrors } from "./live.errors.ts";
 import { HEARTBEAT_FRESH_MS, isFresh, onlineSince } from "./live.policy.ts";
-import type { LiveFigures } from "./live.repository.ts";
+import type { LiveFigures, PlayerWithState } from "./live.repository.ts";
 import type { PlayerSocketMessage } from "./live.socket.ts";
 import { LiveStates, presentState } from "./live-states.ts";
+import { PresenceTurns } from "./presence-turns.ts";
 import { type Command, type PlayableTrack, RemoteControl } from "./remote-control.ts";
 import { ToldSongs } from "./told-songs.ts";
 
@@ -65,6 +67,8 @@ export class LiveService {
   private readonly control: RemoteControl;
   private readonly scheduleStatus: ScheduleStatus;
   private readonly told: ToldSongs;
+  /** Devices arriving and leaving, handled a turn at a time (presence-turns.ts). */
+  private readonly presence: PresenceTurns;
   /**
    * Per player, the commands and device reports being handled on this
    * process, one after the other: a report judged while a command's write
@@ -82,6 +86,22 @@ export class LiveService {
   /** When this process last wrote each of its devices' players' heartbeat. */
   private readonly lastBeat = new Map<string, number>();
 
+  /** A player with its state and venue, read with the others asked for meanwhile. */
+  private readonly playerWithState = batched(async (ids: readonly string[]) => {
+    const rows = await this.deps.store.live.playersWithStateByIds(ids);
+    return new Map(rows.map((row) => [row.playerId, row]));
+  });
+  /** An owner's players with their states, oldest first, read with the other owners asked for meanwhile. */
+  private readonly ownerPlayersWithState = batched(async (ownerIds: readonly string[]) => {
+    const byOwner = new Map<string, PlayerWithState[]>();
+    for (const row of await this.deps.store.live.playersWithStateOfOwners(ownerIds)) {
+      const rows = byOwner.get(row.ownerId) ?? [];
+      rows.push(row);
+      byOwner.set(row.ownerId, rows);
+    }
+    return byOwner;
+  });
+
   constructor(private readonly deps: LiveDependencies) {
     this.states = new LiveStates(deps);
     this.told = new ToldSongs({
@@ -96,6 +116,10 @@ export class LiveService {
       localPlayerIds: () => [...this.localDevices.keys()],
     });
     this.control = new RemoteControl({ ...deps, states: this.states });
+    this.presence = new PresenceTurns({
+      arrived: (ids) => this.devicesArrived(ids),
+      left: (ids) => this.reports.devicesLeft(ids),
+    });
   }
 
   async snapshot(actor: Actor): Promise<ServerSocketMessage[]> {
@@ -112,31 +136,55 @@ export class LiveService {
     return this.statesOf({ ownerId });
   }
 
-  /** A `playerState` of each of the owner's players, of one venue or one player when named. */
+  /**
+   * A `playerState` of each of the owner's players, of one venue or one
+   * player when named. A device of one player and an owner's remote are
+   * read with the others let in at the same time (`batched`).
+   */
   private async statesOf(scope: {
     ownerId: string;
     establishmentId?: string | null | undefined;
     playerId?: string | null | undefined;
   }): Promise<ServerSocketMessage[]> {
-    const rows = await this.deps.store.live.playersWithState(scope);
-    const seen = scope.playerId ? rows.filter((row) => row.playerId === scope.playerId) : rows;
-    return seen.map((row) => ({
+    let rows: readonly PlayerWithState[];
+    if (scope.playerId) {
+      const row = await this.playerWithState(scope.playerId);
+      const seen =
+        row?.ownerId === scope.ownerId &&
+        (!scope.establishmentId || row.establishmentId === scope.establishmentId);
+      rows = seen ? [row] : [];
+    } else if (scope.establishmentId) {
+      rows = await this.deps.store.live.playersWithState(scope);
+    } else {
+      rows = (await this.ownerPlayersWithState(scope.ownerId)) ?? [];
+    }
+    return rows.map((row) => ({
       type: "playerState",
       state: presentState(row.playerId, row.state),
     }));
   }
 
+  /** A device's socket opened here: its players are online once the turn that handles it is over. */
   async opened(actor: Actor): Promise<void> {
     if (actor.sessionKind !== "device") return;
     const ids = await this.devicePlayerIds(actor);
-    // A play its device left open without a word (the server it was on died) ends before it plays on.
-    await this.reports.endLapsedPlays(onlineSince(), ids);
     for (const id of ids) this.localDevices.set(id, (this.localDevices.get(id) ?? 0) + 1);
     this.venuePlayers.set(venueKey(actor), { ids, readAt: Date.now() });
-    await this.deps.store.live.renewHeartbeats(ids, HEARTBEAT_FRESH_MS);
     for (const id of ids) this.lastBeat.set(id, Date.now());
-    for (const id of ids) await this.states.publishState(id);
-    await this.scheduleStatus.push(ids);
+    await this.presence.arrived(ids);
+  }
+
+  /**
+   * Devices of these players arrived (one presence turn): a play a device
+   * left open without a word (the server it was on died) ends before it
+   * plays on; they are online, and their owners and devices hear their
+   * states and schedules. A statement or two for the whole turn.
+   */
+  private async devicesArrived(playerIds: readonly string[]): Promise<void> {
+    await this.reports.endLapsedPlays(onlineSince(), playerIds);
+    await this.deps.store.live.writeHeartbeats(playerIds, new Date());
+    await this.states.publishRows(await this.deps.store.live.playersWithStateByIds(playerIds));
+    await this.scheduleStatus.push([...playerIds]);
   }
 
   /** Notes a device's ping; its players' heartbeats are written within HEARTBEAT_WRITE_MS. */
@@ -157,6 +205,7 @@ export class LiveService {
     if (ids.every((id) => (this.localDevices.get(id) ?? 0) <= 1)) {
       this.venuePlayers.delete(venueKey(actor));
     }
+    const gone: string[] = [];
     for (const id of ids) {
       const left = (this.localDevices.get(id) ?? 1) - 1;
       if (left > 0) {
@@ -167,9 +216,10 @@ export class LiveService {
       this.lastBeat.delete(id);
       this.scheduleStatus.forget(id);
       this.told.forget(id);
-      // The device is gone from this process: what it played ends here.
-      await this.reports.deviceLeft(id);
+      gone.push(id);
     }
+    // The devices are gone from this process: what they played ends here.
+    await this.presence.left(gone);
   }
 
   async handle(actor: Actor, message: PlayerSocketMessage): Promise<ServerSocketMessage | null> {

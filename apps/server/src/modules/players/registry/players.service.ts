@@ -157,10 +157,20 @@ export class PlayersService {
   constructor(private readonly deps: RegistryDependencies) {
     this.presenter = new PlayerPresenter(deps);
     this.firstMusic = new FirstMusic(deps);
+    const placementOf = (row: { id: string; userId: string; establishmentId: string }) => ({
+      id: row.id,
+      userId: row.userId,
+      establishmentId: row.establishmentId,
+    });
     this.placements = new BusCache({
       load: async (id) => {
         const row = await deps.store.players.findPlayer(id);
-        return row && { id: row.id, userId: row.userId, establishmentId: row.establishmentId };
+        return row && placementOf(row);
+      },
+      // The players a reconnect storm's devices name are read a batch at a time.
+      loadMany: async (ids) => {
+        const rows = await deps.store.players.findPlayers([...ids]);
+        return new Map(rows.map((row) => [row.id, placementOf(row)]));
       },
       // A command reads it first: it never waits for the database once the player was seen.
       staleWhileRevalidate: true,

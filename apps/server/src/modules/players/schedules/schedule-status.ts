@@ -55,6 +55,7 @@ export class ScheduleStatus {
     if (playerIds.length === 0) return;
     try {
       const decisions = await this.deps.decide(playerIds, Date.now());
+      const owners = await this.deps.states.ownersOf([...decisions.keys()]);
       for (const [playerId, decision] of decisions) {
         const schedule: StatusOfSchedule = {
           playlistId: decision.playlistId,
@@ -67,7 +68,7 @@ export class ScheduleStatus {
         // What plays is the news; a later `until` alone is not.
         const key = `${schedule.playlistId}|${schedule.scheduleId}|${schedule.fallback}|${schedule.licence}`;
         if (options.onlyChanged && this.told.get(playerId) === key) continue;
-        const owner = await this.deps.states.ownerOf(playerId);
+        const owner = owners.get(playerId);
         if (!owner) continue;
         if (this.deps.isLocal(playerId)) this.told.set(playerId, key);
         await this.deps.states.publish(playerId, owner, { type: "status", playerId, schedule });
