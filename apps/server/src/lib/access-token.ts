@@ -39,11 +39,21 @@ const serverClaimsSchema = z.object({
 /** Verified tokens kept so that a token's HMAC is checked once, not per call. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
-export function createAccessTokens(key: Uint8Array): AccessTokens {
+export function createAccessTokens(secret: Uint8Array): AccessTokens {
   // Insertion-ordered: the oldest entries go first when the cache is full.
   const verified = new Map<string, VerifiedAccessToken>();
+  // Imported once: given the raw bytes, jose imports a CryptoKey on every
+  // call, which cost more than the HMAC itself when 11 000 sockets
+  // reconnected at once (issue 30).
+  const imported = crypto.subtle.importKey(
+    "raw",
+    secret,
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
   return {
-    sign: (claims) =>
+    sign: async (claims) =>
       new SignJWT({
         authority: [...claims.authority],
         sid: claims.sessionId,
@@ -54,7 +64,7 @@ export function createAccessTokens(key: Uint8Array): AccessTokens {
         .setSubject(claims.userId)
         .setIssuedAt()
         .setExpirationTime(`${TOKENS.accessTokenTtlSeconds}s`)
-        .sign(key),
+        .sign(await imported),
     verify: async (token) => {
       const nowSeconds = Date.now() / 1000;
       const known = verified.get(token);
@@ -64,7 +74,7 @@ export function createAccessTokens(key: Uint8Array): AccessTokens {
         return null;
       }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
+        const { payload } = await jwtVerify(token, await imported, { algorithms: ["HS256"] });
         const parsed = serverClaimsSchema.safeParse(payload);
         if (!parsed.success) return null;
         const claims: VerifiedAccessToken = {
