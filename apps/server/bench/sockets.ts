@@ -18,11 +18,11 @@ import { Child, raiseLoader } from "./socket-processes.ts";
 import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support.ts";
 
 /**
- * `npm run bench`, the player socket (issue 13): BENCH_SOCKET_PLAYERS
- * (1 000) box players connected at once, of BENCH_SOCKET_OWNERS (100)
+ * `npm run bench`, the player socket (issues 13 and 30): BENCH_SOCKET_PLAYERS
+ * (10 000) box players connected at once, of BENCH_SOCKET_OWNERS (1 000)
  * owners with 10 players each, every player in a venue of its own with its
  * device signed in for that venue, and one remote control (a browser
- * session) per owner: 1 100 sockets. Every socket pings every 4 s, as the
+ * session) per owner: 11 000 sockets. Every socket pings every 4 s, as the
  * box player and the web app do.
  *
  * A command is `pause` or `play` sent by an owner's remote for one of its
@@ -32,7 +32,7 @@ import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support
  * latency is read on one clock, in the
  * loader, from the send to the last receipt. Two runs of BENCH_SOCKET_COMMANDS
  * (2 000) commands, after a warm-up: steady (BENCH_SOCKET_RATE, 100 a
- * second, one at a time) and burst (every owner at the same instant: 100
+ * second, one at a time) and burst (every owner at the same instant: 1 000
  * commands at once, twice a second); BENCH_SOCKET_ROUNDS (3) rounds of both,
  * relay and product alternating, and each side's run of median p99 is the
  * one compared (the first round also measures memory and, for the relay,
@@ -70,9 +70,14 @@ import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support
  * The same product on PostgreSQL follows, reported without a target
  * (BENCH_ONLY=pglite leaves it out).
  *
- * Targets (issue 13), on the steady run: p99 ≤ 100 ms and ≤ 2× the relay's
- * p99; ≤ 50 KB a socket held (JS heap used + external buffers, the larger
- * of the two connections); RSS is printed beside it without a target. The burst is reported beside the relay's.
+ * Targets (issue 30): on the steady run, p99 ≤ 100 ms and ≤ 3× the relay's
+ * p99; no command lost in any run; the 11 000 sockets reconnecting at once
+ * (their sessions bound, as after a restart) in ≤ 3× the relay's time; the
+ * box player follows its owner within a second; ≤ 50 KB a socket, both
+ * held (JS heap used + external buffers) and RSS, the larger of the two
+ * connections. The burst is reported beside the relay's. (Issue 13 set
+ * ≤ 2× at 1 000 box players: BENCH_SOCKET_PLAYERS=1000
+ * BENCH_SOCKET_OWNERS=100 runs that size, judged by these targets.)
  *
  * Figures of a run (2 shared cores; docs/decisions.md, "The player
  * socket's bench" and what follows it): medians of 3 rounds, steady p50
@@ -93,8 +98,8 @@ import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support
  * were written together, steady p99 338 ms.
  */
 
-const PLAYERS = Number(process.env.BENCH_SOCKET_PLAYERS ?? 1_000);
-const OWNERS = Number(process.env.BENCH_SOCKET_OWNERS ?? 100);
+const PLAYERS = Number(process.env.BENCH_SOCKET_PLAYERS ?? 10_000);
+const OWNERS = Number(process.env.BENCH_SOCKET_OWNERS ?? 1_000);
 const COMMANDS = Number(process.env.BENCH_SOCKET_COMMANDS ?? 2_000);
 const RATE = Number(process.env.BENCH_SOCKET_RATE ?? 100);
 /**
@@ -107,9 +112,12 @@ const WARM_UP = Number(process.env.BENCH_SOCKET_WARM_UP ?? 1_000);
 /** Rounds of the steady and burst runs, alternating relay and product; each side's median run counts. */
 const ROUNDS = Number(process.env.BENCH_SOCKET_ROUNDS ?? 3);
 const CEILING_SECONDS = 3;
+// Issue 30's targets, at 10 000 box players and 1 000 remotes on one process.
 const TARGET_P99_MS = 100;
-const TARGET_RATIO = 2;
+const TARGET_RATIO = 3;
+const TARGET_CONNECT_RATIO = 3;
 const TARGET_BYTES_PER_SOCKET = 50 * 1024;
+const TARGET_BOX_FOLLOWS_MS = 1_000;
 
 const PLAYERS_PER_OWNER = Math.ceil(PLAYERS / OWNERS);
 
@@ -133,7 +141,8 @@ interface SideFigures {
   burst: RunFigure;
   /** The first connection of every socket, and the same sockets connected again. */
   perSocket: { first: Memory; again: Memory };
-  connectSeconds: number;
+  /** Connecting every socket the first time (a box binds its session to its player) and again. */
+  connectSeconds: { first: number; again: number };
   ceiling?: CeilingFigure;
 }
 
@@ -159,13 +168,13 @@ async function measureSide(
     return connected;
   };
   const before = await memory();
-  const first = await connect();
+  const first = await profiled(profileLabel && `${profileLabel}.connect`, connect);
   const firstAfter = await memory();
   await loader.ask({ close: true });
   // The server's side of each close (a device's presence ends) settles.
   await sleep(3_000);
   const againBefore = await memory();
-  const again = await connect();
+  const again = await profiled(profileLabel && `${profileLabel}.reconnect`, connect);
   const againAfter = await memory();
   const perSocket = {
     first: grewBy(before, firstAfter, first.connected),
@@ -186,7 +195,13 @@ async function measureSide(
     ? await loader.ask<CeilingFigure>({ ceiling: { seconds: CEILING_SECONDS } })
     : undefined;
   await loader.ask({ close: true });
-  return { steady, burst, perSocket, connectSeconds: first.seconds, ceiling };
+  return {
+    steady,
+    burst,
+    perSocket,
+    connectSeconds: { first: first.seconds, again: again.seconds },
+    ceiling,
+  };
 }
 
 /** One more round of one side: its sockets connected, the warm-up, the steady and burst runs. */
@@ -343,9 +358,23 @@ try {
       `${burstHeadroom.toFixed(1)}× the burst's: ` +
       (loaderOk ? "the loader is not what limits either side" : "the loader may cap both"),
   );
+  // The first connection binds each box's session to its player, once in a box's life (it is
+  // paired one at a time); the storm a venue network meets is every box reconnecting after a
+  // restart or a network cut, with its session bound: that one is judged.
   console.log(
-    `    connecting ${sockets} sockets (50 at a time): relay ${baseline.connectSeconds.toFixed(1)} s, ` +
-      `product ${product.connectSeconds.toFixed(1)} s`,
+    `    connecting ${sockets} sockets (50 at a time), first: relay ` +
+      `${baseline.connectSeconds.first.toFixed(1)} s, product ${product.connectSeconds.first.toFixed(1)} s ` +
+      "(each box binds its session to its player: no target)",
+  );
+  const connectRatio = product.connectSeconds.again / baseline.connectSeconds.again;
+  const connectOk = connectRatio <= TARGET_CONNECT_RATIO;
+  console.log(
+    targetLine(
+      connectOk,
+      `reconnecting the same ${sockets} sockets at once: relay ` +
+        `${baseline.connectSeconds.again.toFixed(1)} s, product ${product.connectSeconds.again.toFixed(1)} s, ` +
+        `${connectRatio.toFixed(2)}× (target ≤ ${TARGET_CONNECT_RATIO}×)`,
+    ),
   );
 
   const steadyBase = latencyOf(baseline.steady);
@@ -387,26 +416,30 @@ try {
   console.log(memoryLine("baseline: bare ws relay, again", baseline.perSocket.again));
   console.log(memoryLine("product: player socket, first", product.perSocket.first));
   console.log(memoryLine("product: player socket, again", product.perSocket.again));
-  // What a socket holds: its share of the JS heap and of the buffers outside it, the larger of
-  // the two connections. RSS is printed beside it, not judged: it moves with PGlite's WASM memory
-  // (grown by pages for the players' rows, never given back) and V8's held heap, 15-140 KB a
-  // socket from run to run with the same sockets (docs/decisions.md, the player socket's bench).
+  // Two figures a socket, the larger of its two connections each: what it holds (its share of
+  // the JS heap and of the buffers outside it) and the process's RSS, which also moves with
+  // PGlite's WASM memory (grown by pages for the players' rows, never given back) and V8's held
+  // heap (docs/decisions.md, the player socket's bench). Issue 30 sets ≤ 50 KB on the RSS.
   const held = (memory: Memory) => memory.heapUsed + memory.external;
   const perSocket = Math.max(held(product.perSocket.first), held(product.perSocket.again));
   const relayPerSocket = Math.max(held(baseline.perSocket.first), held(baseline.perSocket.again));
-  const memoryOk = perSocket <= TARGET_BYTES_PER_SOCKET;
-  console.log(
-    `    RSS ratio ${(product.perSocket.again.rss / baseline.perSocket.again.rss).toFixed(2)}× ` +
-      "the relay, again (no target)",
-  );
+  const rssPerSocket = Math.max(product.perSocket.first.rss, product.perSocket.again.rss);
+  const memoryOk = perSocket <= TARGET_BYTES_PER_SOCKET && rssPerSocket <= TARGET_BYTES_PER_SOCKET;
   console.log(
     `    held (heap + external) ratio ${(perSocket / relayPerSocket).toFixed(2)}× the relay (no target)`,
   );
   console.log(
     targetLine(
-      memoryOk,
+      perSocket <= TARGET_BYTES_PER_SOCKET,
       `held ${(perSocket / 1024).toFixed(1)} KB a socket, heap + external, the larger of first ` +
         `and again (target ≤ ${TARGET_BYTES_PER_SOCKET / 1024} KB)`,
+    ),
+  );
+  console.log(
+    targetLine(
+      rssPerSocket <= TARGET_BYTES_PER_SOCKET,
+      `RSS ${(rssPerSocket / 1024).toFixed(1)} KB a socket, the larger of first and again ` +
+        `(target ≤ ${TARGET_BYTES_PER_SOCKET / 1024} KB)`,
     ),
   );
   // The repository's box player, the real client, among the bench's sockets (they stand for the rest).
@@ -419,8 +452,18 @@ try {
       `${Math.round(box.connectedMs)} ms after its start (a stored session), followed its owner's ` +
       `volume command in ${box.followedMs.toFixed(1)} ms`,
   );
+  const boxOk = box.followedMs <= TARGET_BOX_FOLLOWS_MS;
+  console.log(
+    targetLine(boxOk, `the box player followed its owner (target ≤ ${TARGET_BOX_FOLLOWS_MS} ms)`),
+  );
   const lost = allRuns.some((run) => run.lost > 0 || run.closedByServer > 0);
-  failed = !(p99Ok && ratioOk && memoryOk && loaderOk) || lost;
+  console.log(
+    targetLine(
+      !lost,
+      "no command lost and no socket closed by the server, in any run of either side",
+    ),
+  );
+  failed = !(p99Ok && ratioOk && memoryOk && loaderOk && connectOk && boxOk) || lost;
   await closeOnce();
   if (BENCH_ONLY.has("postgres")) await reportOnPostgres(baseline);
 } finally {
