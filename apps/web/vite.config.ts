@@ -2,17 +2,23 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 
+// The year the public pages are prerendered in (src/lib/hydration.ts):
+// one for the browser bundle and the prerender's (scripts/prerender.mjs passes
+// the browser build's on).
+process.env.VITE_BUILD_YEAR ??= String(new Date().getFullYear());
+
 /** The API server of CONTRACT.md; the dev server forwards /api (and its websocket) there. */
 const apiTarget = "http://localhost:8080";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     // Brotli and gzip copies beside every text asset (index.html and the
     // public folder too), made once at build at the highest levels: the
     // server picks one per request (`preCompressed`) and never compresses
-    // on the fly.
-    compression({ algorithms: ["brotliCompress", "gzip"] }),
+    // on the fly. Not for the prerender's own Node build (scripts/prerender.mjs),
+    // which is run once and thrown away.
+    !isSsrBuild && compression({ algorithms: ["brotliCompress", "gzip"] }),
   ],
   resolve: {
     alias: [
@@ -39,5 +45,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     sourcemap: true,
+    // Which chunks and stylesheets each public page links (scripts/prerender.mjs
+    // reads it, then removes it).
+    manifest: true,
   },
-});
+}));

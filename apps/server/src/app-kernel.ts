@@ -96,7 +96,7 @@ export async function createKernel(config: Config, options: BuildOptions) {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     if (request.method === "GET" && !pathname.startsWith("/api/") && app.webAvailable) {
-      return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
+      return app.sendWebPage(pathname, reply);
     }
     // The errors plugin writes the body, as for every other failure.
     throw new AppError("not-found", 404, "Не найдено", `No route ${request.method} ${pathname}`);

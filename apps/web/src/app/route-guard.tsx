@@ -17,6 +17,11 @@ interface RouteGuardProps {
   children: ReactNode;
 }
 
+/** The tab's title on a route (the prerendered public pages carry it too). */
+export function documentTitleOf(route: RouteDefinition): string {
+  return route.name === "Home" ? "Фоника — музыка для бизнеса" : `${route.title} — Фоника`;
+}
+
 /** Renders a screen, a loader or a redirect as `decideRoute` says; names the tab. */
 export function RouteGuard({ route, children }: RouteGuardProps) {
   const { status, role } = useSessionState();
@@ -29,8 +34,7 @@ export function RouteGuard({ route, children }: RouteGuardProps) {
   }, [status]);
 
   useEffect(() => {
-    document.title =
-      route.name === "Home" ? "Фоника — музыка для бизнеса" : `${route.title} — Фоника`;
+    document.title = documentTitleOf(route);
   }, [route]);
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "../../config/paths.ts";
+import { useCurrentYear } from "../../lib/hydration.ts";
 import { Logo } from "../ui/logo.tsx";
 
 interface FullscreenLayoutProps {
@@ -11,6 +12,7 @@ interface FullscreenLayoutProps {
 
 /** Pages without the side menu and header: sign-in, legal texts, errors. */
 export function FullscreenLayout({ children, variant = "card" }: FullscreenLayoutProps) {
+  const year = useCurrentYear();
   return (
     <div className={`fullscreen fullscreen--${variant}`}>
       <header className="fullscreen__header">
@@ -22,7 +24,7 @@ export function FullscreenLayout({ children, variant = "card" }: FullscreenLayou
         {children}
       </main>
       <footer className="fullscreen__footer">
-        <span>© {new Date().getFullYear()} Фоника</span>
+        <span>© {year} Фоника</span>
         <nav aria-label="Документы" className="footer-links">
           <Link to={paths.offer}>Договор-оферта</Link>
           <Link to={paths.ppd}>Согласие на обработку данных</Link>

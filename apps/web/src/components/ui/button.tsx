@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { useHydrated } from "../../lib/hydration.ts";
 import { Icon, type IconName } from "./icon.tsx";
 import "./button.css";
 
@@ -22,12 +23,14 @@ export function Button({
   type = "button",
   ...native
 }: ButtonProps) {
+  // In a prerendered page's HTML a submit waits for the app (lib/hydration.ts).
+  const waiting = !useHydrated() && type === "submit";
   return (
     <button
       {...native}
       type={type}
       className={`button button--${variant} button--${size}${className ? ` ${className}` : ""}`}
-      disabled={disabled || busy}
+      disabled={disabled || busy || waiting}
       aria-busy={busy || undefined}
     >
       {busy ? (

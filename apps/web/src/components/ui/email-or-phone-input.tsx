@@ -1,5 +1,6 @@
 import { digitsOnly, emailOrPhoneLabel, isEmailLike, normalizePhone } from "@fonika/shared";
 import { type InputHTMLAttributes, useId } from "react";
+import { useHydrated } from "../../lib/hydration.ts";
 import { Field } from "./field.tsx";
 import { createMask, PHONE_MASK } from "./mask-tokens.ts";
 
@@ -82,6 +83,7 @@ function AddressField({
 }: AddressFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
+  const hydrated = useHydrated();
   return (
     <Field id={inputId} label={label} message={error} className={className}>
       <input
@@ -92,6 +94,7 @@ function AddressField({
         type="text"
         inputMode={inputMode}
         value={value}
+        readOnly={native.readOnly || !hydrated}
         maxLength={254}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${inputId}-message`}

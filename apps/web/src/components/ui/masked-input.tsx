@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, useId, useMemo } from "react";
+import { useHydrated } from "../../lib/hydration.ts";
 import { Field } from "./field.tsx";
 import { createMask } from "./mask-tokens.ts";
 
@@ -34,6 +35,7 @@ export function MaskedInput({
 }: MaskedInputProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
+  const hydrated = useHydrated();
   const maskInstance = useMemo(() => createMask(mask), [mask]);
 
   const emit = (raw: string) => {
@@ -53,6 +55,7 @@ export function MaskedInput({
         className="input"
         type="text"
         value={value}
+        readOnly={native.readOnly || !hydrated}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${inputId}-message`}
         onChange={(event) => emit(event.target.value)}

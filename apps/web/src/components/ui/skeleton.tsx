@@ -4,14 +4,25 @@ interface SkeletonProps {
   width?: string;
   height?: string;
   round?: boolean;
+  /**
+   * A class that sizes the block instead of `width` and `height`: no
+   * `style` attribute then, which the Content-Security-Policy of a page
+   * prerendered to HTML refuses (the landing's placeholders).
+   */
+  className?: string;
 }
 
 /** A grey block that holds the place of text or an image while it loads. */
-export function Skeleton({ width = "100%", height = "1em", round = false }: SkeletonProps) {
+export function Skeleton({
+  width = "100%",
+  height = "1em",
+  round = false,
+  className,
+}: SkeletonProps) {
   return (
     <span
-      className={`skeleton${round ? " skeleton--round" : ""}`}
-      style={{ width, height }}
+      className={["skeleton", round && "skeleton--round", className].filter(Boolean).join(" ")}
+      style={className ? undefined : { width, height }}
       aria-hidden="true"
     />
   );

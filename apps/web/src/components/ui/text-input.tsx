@@ -1,5 +1,6 @@
 import { type ClipboardEvent, type InputHTMLAttributes, useId, useState } from "react";
 import { fillInText, pasteTooLongText } from "../../lib/error-messages.ts";
+import { useHydrated } from "../../lib/hydration.ts";
 import { Field } from "./field.tsx";
 import { Icon } from "./icon.tsx";
 import {
@@ -60,6 +61,7 @@ export function TextInput({
 }: TextInputProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
+  const hydrated = useHydrated();
   const [touched, setTouched] = useState(false);
   const [pasteRefused, setPasteRefused] = useState(false);
   const [passwordVisible, setPasswordVisible] = useState(false);
@@ -103,6 +105,7 @@ export function TextInput({
           type={htmlType}
           inputMode={INPUT_MODE[type]}
           value={value}
+          readOnly={native.readOnly || !hydrated}
           maxLength={maxLength}
           aria-invalid={message ? true : undefined}
           aria-describedby={`${inputId}-message`}

@@ -6,6 +6,7 @@ import { codeSentState, SignInStart } from "../../../features/auth/components/si
 import { LeadForm } from "../../../features/leads/components/lead-form.tsx";
 import { OfferedTariffCards } from "../../../features/tariffs/components/tariff-cards.tsx";
 import { chooseReturnTo } from "../../../lib/auth/return-to.ts";
+import { useCurrentYear } from "../../../lib/hydration.ts";
 import "./landing.css";
 
 interface Feature {
@@ -73,6 +74,7 @@ function ConnectVenueLink({ size }: { size: "md" | "lg" }) {
  */
 export default function HomeScreen() {
   const navigate = useNavigate();
+  const year = useCurrentYear();
   return (
     <div className="landing">
       <header className="landing__nav">
@@ -200,7 +202,7 @@ export default function HomeScreen() {
       </main>
 
       <footer className="landing__footer">
-        <span>© {new Date().getFullYear()} Фоника — музыка для бизнеса</span>
+        <span>© {year} Фоника — музыка для бизнеса</span>
         <nav aria-label="Документы" className="footer-links">
           <Link to={paths.offer}>Договор-оферта</Link>
           <Link to={paths.ppd}>Согласие на обработку данных</Link>

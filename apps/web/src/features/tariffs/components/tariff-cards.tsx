@@ -87,11 +87,11 @@ function TariffCardList<T extends OfferedTariff>({
     return (
       <ul className="tariff-cards" aria-busy="true" aria-label="Тарифы загружаются">
         {[0, 1, 2].map((index) => (
-          <li key={index} className="tariff-card">
-            <Skeleton width="40px" height="40px" />
-            <Skeleton width="60%" height="1.4em" />
-            <Skeleton width="90%" />
-            <Skeleton width="50%" height="1.6em" />
+          <li key={index} className="tariff-card tariff-card--placeholder">
+            <Skeleton className="tariff-card__skeleton-icon" />
+            <Skeleton className="tariff-card__skeleton-name" />
+            <Skeleton className="tariff-card__skeleton-text" />
+            <Skeleton className="tariff-card__skeleton-price" />
           </li>
         ))}
       </ul>
