@@ -238,6 +238,8 @@ export default fp(
     /** Admits the socket into its rooms, or tells it why not and closes it. */
     async function authenticate(socket: WebSocket, request: FastifyRequest): Promise<Actor | null> {
       const token = (request.query as { access_token?: unknown }).access_token;
+      const wire = request.raw.socket;
+      let corked = false;
       try {
         const actor = await boundToPlayer(
           await app.authenticateToken(typeof token === "string" ? token : undefined),
@@ -262,8 +264,15 @@ export default fp(
         hub.add(socket, actor.userId, [sessionRoom(actor.sessionId), ...rooms], {
           device: actor.sessionKind === "device",
           ...(claim ? { claim } : {}),
+          wire,
         });
         admitted.set(socket, actor);
+        // What the socket is told while it is let in (its snapshot, its
+        // players' states and schedule as it comes online) goes out in one
+        // write when it is in: a reconnect storm's writes are a system call
+        // each, and each wakes the client.
+        wire.cork();
+        corked = true;
         for (const message of snapshot) send(socket, message);
         // A change of access published while this socket was being let in
         // (its rooms not joined yet), or before its token was made (a client
@@ -297,6 +306,8 @@ export default fp(
           socket.close(1011, "Internal error");
         }
         return null;
+      } finally {
+        if (corked) wire.uncork();
       }
     }
   },

@@ -51,6 +51,32 @@ describe("SocketHub", () => {
     expect(stranger.sent).toEqual([]);
   });
 
+  it("writes a turn's deliveries to one socket corked, and uncorks them once the turn is over", async () => {
+    const hub = new SocketHub();
+    const remote = new FakeSocket();
+    const log: string[] = [];
+    const wire = { cork: () => log.push("cork"), uncork: () => log.push("uncork") };
+    hub.add(remote, "u1", [], { wire });
+    for (const playerId of ["p1", "p2", "p3"]) {
+      hub.deliver({
+        kind: "messages",
+        rooms: [userRoom("u1")],
+        messages: [{ type: "stopPlay", playerId }],
+      });
+    }
+    expect(remote.sent).toHaveLength(3);
+    expect(log).toEqual(["cork"]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log).toEqual(["cork", "uncork"]);
+    // The next turn corks again.
+    hub.deliver({
+      kind: "messages",
+      rooms: [userRoom("u1")],
+      messages: [{ type: "stopPlay", playerId: "p4" }],
+    });
+    expect(log).toEqual(["cork", "uncork", "cork"]);
+  });
+
   it("a player's news reaches its own device and the owner's browsers, not the owner's other devices", () => {
     const hub = new SocketHub();
     const browser = new FakeSocket();

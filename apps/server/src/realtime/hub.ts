@@ -76,11 +76,22 @@ export interface HubSocket {
 export const OPEN = 1;
 const CLOSED = 3;
 
+/**
+ * The connection under a websocket (the upgrade request's `socket`):
+ * corked, what is written to it goes out in one write when uncorked.
+ */
+export interface Corkable {
+  cork(): void;
+  uncork(): void;
+}
+
 interface Connection {
   readonly rooms: Set<string>;
   lastSeenAt: number;
   /** A device socket bound to one player holds it until a newer one claims it. */
   claim?: DeviceClaim | undefined;
+  /** Its connection, corked while a turn's deliveries are written. */
+  wire?: Corkable | undefined;
 }
 
 export interface SocketHubOptions {
@@ -106,6 +117,8 @@ export class SocketHub {
   private sweepTimer: NodeJS.Timeout | undefined;
   /** startSweeping was called and closeAll not yet. */
   private sweeping = false;
+  /** Connections corked by this turn's deliveries, uncorked once the turn's callbacks are done. */
+  private readonly corked = new Set<Corkable>();
 
   constructor(options: SocketHubOptions = {}) {
     this.idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
@@ -126,12 +139,13 @@ export class SocketHub {
     socket: HubSocket,
     userId: string,
     rooms: readonly string[] = [],
-    options: { device?: boolean; claim?: DeviceClaim } = {},
+    options: { device?: boolean; claim?: DeviceClaim; wire?: Corkable } = {},
   ): void {
     this.connections.set(socket, {
       rooms: new Set(),
       lastSeenAt: this.now(),
       claim: options.claim,
+      wire: options.wire,
     });
     this.join(socket, options.device ? userDevicesRoom(userId) : userRoom(userId));
     for (const room of rooms) this.join(socket, room);
@@ -188,7 +202,9 @@ export class SocketHub {
       event.kind === "messages" ? event.messages.map((message) => JSON.stringify(message)) : [];
     for (const socket of targets) {
       if (event.kind === "messages") {
-        if (socket.readyState === OPEN) for (const text of texts) socket.send(text);
+        if (socket.readyState !== OPEN) continue;
+        this.corkForTurn(socket);
+        for (const text of texts) socket.send(text);
       } else if (event.kind === "access-changed") {
         // The socket's access is gone.
         send(socket, { type: "error", message: MESSAGES.accessDenied });
@@ -204,6 +220,25 @@ export class SocketHub {
       }
     }
     return targets.size;
+  }
+
+  /**
+   * Corks a socket's connection until this turn's callbacks are done: the
+   * messages of every event delivered to it meanwhile go out in one write.
+   * A write is a system call that wakes the client, and a turn often holds
+   * several for one socket (a command and what it starts; an owner's
+   * remote told ten players' states as their boxes reconnect).
+   */
+  private corkForTurn(socket: HubSocket): void {
+    const wire = this.connections.get(socket)?.wire;
+    if (!wire || this.corked.has(wire)) return;
+    wire.cork();
+    this.corked.add(wire);
+    if (this.corked.size > 1) return;
+    setImmediate(() => {
+      for (const corked of this.corked) corked.uncork();
+      this.corked.clear();
+    });
   }
 
   /** Terminates sockets silent for longer than the idle timeout. */
