@@ -18,6 +18,14 @@ export interface SilenceCandidate {
 }
 
 /**
+ * Candidates read by one statement: a network's night (10 000 boxes online
+ * and silent) read at once was one result of 10 000 rows parsed in one go
+ * on the event loop, every sweep (issue 30); read by pages of player ids,
+ * the commands and pings between pages are served.
+ */
+const CANDIDATES_PAGE = 500;
+
+/**
  * The players not playing now (offline, stopped, paused) that connected at
  * least once, and those with an open silence whatever they do: the rest
  * play, or were never set up, and are not silent, so a sweep reads only these.
@@ -25,6 +33,23 @@ export interface SilenceCandidate {
 export async function silenceCandidates(
   db: Executor,
   freshSince: Date,
+): Promise<SilenceCandidate[]> {
+  const candidates: SilenceCandidate[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await silenceCandidatesPage(db, freshSince, after);
+    candidates.push(...page);
+    const last = page.at(-1);
+    if (page.length < CANDIDATES_PAGE || !last) return candidates;
+    after = last.playerId;
+  }
+}
+
+/** One page of `silenceCandidates`, in player id order, after the player `after`. */
+function silenceCandidatesPage(
+  db: Executor,
+  freshSince: Date,
+  after: string | undefined,
 ): Promise<SilenceCandidate[]> {
   return db
     .select({
@@ -41,12 +66,17 @@ export async function silenceCandidates(
       and(eq(playerAlerts.playerId, players.id), isNull(playerAlerts.clearedAt)),
     )
     .where(
-      or(
-        // A player that never connected was never set up: its silence is no fault.
-        and(isNotNull(playerStates.lastSeenAt), sql`not ${playingSql(freshSince)}`),
-        isNotNull(playerAlerts.id),
+      and(
+        after === undefined ? undefined : gt(players.id, after),
+        or(
+          // A player that never connected was never set up: its silence is no fault.
+          and(isNotNull(playerStates.lastSeenAt), sql`not ${playingSql(freshSince)}`),
+          isNotNull(playerAlerts.id),
+        ),
       ),
-    );
+    )
+    .orderBy(asc(players.id))
+    .limit(CANDIDATES_PAGE);
 }
 
 /**
