@@ -14,6 +14,9 @@ import type { LiveStates } from "../live/live-states.ts";
 /** How long a burst of music access changes is gathered before players decide again. */
 const ACCESS_CHANGE_GATHER_MS = 200;
 
+/** Players decided and told in one go by a push. */
+const PUSH_BATCH = 500;
+
 export interface ScheduleStatusDependencies {
   bus: EventBus;
   log: ServiceLog;
@@ -31,6 +34,8 @@ export class ScheduleStatus {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** The last `status` told to each player whose device is connected here. */
   private readonly told = new Map<string, string>();
+  /** Players whose decision ran out this turn, decided together (`due`). */
+  private readonly dueNow = new Set<string>();
   /** Gathers a burst of access changes into one decision for every device here. */
   private accessChangedTimer: NodeJS.Timeout | undefined;
   private readonly stopListening: () => void;
@@ -52,7 +57,14 @@ export class ScheduleStatus {
    * the one it was last told hears nothing.
    */
   async push(playerIds: string[], options: { onlyChanged?: boolean } = {}): Promise<void> {
-    if (playerIds.length === 0) return;
+    // In batches: every box of a network deciding at once (its music access changed) is
+    // thousands of players, whose rows read in one go would hold the event loop.
+    for (let start = 0; start < playerIds.length; start += PUSH_BATCH) {
+      await this.pushBatch(playerIds.slice(start, start + PUSH_BATCH), options);
+    }
+  }
+
+  private async pushBatch(playerIds: string[], options: { onlyChanged?: boolean }): Promise<void> {
     try {
       const decisions = await this.deps.decide(playerIds, Date.now());
       const owners = await this.deps.states.ownersOf([...decisions.keys()]);
@@ -91,6 +103,7 @@ export class ScheduleStatus {
     clearTimeout(this.accessChangedTimer);
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    this.dueNow.clear();
   }
 
   /**
@@ -114,8 +127,23 @@ export class ScheduleStatus {
     if (!this.deps.isLocal(playerId)) return;
     // A timer longer than ~24.8 days overflows; deciding again earlier is harmless.
     const delay = Math.min(Math.max(atMs - Date.now(), 0), 2 ** 31 - 1);
-    const timer = setTimeout(() => void this.push([playerId]), delay);
+    const timer = setTimeout(() => this.due(playerId), delay);
     timer.unref();
     this.timers.set(playerId, timer);
+  }
+
+  /**
+   * A player's decision ran out. The players whose decisions run out in
+   * the same turn (a network's venues open at 9:00) decide together, as
+   * one push, not one each.
+   */
+  private due(playerId: string): void {
+    this.dueNow.add(playerId);
+    if (this.dueNow.size > 1) return;
+    setImmediate(() => {
+      const ids = [...this.dueNow];
+      this.dueNow.clear();
+      void this.push(ids);
+    });
   }
 }
