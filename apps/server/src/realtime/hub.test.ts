@@ -51,7 +51,7 @@ describe("SocketHub", () => {
     expect(stranger.sent).toEqual([]);
   });
 
-  it("writes a turn's deliveries to one socket corked, and uncorks them once the turn is over", async () => {
+  it("writes the deliveries of the code now running to one socket corked, and uncorks them on the next tick", async () => {
     const hub = new SocketHub();
     const remote = new FakeSocket();
     const log: string[] = [];
@@ -66,9 +66,9 @@ describe("SocketHub", () => {
     }
     expect(remote.sent).toHaveLength(3);
     expect(log).toEqual(["cork"]);
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => process.nextTick(resolve));
     expect(log).toEqual(["cork", "uncork"]);
-    // The next turn corks again.
+    // The next delivery corks again.
     hub.deliver({
       kind: "messages",
       rooms: [userRoom("u1")],
