@@ -94,16 +94,34 @@ export async function productSockets(
   sessions: readonly SessionOfSocket[],
 ): Promise<SocketSpec[]> {
   const issuer = new SessionIssuer(bench.app.accessTokens, bench.app.config.sessionLifetimeDays);
-  const base = `${bench.base.replace("http", "ws")}${API_BASE}${PLAYER_SOCKET_PATH}`;
+  return socketsOn(issuer, () => bench.base, sessions);
+}
+
+/**
+ * The sockets to open on the server at `baseOf(session)` (http://host:port;
+ * a bench of several processes spreads them), each with an access token
+ * `issuer` mints now.
+ */
+export async function socketsOn(
+  issuer: SessionIssuer,
+  baseOf: (session: SessionOfSocket) => string,
+  sessions: readonly SessionOfSocket[],
+): Promise<SocketSpec[]> {
+  const socketUrl = (base: string) =>
+    `${base.replace("http", "ws")}${API_BASE}${PLAYER_SOCKET_PATH}`;
   return Promise.all(
-    sessions.map(async ({ session, user, owner, playerId }) => ({
-      // A device names its player, as the box player and the web player do.
-      url:
-        `${base}?access_token=${await issuer.accessToken(session, user)}` +
-        (playerId ? `&playerId=${playerId}` : ""),
-      owner,
-      playerId,
-    })),
+    sessions.map(async (socket) => {
+      const { session, user, owner, playerId } = socket;
+      const base = socketUrl(baseOf(socket));
+      return {
+        // A device names its player, as the box player and the web player do.
+        url:
+          `${base}?access_token=${await issuer.accessToken(session, user)}` +
+          (playerId ? `&playerId=${playerId}` : ""),
+        owner,
+        playerId,
+      };
+    }),
   );
 }
 

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -162,7 +162,15 @@ export async function freePort(): Promise<number> {
  * 15 on loopback when Debian's server is installed and we are root;
  * undefined when neither.
  */
-export async function benchPostgres(): Promise<{ url: string; stop(): void } | undefined> {
+export async function benchPostgres(): Promise<
+  | {
+      url: string;
+      /** The throwaway cluster's postmaster (its backends are its children); unset for BENCH_DATABASE_URL. */
+      pid?: number;
+      stop(): void;
+    }
+  | undefined
+> {
   const given = process.env.BENCH_DATABASE_URL;
   if (given) return { url: given, stop: () => {} };
   const port = await freePort();
@@ -200,6 +208,7 @@ export async function benchPostgres(): Promise<{ url: string; stop(): void } | u
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pid: Number(readFileSync(`${dir}/data/postmaster.pid`, "utf8").split("\n")[0]),
     stop: () => {
       asPostgres([`${bin}/pg_ctl`, "-D", `${dir}/data`, "-m", "fast", "stop"]);
       rmSync(dir, { recursive: true, force: true });
