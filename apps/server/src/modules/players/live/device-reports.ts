@@ -3,7 +3,7 @@ import type { ServiceLog } from "../../../kernel/service-log.ts";
 import type { PlayRecorder } from "../../history/history.ts";
 import type { PlayersStore } from "../players.store.ts";
 import type { ControllablePlayer } from "../registry/players.service.ts";
-import { HEARTBEAT_FRESH_MS, onlineSince } from "./live.policy.ts";
+import { DEVICE_SILENT_MS, HEARTBEAT_FRESH_MS, onlineSince } from "./live.policy.ts";
 import type { PlayerStateRow } from "./live.repository.ts";
 import type { PlayerSocketMessage } from "./live.socket.ts";
 import type { LiveStates } from "./live-states.ts";
@@ -64,7 +64,9 @@ export class DeviceReports {
    * process alone (PGlite: DATA_DIR is locked to one process), every play
    * open at start was left by this process's own death, and they are ended
    * once, now; nothing polls after. On a shared database another process
-   * may die at any time, and every process sweeps every HEARTBEAT_FRESH_MS.
+   * may die at any time, and every process sweeps every DEVICE_SILENT_MS for
+   * the plays of devices whose heartbeat is cleared (gone silent) or older
+   * than twice the online rule (their process died).
    */
   async start(devicesDieWithProcess: boolean): Promise<void> {
     if (devicesDieWithProcess) {
@@ -73,7 +75,7 @@ export class DeviceReports {
     }
     this.lapseSweep = setInterval(
       () => void this.endLapsedPlays(onlineSince(Date.now() - HEARTBEAT_FRESH_MS)),
-      HEARTBEAT_FRESH_MS,
+      DEVICE_SILENT_MS,
     );
     this.lapseSweep.unref();
   }
@@ -182,9 +184,11 @@ export class DeviceReports {
    * Ends the plays of devices that went silent without closing their socket
    * (their server process died, the venue's line was cut): each is filed
    * as ended `offline` when the device was last heard from, and the player
-   * is shown offline. Any process may do it; each play is ended once. The
-   * sweep waits twice the online threshold, so a device merely late with
-   * its pings on a busy process keeps its play.
+   * is shown offline. Any process may do it; each play is ended once. A
+   * device's own process clears its heartbeat after DEVICE_SILENT_MS of
+   * silence; the sweep takes a dead process's devices after twice
+   * HEARTBEAT_FRESH_MS, so a device merely late with its pings on a busy
+   * process keeps its play.
    */
   async endLapsedPlays(freshSince: Date, playerIds?: readonly string[]): Promise<void> {
     try {

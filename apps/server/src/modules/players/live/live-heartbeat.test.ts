@@ -3,14 +3,16 @@ import type { BusEvent } from "../../../realtime/bus.ts";
 import { createEstablishment, createSignedInUser, deviceActor } from "../../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../../test/harness.ts";
 import { PlayersStore } from "../players.store.ts";
+import { DEVICE_SILENT_MS, HEARTBEAT_RENEW_MS } from "./live.policy.ts";
 import { HEARTBEAT_FRESH_MS, HEARTBEAT_WRITE_MS, LiveService } from "./live.service.ts";
 
 /**
- * A device's pings are written together, once in HEARTBEAT_WRITE_MS (the
- * socket bench's 1 000 box players ping 250 times a second): a ping still
- * keeps its players online, a player whose heartbeat had gone stale comes
- * back online and is told, and a ping noted just before its socket closed
- * does not bring the player back. On the real server's database and bus.
+ * A device's pings are gathered, once in HEARTBEAT_WRITE_MS, and its
+ * stored heartbeat renewed once in HEARTBEAT_RENEW_MS (issue 30): a ping
+ * still keeps its players online, a player whose heartbeat had gone stale
+ * comes back online and is told, a ping noted just before its socket
+ * closed does not bring the player back, and a device silent here for
+ * DEVICE_SILENT_MS is written offline. On the real server's database and bus.
  */
 
 let server: TestServer;
@@ -138,6 +140,63 @@ describe("device heartbeats written together", () => {
         venue.stopListening();
         venue.live.stop();
       }
+    }
+  });
+
+  it("renews a pinging device's stored heartbeat only once in HEARTBEAT_RENEW_MS", async () => {
+    const { playerIds, live, stopListening, device } = await venueWithDevice();
+    const [playerId] = playerIds as [string];
+    const storedBeat = async () =>
+      (await new PlayersStore(server.app.db).live.findState(playerId))?.heartbeatAt?.getTime();
+    try {
+      await live.opened(device);
+      const arrived = await storedBeat();
+      expect(arrived).toBeDefined();
+      // Pings within the renewal interval write nothing.
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(Date.now() + HEARTBEAT_RENEW_MS - 5_000);
+      await live.alive(device);
+      await sleep(HEARTBEAT_WRITE_MS + 500);
+      expect(await storedBeat()).toBe(arrived);
+      // The first ping past it renews it.
+      vi.setSystemTime(Date.now() + 10_000);
+      await live.alive(device);
+      await sleep(HEARTBEAT_WRITE_MS + 500);
+      expect(await storedBeat()).toBeGreaterThan(arrived as number);
+    } finally {
+      vi.useRealTimers();
+      stopListening();
+      live.stop();
+    }
+  });
+
+  it("writes a device's players offline once it falls silent here, last seen at its last ping, and back at its next ping", async () => {
+    const { playerIds, live, told, stopListening, device, online } = await venueWithDevice();
+    try {
+      vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
+      await live.opened(device);
+      expect(await online()).toEqual([true, true]);
+      const lastHeard = Date.now();
+      // Still within DEVICE_SILENT_MS of its last word: online.
+      vi.advanceTimersByTime(DEVICE_SILENT_MS - 4_000);
+      await sleep(300);
+      expect(await online()).toEqual([true, true]);
+      // Past it: the next look finds it silent.
+      vi.advanceTimersByTime(8_000);
+      await vi.waitFor(async () => expect(await online()).toEqual([false, false]));
+      for (const playerId of playerIds) {
+        expect((await live.stateOf(playerId)).lastSeenAt).toBe(new Date(lastHeard).toISOString());
+      }
+      // It speaks again: online at once, and told.
+      told.length = 0;
+      await live.alive(device);
+      await sleep(HEARTBEAT_WRITE_MS + 500);
+      expect(await online()).toEqual([true, true]);
+      expect(told.sort()).toEqual([...playerIds].sort());
+    } finally {
+      vi.useRealTimers();
+      stopListening();
+      live.stop();
     }
   });
 });

@@ -1,14 +1,29 @@
 /**
  * The online rule of players, pure: a player is online while its device's
- * socket renewed the heartbeat recently enough. The SQL form of the same
- * rule is live.repository's `onlineSql`.
+ * process renewed its heartbeat recently enough and has not cleared it.
+ * The SQL form of the same rule is live.repository's `onlineSql`.
  */
 
 /**
- * A player is online while its device's socket renewed the heartbeat this
- * recently (it pings every 4 s; three missed pings and it is offline).
+ * A device whose socket sent nothing this long is offline: it pings every
+ * 4 s, so three missed pings. Its own process sees it (heartbeats.ts).
  */
-export const HEARTBEAT_FRESH_MS = 12_000;
+export const DEVICE_SILENT_MS = 12_000;
+
+/**
+ * How often a connected device's stored heartbeat is renewed while it
+ * pings: what other processes read of it (issue 30: written on change and
+ * on this slow cadence, not on every ping).
+ */
+export const HEARTBEAT_RENEW_MS = 30_000;
+
+/**
+ * A player is online while its stored heartbeat is this recent (and not
+ * cleared: a device that leaves or goes silent is written offline at
+ * once by its process). Two and a half renewals: a process that dies
+ * without a word leaves its devices online to the others this long at most.
+ */
+export const HEARTBEAT_FRESH_MS = 75_000;
 
 /**
  * The instant a player's heartbeat must be newer than for it to be online:

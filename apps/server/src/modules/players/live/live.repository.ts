@@ -273,6 +273,30 @@ export async function writeDevicesLeft(
   return rows.map(({ ownerId, state }) => ({ playerId: state.playerId, ownerId, state }));
 }
 
+/**
+ * The devices of these players went silent (their line cut): each is
+ * offline, last seen when last heard from; what it played stays open until
+ * it comes back or a sweep ends it. One statement; answers the rows written
+ * with their owners.
+ */
+export async function writeDevicesSilent(
+  db: Executor,
+  silent: ReadonlyArray<{ playerId: string; lastSeenAt: Date }>,
+): Promise<PlayerWithState[]> {
+  if (silent.length === 0) return [];
+  const ids = silent.map((device) => device.playerId);
+  const seen = silent.map((device) => device.lastSeenAt.toISOString());
+  const written = await db.execute(sql`
+    update player_states as state
+    set heartbeat_at = null, last_seen_at = device.seen_at, updated_at = now()
+    from unnest(${sql.param(ids)}::uuid[], ${sql.param(seen)}::timestamptz[])
+      as device(player_id, seen_at)
+    where state.player_id = device.player_id
+    returning state.player_id`);
+  const writtenIds = rowsOf<{ player_id: string }>(written).map((row) => row.player_id);
+  return playersWithStateByIds(db, writtenIds);
+}
+
 /** The owners of these players, by player (a player gone is left out). */
 export async function ownersOf(
   db: Executor,

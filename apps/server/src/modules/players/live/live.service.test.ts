@@ -12,7 +12,7 @@ import { connect } from "../../../test/socket-client.ts";
 import { addPlayer } from "../../../test/venues.ts";
 import type { PlayRecorder } from "../../history/history.ts";
 import { PlayersStore } from "../players.store.ts";
-import { LiveService, onlineSince } from "./live.service.ts";
+import { HEARTBEAT_FRESH_MS, LiveService, onlineSince } from "./live.service.ts";
 
 /**
  * What the live service hands the history module: every play a device
@@ -181,8 +181,8 @@ describe("plays left open by a process that died", () => {
     const lost = randomUUID();
     await a.handle(device, started(lost, "2026-11-25T10:00:00.000Z"));
     a.stop();
-    // Twenty seconds pass with no heartbeat (short of the server's own sweep, which waits 24 s).
-    const lastSeenAt = new Date(Date.now() - 20_000);
+    // Its heartbeat ages past the online rule (short of the server's own sweep, which waits twice that).
+    const lastSeenAt = new Date(Date.now() - HEARTBEAT_FRESH_MS - 5_000);
     await server.app.db
       .update(playerStates)
       .set({ heartbeatAt: lastSeenAt, lastSeenAt })

@@ -8,8 +8,9 @@ import type { PlayersStore } from "../players.store.ts";
 import type { ControllablePlayer } from "../registry/players.service.ts";
 import { ScheduleStatus } from "../schedules/schedule-status.ts";
 import { DeviceReports, isDeviceReport } from "./device-reports.ts";
+import { Heartbeats } from "./heartbeats.ts";
 import { liveErrors } from "./live.errors.ts";
-import { HEARTBEAT_FRESH_MS, isFresh, onlineSince } from "./live.policy.ts";
+import { isFresh, onlineSince } from "./live.policy.ts";
 import type { LiveFigures, PlayerWithState } from "./live.repository.ts";
 import type { PlayerSocketMessage } from "./live.socket.ts";
 import { LiveStates, presentState } from "./live-states.ts";
@@ -17,21 +18,8 @@ import { PresenceTurns } from "./presence-turns.ts";
 import { type Command, type PlayableTrack, RemoteControl } from "./remote-control.ts";
 import { ToldSongs } from "./told-songs.ts";
 
+export { HEARTBEAT_WRITE_MS } from "./heartbeats.ts";
 export { HEARTBEAT_FRESH_MS, onlineSince } from "./live.policy.ts";
-
-/**
- * The pings of this process's devices are written together, once in this
- * long: three statements for all of them instead of three for each ping
- * (1 000 box players ping 250 times a second, and each write held up the
- * commands behind it). Written once a second, the batch itself stalled
- * commands for 50-70 ms on PGlite; ten smaller ones, of one statement each
- * (the venues' players and who came online are known here), do not. The
- * delay is far inside HEARTBEAT_FRESH_MS.
- */
-export const HEARTBEAT_WRITE_MS = 100;
-
-/** How long the players of a venue are trusted before read again (a player added to it). */
-const VENUE_PLAYERS_TTL_MS = 30_000;
 
 export interface LiveDependencies {
   store: PlayersStore;
@@ -75,17 +63,8 @@ export class LiveService {
    * is on its way, before its `playSong` went out, would undo it.
    */
   private readonly lanes = new Map<string, Promise<void>>();
-  /** Venues whose device pinged since the heartbeats were last written, by owner and venue. */
-  private readonly pinged = new Map<string, PingedVenue>();
-  private heartbeatTimer: NodeJS.Timeout | undefined;
-  /**
-   * The players of each venue whose device is connected here, by owner and
-   * venue, read again after VENUE_PLAYERS_TTL_MS (a player added since).
-   */
-  private readonly venuePlayers = new Map<string, { ids: string[]; readAt: number }>();
-  /** When this process last wrote each of its devices' players' heartbeat. */
-  private readonly lastBeat = new Map<string, number>();
-
+  /** Whether the devices here are alive: held in memory, written on change (heartbeats.ts). */
+  private readonly heartbeats: Heartbeats;
   /** A player with its state and venue, read with the others asked for meanwhile. */
   private readonly playerWithState = batched(async (ids: readonly string[]) => {
     const rows = await this.deps.store.live.playersWithStateByIds(ids);
@@ -116,6 +95,11 @@ export class LiveService {
       localPlayerIds: () => [...this.localDevices.keys()],
     });
     this.control = new RemoteControl({ ...deps, states: this.states });
+    this.heartbeats = new Heartbeats({
+      ...deps,
+      states: this.states,
+      isLocal: (playerId) => this.localDevices.has(playerId),
+    });
     this.presence = new PresenceTurns({
       arrived: (ids) => this.devicesArrived(ids),
       left: (ids) => this.reports.devicesLeft(ids),
@@ -169,8 +153,7 @@ export class LiveService {
     if (actor.sessionKind !== "device") return;
     const ids = await this.devicePlayerIds(actor);
     for (const id of ids) this.localDevices.set(id, (this.localDevices.get(id) ?? 0) + 1);
-    this.venuePlayers.set(venueKey(actor), { ids, readAt: Date.now() });
-    for (const id of ids) this.lastBeat.set(id, Date.now());
+    this.heartbeats.arrived(actor, ids);
     await this.presence.arrived(ids);
   }
 
@@ -187,24 +170,15 @@ export class LiveService {
     await this.scheduleStatus.push([...playerIds]);
   }
 
-  /** Notes a device's ping; its players' heartbeats are written within HEARTBEAT_WRITE_MS. */
+  /** Notes a device's ping (heartbeats.ts). */
   async alive(actor: Actor): Promise<void> {
-    if (actor.sessionKind !== "device" || !actor.establishmentId) return;
-    const { userId: ownerId, establishmentId } = actor;
-    this.pinged.set(venueKey(actor), { ownerId, establishmentId, playerId: actor.playerId });
-    if (this.heartbeatTimer) return;
-    this.heartbeatTimer = setTimeout(() => void this.writeHeartbeats(), HEARTBEAT_WRITE_MS);
-    this.heartbeatTimer.unref();
+    this.heartbeats.alive(actor);
   }
 
   async closed(actor: Actor): Promise<void> {
     if (actor.sessionKind !== "device") return;
-    // A ping noted before the close must not bring its players back online.
-    this.pinged.delete(venueKey(actor));
     const ids = await this.devicePlayerIds(actor);
-    if (ids.every((id) => (this.localDevices.get(id) ?? 0) <= 1)) {
-      this.venuePlayers.delete(venueKey(actor));
-    }
+    const venueGone = ids.every((id) => (this.localDevices.get(id) ?? 0) <= 1);
     const gone: string[] = [];
     for (const id of ids) {
       const left = (this.localDevices.get(id) ?? 1) - 1;
@@ -213,11 +187,11 @@ export class LiveService {
         continue;
       }
       this.localDevices.delete(id);
-      this.lastBeat.delete(id);
       this.scheduleStatus.forget(id);
       this.told.forget(id);
       gone.push(id);
     }
+    this.heartbeats.left(actor, gone, venueGone);
     // The devices are gone from this process: what they played ends here.
     await this.presence.left(gone);
   }
@@ -336,54 +310,14 @@ export class LiveService {
 
   /** Stops listening and the timers of this process (the app closes). */
   stop(): void {
-    clearTimeout(this.heartbeatTimer);
-    this.heartbeatTimer = undefined;
-    this.pinged.clear();
+    this.heartbeats.stop();
     this.reports.stop();
     this.scheduleStatus.stop();
     this.told.stop();
   }
 
-  /** Renews the heartbeats of the venues that pinged; tells who came online. */
-  private async writeHeartbeats(): Promise<void> {
-    this.heartbeatTimer = undefined;
-    const pinged = [...this.pinged.entries()];
-    this.pinged.clear();
-    try {
-      // The players of venues whose device connected here are known; others are looked up.
-      const now = Date.now();
-      const fresh = (key: string) => {
-        const known = this.venuePlayers.get(key);
-        return known && now - known.readAt < VENUE_PLAYERS_TTL_MS ? known.ids : undefined;
-      };
-      const stale = pinged.filter(([key]) => !fresh(key));
-      const ids = pinged.flatMap(([key]) => fresh(key) ?? []);
-      // The stale venues of one write are read in one query (they went stale together: their
-      // devices connected together, and re-reading each on its own held commands up).
-      const unnamed = stale.filter(([, venue]) => !venue.playerId).map(([, venue]) => venue);
-      const read =
-        unnamed.length > 0
-          ? await this.deps.store.live.playerIdsOfVenues(unnamed)
-          : new Map<string, string[]>();
-      for (const [key, venue] of stale) {
-        const players = venue.playerId ? [venue.playerId] : (read.get(venue.establishmentId) ?? []);
-        if (this.venuePlayers.has(key)) this.venuePlayers.set(key, { ids: players, readAt: now });
-        ids.push(...players);
-      }
-      // Online again: its heartbeat was not written from here within the online threshold.
-      const cameOnline = ids.filter(
-        (id) => now - (this.lastBeat.get(id) ?? Number.NEGATIVE_INFINITY) >= HEARTBEAT_FRESH_MS,
-      );
-      await this.deps.store.live.writeHeartbeats(ids, new Date(now));
-      for (const id of ids) if (this.localDevices.has(id)) this.lastBeat.set(id, now);
-      for (const id of cameOnline) await this.states.publishState(id);
-    } catch (error) {
-      this.deps.log.error({ err: error }, "player heartbeats failed");
-    }
-  }
-
   private async isOnline(playerId: string): Promise<boolean> {
-    if (this.localDevices.has(playerId)) return true;
+    if (this.localDevices.has(playerId)) return !this.heartbeats.isAway(playerId);
     const state = await this.deps.store.live.findState(playerId);
     return isFresh(state?.heartbeatAt ?? null);
   }
@@ -398,16 +332,4 @@ export class LiveService {
     });
     return rows.map((row) => row.playerId);
   }
-}
-
-/** A venue whose device pinged, and the one player it plays when it named one. */
-interface PingedVenue {
-  ownerId: string;
-  establishmentId: string;
-  playerId?: string | null | undefined;
-}
-
-/** A device socket's venue as a key: its owner, establishment and the player it named. */
-function venueKey(actor: Actor): string {
-  return `${actor.userId} ${actor.establishmentId} ${actor.playerId ?? ""}`;
 }
