@@ -6,8 +6,10 @@
 export interface RunFigure {
   latencies: number[];
   lost: number;
-  /** Sockets the server closed during the run. */
+  /** Sockets the server closed since they connected (socket-loader.mjs counts from its connect). */
   closedByServer: number;
+  /** Those sockets by their close code. */
+  closeCodes?: Record<string, number>;
   seconds: number;
   loaderCores: number;
 }

@@ -7,14 +7,18 @@
 //   {connect: {sockets: [{url, owner, playerId|null}], concurrency}}
 //       opens them (playerId: a device socket; null: the owner's remote),
 //       waits until no message arrived for 500 ms, and starts the pings
-//       (every socket, every 4 s, spread over the 4 s, as clients do).
+//       (every socket, every 4 s, spread over the 4 s, as clients do);
+//       answers how many opened, failed, the seconds, and the sockets the
+//       server closed meanwhile (closedByServer).
 //   {run: {commands, perSecond, groupSize}}
 //       `commands` commands, one player after another; `groupSize` at a time
 //       (1 steady, more a burst), `perSecond` commands a second. A command
 //       is `pause` or `play` (the other of its player's last) sent by the
 //       player's owner's remote, and done when every socket that must
 //       get it received it: the owner's browsers and the player's devices.
-//       Answers the latencies (ms), the lost commands, the loader's CPU.
+//       Answers the latencies (ms), the lost commands, the loader's CPU, and
+//       the sockets the server closed since the connect, in all
+//       (closedByServer) and by close code (closeCodes: {code: count}).
 //   {ceiling: {seconds}}
 //       closed loop: each player's next command as soon as its last is
 //       done, for `seconds`; answers the commands and messages a second.
@@ -48,8 +52,9 @@ let latencies = [];
 let messagesReceived = 0;
 let lastMessageAt = 0;
 let pinger;
-/** Sockets the server closed while the loader held them. */
+/** Sockets the server closed while the loader held them, in all and by close code. */
 let closedByServer = 0;
+let closeCodes = {};
 /** Commands still in flight when their player's next one was sent. */
 let overtaken = 0;
 /** Called when a command completes (the ceiling's closed loop). */
@@ -80,8 +85,10 @@ function open(spec) {
     socket.once("open", () => {
       socket.on("message", receive);
       const client = { socket, owner: spec.owner, playerId: spec.playerId, closing: false };
-      socket.once("close", () => {
-        if (!client.closing) closedByServer++;
+      socket.once("close", (code) => {
+        if (client.closing) return;
+        closedByServer++;
+        closeCodes[code] = (closeCodes[code] ?? 0) + 1;
       });
       // Clients ping from the moment they are open (the server drops a socket silent for 30 s).
       opened.push(client);
@@ -93,6 +100,7 @@ function open(spec) {
 async function connect({ sockets, concurrency }) {
   const started = performance.now();
   closedByServer = 0;
+  closeCodes = {};
   // Pings sent so far: by now, every socket's share of one ping each PING_MS.
   let pinged = 0;
   pinger = setInterval(() => {
@@ -129,7 +137,7 @@ async function connect({ sockets, concurrency }) {
   // What a connection sets off (snapshots, presence, statuses) settles first.
   lastMessageAt = performance.now();
   while (performance.now() - lastMessageAt < 500) await sleep(100);
-  return { connected: clients.length, failed, seconds };
+  return { connected: clients.length, failed, seconds, closedByServer };
 }
 
 function send(player) {
@@ -176,6 +184,7 @@ async function run({ commands, perSecond, groupSize }) {
     latencies,
     lost,
     closedByServer,
+    closeCodes: { ...closeCodes },
     seconds: elapsed,
     loaderCores: (used.user + used.system) / 1e6 / elapsed,
   };

@@ -10,6 +10,14 @@ import { Child, raiseLoader } from "./socket-processes.ts";
  * the owners, so a command's send and all its receipts are still read on
  * one clock, that loader's; their figures are merged.
  */
+/** What a connect answers: sockets opened and failed, its seconds, sockets the server closed meanwhile. */
+export interface Connected {
+  connected: number;
+  failed: number;
+  seconds: number;
+  closedByServer: number;
+}
+
 export class LoaderGroup {
   private constructor(readonly loaders: Child[]) {}
 
@@ -29,13 +37,10 @@ export class LoaderGroup {
   }
 
   /** Opens every loader's sockets at once, `concurrency` in all. */
-  async connect(
-    shares: SocketSpec[][],
-    concurrency: number,
-  ): Promise<{ connected: number; failed: number; seconds: number }> {
+  async connect(shares: SocketSpec[][], concurrency: number): Promise<Connected> {
     const answers = await Promise.all(
       this.loaders.map((loader, index) =>
-        loader.ask<{ connected: number; failed: number; seconds: number }>({
+        loader.ask<Connected>({
           connect: {
             sockets: shares[index] ?? [],
             concurrency: Math.ceil(concurrency / this.loaders.length),
@@ -47,6 +52,7 @@ export class LoaderGroup {
       connected: answers.reduce((sum, answer) => sum + answer.connected, 0),
       failed: answers.reduce((sum, answer) => sum + answer.failed, 0),
       seconds: Math.max(...answers.map((answer) => answer.seconds)),
+      closedByServer: answers.reduce((sum, answer) => sum + answer.closedByServer, 0),
     };
   }
 
@@ -75,6 +81,12 @@ export class LoaderGroup {
       latencies: answers.flatMap((answer) => answer.latencies),
       lost: answers.reduce((sum, answer) => sum + answer.lost, 0),
       closedByServer: answers.reduce((sum, answer) => sum + answer.closedByServer, 0),
+      closeCodes: answers.reduce<Record<string, number>>((codes, answer) => {
+        for (const [code, count] of Object.entries(answer.closeCodes ?? {})) {
+          codes[code] = (codes[code] ?? 0) + count;
+        }
+        return codes;
+      }, {}),
       seconds: Math.max(...answers.map((answer) => answer.seconds)),
       // The busiest loader, of its own core.
       loaderCores: Math.max(...answers.map((answer) => answer.loaderCores)),
