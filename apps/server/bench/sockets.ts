@@ -1,6 +1,7 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { profiled } from "./cpu-profile.ts";
+import { type LoopWatch, loopLine, watchLoop } from "./loop-watch.ts";
 import { boxPlayerFollows } from "./socket-box-player.ts";
 import {
   type CeilingFigure,
@@ -138,6 +139,8 @@ async function productMemory(): Promise<Memory> {
 
 interface SideFigures {
   steady: RunFigure;
+  /** This process's event loop through the first steady run (the product's; the relay's is elsewhere). */
+  steadyLoop: LoopWatch;
   burst: RunFigure;
   /** The first connection of every socket, and the same sockets connected again. */
   perSocket: { first: Memory; again: Memory };
@@ -180,12 +183,15 @@ async function measureSide(
     first: grewBy(before, firstAfter, first.connected),
     again: grewBy(againBefore, againAfter, again.connected),
   };
-  const { steady, burst } = await profiled(profileLabel, async () => {
+  const { steady, steadyLoop, burst } = await profiled(profileLabel, async () => {
     await loader.ask<RunFigure>({ run: { commands: WARM_UP, perSecond: RATE, groupSize: 1 } });
+    // The product runs in this process: its event loop is watched through the steady run.
+    const watched = await watchLoop(() =>
+      loader.ask<RunFigure>({ run: { commands: COMMANDS, perSecond: RATE, groupSize: 1 } }),
+    );
     return {
-      steady: await loader.ask<RunFigure>({
-        run: { commands: COMMANDS, perSecond: RATE, groupSize: 1 },
-      }),
+      steady: watched.result,
+      steadyLoop: watched.loop,
       burst: await loader.ask<RunFigure>({
         run: { commands: COMMANDS, perSecond: OWNERS * 2, groupSize: OWNERS },
       }),
@@ -197,6 +203,7 @@ async function measureSide(
   await loader.ask({ close: true });
   return {
     steady,
+    steadyLoop,
     burst,
     perSocket,
     connectSeconds: { first: first.seconds, again: again.seconds },
@@ -382,6 +389,7 @@ try {
   console.log(`  steady: ${COMMANDS} commands at ${RATE}/s, one at a time`);
   console.log(runLine("baseline: bare ws relay", baseline.steady));
   console.log(runLine("product: player socket", product.steady));
+  console.log(loopLine("product's first steady run", product.steadyLoop));
   const ratio = steadyProduct.p99 / steadyBase.p99;
   const p99Ok = steadyProduct.p99 <= TARGET_P99_MS;
   const ratioOk = ratio <= TARGET_RATIO;
