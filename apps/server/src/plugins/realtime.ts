@@ -11,7 +11,13 @@ import type { EventBus, RealtimeMessage } from "../realtime/bus.ts";
 import { FRAME_BUDGET, FrameBudget } from "../realtime/frame-budget.ts";
 import { CLOSE_CODES, playerRoom, SocketHub, send, sessionRoom } from "../realtime/hub.ts";
 import { SocketHandlers, type SocketRegistry } from "../realtime/socket-registry.ts";
-import { handleFrame, SOCKET_ERRORS, type SocketSession } from "../realtime/socket-session.ts";
+import {
+  answerPing,
+  handleFrame,
+  isPingFrame,
+  SOCKET_ERRORS,
+  type SocketSession,
+} from "../realtime/socket-session.ts";
 
 /**
  * What services use to reach sockets (every call goes through the bus),
@@ -173,6 +179,8 @@ export default fp(
         // flood must not queue up behind the check either.
         const budget = new FrameBudget();
         let flooded = false;
+        // Frames queued and not yet begun.
+        let pending = 0;
         socket.on("message", (data, isBinary) => {
           if (flooded) return;
           if (!budget.take(frameBytes(data))) {
@@ -186,7 +194,11 @@ export default fp(
             return;
           }
           hub.touch(socket);
+          // A ping with nothing queued before it is answered now, not in a turn of the queue.
+          if (session && pending === 0 && isPingFrame(data, isBinary)) return answerPing(session);
+          pending++;
           queue = queue.then(async (actor) => {
+            pending--;
             if (!actor) return null;
             session ??= {
               socket,

@@ -29,8 +29,29 @@ export interface SocketSession {
  * takes the common path.
  */
 const PING_FRAME = JSON.stringify({ type: "ping" });
+const PING_BYTES = Buffer.from(PING_FRAME);
 const PONG_FRAME = JSON.stringify({ type: "pong" });
 const PING: ClientMessageOf<"ping"> = { type: "ping" };
+
+/** Whether a frame is the ping the clients send, byte for byte. */
+export function isPingFrame(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): boolean {
+  return !isBinary && Buffer.isBuffer(data) && data.equals(PING_BYTES);
+}
+
+/**
+ * Answers a ping and hands it to its module (a device's ping keeps its
+ * player online), at once: no promise is made for the frame every socket
+ * sends every 4 s unless its module's handler makes one.
+ */
+export function answerPing(session: SocketSession, message: ClientMessageOf<"ping"> = PING): void {
+  if (session.socket.readyState === OPEN) session.socket.send(PONG_FRAME);
+  const handled = session.handlers.handlerOf("ping")?.(message, session.context);
+  if (handled instanceof Promise) {
+    handled.catch((error: unknown) => {
+      session.context.log.error({ err: error }, "player socket ping failed");
+    });
+  }
+}
 
 const KNOWN_TYPES = new Set<string>(
   clientSocketMessageSchema.options.map((option) => option.shape.type.value),
@@ -51,8 +72,8 @@ export async function handleFrame(
   const { socket, context, handlers } = session;
   if (isBinary) return send(socket, { type: "error", message: SOCKET_ERRORS.binary });
 
+  if (isPingFrame(data, false)) return answerPing(session);
   const text = frameText(data);
-  if (text === PING_FRAME) return ping(session, PING);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -71,7 +92,7 @@ export async function handleFrame(
   }
 
   const message = parsed.data;
-  if (message.type === "ping") return ping(session, message);
+  if (message.type === "ping") return answerPing(session, message);
   if (message.type === "connect") {
     // The identity comes from the token; a userId in the message is only
     // the client's echo of it and is not trusted.
@@ -81,12 +102,6 @@ export async function handleFrame(
   const handler = handlers.handlerOf(message.type);
   if (!handler) return send(socket, { type: "error", message: SOCKET_ERRORS.unknownType });
   return handler(message, context);
-}
-
-/** Answers a ping, then hands it to its module (a device's ping keeps its player online). */
-async function ping(session: SocketSession, message: ClientMessageOf<"ping">): Promise<void> {
-  if (session.socket.readyState === OPEN) session.socket.send(PONG_FRAME);
-  return session.handlers.handlerOf("ping")?.(message, session.context);
 }
 
 function frameText(data: Buffer | ArrayBuffer | Buffer[]): string {

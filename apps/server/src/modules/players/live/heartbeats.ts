@@ -63,6 +63,8 @@ export class Heartbeats {
   private readonly venuePlayers = new Map<string, { ids: string[]; readAt: number }>();
   /** When this process last wrote each of its devices' players' heartbeat. */
   private readonly lastBeat = new Map<string, number>();
+  /** Each socket's actor's venue and key, made at its first ping. */
+  private readonly venueOfActor = new WeakMap<Actor, { key: string; venue: PingedVenue }>();
 
   constructor(private readonly deps: HeartbeatsDependencies) {}
 
@@ -95,11 +97,19 @@ export class Heartbeats {
     if (this.lastHeard.size === 0) this.disarmSilenceCheck();
   }
 
-  /** Notes a device's ping; what it changes is written within HEARTBEAT_WRITE_MS. */
+  /**
+   * Notes a device's ping; what it changes is written within
+   * HEARTBEAT_WRITE_MS. 2 750 a second at 10 000 boxes: it allocates
+   * nothing (the venue and its key are made once per socket's actor).
+   */
   alive(actor: Actor): void {
     if (actor.sessionKind !== "device" || !actor.establishmentId) return;
-    const key = venueKey(actor);
-    const venue = pingedVenue(actor);
+    let known = this.venueOfActor.get(actor);
+    if (!known) {
+      known = { key: venueKey(actor), venue: pingedVenue(actor) };
+      this.venueOfActor.set(actor, known);
+    }
+    const { key, venue } = known;
     this.pinged.set(key, venue);
     const heard = this.lastHeard.get(key);
     if (heard) heard.at = Date.now();

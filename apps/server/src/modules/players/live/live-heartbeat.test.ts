@@ -83,13 +83,13 @@ describe("device heartbeats written together", () => {
       stale();
       expect(await online()).toEqual([false, false]);
       told.length = 0;
-      for (let ping = 0; ping < 5; ping++) await live.alive(device);
+      for (let ping = 0; ping < 5; ping++) live.alive(device);
       await sleep(HEARTBEAT_WRITE_MS + 500);
       expect(await online()).toEqual([true, true]);
       expect(told.sort()).toEqual([...playerIds].sort());
 
       // A ping noted just before the socket closed is dropped with it.
-      await live.alive(device);
+      live.alive(device);
       await live.closed(device);
       expect(await online()).toEqual([false, false]);
       await sleep(HEARTBEAT_WRITE_MS + 500);
@@ -114,7 +114,7 @@ describe("device heartbeats written together", () => {
 
       // The device pings on; the player removed is skipped, not the write of the one left.
       stale();
-      await live.alive(device);
+      live.alive(device);
       await sleep(HEARTBEAT_WRITE_MS + 500);
       expect((await live.stateOf(kept)).online).toBe(true);
       expect(errors).not.toHaveBeenCalled();
@@ -132,7 +132,7 @@ describe("device heartbeats written together", () => {
       // Pings before (or without) the sockets' opening here: the venues are read from the database,
       // in one write, and their players, which never had a state row, get one.
       const [{ live }] = venues as [(typeof venues)[0]];
-      for (const venue of venues) await live.alive(venue.device);
+      for (const venue of venues) live.alive(venue.device);
       await sleep(HEARTBEAT_WRITE_MS + 500);
       for (const venue of venues) expect(await venue.online()).toEqual([true, true]);
     } finally {
@@ -155,12 +155,12 @@ describe("device heartbeats written together", () => {
       // Pings within the renewal interval write nothing.
       vi.useFakeTimers({ toFake: ["Date"] });
       vi.setSystemTime(Date.now() + HEARTBEAT_RENEW_MS - 5_000);
-      await live.alive(device);
+      live.alive(device);
       await sleep(HEARTBEAT_WRITE_MS + 500);
       expect(await storedBeat()).toBe(arrived);
       // The first ping past it renews it.
       vi.setSystemTime(Date.now() + 10_000);
-      await live.alive(device);
+      live.alive(device);
       await sleep(HEARTBEAT_WRITE_MS + 500);
       expect(await storedBeat()).toBeGreaterThan(arrived as number);
     } finally {
@@ -189,7 +189,7 @@ describe("device heartbeats written together", () => {
       }
       // It speaks again: online at once, and told.
       told.length = 0;
-      await live.alive(device);
+      live.alive(device);
       await sleep(HEARTBEAT_WRITE_MS + 500);
       expect(await online()).toEqual([true, true]);
       expect(told.sort()).toEqual([...playerIds].sort());

@@ -171,7 +171,7 @@ export class LiveService {
   }
 
   /** Notes a device's ping (heartbeats.ts). */
-  async alive(actor: Actor): Promise<void> {
+  alive(actor: Actor): void {
     this.heartbeats.alive(actor);
   }
 

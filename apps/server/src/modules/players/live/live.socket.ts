@@ -68,11 +68,7 @@ export function registerLiveSocket(realtime: SocketRegistry, deps: LiveSocketDep
   realtime.onOpen((actor) => live.opened(actor));
   realtime.onClose((actor) => live.closed(actor));
   // A device's ping keeps its player online on every process.
-  realtime.onMessage("ping", (_message, context) =>
-    live.alive(context.actor).catch((error: unknown) => {
-      context.log.error({ err: error }, "player heartbeat failed");
-    }),
-  );
+  realtime.onMessage("ping", (_message, context) => live.alive(context.actor));
   realtime.onMessage("watchClientPlayers", (message, context) =>
     watchClientPlayers(live, context, message.clientId),
   );
