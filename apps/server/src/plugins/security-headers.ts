@@ -6,8 +6,9 @@ import helmet from "helmet";
  * The Content-Security-Policy of every answer. Tokens stay in web storage
  * (remember-me), so this policy is what keeps an injected script from
  * reading a session: scripts come only from our origin, never inline or
- * from eval. docs/decisions.md ("Browser delivery") says why each source
- * is allowed.
+ * from eval. (A prerendered public page adds the hashes of its own inline
+ * script and style, and only those: web.ts.) docs/decisions.md ("Browser
+ * delivery") says why each source is allowed.
  */
 export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   "default-src": ["'self'"],

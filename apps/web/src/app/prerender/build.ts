@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import Beasties from "beasties";
 import { ROUTES, type RouteDefinition } from "../../config/routes.ts";
 import { documentTitleOf } from "../route-guard.tsx";
-import { composePage } from "./page.ts";
+import { composePage, deferApp } from "./page.ts";
 import { renderRoute } from "./render.tsx";
 
 /**
@@ -95,11 +95,11 @@ function writeWithCopies(file: string, text: string): void {
 /**
  * Renders each public page into the built app in `dist`: the route's
  * markup in #root, and the CSS that markup uses inlined in <head>
- * (beasties); the stylesheets themselves stay linked, fetched without
- * holding the first paint and switched on by a one-line script at the end
- * of <body>, in their place in the cascade. Writes the list the server
- * serves them by, and drops the build manifest (a build input, not a page).
- * Answers the pages written, with their sizes.
+ * (beasties), so that it paints from its HTML alone; the whole stylesheets
+ * and the app's scripts are fetched once it has painted (page.ts
+ * `deferApp`). Writes the list the server serves them by, and drops the
+ * build manifest (a build input, not a page). Answers the pages written,
+ * with their sizes.
  */
 export async function prerenderPublicPages(
   dist: string,
@@ -125,7 +125,7 @@ export async function prerenderPublicPages(
       title: documentTitleOf(route),
       ...screenAssets(manifest, screen),
     });
-    const html = await beasties.process(page);
+    const html = deferApp(await beasties.process(page));
     const file = pageFileOf(route);
     writeWithCopies(path.join(dist, file), html);
     written.push({ path: route.path, file, bytes: Buffer.byteLength(html) });

@@ -20,7 +20,7 @@ import { AppRoot } from "../app-root.tsx";
 import { createQueryClient } from "../providers.tsx";
 import { buildRoutes } from "../router.tsx";
 import { type BuildManifest, PUBLIC_PAGES, pageFileOf, screenAssets } from "./build.ts";
-import { composePage, SESSION_HIDE_SCRIPT } from "./page.ts";
+import { composePage, deferApp, SESSION_HIDE_SCRIPT, startScript } from "./page.ts";
 
 const HERO = "Фоновая музыка для вашего заведения — легально и без хлопот";
 
@@ -174,6 +174,51 @@ describe("a page as the server sends it", () => {
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/sign-in-c3.js">');
     // The screen's stylesheet after the entry's, as the app would add it.
     expect(head.indexOf("sign-in-d4.css")).toBeGreaterThan(head.indexOf("index-b2.css"));
+  });
+
+  it("once its critical CSS is inline, fetches nothing more before it is painted: the start script links and imports the rest", () => {
+    // As beasties leaves a page (its `media-script` strategy).
+    const inlined =
+      '<!doctype html><html lang="ru"><head><title>Вход — Фоника</title>\n' +
+      `    <script>${SESSION_HIDE_SCRIPT}</script>\n` +
+      '    <script type="module" crossorigin src="/assets/index-a1.js"></script>\n' +
+      '    <link rel="modulepreload" crossorigin href="/assets/shared-e5.js">\n' +
+      '    <style>.auth-card{padding:32px}</style><link rel="stylesheet" crossorigin href="/assets/index-b2.css" media="print" data-beasties-media="all"><noscript><link rel="stylesheet" crossorigin href="/assets/index-b2.css"></noscript>\n' +
+      '    <link rel="modulepreload" crossorigin href="/assets/sign-in-c3.js">\n' +
+      '    <link rel="stylesheet" crossorigin href="/assets/sign-in-d4.css" media="print" data-beasties-media="all"><noscript><link rel="stylesheet" crossorigin href="/assets/sign-in-d4.css"></noscript>\n' +
+      '  </head><body><div id="root"><main></main></div>\n' +
+      "  <script>document.querySelectorAll('link[data-beasties-media]').forEach(function(l){l.media=l.getAttribute('data-beasties-media');l.removeAttribute('data-beasties-media')})</script></body></html>";
+    const html = deferApp(inlined);
+    const start = startScript({
+      entry: "/assets/index-a1.js",
+      modulePreloads: ["/assets/shared-e5.js", "/assets/sign-in-c3.js"],
+      stylesheets: ["/assets/index-b2.css", "/assets/sign-in-d4.css"],
+    });
+    expect(html).toContain(
+      `<script>${SESSION_HIDE_SCRIPT}</script>\n    <script>${start}</script>`,
+    );
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toMatch(/<link rel="modulepreload"/);
+    expect(html).not.toContain("data-beasties-media");
+    // Without JavaScript, the stylesheets still come.
+    expect(html).toContain(
+      '<noscript><link rel="stylesheet" crossorigin href="/assets/sign-in-d4.css"></noscript>',
+    );
+    expect(html).toContain("<style>.auth-card{padding:32px}</style>");
+    // After a frame and a task, the stylesheets in their order, the chunks, then the entry.
+    expect(start).toMatch(/^requestAnimationFrame\(function\(\)\{setTimeout\(function\(\)\{/);
+    expect(start.indexOf("index-b2.css")).toBeLessThan(start.indexOf("sign-in-d4.css"));
+    expect(start.indexOf("sign-in-d4.css")).toBeLessThan(start.indexOf("shared-e5.js"));
+    expect(start).toContain('import("/assets/index-a1.js")');
+  });
+
+  it("refuses to send a page that would still fetch something before its paint", () => {
+    expect(() =>
+      deferApp(
+        `<head><script>${SESSION_HIDE_SCRIPT}</script><script type="module" crossorigin src="/assets/index-a1.js"></script>` +
+          '<link rel="stylesheet" href="/assets/index-b2.css"></head>',
+      ),
+    ).toThrow(/before its first paint/);
   });
 
   it("refuses markup with a style attribute, which the page's policy would refuse", () => {

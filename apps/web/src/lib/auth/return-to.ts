@@ -47,6 +47,13 @@ export function rememberReturnTo(path: string): void {
 }
 
 /**
+ * The sign-in page's query parameter naming where a visitor chose to go
+ * once signed in (`/auth?next=/add-client-objects`, the landing's
+ * «Подключить заведение»); the page remembers it with `chooseReturnTo`.
+ */
+export const NEXT_PARAM = "next";
+
+/**
  * Remembers where a visitor chose to go once signed in (the landing's
  * «Подключить заведение»): a choice made on this page, so kept even in a
  * tab where someone signed in before, unlike a link the guard intercepted.

@@ -135,6 +135,32 @@ describe("the landing page's own path", () => {
     expect(window.sessionStorage.getItem("fonika.returnTo")).toBeNull();
   });
 
+  it("its link holds where to go (/auth?next=…): opened on its own, as before the app ran or in a new tab, it still leads on; a path elsewhere is not followed", async () => {
+    const user = userEvent.setup();
+    const server = scriptedServer(
+      noTariffs,
+      on(authApi.emailSendCode, ({ reply }) => reply({ status: "SENT", expiresInSeconds: 600 })),
+      on(authApi.emailVerifyCode, ({ reply }) =>
+        reply(buildTokenPair({ authority: ["edit-personal-info"] }, "new")),
+      ),
+    );
+    const landing = renderApp("/", server);
+    const link = await screen.findByRole("link", { name: "Подключить заведение" });
+    expect(link.getAttribute("href")).toBe("/auth?next=%2Fadd-client-objects");
+    landing.unmount();
+
+    const app = renderApp("/auth?next=%2Fadd-client-objects", server);
+    await user.type(await screen.findByLabelText("E-mail или номер телефона"), "new@cafe.ru");
+    await user.click(screen.getByRole("button", { name: "Получить код" }));
+    await user.type(await screen.findByLabelText("Код из сообщения"), "123456");
+    await waitFor(() => expect(app.router.state.location.pathname).toBe("/add-client-objects"));
+    app.unmount();
+
+    renderApp("/auth?next=%2F%2Fevil.example", server);
+    await screen.findByRole("heading", { name: "Вход в Фонику" });
+    expect(window.sessionStorage.getItem("fonika.returnTo")).toBeNull();
+  });
+
   it("without it, a new account lands on its start screen (the cabinet)", async () => {
     const user = userEvent.setup();
     const app = renderApp(

@@ -5,7 +5,7 @@ import { paths, pathTo } from "../../../config/paths.ts";
 import { codeSentState, SignInStart } from "../../../features/auth/components/sign-in-start.tsx";
 import { LeadForm } from "../../../features/leads/components/lead-form.tsx";
 import { OfferedTariffCards } from "../../../features/tariffs/components/tariff-cards.tsx";
-import { chooseReturnTo } from "../../../lib/auth/return-to.ts";
+import { NEXT_PARAM } from "../../../lib/auth/return-to.ts";
 import { useCurrentYear } from "../../../lib/hydration.ts";
 import "./landing.css";
 
@@ -51,14 +51,15 @@ const NEW_ACCOUNT_TEXT =
 /**
  * «Подключить заведение»: to sign-in, and once signed in (a new address
  * makes the account) to adding a venue, for a visitor who connects by
- * themselves rather than through a manager.
+ * themselves rather than through a manager. Where to go next is in the
+ * link (sign-in.tsx reads it), so that it holds when the link is followed
+ * before the app has taken the prerendered page over, or in a new tab.
  */
 function ConnectVenueLink({ size }: { size: "md" | "lg" }) {
   return (
     <Link
-      to={paths.auth}
+      to={`${paths.auth}?${new URLSearchParams({ [NEXT_PARAM]: pathTo("AddClientObjects") })}`}
       className={`button button--primary button--${size}`}
-      onClick={() => chooseReturnTo(pathTo("AddClientObjects"))}
     >
       Подключить заведение
     </Link>
