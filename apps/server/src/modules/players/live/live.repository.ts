@@ -202,14 +202,16 @@ export async function playersWithState(
 }
 
 /**
- * These players with their states and owners (a player gone is left out):
- * one read for a batch of devices arriving (issue 30's reconnect storm).
+ * These players, or these owners' players, with their states, owners and
+ * venues, oldest first (a player gone is left out): one read for a batch
+ * of devices arriving or of sockets let in (issue 30's reconnect storm).
  */
 export async function playersWithStateByIds(
   db: Executor,
-  playerIds: readonly string[],
+  ids: readonly string[],
+  of: "players" | "owners" = "players",
 ): Promise<Array<PlayerWithState & { establishmentId: string }>> {
-  if (playerIds.length === 0) return [];
+  if (ids.length === 0) return [];
   return db
     .select({
       playerId: players.id,
@@ -219,21 +221,7 @@ export async function playersWithStateByIds(
     })
     .from(players)
     .leftJoin(playerStates, eq(playerStates.playerId, players.id))
-    .where(anyId(players.id, playerIds))
-    .orderBy(players.createdAt, players.id);
-}
-
-/** The players of each of these owners with their states, oldest first (their remotes' first view). */
-export async function playersWithStateOfOwners(
-  db: Executor,
-  ownerIds: readonly string[],
-): Promise<PlayerWithState[]> {
-  if (ownerIds.length === 0) return [];
-  return db
-    .select({ playerId: players.id, ownerId: players.userId, state: playerStates })
-    .from(players)
-    .leftJoin(playerStates, eq(playerStates.playerId, players.id))
-    .where(anyId(players.userId, ownerIds))
+    .where(anyId(of === "players" ? players.id : players.userId, ids))
     .orderBy(players.createdAt, players.id);
 }
 

@@ -73,7 +73,7 @@ export class LiveService {
   /** An owner's players with their states, oldest first, read with the other owners asked for meanwhile. */
   private readonly ownerPlayersWithState = batched(async (ownerIds: readonly string[]) => {
     const byOwner = new Map<string, PlayerWithState[]>();
-    for (const row of await this.deps.store.live.playersWithStateOfOwners(ownerIds)) {
+    for (const row of await this.deps.store.live.playersWithStateByIds(ownerIds, "owners")) {
       const rows = byOwner.get(row.ownerId) ?? [];
       rows.push(row);
       byOwner.set(row.ownerId, rows);
