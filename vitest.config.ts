@@ -13,6 +13,8 @@ export default defineConfig({
           root: "packages/shared",
           include: ["src/**/*.test.ts"],
           environment: "node",
+          // Pure functions, no mocks: a new process per file was most of their time.
+          isolate: false,
         },
       },
       {
@@ -34,7 +36,7 @@ export default defineConfig({
         test: {
           // The device program's tests play against the real server and
           // database, started by the server's test helpers (its run's
-          // migrated template database too).
+          // migrated template database too: made once for both projects).
           name: "box-player",
           root: "apps/box-player",
           include: ["src/**/*.test.ts"],

@@ -3,6 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { makeDatabaseTemplate } from "./database-template.ts";
 
+/** The run's directory, once made: set in the main process, which every worker inherits. */
+const RUN_DIR = "FONIKA_TEST_RUN_DIR";
+
 /**
  * The server's tests make data directories, uploads and web builds under
  * the system's temporary directory, and a test that fails half-way leaves
@@ -11,12 +14,18 @@ import { makeDatabaseTemplate } from "./database-template.ts";
  * from is migrated here once (database-template.ts).
  */
 export default async function setup(): Promise<() => Promise<void>> {
+  // The box player's project names this setup too: in a run of both, vitest
+  // calls it once per project (serially, before any test), and the second
+  // call finds the run's directory and template made (a migration saved).
+  if (process.env[RUN_DIR]) return async () => {};
   const runDir = mkdtempSync(path.join(scratchBase(), "fonika-tests-"));
   const previous = process.env.TMPDIR;
   process.env.TMPDIR = runDir;
+  process.env[RUN_DIR] = runDir;
   const removeTemplate = await makeDatabaseTemplate(runDir);
   return async () => {
     await removeTemplate();
+    delete process.env[RUN_DIR];
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
     rmSync(runDir, { recursive: true, force: true });
