@@ -11,8 +11,16 @@
  *                                          and the box player's (CI's second
  *                                          pass on PostgreSQL)
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 
@@ -86,6 +94,28 @@ function playwrightTests(suite, status, file = suite.file) {
   ];
 }
 
+// The browser flows' server is `npm start`, which builds the web app first
+// when its sources changed (always in a fresh clone). That build starts now,
+// at the lowest CPU priority, beside vitest: it takes what vitest leaves
+// idle (its start, its global setup, its last files), not vitest's share,
+// and Playwright then finds it built. Its output goes to a log, said only
+// when it fails (npm start would then build again and fail in Playwright's
+// log too).
+const buildLog = path.join(resultsDir, "build.log");
+const build = apiOnly ? undefined : buildBeside();
+
+function buildBeside() {
+  const log = openSync(buildLog, "w");
+  const child = spawn("nice", ["-n", "19", process.execPath, "scripts/build-if-changed.mjs"], {
+    cwd: root,
+    stdio: ["ignore", log, log],
+  });
+  return new Promise((resolve) => {
+    child.on("error", () => resolve(1));
+    child.on("exit", (code) => resolve(code ?? 1));
+  }).finally(() => closeSync(log));
+}
+
 // Vitest: unit tests of every workspace and API tests on a real database.
 const vitestFile = path.join(resultsDir, "vitest.json");
 const vitestArgs = [
@@ -111,6 +141,9 @@ if (vitest) {
 
 // Playwright: browser flows against the built app.
 if (!apiOnly) {
+  if ((await build) !== 0) {
+    console.error(`Building the web app beside vitest failed:\n${readFileSync(buildLog, "utf8")}`);
+  }
   const playwrightFile = path.join(resultsDir, "playwright.json");
   const playwrightStatus = run("npx", ["playwright", "test"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightFile,

@@ -31,7 +31,15 @@ async function freePort(): Promise<number> {
 
 function startProcess(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
-    env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+    // The API alone: the repository's web build may be under way beside the
+    // tests (npm test builds it at once), and no test here asks for a page.
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      WEB_DIST: path.join(tmpdir(), "fonika-no-web"),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
