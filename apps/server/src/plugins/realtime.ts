@@ -146,7 +146,10 @@ export default fp(
     app.addHook("onReady", async () => {
       // What a socket does is known before the first one opens.
       handlers.seal();
-      hub.startSweeping();
+      // A socket silent for 30 s is gone (its line cut without a word): said, as its client never will.
+      hub.startSweeping((count) =>
+        app.log.warn({ sockets: count }, "player sockets terminated: silent for 30 s"),
+      );
       sessionCheck = setInterval(() => void checkSessions(), app.config.socketSessionCheckMs);
       sessionCheck.unref();
     });

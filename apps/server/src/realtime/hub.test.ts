@@ -183,7 +183,8 @@ describe("SocketHub", () => {
     vi.useFakeTimers();
     try {
       const hub = new SocketHub({ idleTimeoutMs: 30_000, sweepIntervalMs: 5_000 });
-      hub.startSweeping();
+      const said: number[] = [];
+      hub.startSweeping((count) => said.push(count));
       expect(hub.sweepArmed).toBe(false);
       expect(vi.getTimerCount()).toBe(0);
 
@@ -193,6 +194,8 @@ describe("SocketHub", () => {
       // The sweep ends the silent socket, the last one: the timer goes with it.
       vi.advanceTimersByTime(35_000);
       expect(silent.terminated).toBe(true);
+      // What the sweep ended is said once (the plugin logs it).
+      expect(said).toEqual([1]);
       expect(hub.sweepArmed).toBe(false);
       expect(vi.getTimerCount()).toBe(0);
 

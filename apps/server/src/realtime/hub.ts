@@ -115,6 +115,8 @@ export class SocketHub {
   private readonly now: () => number;
   /** Runs only while some socket is held: an idle process has no timer here. */
   private sweepTimer: NodeJS.Timeout | undefined;
+  /** Told how many sockets a periodic sweep terminated, when any. */
+  private onTerminated: ((count: number) => void) | undefined;
   /** startSweeping was called and closeAll not yet. */
   private sweeping = false;
   /** Connections corked by the deliveries of the code now running, uncorked on the next tick. */
@@ -261,7 +263,8 @@ export class SocketHub {
    * (from the first one added until the last one goes); the timer never
    * keeps the process alive.
    */
-  startSweeping(): void {
+  startSweeping(onTerminated?: (count: number) => void): void {
+    this.onTerminated = onTerminated;
     this.sweeping = true;
     this.armSweep();
   }
@@ -273,7 +276,10 @@ export class SocketHub {
 
   private armSweep(): void {
     if (!this.sweeping || this.sweepTimer || this.connections.size === 0) return;
-    this.sweepTimer = setInterval(() => this.sweep(), this.sweepIntervalMs);
+    this.sweepTimer = setInterval(() => {
+      const terminated = this.sweep();
+      if (terminated > 0) this.onTerminated?.(terminated);
+    }, this.sweepIntervalMs);
     this.sweepTimer.unref();
   }
 
