@@ -211,7 +211,7 @@ export default fp(
                 send: (message) => send(socket, message),
                 join: (room) => hub.join(socket, room),
                 leave: (room) => hub.leave(socket, room),
-                log: log,
+                log,
               },
             };
             await handleFrame(session, data, isBinary).catch((error: unknown) => {
