@@ -81,3 +81,53 @@ export function medianRun(runs: RunFigure[]): RunFigure {
   const sorted = [...runs].sort((a, b) => latencyOf(a).p99 - latencyOf(b).p99);
   return sorted[Math.floor(sorted.length / 2)] as RunFigure;
 }
+
+/**
+ * Prints memory a socket, each side's first connection and again, and
+ * judges two figures, the larger of the two connections each: what a socket
+ * holds (its share of the JS heap and of the buffers outside it) and the
+ * process's RSS, which also moves with PGlite's WASM memory (grown by pages
+ * for the players' rows, never given back) and V8's held heap
+ * (docs/decisions.md, the player socket's bench). Issue 30 sets ≤ 50 KB on
+ * the RSS. Answers whether both are within `target` bytes.
+ */
+export function memoryReport(
+  sockets: number,
+  relay: { first: Memory; again: Memory },
+  product: { first: Memory; again: Memory },
+  target: number,
+): boolean {
+  console.log(
+    `  memory per socket: ${sockets} sockets connected and idle, after a GC, less before; ` +
+      "first: each socket's first connection; again: the same sockets closed and connected anew",
+  );
+  const memoryLine = (name: string, memory: Memory) =>
+    `    ${name.padEnd(30)} RSS ${kb(memory.rss)}  heap ${kb(memory.heapUsed)}` +
+    `  external ${kb(memory.external)}  heap held ${kb(memory.heapTotal)}`;
+  console.log(memoryLine("baseline: bare ws relay, first", relay.first));
+  console.log(memoryLine("baseline: bare ws relay, again", relay.again));
+  console.log(memoryLine("product: player socket, first", product.first));
+  console.log(memoryLine("product: player socket, again", product.again));
+  const held = (memory: Memory) => memory.heapUsed + memory.external;
+  const perSocket = Math.max(held(product.first), held(product.again));
+  const relayPerSocket = Math.max(held(relay.first), held(relay.again));
+  const rssPerSocket = Math.max(product.first.rss, product.again.rss);
+  console.log(
+    `    held (heap + external) ratio ${(perSocket / relayPerSocket).toFixed(2)}× the relay (no target)`,
+  );
+  const kbOf = (bytes: number) => (bytes / 1024).toFixed(1);
+  console.log(
+    targetLine(
+      perSocket <= target,
+      `held ${kbOf(perSocket)} KB a socket, heap + external, the larger of first and again ` +
+        `(target ≤ ${target / 1024} KB)`,
+    ),
+  );
+  console.log(
+    targetLine(
+      rssPerSocket <= target,
+      `RSS ${kbOf(rssPerSocket)} KB a socket, the larger of first and again (target ≤ ${target / 1024} KB)`,
+    ),
+  );
+  return perSocket <= target && rssPerSocket <= target;
+}

@@ -6,10 +6,10 @@ import { boxPlayerFollows } from "./socket-box-player.ts";
 import {
   type CeilingFigure,
   grewBy,
-  kb,
   latencyOf,
   type Memory,
   medianRun,
+  memoryReport,
   type RunFigure,
   runLine,
   targetLine,
@@ -80,23 +80,9 @@ import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support
  * ≤ 2× at 1 000 box players: BENCH_SOCKET_PLAYERS=1000
  * BENCH_SOCKET_OWNERS=100 runs that size, judged by these targets.)
  *
- * Figures of a run (2 shared cores; docs/decisions.md, "The player
- * socket's bench" and what follows it): medians of 3 rounds, steady p50
- * 0.2 ms, p99 0.7 ms (rounds 0.5–1.1) against the relay's 0.2 / 0.6 ms
- * (rounds 0.5–0.7): p99 1.23× (other runs 1.25×, 1.38×, 1.83×); burst p99 17 ms
- * against 11; ~15 KB held a socket against the relay's 4. The way there:
- * the device sockets name their player as the real clients do; allowed
- * playlists read for all owners in two queries; bulk ids as one uuid[]
- * parameter; pings known by their text; the loader's pings spread one by
- * one, not 14 every 50 ms (the bursts held most slow commands of both
- * sides); the loader above the servers' priority (LOADER_NICE), 2.19× →
- * 1.36–2.31×; the heartbeats a prepared UPDATE, → 1.23–1.25×. Before, in
- * order: 3.02× (p99 2.1–2.5 ms against 0.8–1.1); with the silence sweep
- * and session check in shorter batches 2.29× and 3.07×; the database's
- * thread niced (taken back) 1.90× and 2.04×; no state written at all
- * 3.10×; every command to all 11 sockets of the owner's room 2.23× (burst
- * 45 ms against 33); PGlite on the event loop 5.7×; before the heartbeats
- * were written together, steady p99 338 ms.
+ * Figures, and the way there, are in docs/decisions.md: at 1 000 box
+ * players "The player socket's bench" and what follows it (p99 1.23× the
+ * relay's), at 10 000 issue 30's section on the storms and the steady state.
  */
 
 const PLAYERS = Number(process.env.BENCH_SOCKET_PLAYERS ?? 10_000);
@@ -413,42 +399,11 @@ try {
       `p99 ratio ${(burstProduct.p99 / burstBase.p99).toFixed(2)}× the relay (no target)`,
   );
 
-  console.log(
-    `  memory per socket: ${sockets} sockets connected and idle, after a GC, less before; ` +
-      "first: each socket's first connection; again: the same sockets closed and connected anew",
-  );
-  const memoryLine = (name: string, memory: Memory) =>
-    `    ${name.padEnd(30)} RSS ${kb(memory.rss)}  heap ${kb(memory.heapUsed)}` +
-    `  external ${kb(memory.external)}  heap held ${kb(memory.heapTotal)}`;
-  console.log(memoryLine("baseline: bare ws relay, first", baseline.perSocket.first));
-  console.log(memoryLine("baseline: bare ws relay, again", baseline.perSocket.again));
-  console.log(memoryLine("product: player socket, first", product.perSocket.first));
-  console.log(memoryLine("product: player socket, again", product.perSocket.again));
-  // Two figures a socket, the larger of its two connections each: what it holds (its share of
-  // the JS heap and of the buffers outside it) and the process's RSS, which also moves with
-  // PGlite's WASM memory (grown by pages for the players' rows, never given back) and V8's held
-  // heap (docs/decisions.md, the player socket's bench). Issue 30 sets ≤ 50 KB on the RSS.
-  const held = (memory: Memory) => memory.heapUsed + memory.external;
-  const perSocket = Math.max(held(product.perSocket.first), held(product.perSocket.again));
-  const relayPerSocket = Math.max(held(baseline.perSocket.first), held(baseline.perSocket.again));
-  const rssPerSocket = Math.max(product.perSocket.first.rss, product.perSocket.again.rss);
-  const memoryOk = perSocket <= TARGET_BYTES_PER_SOCKET && rssPerSocket <= TARGET_BYTES_PER_SOCKET;
-  console.log(
-    `    held (heap + external) ratio ${(perSocket / relayPerSocket).toFixed(2)}× the relay (no target)`,
-  );
-  console.log(
-    targetLine(
-      perSocket <= TARGET_BYTES_PER_SOCKET,
-      `held ${(perSocket / 1024).toFixed(1)} KB a socket, heap + external, the larger of first ` +
-        `and again (target ≤ ${TARGET_BYTES_PER_SOCKET / 1024} KB)`,
-    ),
-  );
-  console.log(
-    targetLine(
-      rssPerSocket <= TARGET_BYTES_PER_SOCKET,
-      `RSS ${(rssPerSocket / 1024).toFixed(1)} KB a socket, the larger of first and again ` +
-        `(target ≤ ${TARGET_BYTES_PER_SOCKET / 1024} KB)`,
-    ),
+  const memoryOk = memoryReport(
+    sockets,
+    baseline.perSocket,
+    product.perSocket,
+    TARGET_BYTES_PER_SOCKET,
   );
   // The repository's box player, the real client, among the bench's sockets (they stand for the rest).
   await loader.ask({

@@ -63,6 +63,18 @@ export async function findPlayers(db: Executor, ids: string[]): Promise<PlayerRo
   return db.select().from(players).where(anyId(players.id, ids));
 }
 
+/** Where each of these players stands: its owner and establishment (unknown ids left out). */
+export async function findPlacements(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Array<{ id: string; userId: string; establishmentId: string }>> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: players.id, userId: players.userId, establishmentId: players.establishmentId })
+    .from(players)
+    .where(anyId(players.id, ids));
+}
+
 /** A user's players, oldest first, optionally of one establishment. */
 export async function listPlayersOfUser(
   db: Executor,

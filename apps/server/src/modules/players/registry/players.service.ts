@@ -157,21 +157,12 @@ export class PlayersService {
   constructor(private readonly deps: RegistryDependencies) {
     this.presenter = new PlayerPresenter(deps);
     this.firstMusic = new FirstMusic(deps);
-    const placementOf = (row: { id: string; userId: string; establishmentId: string }) => ({
-      id: row.id,
-      userId: row.userId,
-      establishmentId: row.establishmentId,
-    });
+    // The players a reconnect storm's devices name are read a batch at a time.
+    const loadMany = async (ids: readonly string[]) =>
+      new Map((await deps.store.players.findPlacements(ids)).map((row) => [row.id, row]));
     this.placements = new BusCache({
-      load: async (id) => {
-        const row = await deps.store.players.findPlayer(id);
-        return row && placementOf(row);
-      },
-      // The players a reconnect storm's devices name are read a batch at a time.
-      loadMany: async (ids) => {
-        const rows = await deps.store.players.findPlayers([...ids]);
-        return new Map(rows.map((row) => [row.id, placementOf(row)]));
-      },
+      load: async (id) => (await loadMany([id])).get(id),
+      loadMany,
       // A command reads it first: it never waits for the database once the player was seen.
       staleWhileRevalidate: true,
     });
