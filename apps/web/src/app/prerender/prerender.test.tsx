@@ -109,10 +109,17 @@ describe("a public page rendered at build", () => {
     expect(markup).not.toMatch(/\sstyle="/);
   });
 
-  it("is the sign-in page at /auth", async () => {
+  it("is the sign-in page at /auth, every button of it waiting for the app", async () => {
     const markup = renderedAt("/auth");
     expect(markup).toContain("Вход в Фонику");
     expect(markup).not.toContain(HERO);
+    // A click before the app runs would do nothing (no handler yet): the buttons say so.
+    const container = document.createElement("div");
+    container.innerHTML = markup;
+    const byCode = within(container).getByRole("button", {
+      name: "Войти с помощью кода на другом устройстве",
+    });
+    expect(byCode).toHaveProperty("disabled", true);
   });
 
   it("is taken over by the app without a mismatch: the same nodes, then the tariffs", async () => {

@@ -23,8 +23,9 @@ export function Button({
   type = "button",
   ...native
 }: ButtonProps) {
-  // In a prerendered page's HTML a submit waits for the app (lib/hydration.ts).
-  const waiting = !useHydrated() && type === "submit";
+  // In a prerendered page's HTML every button waits for the app (lib/hydration.ts): a submit
+  // would be sent by the browser as a page load, and any other click would do nothing.
+  const waiting = !useHydrated();
   return (
     <button
       {...native}
