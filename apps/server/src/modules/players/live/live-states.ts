@@ -54,8 +54,9 @@ export class LiveStates {
   }
 
   /** The owners of these players, by player (a player gone is left out). */
-  ownersOf(playerIds: readonly string[]): Promise<Map<string, string>> {
-    return this.deps.store.live.ownersOf(playerIds);
+  async ownersOf(playerIds: readonly string[]): Promise<Map<string, string>> {
+    const placements = await this.deps.store.players.findPlacements(playerIds);
+    return new Map(placements.map((player) => [player.id, player.userId]));
   }
 
   /** Tells the player's and its owner's sockets these messages, in order, as one bus event. */

@@ -285,19 +285,6 @@ export async function writeDevicesSilent(
   return playersWithStateByIds(db, writtenIds);
 }
 
-/** The owners of these players, by player (a player gone is left out). */
-export async function ownersOf(
-  db: Executor,
-  playerIds: readonly string[],
-): Promise<Map<string, string>> {
-  if (playerIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: players.id, ownerId: players.userId })
-    .from(players)
-    .where(anyId(players.id, playerIds));
-  return new Map(rows.map((row) => [row.id, row.ownerId]));
-}
-
 /** The owner of a player, or null when it is gone. */
 export async function ownerOf(db: Executor, playerId: string): Promise<string | null> {
   const [row] = await db
