@@ -1,3 +1,6 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { Duplex } from "node:stream";
 import { Worker } from "node:worker_threads";
 
@@ -38,10 +41,33 @@ type FromWorker =
 
 const workerFile = new URL("./pglite-worker.mjs", import.meta.url);
 
+let compiledPostgres: Promise<WebAssembly.Module> | undefined;
+
+/**
+ * PostgreSQL's WebAssembly (9 MB), compiled once per process and handed to
+ * every thread that opens a database: a thread compiling it anew spent
+ * about 0.3 s of CPU each time a process opened one again (a restore, a
+ * restart in place, each API test's server). A compiled module is shared
+ * between threads, with the code it has optimized since.
+ */
+function postgresModule(): Promise<WebAssembly.Module> {
+  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  compiledPostgres ??= readFile(path.join(path.dirname(entry), "pglite.wasm")).then((bytes) =>
+    WebAssembly.compile(bytes),
+  );
+  return compiledPostgres;
+}
+
 /** Starts the thread on `directory` (undefined: in memory) and resolves once PGlite answers. */
 export async function startPgliteWorker(directory: string | undefined): Promise<PgliteWorker> {
   const started = performance.now();
   const worker = new Worker(workerFile, { workerData: { directory: directory ?? null } });
+  // The thread loads PGlite's code while the module compiles (the first time).
+  const postgres = await postgresModule().catch(async (error: unknown) => {
+    await worker.terminate();
+    throw error;
+  });
+  worker.postMessage({ type: "module", postgres });
   const streams = new Map<number, WireStream>();
   let lastId = 0;
   let broken: Error | undefined;

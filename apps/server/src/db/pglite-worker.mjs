@@ -63,8 +63,13 @@ let paused = false;
 
 try {
   const started = performance.now();
+  // PostgreSQL's WebAssembly, compiled once by the main thread (pglite-wire.ts).
+  const postgres = await new Promise((resolve) => {
+    port.once("message", (message) => resolve(message.postgres));
+  });
   // The library's search (pg_trgm, unaccent) is the same SQL on PostgreSQL.
   pglite = await PGlite.create(workerData.directory ?? undefined, {
+    pgliteWasmModule: postgres,
     extensions: { pg_trgm, unaccent },
     // PostgreSQL's own 128 MB of shared buffers are zeroed at start, all of
     // it resident: most of an idle server's memory. A venue network's
