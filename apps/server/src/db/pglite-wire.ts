@@ -41,7 +41,18 @@ type FromWorker =
 
 const workerFile = new URL("./pglite-worker.mjs", import.meta.url);
 
-let compiledPostgres: Promise<WebAssembly.Module> | undefined;
+/**
+ * A compiled WebAssembly module, opaque here (Node 20's types do not declare
+ * WebAssembly): it is only handed to the thread, which gives it to PGlite.
+ */
+type CompiledModule = object;
+const wasm = (
+  globalThis as unknown as {
+    WebAssembly: { compile(bytes: Uint8Array): Promise<CompiledModule> };
+  }
+).WebAssembly;
+
+let compiledPostgres: Promise<CompiledModule> | undefined;
 
 /**
  * PostgreSQL's WebAssembly (9 MB), compiled once per process and handed to
@@ -50,10 +61,10 @@ let compiledPostgres: Promise<WebAssembly.Module> | undefined;
  * restart in place, each API test's server). A compiled module is shared
  * between threads, with the code it has optimized since.
  */
-function postgresModule(): Promise<WebAssembly.Module> {
+function postgresModule(): Promise<CompiledModule> {
   const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
   compiledPostgres ??= readFile(path.join(path.dirname(entry), "pglite.wasm")).then((bytes) =>
-    WebAssembly.compile(bytes),
+    wasm.compile(bytes),
   );
   return compiledPostgres;
 }
