@@ -1,4 +1,11 @@
-import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
+import { constants, monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
+
+/** One garbage-collection pause: when it began (ms since the epoch), how long, and whether it was a full (major) one. */
+export interface GcPause {
+  at: number;
+  ms: number;
+  major: boolean;
+}
 
 /** What this process's event loop and garbage collector did while some work ran. */
 export interface LoopWatch {
@@ -9,6 +16,8 @@ export interface LoopWatch {
   gcPauses: number;
   longestGcMs: number;
   gcMs: number;
+  /** Every pause, to be laid beside the commands that were slow. */
+  pauses: GcPause[];
 }
 
 /**
@@ -20,9 +29,16 @@ export async function watchLoop<T>(
   work: () => Promise<T>,
 ): Promise<{ result: T; loop: LoopWatch }> {
   const delay = monitorEventLoopDelay({ resolution: 1 });
-  const pauses: number[] = [];
+  const pauses: GcPause[] = [];
   const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) pauses.push(entry.duration);
+    for (const entry of list.getEntries()) {
+      const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
+      pauses.push({
+        at: performance.timeOrigin + entry.startTime,
+        ms: entry.duration,
+        major: kind === constants.NODE_PERFORMANCE_GC_MAJOR,
+      });
+    }
   });
   observer.observe({ entryTypes: ["gc"] });
   delay.enable();
@@ -34,8 +50,9 @@ export async function watchLoop<T>(
         delayP99Ms: delay.percentile(99) / 1e6,
         delayMaxMs: delay.max / 1e6,
         gcPauses: pauses.length,
-        longestGcMs: pauses.reduce((longest, pause) => Math.max(longest, pause), 0),
-        gcMs: pauses.reduce((sum, pause) => sum + pause, 0),
+        longestGcMs: pauses.reduce((longest, pause) => Math.max(longest, pause.ms), 0),
+        gcMs: pauses.reduce((sum, pause) => sum + pause.ms, 0),
+        pauses,
       },
     };
   } finally {
@@ -50,5 +67,38 @@ export function loopLine(name: string, loop: LoopWatch): string {
     `    ${name}: event-loop delay p99 ${loop.delayP99Ms.toFixed(1)} ms, max ` +
     `${loop.delayMaxMs.toFixed(1)} ms; ${loop.gcPauses} GC pauses, longest ` +
     `${loop.longestGcMs.toFixed(1)} ms, ${loop.gcMs.toFixed(0)} ms in all`
+  );
+}
+
+/**
+ * Of the commands at or above a run's p99, how many were in flight while
+ * the product collected garbage (a pause overlapping the send and the last
+ * receipt, both on the machine's clock), and how many of those during a
+ * full collection: whether the slow tail is the collector or something else.
+ */
+export function slowTailLine(
+  latencies: readonly number[],
+  sentAt: readonly number[],
+  p99: number,
+  loop: LoopWatch,
+): string {
+  let slow = 0;
+  let duringGc = 0;
+  let duringMajor = 0;
+  latencies.forEach((latency, index) => {
+    if (latency < p99) return;
+    slow++;
+    const from = sentAt[index] ?? 0;
+    const met = loop.pauses.filter(
+      (pause) => pause.at < from + latency && pause.at + pause.ms > from,
+    );
+    if (met.length > 0) duringGc++;
+    if (met.some((pause) => pause.major)) duringMajor++;
+  });
+  const major = loop.pauses.filter((pause) => pause.major);
+  return (
+    `    of its ${slow} commands at or above p99, ${duringGc} met a GC pause ` +
+    `(${duringMajor} a full one; ${major.length} full collections, longest ` +
+    `${major.reduce((longest, pause) => Math.max(longest, pause.ms), 0).toFixed(1)} ms)`
   );
 }

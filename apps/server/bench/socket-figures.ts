@@ -5,6 +5,8 @@
 
 export interface RunFigure {
   latencies: number[];
+  /** When each command was sent, ms since the epoch (the machine's one clock: the product's GC pauses are read on it too). */
+  sentAt?: number[];
   lost: number;
   /** Sockets the server closed since they connected (socket-loader.mjs counts from its connect). */
   closedByServer: number;

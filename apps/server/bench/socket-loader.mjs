@@ -49,6 +49,8 @@ let players = [];
 /** Command in flight per player: {type, sentAt, left}. */
 const inFlight = new Map();
 let latencies = [];
+/** When each command of `latencies` was sent, on the machine's clock (ms since the epoch). */
+let sentAt = [];
 let messagesReceived = 0;
 let lastMessageAt = 0;
 let pinger;
@@ -74,6 +76,7 @@ function receive(data) {
   if (pending.left === 0) {
     inFlight.delete(message.playerId);
     latencies.push(performance.now() - pending.sentAt);
+    sentAt.push(performance.timeOrigin + pending.sentAt);
     onDone(message.playerId);
   }
 }
@@ -164,6 +167,7 @@ async function drain() {
 
 async function run({ commands, perSecond, groupSize }) {
   latencies = [];
+  sentAt = [];
   overtaken = 0;
   const cpu = process.cpuUsage();
   const started = performance.now();
@@ -182,6 +186,7 @@ async function run({ commands, perSecond, groupSize }) {
   const used = process.cpuUsage(cpu);
   return {
     latencies,
+    sentAt,
     lost,
     closedByServer,
     closeCodes: { ...closeCodes },
@@ -192,6 +197,7 @@ async function run({ commands, perSecond, groupSize }) {
 
 async function ceiling({ seconds }) {
   latencies = [];
+  sentAt = [];
   const byId = new Map(players.map((player) => [player.playerId, player]));
   let running = true;
   onDone = (playerId) => {

@@ -1,7 +1,7 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { profiled } from "./cpu-profile.ts";
-import { type LoopWatch, loopLine, watchLoop } from "./loop-watch.ts";
+import { type LoopWatch, loopLine, slowTailLine, watchLoop } from "./loop-watch.ts";
 import { boxPlayerFollows } from "./socket-box-player.ts";
 import {
   type CeilingFigure,
@@ -127,6 +127,8 @@ interface SideFigures {
   steady: RunFigure;
   /** This process's event loop through the first steady run (the product's; the relay's is elsewhere). */
   steadyLoop: LoopWatch;
+  /** That run's slowest commands beside the product's GC pauses (slowTailLine). */
+  steadyTail: string;
   burst: RunFigure;
   /** The first connection of every socket, and the same sockets connected again. */
   perSocket: { first: Memory; again: Memory };
@@ -187,9 +189,16 @@ async function measureSide(
     ? await loader.ask<CeilingFigure>({ ceiling: { seconds: CEILING_SECONDS } })
     : undefined;
   await loader.ask({ close: true });
+  const steadyTail = slowTailLine(
+    steady.latencies,
+    steady.sentAt ?? [],
+    latencyOf(steady).p99,
+    steadyLoop,
+  );
   return {
     steady,
     steadyLoop,
+    steadyTail,
     burst,
     perSocket,
     connectSeconds: { first: first.seconds, again: again.seconds },
@@ -376,6 +385,7 @@ try {
   console.log(runLine("baseline: bare ws relay", baseline.steady));
   console.log(runLine("product: player socket", product.steady));
   console.log(loopLine("product's first steady run", product.steadyLoop));
+  console.log(product.steadyTail);
   const ratio = steadyProduct.p99 / steadyBase.p99;
   const p99Ok = steadyProduct.p99 <= TARGET_P99_MS;
   const ratioOk = ratio <= TARGET_RATIO;
