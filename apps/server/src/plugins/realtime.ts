@@ -7,6 +7,7 @@ import type { WebSocket } from "ws";
 import type { Actor } from "../kernel/actor.ts";
 import { AppError } from "../lib/app-error.ts";
 import { batched } from "../lib/batched.ts";
+import { SpreadRounds } from "../lib/spread-rounds.ts";
 import type { EventBus, RealtimeMessage } from "../realtime/bus.ts";
 import { FRAME_BUDGET, FrameBudget } from "../realtime/frame-budget.ts";
 import { CLOSE_CODES, playerRoom, SocketHub, send, sessionRoom } from "../realtime/hub.ts";
@@ -59,7 +60,9 @@ const OVERSIZED_FRAME = "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH";
  * directory. Pushing alone is not trusted: every open socket's session is
  * also read again from the database every SOCKET_SESSION_CHECK_SECONDS
  * (at most a minute), so a revocation whose bus message was lost still
- * closes it. A socket that sent nothing (not even the 4-second ping)
+ * closes it. The reads are spread through that period, a slice of the
+ * sockets a second (SpreadRounds); a socket's next read may come up to
+ * twice the period after its last only when most sockets closed meanwhile. A socket that sent nothing (not even the 4-second ping)
  * for 30 s is terminated.
  *
  * A socket spends a FrameBudget on every frame: past its burst allowance a
@@ -127,22 +130,26 @@ export default fp(
       const ended = await app.actorsNoLongerAdmitted(actors);
       return new Map(ended.map((actor) => [actor, true]));
     });
-    let sessionCheck: NodeJS.Timeout | undefined;
-    let checking = false;
-    /** Closes the sockets whose session no longer admits them, as a bus event would. */
-    const checkSessions = async () => {
-      if (checking || admitted.size === 0) return;
-      checking = true;
-      try {
-        const sockets = [...admitted];
-        const ended = new Set(await app.actorsNoLongerAdmitted(sockets.map(([, actor]) => actor)));
-        for (const [socket, actor] of sockets) if (ended.has(actor)) refuse(socket);
-      } catch (error) {
-        app.log.error({ err: error }, "player socket session check failed");
-      } finally {
-        checking = false;
-      }
-    };
+    /**
+     * Closes the sockets whose session no longer admits them, as a bus event
+     * would: every admitted socket once a period, a slice of them a second.
+     */
+    const sessionCheck = new SpreadRounds<[WebSocket, Actor]>({
+      periodMs: app.config.socketSessionCheckMs,
+      tickMs: 1_000,
+      items: () => [...admitted],
+      isCurrent: ([socket, actor]) => admitted.get(socket) === actor,
+      visit: async (sockets) => {
+        try {
+          const ended = new Set(
+            await app.actorsNoLongerAdmitted(sockets.map(([, actor]) => actor)),
+          );
+          for (const [socket, actor] of sockets) if (ended.has(actor)) refuse(socket);
+        } catch (error) {
+          app.log.error({ err: error }, "player socket session check failed");
+        }
+      },
+    });
     app.addHook("onReady", async () => {
       // What a socket does is known before the first one opens.
       handlers.seal();
@@ -150,10 +157,9 @@ export default fp(
       hub.startSweeping((count) =>
         app.log.warn({ sockets: count }, "player sockets terminated: silent for 30 s"),
       );
-      sessionCheck = setInterval(() => void checkSessions(), app.config.socketSessionCheckMs);
-      sessionCheck.unref();
+      sessionCheck.start();
     });
-    app.addHook("preClose", async () => clearInterval(sessionCheck));
+    app.addHook("preClose", async () => sessionCheck.stop());
 
     app.route({
       method: "GET",
