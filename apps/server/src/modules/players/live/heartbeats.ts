@@ -63,6 +63,8 @@ export class Heartbeats {
   private readonly venuePlayers = new Map<string, { ids: string[]; readAt: number }>();
   /** When this process last wrote each of its devices' players' heartbeat. */
   private readonly lastBeat = new Map<string, number>();
+  /** When each of them is due to be renewed: HEARTBEAT_RENEW_MS after its last write (the first time, up to a period more: see `arrived`). */
+  private readonly renewAt = new Map<string, number>();
   /** Each socket's actor's venue and key, made at its first ping. */
   private readonly venueOfActor = new WeakMap<Actor, { key: string; venue: PingedVenue }>();
 
@@ -72,10 +74,22 @@ export class Heartbeats {
   arrived(actor: Actor, playerIds: readonly string[]): void {
     const now = Date.now();
     const key = venueKey(actor);
-    this.venuePlayers.set(key, { ids: [...playerIds], readAt: now });
+    // Devices arrive together (a restart's reconnections: 10 000 in 8 s) and
+    // would renew and be read again together, every period, ever after: the
+    // first renewal and read come up to a period later, at random, which
+    // spreads them for good (each later one follows its own ping). Not
+    // earlier: that would add their work to the arrivals'. A heartbeat is
+    // still renewed within 2 periods and a ping (64 s), inside the 75 s
+    // other processes trust it for (HEARTBEAT_FRESH_MS).
+    this.venuePlayers.set(key, {
+      ids: [...playerIds],
+      readAt: now + Math.random() * VENUE_PLAYERS_TTL_MS,
+    });
     if (actor.establishmentId) this.lastHeard.set(key, { at: now, venue: pingedVenue(actor) });
+    const renewAt = now + HEARTBEAT_RENEW_MS * (1 + Math.random());
     for (const id of playerIds) {
       this.lastBeat.set(id, now);
+      this.renewAt.set(id, renewAt);
       this.away.delete(id);
     }
     this.armSilenceCheck();
@@ -92,6 +106,7 @@ export class Heartbeats {
     }
     for (const id of gone) {
       this.lastBeat.delete(id);
+      this.renewAt.delete(id);
       this.away.delete(id);
     }
     if (this.lastHeard.size === 0) this.disarmSilenceCheck();
@@ -142,9 +157,7 @@ export class Heartbeats {
       const now = Date.now();
       const ids = await this.playersOf(pinged, now);
       const due = ids.filter(
-        (id) =>
-          this.away.has(id) ||
-          now - (this.lastBeat.get(id) ?? Number.NEGATIVE_INFINITY) >= HEARTBEAT_RENEW_MS,
+        (id) => this.away.has(id) || now >= (this.renewAt.get(id) ?? Number.NEGATIVE_INFINITY),
       );
       if (due.length === 0) return;
       // Online again: away here, or its heartbeat not written from here within the online rule.
@@ -156,7 +169,9 @@ export class Heartbeats {
       await this.deps.store.live.writeHeartbeats(due, new Date(now));
       for (const id of due) {
         this.away.delete(id);
-        if (this.deps.isLocal(id)) this.lastBeat.set(id, now);
+        if (!this.deps.isLocal(id)) continue;
+        this.lastBeat.set(id, now);
+        this.renewAt.set(id, now + HEARTBEAT_RENEW_MS);
       }
       for (const id of cameOnline) await this.deps.states.publishState(id);
     } catch (error) {

@@ -143,27 +143,41 @@ describe("device heartbeats written together", () => {
     }
   });
 
-  it("renews a pinging device's stored heartbeat only once in HEARTBEAT_RENEW_MS", async () => {
+  it("renews a pinging device's stored heartbeat only once in HEARTBEAT_RENEW_MS, the first time up to an interval later, at random", async () => {
     const { playerIds, live, stopListening, device } = await venueWithDevice();
     const [playerId] = playerIds as [string];
     const storedBeat = async () =>
       (await new PlayersStore(server.app.db).live.findState(playerId))?.heartbeatAt?.getTime();
+    // Devices that arrive together renew apart: this one's first renewal is due half an interval late.
+    const random = vi.spyOn(Math, "random").mockReturnValue(0.5);
     try {
       await live.opened(device);
       const arrived = await storedBeat();
       expect(arrived).toBeDefined();
-      // Pings within the renewal interval write nothing.
+      const arrivedAt = Date.now();
       vi.useFakeTimers({ toFake: ["Date"] });
-      vi.setSystemTime(Date.now() + HEARTBEAT_RENEW_MS - 5_000);
+      // Pings before its first renewal is due (one and a half intervals) write nothing.
+      vi.setSystemTime(arrivedAt + HEARTBEAT_RENEW_MS * 1.5 - 2_000);
       live.alive(device);
       await sleep(HEARTBEAT_WRITE_MS + 500);
       expect(await storedBeat()).toBe(arrived);
       // The first ping past it renews it.
-      vi.setSystemTime(Date.now() + 10_000);
+      vi.setSystemTime(arrivedAt + HEARTBEAT_RENEW_MS * 1.5 + 2_000);
       live.alive(device);
       await sleep(HEARTBEAT_WRITE_MS + 500);
-      expect(await storedBeat()).toBeGreaterThan(arrived as number);
+      const renewed = await storedBeat();
+      expect(renewed).toBeGreaterThan(arrived as number);
+      // From then on, once in the whole interval.
+      vi.setSystemTime((renewed as number) + HEARTBEAT_RENEW_MS - 5_000);
+      live.alive(device);
+      await sleep(HEARTBEAT_WRITE_MS + 500);
+      expect(await storedBeat()).toBe(renewed);
+      vi.setSystemTime((renewed as number) + HEARTBEAT_RENEW_MS + 5_000);
+      live.alive(device);
+      await sleep(HEARTBEAT_WRITE_MS + 500);
+      expect(await storedBeat()).toBeGreaterThan(renewed as number);
     } finally {
+      random.mockRestore();
       vi.useRealTimers();
       stopListening();
       live.stop();
