@@ -1,3 +1,4 @@
+import { setTimeout as rest } from "node:timers/promises";
 import { ESTABLISHMENTS, type PlayerAlert, type ScheduleDecision } from "@fonika/shared";
 import type { Actor } from "../../../kernel/actor.ts";
 import type { ServiceLog } from "../../../kernel/service-log.ts";
@@ -52,6 +53,16 @@ export interface SilenceAlertsDependencies {
  * batches, each reads its rows and decides between the others' reads.
  */
 export const SWEEP_DECIDE_BATCH = 200;
+
+/**
+ * After each batch, a sweep rests this many times as long as the batch
+ * took: at 10 000 venues, 9 000 online players that play nothing (a night,
+ * or the socket bench) were 45 batches back to back, a second in which the
+ * loop was the sweep's and the owners' commands queued behind it (up to
+ * 64 ms). Resting, it takes at most a quarter of the loop, for a few
+ * seconds of its 30.
+ */
+const SWEEP_REST_RATIO = 3;
 
 /** A silence just raised to an alert: whose player, where. */
 export interface RaisedSilence {
@@ -185,9 +196,15 @@ export class SilenceAlerts {
     const idle = candidates.filter((player) => !(player.online && player.playing));
     const decisions = new Map<string, ScheduleDecision>();
     const batch = this.deps.decideBatch ?? SWEEP_DECIDE_BATCH;
+    let batchMs = 0;
     for (let start = 0; start < idle.length; start += batch) {
+      // On the real clock, whatever clock the timer runs on; a stopping
+      // process (or a sweep called while stopped) finishes without rests.
+      if (start > 0 && !this.stopped) await rest(SWEEP_REST_RATIO * batchMs);
+      const began = performance.now();
       const ids = idle.slice(start, start + batch).map((player) => player.playerId);
       for (const [id, decision] of await this.deps.decide(ids, nowMs)) decisions.set(id, decision);
+      batchMs = performance.now() - began;
     }
     const silent: string[] = [];
     const quiet: string[] = [];
