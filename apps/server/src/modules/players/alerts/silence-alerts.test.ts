@@ -326,4 +326,46 @@ describe("a sweep of many players", () => {
     for (const { playerId } of players) expect(decided).toContain(playerId);
     expect(asked.length).toBe(Math.ceil(decided.length / 2));
   });
+
+  it("rests between batches while it sweeps on its timer, three times as long as a batch took", async () => {
+    await scheduledPlayer("Партия 4", { fallback: true });
+    const batchMs = 40;
+    const calls: { began: number; ended: number }[] = [];
+    const alerts = new SilenceAlerts({
+      store: new PlayersStore(server.app.db),
+      log: server.app.log,
+      bus: server.app.bus,
+      decide: async () => {
+        const began = performance.now();
+        await new Promise((resolve) => setTimeout(resolve, batchMs));
+        calls.push({ began, ended: performance.now() });
+        return new Map();
+      },
+      establishments: { namesOf: async () => new Map(), placesOf: async () => new Map() },
+      emailOf: async () => null,
+      sendMail: async () => undefined,
+      decideBatch: 1,
+    });
+    alerts.start();
+    try {
+      await alerts.sweep(Date.now());
+    } finally {
+      await alerts.stopSweeping();
+    }
+    expect(calls.length).toBeGreaterThan(1);
+    for (let index = 1; index < calls.length; index++) {
+      const previous = calls[index - 1] as { began: number; ended: number };
+      const gap = (calls[index] as { began: number }).began - previous.ended;
+      // A timer never fires early: the rest is at least 3 × the batch (less a millisecond's rounding).
+      expect(gap).toBeGreaterThanOrEqual(3 * (previous.ended - previous.began) - 1);
+    }
+    // Stopped, a sweep finishes without resting.
+    calls.length = 0;
+    await alerts.sweep(Date.now());
+    for (let index = 1; index < calls.length; index++) {
+      const previous = calls[index - 1] as { began: number; ended: number };
+      const gap = (calls[index] as { began: number }).began - previous.ended;
+      expect(gap).toBeLessThan(3 * (previous.ended - previous.began));
+    }
+  });
 });
