@@ -422,13 +422,15 @@ try {
       `${kb((relayPerSocket as Memory).rss).trim()} (after a GC, all ${SOCKETS}) (no target)`,
   );
   for (const server of [a, b]) {
-    // What each server logged at warn and above, by message.
+    // What each server logged at warn and above, by message (an error with its cause's).
     const counts = new Map<string, number>();
     for (const line of server.logLines()) {
-      const message = line.startsWith("{") ? String(JSON.parse(line).msg) : line;
+      const entry = line.startsWith("{") ? JSON.parse(line) : undefined;
+      const cause = entry?.err?.message ? ` (${String(entry.err.message).slice(0, 120)})` : "";
+      const message = entry ? `${String(entry.msg)}${cause}` : line;
       counts.set(message, (counts.get(message) ?? 0) + 1);
     }
-    const messages = [...counts].map(([message, count]) => `${count}× ${message.slice(0, 160)}`);
+    const messages = [...counts].map(([message, count]) => `${count}× ${message.slice(0, 280)}`);
     console.log(
       `  server ${server.name.toUpperCase()} logged: ${messages.join("; ") || "nothing"}`,
     );
