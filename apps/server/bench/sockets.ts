@@ -36,8 +36,9 @@ import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support
  * second, one at a time) and burst (every owner at the same instant: 1 000
  * commands at once, twice a second); BENCH_SOCKET_ROUNDS (3) rounds of both,
  * relay and product alternating, and each side's run of median p99 is the
- * one compared (the first round also measures memory and, for the relay,
- * the loader's ceiling). BENCH_SOCKET_PROFILE=<path> writes a CPU profile
+ * one compared, as is each side's median reconnect (each round connects
+ * anew; the first round also measures memory and, for the relay, the
+ * loader's ceiling). BENCH_SOCKET_PROFILE=<path> writes a CPU profile
  * of the product's first warm-up, steady and burst runs (`profiled`).
  *
  * Baseline: a bare `ws` relay (socket-relay.mjs) in a process of its own,
@@ -210,8 +211,8 @@ async function measureSide(
 async function runRound(
   loader: Child,
   sockets: () => Promise<SocketSpec[]>,
-): Promise<{ steady: RunFigure; burst: RunFigure }> {
-  const connected = await loader.ask<{ failed: number }>({
+): Promise<{ steady: RunFigure; burst: RunFigure; reconnectSeconds: number }> {
+  const connected = await loader.ask<{ failed: number; seconds: number }>({
     connect: { sockets: await sockets(), concurrency: 50 },
   });
   if (connected.failed > 0) throw new Error(`${connected.failed} sockets failed to open`);
@@ -223,7 +224,12 @@ async function runRound(
     run: { commands: COMMANDS, perSecond: OWNERS * 2, groupSize: OWNERS },
   });
   await loader.ask({ close: true });
-  return { steady, burst };
+  return { steady, burst, reconnectSeconds: connected.seconds };
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 function sleep(milliseconds: number): Promise<void> {
@@ -327,14 +333,23 @@ try {
     relay: { steady: [baseline.steady], burst: [baseline.burst] },
     product: { steady: [product.steady], burst: [product.burst] },
   };
+  // A round's connect is a reconnect (each box's session is bound since the first round).
+  const reconnects = {
+    relay: [baseline.connectSeconds.again],
+    product: [product.connectSeconds.again],
+  };
   for (let round = 1; round < ROUNDS; round++) {
     const relayRound = await runRound(loader, async () => relaySockets);
     rounds.relay.steady.push(relayRound.steady);
     rounds.relay.burst.push(relayRound.burst);
+    reconnects.relay.push(relayRound.reconnectSeconds);
     const productRound = await runRound(loader, () => productSockets(bench, sessions));
     rounds.product.steady.push(productRound.steady);
     rounds.product.burst.push(productRound.burst);
+    reconnects.product.push(productRound.reconnectSeconds);
   }
+  baseline.connectSeconds.again = median(reconnects.relay);
+  product.connectSeconds.again = median(reconnects.product);
   const allRuns = [...Object.values(rounds.relay), ...Object.values(rounds.product)].flat();
   baseline.steady = medianRun(rounds.relay.steady);
   baseline.burst = medianRun(rounds.relay.burst);
@@ -373,9 +388,11 @@ try {
   console.log(
     targetLine(
       connectOk,
-      `reconnecting the same ${sockets} sockets at once: relay ` +
+      `reconnecting the same ${sockets} sockets at once, median of ${ROUNDS} rounds: relay ` +
         `${baseline.connectSeconds.again.toFixed(1)} s, product ${product.connectSeconds.again.toFixed(1)} s, ` +
-        `${connectRatio.toFixed(2)}× (target ≤ ${TARGET_CONNECT_RATIO}×)`,
+        `${connectRatio.toFixed(2)}× (target ≤ ${TARGET_CONNECT_RATIO}×; by round: relay ` +
+        `${reconnects.relay.map((seconds) => seconds.toFixed(1)).join(", ")} s, product ` +
+        `${reconnects.product.map((seconds) => seconds.toFixed(1)).join(", ")} s)`,
     ),
   );
 
