@@ -54,13 +54,10 @@ import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support
  * Memory per socket: the server process's RSS and heap (after a GC, a
  * second's sweeping and a GC again) with every socket connected and idle,
  * less before they connected, divided by the sockets; twice: at each
- * socket's first connection, and with the same sockets closed and
- * connected anew. The first holds what the server grows once, whatever
- * holds the sockets after: V8's heap sized up by the storm of 1 100
- * connections (snapshots, presence, statuses; its held heap grows about
- * 50 KB a socket where its used heap grows 13), the code of the path, the
- * database's pages of 1 000 new player states. The second is what a socket
- * costs the server once it knows its player. The same for the relay.
+ * socket's first connection (what the server grows once: V8's heap sized
+ * up by the storm, the path's code, the database's pages of new player
+ * states) and with the same sockets connected anew (what a socket costs
+ * once the server knows its player). The same for the relay.
  *
  * Then the repository's box player (`npm run box-player`, the real client)
  * joins the product's 1 100 sockets: it resumes a bench device's session
@@ -80,10 +77,7 @@ import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support
  * connections. The burst is reported beside the relay's. (Issue 13 set
  * ≤ 2× at 1 000 box players: BENCH_SOCKET_PLAYERS=1000
  * BENCH_SOCKET_OWNERS=100 runs that size, judged by these targets.)
- *
- * Figures, and the way there, are in docs/decisions.md: at 1 000 box
- * players "The player socket's bench" and what follows it (p99 1.23× the
- * relay's), at 10 000 issue 30's section on the storms and the steady state.
+ * Figures, and the way there: docs/decisions.md (issues 13 and 30).
  */
 
 const PLAYERS = Number(process.env.BENCH_SOCKET_PLAYERS ?? 10_000);
