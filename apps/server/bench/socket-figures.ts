@@ -78,6 +78,12 @@ export function targetLine(ok: boolean, text: string): string {
   return `    ${ok ? "ok  " : "MISS"} ${text}`;
 }
 
+/** The middle of some figures (the higher of the two middles of an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
 /** The run of median p99 (a passing disturbance of the machine touches one run, not the median). */
 export function medianRun(runs: RunFigure[]): RunFigure {
   const sorted = [...runs].sort((a, b) => latencyOf(a).p99 - latencyOf(b).p99);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { profiled } from "./cpu-profile.ts";
@@ -8,6 +9,7 @@ import {
   grewBy,
   latencyOf,
   type Memory,
+  median,
   medianRun,
   memoryReport,
   type RunFigure,
@@ -219,15 +221,6 @@ async function runRound(
   });
   await loader.ask({ close: true });
   return { steady, burst, reconnectSeconds: connected.seconds };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
-function sleep(milliseconds: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, milliseconds));
 }
 
 /**
