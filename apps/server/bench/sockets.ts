@@ -68,8 +68,7 @@ import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support
  * fails if it does not within 10 s. The loader's sockets stand for the
  * other boxes; this shows the real client gets through among them.
  *
- * The same product on PostgreSQL follows, reported without a target
- * (BENCH_ONLY=pglite leaves it out).
+ * The product on PostgreSQL follows, without a target (BENCH_ONLY=pglite: not).
  *
  * Targets (issue 30): on the steady run, p99 ≤ 100 ms and ≤ 3× the relay's
  * p99; no command lost in any run; the 11 000 sockets reconnecting at once
