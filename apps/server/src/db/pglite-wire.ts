@@ -1,6 +1,3 @@
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import path from "node:path";
 import { Duplex } from "node:stream";
 import { Worker } from "node:worker_threads";
 
@@ -37,48 +34,28 @@ type FromWorker =
   | { type: "failed"; message: string }
   | { type: "reply"; connection: number; bytes: Uint8Array }
   | { type: "closed"; message?: string }
-  | { type: "snapshot"; message?: string };
+  | { type: "snapshot"; message?: string }
+  | { type: "compiled"; module: object };
 
 const workerFile = new URL("./pglite-worker.mjs", import.meta.url);
 
 /**
- * A compiled WebAssembly module, opaque here (Node 20's types do not declare
- * WebAssembly): it is only handed to the thread, which gives it to PGlite.
+ * PostgreSQL's WebAssembly (9 MB) as the first thread of this process
+ * compiled it, opaque here: every later thread is handed it instead of
+ * compiling it anew. A thread compiling it spent about 0.3 s of CPU on V8's
+ * compile threads each time a process opened a database again (a restore,
+ * a restart in place, each API test's server: 0.74 → 0.38 s a start). The
+ * first is compiled by its own thread, as before, beside the process's
+ * start. A compiled module is shared between threads, with its code.
  */
-type CompiledModule = object;
-const wasm = (
-  globalThis as unknown as {
-    WebAssembly: { compile(bytes: Uint8Array): Promise<CompiledModule> };
-  }
-).WebAssembly;
-
-let compiledPostgres: Promise<CompiledModule> | undefined;
-
-/**
- * PostgreSQL's WebAssembly (9 MB), compiled once per process and handed to
- * every thread that opens a database: a thread compiling it anew spent
- * about 0.3 s of CPU each time a process opened one again (a restore, a
- * restart in place, each API test's server). A compiled module is shared
- * between threads, with the code it has optimized since.
- */
-function postgresModule(): Promise<CompiledModule> {
-  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-  compiledPostgres ??= readFile(path.join(path.dirname(entry), "pglite.wasm")).then((bytes) =>
-    wasm.compile(bytes),
-  );
-  return compiledPostgres;
-}
+let compiledPostgres: object | undefined;
 
 /** Starts the thread on `directory` (undefined: in memory) and resolves once PGlite answers. */
 export async function startPgliteWorker(directory: string | undefined): Promise<PgliteWorker> {
   const started = performance.now();
-  const worker = new Worker(workerFile, { workerData: { directory: directory ?? null } });
-  // The thread loads PGlite's code while the module compiles (the first time).
-  const postgres = await postgresModule().catch(async (error: unknown) => {
-    await worker.terminate();
-    throw error;
+  const worker = new Worker(workerFile, {
+    workerData: { directory: directory ?? null, postgres: compiledPostgres ?? null },
   });
-  worker.postMessage({ type: "module", postgres });
   const streams = new Map<number, WireStream>();
   let lastId = 0;
   let broken: Error | undefined;
@@ -116,6 +93,8 @@ export async function startPgliteWorker(directory: string | undefined): Promise<
       closed?.(message.message);
     } else if (message.type === "snapshot") {
       snapshotted?.(message.message);
+    } else if (message.type === "compiled") {
+      compiledPostgres ??= message.module;
     }
   });
 
