@@ -70,6 +70,32 @@ describe("SpreadRounds", () => {
     spread.stop();
   });
 
+  it("looks again only a period later when there was nothing to visit", async () => {
+    const items = new Set<number>();
+    let rounds = 0;
+    const visited: number[] = [];
+    const spread = new SpreadRounds<number>({
+      periodMs: 10_000,
+      tickMs: 1_000,
+      items: () => {
+        rounds++;
+        return [...items];
+      },
+      isCurrent: (item) => items.has(item),
+      visit: async (slice) => {
+        visited.push(...slice);
+      },
+    });
+    spread.start();
+    await vi.advanceTimersByTimeAsync(10_500);
+    expect(rounds).toBe(1);
+    items.add(7);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(rounds).toBe(2);
+    expect(visited).toEqual([7]);
+    spread.stop();
+  });
+
   it("visits all at each tick when the period is no longer than a tick", async () => {
     const items = new Set([1, 2, 3]);
     const slices: number[][] = [];

@@ -7,15 +7,16 @@
  * every 30 s, and the owners' commands waited behind it for up to 40 ms.
  *
  * An item gone before its slice (`isCurrent` answers false) is skipped.
- * A slice still running when the next tick comes delays it: slices never
- * overlap, and a round whose slices ran late starts the next at once.
+ * The next slice is timed from the end of the last: slices never overlap.
+ * A round with nothing in it waits a whole period before the next, so an
+ * idle process is not woken every tick.
  */
 export class SpreadRounds<T> {
   private timer: NodeJS.Timeout | undefined;
   private round: T[] = [];
   private next = 0;
   private sliceSize = 0;
-  private running = false;
+  private started = false;
 
   constructor(
     private readonly options: {
@@ -32,20 +33,29 @@ export class SpreadRounds<T> {
   ) {}
 
   start(): void {
-    if (this.timer) return;
-    const tickMs = Math.min(this.options.tickMs, this.options.periodMs);
-    this.timer = setInterval(() => void this.tick(), tickMs);
-    this.timer.unref();
+    if (this.started) return;
+    this.started = true;
+    this.arm(this.tickMs());
   }
 
   stop(): void {
-    clearInterval(this.timer);
+    this.started = false;
+    clearTimeout(this.timer);
     this.timer = undefined;
   }
 
+  private tickMs(): number {
+    return Math.min(this.options.tickMs, this.options.periodMs);
+  }
+
+  private arm(delayMs: number): void {
+    if (!this.started || this.timer) return;
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+    this.timer.unref();
+  }
+
   private async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
+    this.timer = undefined;
     try {
       if (this.next >= this.round.length) this.beginRound();
       const slice = this.round
@@ -54,13 +64,13 @@ export class SpreadRounds<T> {
       this.next += this.sliceSize;
       if (slice.length > 0) await this.options.visit(slice);
     } finally {
-      this.running = false;
+      this.arm(this.round.length === 0 ? this.options.periodMs : this.tickMs());
     }
   }
 
   private beginRound(): void {
-    const { periodMs, tickMs } = this.options;
-    const ticks = Math.max(1, Math.floor(periodMs / Math.min(tickMs, periodMs)));
+    const { periodMs } = this.options;
+    const ticks = Math.max(1, Math.floor(periodMs / this.tickMs()));
     this.round = this.options.items();
     this.next = 0;
     this.sliceSize = Math.max(1, Math.ceil(this.round.length / ticks));
