@@ -1,3 +1,6 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { Duplex } from "node:stream";
 import { Worker } from "node:worker_threads";
 
@@ -34,28 +37,52 @@ type FromWorker =
   | { type: "failed"; message: string }
   | { type: "reply"; connection: number; bytes: Uint8Array }
   | { type: "closed"; message?: string }
-  | { type: "snapshot"; message?: string }
-  | { type: "compiled"; module: object };
+  | { type: "snapshot"; message?: string };
 
 const workerFile = new URL("./pglite-worker.mjs", import.meta.url);
 
 /**
- * PostgreSQL's WebAssembly (9 MB) as the first thread of this process
- * compiled it, opaque here: every later thread is handed it instead of
- * compiling it anew. A thread compiling it spent about 0.3 s of CPU on V8's
- * compile threads each time a process opened a database again (a restore,
- * a restart in place, each API test's server: 0.74 → 0.38 s a start). The
- * first is compiled by its own thread, as before, beside the process's
- * start. A compiled module is shared between threads, with its code.
+ * A compiled WebAssembly module, opaque here (Node 20's types do not declare
+ * WebAssembly): it is only handed to the thread, which gives it to PGlite.
  */
-let compiledPostgres: object | undefined;
+type CompiledModule = object;
+const wasm = (
+  globalThis as unknown as {
+    WebAssembly: { compile(bytes: Uint8Array): Promise<CompiledModule> };
+  }
+).WebAssembly;
+
+/** Databases this process has opened so far. */
+let opened = 0;
+let compiledPostgres: Promise<CompiledModule> | undefined;
+
+/**
+ * PostgreSQL's WebAssembly (9 MB) for a thread, from the process's second
+ * database on: compiled once and handed to every later thread, which
+ * shares its code. A thread compiling it anew spent about 0.3 s of CPU on
+ * V8's compile threads each time a process opened a database again (a
+ * restore, a restart in place, each API test's server: 0.74 → 0.38 s a
+ * start). The first is compiled by PGlite in its own thread, as it always
+ * was, beside the process's start (compiled here first, `npm start` was
+ * ready in 2.11 s against 1.96); a process that opens one database never
+ * compiles it twice.
+ */
+function postgresModule(): Promise<CompiledModule> | undefined {
+  if (opened++ === 0) return undefined;
+  compiledPostgres ??= readFile(
+    path.join(
+      path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite")),
+      "pglite.wasm",
+    ),
+  ).then((bytes) => wasm.compile(bytes));
+  return compiledPostgres;
+}
 
 /** Starts the thread on `directory` (undefined: in memory) and resolves once PGlite answers. */
 export async function startPgliteWorker(directory: string | undefined): Promise<PgliteWorker> {
   const started = performance.now();
-  const worker = new Worker(workerFile, {
-    workerData: { directory: directory ?? null, postgres: compiledPostgres ?? null },
-  });
+  const postgres = (await postgresModule()) ?? null;
+  const worker = new Worker(workerFile, { workerData: { directory: directory ?? null, postgres } });
   const streams = new Map<number, WireStream>();
   let lastId = 0;
   let broken: Error | undefined;
@@ -93,8 +120,6 @@ export async function startPgliteWorker(directory: string | undefined): Promise<
       closed?.(message.message);
     } else if (message.type === "snapshot") {
       snapshotted?.(message.message);
-    } else if (message.type === "compiled") {
-      compiledPostgres ??= message.module;
     }
   });
 

@@ -24,7 +24,6 @@
  * Plain JavaScript: a worker thread runs without the TypeScript loader.
  */
 import { cpSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -64,16 +63,11 @@ let paused = false;
 
 try {
   const started = performance.now();
-  // PostgreSQL's WebAssembly: compiled by the process's first thread, then
-  // handed to every later one (pglite-wire.ts).
-  const postgres =
-    workerData.postgres ??
-    (await WebAssembly.compile(
-      await readFile(new URL("./pglite.wasm", import.meta.resolve("@electric-sql/pglite"))),
-    ));
   // The library's search (pg_trgm, unaccent) is the same SQL on PostgreSQL.
   pglite = await PGlite.create(workerData.directory ?? undefined, {
-    pgliteWasmModule: postgres,
+    // PostgreSQL's WebAssembly as the process compiled it once (pglite-wire.ts);
+    // none for its first database, which PGlite compiles here.
+    pgliteWasmModule: workerData.postgres ?? undefined,
     extensions: { pg_trgm, unaccent },
     // PostgreSQL's own 128 MB of shared buffers are zeroed at start, all of
     // it resident: most of an idle server's memory. A venue network's
@@ -85,7 +79,6 @@ try {
   // under one, and PostgreSQL's own choice keeps re-planning them.
   await pglite.exec("set plan_cache_mode = force_generic_plan");
   port.postMessage({ type: "ready", ms: Math.round(performance.now() - started) });
-  if (!workerData.postgres) port.postMessage({ type: "compiled", module: postgres });
 } catch (error) {
   port.postMessage({ type: "failed", message: String(error?.message ?? error) });
   port.close();
