@@ -62,8 +62,9 @@ const OVERSIZED_FRAME = "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH";
  * (at most a minute), so a revocation whose bus message was lost still
  * closes it. The reads are spread through that period, a slice of the
  * sockets a second (SpreadRounds); a socket's next read may come up to
- * twice the period after its last only when most sockets closed meanwhile. A socket that sent nothing (not even the 4-second ping)
- * for 30 s is terminated.
+ * twice the period after its last only when most sockets closed meanwhile
+ * or none was open at its round's start. A socket that sent nothing (not
+ * even the 4-second ping) for 30 s is terminated.
  *
  * A socket spends a FrameBudget on every frame: past its burst allowance a
  * flood is told `{"type":"error"}` and closed with 1008, and its later
