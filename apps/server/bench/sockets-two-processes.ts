@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import { TOKENS } from "@fonika/shared";
 import { createAccessTokens } from "../src/lib/access-token.ts";
 import { deriveKeys } from "../src/lib/keys.ts";
@@ -422,12 +423,18 @@ try {
       `${kb((relayPerSocket as Memory).rss).trim()} (after a GC, all ${SOCKETS}) (no target)`,
   );
   for (const server of [a, b]) {
-    // What each server logged at warn and above, by message (an error with its cause's).
+    // What each server logged at warn and above: an error with its cause, a warning its figures.
     const counts = new Map<string, number>();
     for (const line of server.logLines()) {
       const entry = line.startsWith("{") ? JSON.parse(line) : undefined;
-      const cause = entry?.err?.message ? ` (${String(entry.err.message).slice(0, 120)})` : "";
-      const message = entry ? `${String(entry.msg)}${cause}` : line;
+      const figures = Object.entries(entry ?? {}).filter(
+        ([key, value]) => typeof value === "number" && !["level", "time", "pid"].includes(key),
+      );
+      const detail =
+        entry?.err?.message ?? figures.map(([key, value]) => `${key} ${value}`).join(", ");
+      const message = entry
+        ? `${String(entry.msg)}${detail ? ` (${String(detail).slice(0, 120)})` : ""}`
+        : line;
       counts.set(message, (counts.get(message) ?? 0) + 1);
     }
     const messages = [...counts].map(([message, count]) => `${count}× ${message.slice(0, 280)}`);
@@ -438,10 +445,6 @@ try {
   failed = !(p99Ok && ratioOk && lostOk && loaderOk);
 } finally {
   for (const stop of stopping) await stop();
-}
-
-function sleep(milliseconds: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, milliseconds));
 }
 
 process.exit(failed ? 1 : 0);

@@ -155,8 +155,11 @@ export default fp(
       // What a socket does is known before the first one opens.
       handlers.seal();
       // A socket silent for 30 s is gone (its line cut without a word): said, as its client never will.
-      hub.startSweeping((count) =>
-        app.log.warn({ sockets: count }, "player sockets terminated: silent for 30 s"),
+      hub.startSweeping((count, { lateMs, longestSilentMs }) =>
+        app.log.warn(
+          { sockets: count, sweepLateMs: lateMs, longestSilentMs },
+          "player sockets terminated: silent for 30 s",
+        ),
       );
       sessionCheck.start();
     });

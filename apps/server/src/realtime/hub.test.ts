@@ -183,8 +183,8 @@ describe("SocketHub", () => {
     vi.useFakeTimers();
     try {
       const hub = new SocketHub({ idleTimeoutMs: 30_000, sweepIntervalMs: 5_000 });
-      const said: number[] = [];
-      hub.startSweeping((count) => said.push(count));
+      const said: unknown[] = [];
+      hub.startSweeping((count, details) => said.push([count, details]));
       expect(hub.sweepArmed).toBe(false);
       expect(vi.getTimerCount()).toBe(0);
 
@@ -194,8 +194,9 @@ describe("SocketHub", () => {
       // The sweep ends the silent socket, the last one: the timer goes with it.
       vi.advanceTimersByTime(35_000);
       expect(silent.terminated).toBe(true);
-      // What the sweep ended is said once (the plugin logs it).
-      expect(said).toEqual([1]);
+      // What the sweep ended is said once (the plugin logs it), with how late
+      // the sweep ran (a held loop reads as silence) and the longest silence.
+      expect(said).toEqual([[1, { lateMs: 0, longestSilentMs: 35_000 }]]);
       expect(hub.sweepArmed).toBe(false);
       expect(vi.getTimerCount()).toBe(0);
 

@@ -94,6 +94,12 @@ interface Connection {
   wire?: Corkable | undefined;
 }
 
+/** What an idle sweep that ended sockets saw: how late it ran, and the longest silence. */
+export interface SweepDetails {
+  lateMs: number;
+  longestSilentMs: number;
+}
+
 export interface SocketHubOptions {
   /** A socket that sent nothing for this long is terminated (default 30 s). */
   idleTimeoutMs?: number;
@@ -116,7 +122,9 @@ export class SocketHub {
   /** Runs only while some socket is held: an idle process has no timer here. */
   private sweepTimer: NodeJS.Timeout | undefined;
   /** Told how many sockets a periodic sweep terminated, when any. */
-  private onTerminated: ((count: number) => void) | undefined;
+  private onTerminated: ((count: number, details: SweepDetails) => void) | undefined;
+  /** When the idle sweep last ran: a sweep much later than its interval means the loop was held. */
+  private lastSweepAt = 0;
   /** startSweeping was called and closeAll not yet. */
   private sweeping = false;
   /** Connections corked by the deliveries of the code now running, uncorked on the next tick. */
@@ -263,7 +271,7 @@ export class SocketHub {
    * (from the first one added until the last one goes); the timer never
    * keeps the process alive.
    */
-  startSweeping(onTerminated?: (count: number) => void): void {
+  startSweeping(onTerminated?: (count: number, details: SweepDetails) => void): void {
     this.onTerminated = onTerminated;
     this.sweeping = true;
     this.armSweep();
@@ -276,9 +284,19 @@ export class SocketHub {
 
   private armSweep(): void {
     if (!this.sweeping || this.sweepTimer || this.connections.size === 0) return;
+    this.lastSweepAt = this.now();
     this.sweepTimer = setInterval(() => {
+      const now = this.now();
+      // Said beside what it ends: how late this sweep ran, and the longest
+      // silence among the ended (a loop held for seconds reads as silence).
+      let longestSilentMs = 0;
+      for (const connection of this.connections.values()) {
+        longestSilentMs = Math.max(longestSilentMs, now - connection.lastSeenAt);
+      }
+      const lateMs = now - this.lastSweepAt - this.sweepIntervalMs;
+      this.lastSweepAt = now;
       const terminated = this.sweep();
-      if (terminated > 0) this.onTerminated?.(terminated);
+      if (terminated > 0) this.onTerminated?.(terminated, { lateMs, longestSilentMs });
     }, this.sweepIntervalMs);
     this.sweepTimer.unref();
   }
