@@ -3,6 +3,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
@@ -98,21 +99,26 @@ export async function uploadTones(
   const dir = mkdtempSync(path.join(tmpdir(), "fonika-e2e-tones-"));
   const run = Date.now() % 1_000_000;
   const ids: string[] = [];
-  for (let n = 0; n < count; n++) {
-    const file = await renderTone(
-      {
-        title: `${label} ${n + 1}`,
-        artist: "Хор тонов",
-        seconds,
-        // A different chord per song and per run.
-        chord: [220 + ((run + n * 37) % 200), 330 + n * 11, 440 + n * 7],
-      },
-      dir,
-      `tone-${n}`,
-    );
-    ids.push(await uploadFixture(token, file));
+  try {
+    for (let n = 0; n < count; n++) {
+      const file = await renderTone(
+        {
+          title: `${label} ${n + 1}`,
+          artist: "Хор тонов",
+          seconds,
+          // A different chord per song and per run.
+          chord: [220 + ((run + n * 37) % 200), 330 + n * 11, 440 + n * 7],
+        },
+        dir,
+        `tone-${n}`,
+      );
+      ids.push(await uploadFixture(token, file));
+    }
+    return ids;
+  } finally {
+    // Uploaded, the rendered files are the server's: none is left behind (500 a day of runs were).
+    rmSync(dir, { recursive: true, force: true });
   }
-  return ids;
 }
 
 /** Every stored file of the e2e server (its DATA_DIR/files), by path. */
