@@ -254,16 +254,24 @@ export class SocketHub {
 
   /** Terminates sockets silent for longer than the idle timeout. */
   sweep(): number {
-    const deadline = this.now() - this.idleTimeoutMs;
+    return this.terminateSilent().terminated;
+  }
+
+  /** One pass over the sockets: ends the silent ones, and says the longest silence among them. */
+  private terminateSilent(): { terminated: number; longestSilentMs: number } {
+    const now = this.now();
+    const deadline = now - this.idleTimeoutMs;
     let terminated = 0;
+    let longestSilentMs = 0;
     for (const [socket, connection] of this.connections) {
       if (connection.lastSeenAt < deadline) {
+        longestSilentMs = Math.max(longestSilentMs, now - connection.lastSeenAt);
         socket.terminate();
         this.remove(socket);
         terminated++;
       }
     }
-    return terminated;
+    return { terminated, longestSilentMs };
   }
 
   /**
@@ -286,16 +294,12 @@ export class SocketHub {
     if (!this.sweeping || this.sweepTimer || this.connections.size === 0) return;
     this.lastSweepAt = this.now();
     this.sweepTimer = setInterval(() => {
-      const now = this.now();
       // Said beside what it ends: how late this sweep ran, and the longest
       // silence among the ended (a loop held for seconds reads as silence).
-      let longestSilentMs = 0;
-      for (const connection of this.connections.values()) {
-        longestSilentMs = Math.max(longestSilentMs, now - connection.lastSeenAt);
-      }
+      const now = this.now();
       const lateMs = now - this.lastSweepAt - this.sweepIntervalMs;
       this.lastSweepAt = now;
-      const terminated = this.sweep();
+      const { terminated, longestSilentMs } = this.terminateSilent();
       if (terminated > 0) this.onTerminated?.(terminated, { lateMs, longestSilentMs });
     }, this.sweepIntervalMs);
     this.sweepTimer.unref();
