@@ -57,6 +57,8 @@ let pinger;
 /** Sockets the server closed while the loader held them, in all and by close code. */
 let closedByServer = 0;
 let closeCodes = {};
+/** Of each socket the server closed: how long it had been open, and since its last ping (null: never pinged). */
+let closedSilence = [];
 /** Commands still in flight when their player's next one was sent. */
 let overtaken = 0;
 /** Called when a command completes (the ceiling's closed loop). */
@@ -87,11 +89,22 @@ function open(spec) {
     socket.once("error", reject);
     socket.once("open", () => {
       socket.on("message", receive);
-      const client = { socket, owner: spec.owner, playerId: spec.playerId, closing: false };
+      const client = {
+        socket,
+        owner: spec.owner,
+        playerId: spec.playerId,
+        closing: false,
+        openedAt: performance.now(),
+        pingedAt: 0,
+      };
       socket.once("close", (code) => {
         if (client.closing) return;
         closedByServer++;
         closeCodes[code] = (closeCodes[code] ?? 0) + 1;
+        closedSilence.push({
+          sinceOpenMs: performance.now() - client.openedAt,
+          sinceLastPingMs: client.pingedAt ? performance.now() - client.pingedAt : null,
+        });
       });
       // Clients ping from the moment they are open (the server drops a socket silent for 30 s).
       opened.push(client);
@@ -103,14 +116,23 @@ function open(spec) {
 async function connect({ sockets, concurrency }) {
   const started = performance.now();
   closedByServer = 0;
+  closedSilence = [];
   closeCodes = {};
   // Pings sent so far: by now, every socket's share of one ping each PING_MS.
   let pinged = 0;
+  // The next socket to ping. A cursor, not `pinged % opened.length`: while
+  // sockets open, that index jumps back by pinged / length places with each
+  // one, and in a 70-s connect it all but stood still, so sockets ahead of
+  // it went 30 s unpinged and the server rightly ended them as silent.
+  let cursor = 0;
   pinger = setInterval(() => {
     const due = Math.floor(((performance.now() - started) * sockets.length) / PING_MS);
     for (; pinged < due && opened.length > 0; pinged++) {
-      const client = opened[pinged % opened.length];
-      if (client.socket.readyState === WebSocket.OPEN) client.socket.send('{"type":"ping"}');
+      if (cursor >= opened.length) cursor = 0;
+      const client = opened[cursor++];
+      if (client.socket.readyState !== WebSocket.OPEN) continue;
+      client.socket.send('{"type":"ping"}');
+      client.pingedAt = performance.now();
     }
   }, PING_TICK_MS);
   clients = new Array(sockets.length);
@@ -137,6 +159,7 @@ async function connect({ sockets, concurrency }) {
     }
   }
   const seconds = (performance.now() - started) / 1000;
+  reportClosed("connect");
   // What a connection sets off (snapshots, presence, statuses) settles first.
   lastMessageAt = performance.now();
   while (performance.now() - lastMessageAt < 500) await sleep(100);
@@ -222,7 +245,30 @@ async function ceiling({ seconds }) {
   };
 }
 
+/**
+ * Says on stderr, when the server closed sockets, how long they had been
+ * open and since the loader last pinged them: a server that ends sockets as
+ * silent while the loader pinged them a second before does not read them.
+ */
+function reportClosed(phase) {
+  if (closedSilence.length === 0) return;
+  const sinceOpen = closedSilence.map((closed) => closed.sinceOpenMs).sort((a, b) => a - b);
+  const pinged = closedSilence
+    .map((closed) => closed.sinceLastPingMs)
+    .filter((ms) => ms !== null)
+    .sort((a, b) => a - b);
+  const at = (sorted, q) => (sorted.length ? sorted[Math.floor(q * (sorted.length - 1))].toFixed(0) : "-");
+  process.stderr.write(
+    `loader ${process.pid} (${phase}): ${closedSilence.length} sockets closed by the server; ` +
+      `open for ms p0 ${at(sinceOpen, 0)} p50 ${at(sinceOpen, 0.5)} p100 ${at(sinceOpen, 1)}; ` +
+      `never pinged ${closedSilence.length - pinged.length}; since the last ping ms ` +
+      `p0 ${at(pinged, 0)} p50 ${at(pinged, 0.5)} p100 ${at(pinged, 1)}\n`,
+  );
+  closedSilence = [];
+}
+
 async function close() {
+  reportClosed("run");
   clearInterval(pinger);
   await Promise.all(
     clients.map(
