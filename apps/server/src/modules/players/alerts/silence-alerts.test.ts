@@ -356,8 +356,10 @@ describe("a sweep of many players", () => {
     for (let index = 1; index < calls.length; index++) {
       const previous = calls[index - 1] as { began: number; ended: number };
       const gap = (calls[index] as { began: number }).began - previous.ended;
-      // A timer never fires early: the rest is at least 3 × the batch (less a millisecond's rounding).
-      expect(gap).toBeGreaterThanOrEqual(3 * (previous.ended - previous.began) - 1);
+      // The rest is 3 × the batch. A timer counts from the loop's clock, read
+      // when the loop's turn began (and in whole milliseconds): one set late
+      // in a turn fires as much early by the real clock (1.4 ms was seen).
+      expect(gap).toBeGreaterThanOrEqual(3 * (previous.ended - previous.began) - 5);
     }
     // Stopped, a sweep finishes without resting.
     calls.length = 0;
