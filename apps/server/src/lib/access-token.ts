@@ -36,8 +36,17 @@ const serverClaimsSchema = z.object({
   establishmentId: z.string().nullish(),
 });
 
-/** Verified tokens kept so that a token's HMAC is checked once, not per call. */
-const VERIFIED_CACHE_SIZE = 10_000;
+/**
+ * Verified tokens are kept until they expire, so that a token's HMAC is
+ * checked once, not per call: a token lives 5 minutes, and what is kept is
+ * what was verified in the last 5 minutes. The cap only bounds a flood of
+ * distinct valid tokens (about 15 MB at most), three times what one
+ * process's 10 000 venues hold (a device each, and their owners). It was
+ * 10 000, dropped oldest first: 11 000 sockets reconnecting in the order
+ * they first came missed on every one, and their HMACs cost a reconnect
+ * storm 1.2 s (issue 30).
+ */
+export const VERIFIED_CACHE_SIZE = 30_000;
 
 export function createAccessTokens(secret: Uint8Array): AccessTokens {
   // Insertion-ordered: the oldest entries go first when the cache is full.
@@ -85,10 +94,8 @@ export function createAccessTokens(secret: Uint8Array): AccessTokens {
           establishmentId: parsed.data.establishmentId ?? null,
           exp: parsed.data.exp,
         };
-        if (verified.size >= VERIFIED_CACHE_SIZE) {
-          const oldest = verified.keys().next().value;
-          if (oldest !== undefined) verified.delete(oldest);
-        }
+        if (verified.size >= VERIFIED_CACHE_SIZE)
+          makeRoom(verified, nowSeconds, VERIFIED_CACHE_SIZE);
         verified.set(token, claims);
         return claims;
       } catch {
@@ -96,4 +103,23 @@ export function createAccessTokens(secret: Uint8Array): AccessTokens {
       }
     },
   };
+}
+
+/**
+ * Makes room for one more in a cache of `size`: drops the expired tokens at
+ * its front (the oldest kept: all tokens live as long, so they expire about
+ * in order), or the oldest one when none has expired.
+ */
+export function makeRoom(
+  verified: Map<string, { exp: number }>,
+  nowSeconds: number,
+  size: number,
+): void {
+  for (const [token, claims] of verified) {
+    if (claims.exp > nowSeconds) break;
+    verified.delete(token);
+  }
+  if (verified.size < size) return;
+  const oldest = verified.keys().next().value;
+  if (oldest !== undefined) verified.delete(oldest);
 }
