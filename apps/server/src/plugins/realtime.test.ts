@@ -126,7 +126,7 @@ describe("player socket", () => {
     expect(server.logs.some((line) => JSON.stringify(line).includes(client.token))).toBe(false);
   });
 
-  it("handles a socket's frames one at a time, in order", async () => {
+  it("handles frames sent before the token check finished, in order", async () => {
     const player = await connect(server, client.token);
     player.send({ type: "connect" });
     player.send({ type: "ping" });

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage } from "node:http";
 import websocket from "@fastify/websocket";
 import { API_BASE, MESSAGES, PLAYER_SOCKET_PATH } from "@fonika/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -117,17 +116,6 @@ export default fp(
         for (const client of app.websocketServer.clients) client.terminate();
       },
     });
-    const socketUrl = `${API_BASE}${PLAYER_SOCKET_PATH}`;
-    // A socket's 101 waits in its corked connection until the socket is let
-    // in or refused (`authenticate` uncorks), so that the 101 and what
-    // the socket is first told (its snapshot, or why it is refused) go out
-    // in one write: a reconnect storm spent a quarter of its time in write
-    // system calls, two a socket where a bare relay makes one (issue 30).
-    // `ws` says 'headers' just before it writes the 101 of an upgrade it
-    // accepts, and calls the route's wsHandler right after, in one turn.
-    app.websocketServer.on("headers", (_headers: string[], request: IncomingMessage) => {
-      if (request.url?.split("?")[0] === socketUrl) request.socket.cork();
-    });
     /**
      * Lets a socket go whose access ended: 'Access denied error', then the
      * close that tells its client not to reconnect with the same token.
@@ -179,7 +167,7 @@ export default fp(
 
     app.route({
       method: "GET",
-      url: socketUrl,
+      url: `${API_BASE}${PLAYER_SOCKET_PATH}`,
       schema: { hide: true },
       // The URL carries the access token: keep it out of the request log lines.
       logLevel: "warn",
@@ -191,9 +179,8 @@ export default fp(
           requestId: request.id,
         }),
       wsHandler: (socket: WebSocket, request: FastifyRequest) => {
-        // Frames queue behind the token check (the 101 waits for it, but a
-        // client need not wait for the 101) and are handled one at a time,
-        // in order.
+        // Frames may arrive while the token is being checked: they queue
+        // behind it and are handled one at a time, in order.
         let queue: Promise<Actor | null> = authenticate(socket, request);
         // The handlers below keep the request's logger, not the request: an
         // open socket does not hold its upgrade request (its headers, its URL)
@@ -280,8 +267,8 @@ export default fp(
     /** Admits the socket into its rooms, or tells it why not and closes it. */
     async function authenticate(socket: WebSocket, request: FastifyRequest): Promise<Actor | null> {
       const token = (request.query as { access_token?: unknown }).access_token;
-      // Corked since its 101 was written ('headers' above).
       const wire = request.raw.socket;
+      let corked = false;
       try {
         const actor = await boundToPlayer(
           await app.authenticateToken(typeof token === "string" ? token : undefined),
@@ -310,8 +297,11 @@ export default fp(
         });
         admitted.set(socket, actor);
         // What the socket is told while it is let in (its snapshot, its
-        // players' states and schedule as it comes online) goes out with
-        // its 101, in one write, when it is in.
+        // players' states and schedule as it comes online) goes out in one
+        // write when it is in: a reconnect storm's writes are a system call
+        // each, and each wakes the client.
+        wire.cork();
+        corked = true;
         for (const message of snapshot) send(socket, message);
         // A change of access published while this socket was being let in
         // (its rooms not joined yet), or before its token was made (a client
@@ -346,9 +336,7 @@ export default fp(
         }
         return null;
       } finally {
-        wire.uncork();
-        // Its client pings from the 101 on, not before: the idle clock starts now.
-        hub.touch(socket);
+        if (corked) wire.uncork();
       }
     }
   },
