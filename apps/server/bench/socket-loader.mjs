@@ -257,7 +257,8 @@ function reportClosed(phase) {
     .map((closed) => closed.sinceLastPingMs)
     .filter((ms) => ms !== null)
     .sort((a, b) => a - b);
-  const at = (sorted, q) => (sorted.length ? sorted[Math.floor(q * (sorted.length - 1))].toFixed(0) : "-");
+  const at = (sorted, q) =>
+    sorted.length ? sorted[Math.floor(q * (sorted.length - 1))].toFixed(0) : "-";
   process.stderr.write(
     `loader ${process.pid} (${phase}): ${closedSilence.length} sockets closed by the server; ` +
       `open for ms p0 ${at(sinceOpen, 0)} p50 ${at(sinceOpen, 0.5)} p100 ${at(sinceOpen, 1)}; ` +
