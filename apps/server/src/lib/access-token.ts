@@ -42,9 +42,8 @@ const serverClaimsSchema = z.object({
  * what was verified in the last 5 minutes. The cap only bounds a flood of
  * distinct valid tokens (about 15 MB at most), three times what one
  * process's 10 000 venues hold (a device each, and their owners). It was
- * 10 000, dropped oldest first: 11 000 sockets reconnecting in the order
- * they first came missed on every one, and their HMACs cost a reconnect
- * storm 1.2 s (issue 30).
+ * 10 000, dropped oldest first: 11 000 sockets coming back with their
+ * tokens in the order they first came would miss on every one (issue 30).
  */
 export const VERIFIED_CACHE_SIZE = 30_000;
 
@@ -94,8 +93,9 @@ export function createAccessTokens(secret: Uint8Array): AccessTokens {
           establishmentId: parsed.data.establishmentId ?? null,
           exp: parsed.data.exp,
         };
-        if (verified.size >= VERIFIED_CACHE_SIZE)
+        if (verified.size >= VERIFIED_CACHE_SIZE) {
           makeRoom(verified, nowSeconds, VERIFIED_CACHE_SIZE);
+        }
         verified.set(token, claims);
         return claims;
       } catch {
