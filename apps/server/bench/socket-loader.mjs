@@ -57,7 +57,7 @@ let pinger;
 /** Sockets the server closed while the loader held them, in all and by close code. */
 let closedByServer = 0;
 let closeCodes = {};
-/** Of each socket the server closed: how long it had been open, and since its last ping (null: never pinged). */
+/** Of each socket the server closed: its code, how long it had been open, and since its last ping (null: never pinged). */
 let closedSilence = [];
 /** Commands still in flight when their player's next one was sent. */
 let overtaken = 0;
@@ -102,6 +102,7 @@ function open(spec) {
         closedByServer++;
         closeCodes[code] = (closeCodes[code] ?? 0) + 1;
         closedSilence.push({
+          code,
           sinceOpenMs: performance.now() - client.openedAt,
           sinceLastPingMs: client.pingedAt ? performance.now() - client.pingedAt : null,
         });
@@ -246,9 +247,11 @@ async function ceiling({ seconds }) {
 }
 
 /**
- * Says on stderr, when the server closed sockets, how long they had been
- * open and since the loader last pinged them: a server that ends sockets as
- * silent while the loader pinged them a second before does not read them.
+ * Says on stderr, when the server closed sockets, with which codes, how
+ * long they had been open and since the loader last pinged them (the
+ * device the repository's box player takes over is one, 4409): a server
+ * that ends sockets as silent while the loader pinged them a second before
+ * does not read them.
  */
 function reportClosed(phase) {
   if (closedSilence.length === 0) return;
@@ -259,8 +262,12 @@ function reportClosed(phase) {
     .sort((a, b) => a - b);
   const at = (sorted, q) =>
     sorted.length ? sorted[Math.floor(q * (sorted.length - 1))].toFixed(0) : "-";
+  const codes = {};
+  for (const { code } of closedSilence) codes[code] = (codes[code] ?? 0) + 1;
+  const byCode = Object.entries(codes).map(([code, count]) => `${count}× ${code}`);
   process.stderr.write(
-    `loader ${process.pid} (${phase}): ${closedSilence.length} sockets closed by the server; ` +
+    `loader ${process.pid} (${phase}): ${closedSilence.length} sockets closed by the server ` +
+      `(${byCode.join(", ")}); ` +
       `open for ms p0 ${at(sinceOpen, 0)} p50 ${at(sinceOpen, 0.5)} p100 ${at(sinceOpen, 1)}; ` +
       `never pinged ${closedSilence.length - pinged.length}; since the last ping ms ` +
       `p0 ${at(pinged, 0)} p50 ${at(pinged, 0.5)} p100 ${at(pinged, 1)}\n`,
