@@ -70,16 +70,6 @@ export class LiveService {
     const rows = await this.deps.store.live.playersWithStateByIds(ids);
     return new Map(rows.map((row) => [row.playerId, row]));
   });
-  /**
-   * A player's state, read with the others asked for meanwhile: whether a
-   * device on another process is alive is its stored heartbeat, and a burst
-   * of owners' commands (2 000 at once across two processes) asked it one
-   * statement each, queued in the pool ahead of the commands themselves
-   * (burst p99 2.1 s on PostgreSQL, issue 30).
-   */
-  private readonly storedState = batched((ids: readonly string[]) =>
-    this.deps.store.live.findStates(ids),
-  );
   /** An owner's players with their states, oldest first, read with the other owners asked for meanwhile. */
   private readonly ownerPlayersWithState = batched(async (ownerIds: readonly string[]) => {
     const byOwner = new Map<string, PlayerWithState[]>();
@@ -328,8 +318,11 @@ export class LiveService {
 
   private async isOnline(playerId: string): Promise<boolean> {
     if (this.localDevices.has(playerId)) return !this.heartbeats.isAway(playerId);
-    const state = await this.storedState(playerId);
-    return isFresh(state?.heartbeatAt ?? null);
+    // Read with the other players asked for meanwhile: a burst of owners'
+    // commands (2 000 at once across two processes) asked one statement
+    // each, queued in the pool ahead of the commands (issue 30).
+    const row = await this.playerWithState(playerId);
+    return isFresh(row?.state?.heartbeatAt ?? null);
   }
 
   /** The players a device session plays: the one it named, or its owner's in its establishment. */
