@@ -1,4 +1,4 @@
-import { API_BASE, PLAYER_SOCKET_PATH } from "@fonika/shared";
+import { API_BASE, PLAYER_SOCKET_PATH, playerSocketProtocols } from "@fonika/shared";
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
 import WebSocket from "ws";
 import { E2E } from "./support/environment.ts";
@@ -68,8 +68,8 @@ function currentSong(page: Page): Promise<string | null> {
 
 /** The owner's remote: a socket of theirs, as the player's page opens it. */
 async function remoteOf(token: string, userId: string): Promise<WebSocket> {
-  const url = `${E2E.baseUrl.replace(/^http/, "ws")}${API_BASE}${PLAYER_SOCKET_PATH}?access_token=${token}`;
-  const socket = new WebSocket(url);
+  const url = `${E2E.baseUrl.replace(/^http/, "ws")}${API_BASE}${PLAYER_SOCKET_PATH}`;
+  const socket = new WebSocket(url, playerSocketProtocols(token));
   await new Promise((resolve, reject) => {
     socket.once("open", resolve);
     socket.once("error", reject);

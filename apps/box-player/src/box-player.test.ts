@@ -1,5 +1,6 @@
 import type { EventEmitter } from "node:events";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
+import type { IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSignedInUser, type SignedInUser } from "@fonika/server/test/factories";
@@ -200,6 +201,10 @@ describe("the box player", () => {
   it("signs in by code, plays the schedule with ranged fetches, reports plays and follows a pause", async () => {
     const venue = await scheduledVenue("BOX-0001");
     const stateFile = join(stateDir, "box.json");
+    const upgrades: { url: string | undefined; protocols: string | undefined }[] = [];
+    const upgrade = (request: IncomingMessage) =>
+      upgrades.push({ url: request.url, protocols: request.headers["sec-websocket-protocol"] });
+    server.app.server.on("upgrade", upgrade);
     const box = startBoxPlayer({
       server: server.url,
       serial: "BOX-0001",
@@ -233,6 +238,15 @@ describe("the box player", () => {
         kind: "connected",
         playerId: venue.playerId,
       });
+      // Its socket's address holds no token: it went as a subprotocol (issue 31).
+      expect(upgrades).toEqual([
+        {
+          url: `/api/v1/player/ws?playerId=${venue.playerId}`,
+          protocols: expect.stringMatching(
+            /^fonika\.player\.v1, ?fonika\.bearer\.[\w-]+\.[\w-]+\.[\w-]+$/
+          ),
+        },
+      ]);
       expect(await events.next("schedule")).toEqual({
         kind: "schedule",
         playlistId: venue.playlistId,
@@ -312,6 +326,7 @@ describe("the box player", () => {
       expect((await events.next("playing")).song.id).toBe(songIds[0]);
       owner.socket.close();
     } finally {
+      server.app.server.off("upgrade", upgrade);
       await box.stop();
     }
 

@@ -5,15 +5,16 @@ import {
   MESSAGES,
   PLAYER_SOCKET_PATH,
   parseIncomingSocketMessage,
+  playerSocketProtocols,
 } from "@fonika/shared";
 import WebSocket from "ws";
 import type { EmitEvent } from "./events.ts";
 import type { Timers, Timings } from "./timers.ts";
 
 /**
- * The box's player socket (SPEC.md §4): it connects with the access token,
- * introduces its firmware version, pings, parses what comes in, and
- * reconnects after a drop (rotating the session first) — except when the
+ * The box's player socket (SPEC.md §4): it connects with the access token
+ * offered as a subprotocol, introduces its firmware version, pings, parses
+ * what comes in, and reconnects after a drop (rotating the session first) — except when the
  * server denied access, or another device took its player over, when the
  * box gives up. What the messages mean is
  * the box's business, not the socket's.
@@ -65,11 +66,13 @@ export class PlayerSocket {
       `${API_BASE}${PLAYER_SOCKET_PATH}`,
       this.options.base.replace(/^http/, "ws"),
     );
-    url.searchParams.set("access_token", token);
     // A box of a known player (its serial number's) plays that one only.
     const playerId = this.options.playerId();
     if (playerId) url.searchParams.set("playerId", playerId);
-    const socket = new WebSocket(url, { headers: { "user-agent": this.options.userAgent } });
+    // The token goes as a subprotocol, never in the URL that proxies log (issue 31).
+    const socket = new WebSocket(url, playerSocketProtocols(token), {
+      headers: { "user-agent": this.options.userAgent },
+    });
     this.socket = socket;
     let denied = false;
     let takenOver = false;

@@ -62,7 +62,7 @@ export async function boxPlayerFollows(
     // The owner's remote, as the loader opens it.
     const [remoteSocket] = await productSockets(bench, [remote]);
     if (!remoteSocket) throw new Error("no socket for the owner's remote");
-    owner = new WebSocket(remoteSocket.url);
+    owner = new WebSocket(remoteSocket.url, remoteSocket.protocols);
     await once(owner, "open");
     const volume = 37;
     const followed = waitForEvent(

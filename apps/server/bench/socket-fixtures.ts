@@ -1,4 +1,4 @@
-import { API_BASE, PLAYER_SOCKET_PATH } from "@fonika/shared";
+import { API_BASE, PLAYER_SOCKET_PATH, playerSocketProtocols } from "@fonika/shared";
 import { establishments } from "../src/db/schema.ts";
 import { AccountsStore, type UserRow } from "../src/modules/accounts/accounts.ts";
 import { AuthStore, SessionIssuer, type SessionRow } from "../src/modules/auth/auth.ts";
@@ -14,6 +14,8 @@ import type { BenchApp } from "./support.ts";
 /** One socket the loader opens: a device of `playerId`, or (null) the owner's remote. */
 export interface SocketSpec {
   url: string;
+  /** The subprotocols offered: the player socket's and the access token's (issue 31). */
+  protocols: string[];
   owner: string;
   playerId: string | null;
 }
@@ -115,14 +117,35 @@ export async function socketsOn(
       const base = socketUrl(baseOf(socket));
       return {
         // A device names its player, as the box player and the web player do.
-        url:
-          `${base}?access_token=${await issuer.accessToken(session, user)}` +
-          (playerId ? `&playerId=${playerId}` : ""),
+        url: playerId ? `${base}?playerId=${playerId}` : base,
+        // The token as a subprotocol, as the web app and the box send it.
+        protocols: playerSocketProtocols(await issuer.accessToken(session, user)),
         owner,
         playerId,
       };
     }),
   );
+}
+
+/**
+ * What a relay's socket offers: the same subprotocols as the product's, the
+ * token's with a placeholder as long as a device's token (about 420
+ * characters), so that both handshakes parse as many header bytes. A bare
+ * `ws` server chooses the first offered, the player socket's own.
+ */
+const RELAY_PROTOCOLS = playerSocketProtocols("t".repeat(420));
+
+/** The relay's sockets for the bench's sessions, on the relay at `portOf(session)`. */
+export function relaySocketsOf<Session extends Pick<SessionOfSocket, "owner" | "playerId">>(
+  sessions: readonly Session[],
+  portOf: (session: Session) => number,
+): SocketSpec[] {
+  return sessions.map((session) => ({
+    url: `ws://127.0.0.1:${portOf(session)}/?owner=${session.owner}&player=${session.playerId ?? ""}`,
+    protocols: RELAY_PROTOCOLS,
+    owner: session.owner,
+    playerId: session.playerId,
+  }));
 }
 
 /** Letters only, so that the account's e-mail is made of letters like the other benches'. */

@@ -4,7 +4,7 @@
 // receipt of it are read from performance.now() here.
 //
 // Requests (IPC), each answered by one message:
-//   {connect: {sockets: [{url, owner, playerId|null}], concurrency}}
+//   {connect: {sockets: [{url, protocols, owner, playerId|null}], concurrency}}
 //       opens them (playerId: a device socket; null: the owner's remote),
 //       waits until no message arrived for 500 ms, and starts the pings
 //       (every socket, every 4 s, spread over the 4 s, as clients do);
@@ -85,7 +85,7 @@ function receive(data) {
 
 function open(spec) {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(spec.url, { perMessageDeflate: false });
+    const socket = new WebSocket(spec.url, spec.protocols, { perMessageDeflate: false });
     socket.once("error", reject);
     socket.once("open", () => {
       socket.on("message", receive);

@@ -31,6 +31,7 @@ import {
 } from "./socket-figures.ts";
 import {
   makeFixtures,
+  relaySocketsOf,
   type SessionOfSocket,
   type SocketSpec,
   socketsOn,
@@ -213,13 +214,7 @@ try {
     sessions.filter((session) => serverOf(session) === server).length;
   // An owner's sockets all on the relay of its loader: a relay holds its owners whole.
   const relaySockets = shares(
-    sessions.map((session) => ({
-      url:
-        `ws://127.0.0.1:${relayPorts[shareOf(session)]}/` +
-        `?owner=${session.owner}&player=${session.playerId ?? ""}`,
-      owner: session.owner,
-      playerId: session.playerId,
-    })),
+    relaySocketsOf(sessions, (session) => relayPorts[shareOf(session)] as number),
   );
 
   /**

@@ -16,7 +16,12 @@ import {
   runLine,
   targetLine,
 } from "./socket-figures.ts";
-import { makeFixtures, productSockets, type SocketSpec } from "./socket-fixtures.ts";
+import {
+  makeFixtures,
+  productSockets,
+  relaySocketsOf,
+  type SocketSpec,
+} from "./socket-fixtures.ts";
 import { Child, raiseLoader } from "./socket-processes.ts";
 import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support.ts";
 
@@ -295,12 +300,7 @@ const { child: relay, first } = await Child.start("socket-relay.mjs", ["--expose
 let failed = false;
 try {
   const sessions = await makeFixtures(bench, { owners: OWNERS, players: PLAYERS });
-  const relayPort = (first as { port: number }).port;
-  const relaySockets = sessions.map(({ owner, playerId }) => ({
-    url: `ws://127.0.0.1:${relayPort}/?owner=${owner}&player=${playerId ?? ""}`,
-    owner,
-    playerId,
-  }));
+  const relaySockets = relaySocketsOf(sessions, () => (first as { port: number }).port);
   const baseline = await measureSide(
     loader,
     async () => relaySockets,

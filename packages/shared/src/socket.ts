@@ -208,4 +208,40 @@ export function parseIncomingSocketMessage(text: string): IncomingSocketMessage 
 
 /** Path of the player websocket, relative to the API base. */
 export const PLAYER_SOCKET_PATH = "/player/ws";
+
+/**
+ * The subprotocol a player socket speaks: the server always chooses it,
+ * never the one that carries the token (issue 31).
+ */
+export const PLAYER_SOCKET_PROTOCOL = "fonika.player.v1";
+
+/** The offered subprotocol that carries the access token, the token after it. */
+const BEARER_PROTOCOL_PREFIX = "fonika.bearer.";
+
+/**
+ * The subprotocols a client offers (`Sec-WebSocket-Protocol`): the
+ * player socket's and one that carries the access token, so that the token
+ * never stands in the socket's URL, which browsers print on every failed
+ * reconnect and proxies keep in their logs. A JWT's characters (letters,
+ * digits, `-`, `_`, `.`) are all allowed in a subprotocol, as Kubernetes'
+ * `base64url.bearer.authorization.k8s.io.` token shows.
+ */
+export function playerSocketProtocols(accessToken: string): [string, string] {
+  return [PLAYER_SOCKET_PROTOCOL, `${BEARER_PROTOCOL_PREFIX}${accessToken}`];
+}
+
+/**
+ * The access token a client offered among its subprotocols (the header's
+ * comma-separated values), or undefined when it offered none.
+ */
+export function accessTokenOfProtocols(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const value of header.split(",")) {
+    const protocol = value.trim();
+    if (protocol.startsWith(BEARER_PROTOCOL_PREFIX)) {
+      return protocol.slice(BEARER_PROTOCOL_PREFIX.length) || undefined;
+    }
+  }
+  return undefined;
+}
 export const API_BASE = "/api/v1";

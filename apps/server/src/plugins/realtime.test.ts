@@ -1,4 +1,10 @@
-import { API_BASE, MESSAGES, PLAYER_SOCKET_PATH } from "@fonika/shared";
+import {
+  API_BASE,
+  MESSAGES,
+  PLAYER_SOCKET_PATH,
+  PLAYER_SOCKET_PROTOCOL,
+  playerSocketProtocols,
+} from "@fonika/shared";
 import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -122,8 +128,34 @@ describe("player socket", () => {
     player.send({ type: "connect", userId: client.id });
     expect(await player.next()).toEqual({ type: "connected", userId: client.id });
     player.socket.close();
-    // The socket URL carries the token; the log must not.
+    // The token travels as an offered subprotocol; the server chose the socket's own.
+    expect(player.socket.protocol).toBe(PLAYER_SOCKET_PROTOCOL);
+    expect(player.socket.url).not.toContain(client.token);
     expect(server.logs.some((line) => JSON.stringify(line).includes(client.token))).toBe(false);
+  });
+
+  it("still takes the token in the URL, as boxes of the earlier release send it, and logs it redacted", async () => {
+    const player = await connect(server, client.token, {}, { tokenIn: "url" });
+    player.send({ type: "connect", userId: client.id });
+    expect(await player.next()).toEqual({ type: "connected", userId: client.id });
+    expect(player.socket.protocol).toBe("");
+    player.socket.close();
+    expect(server.logs.some((line) => JSON.stringify(line).includes(client.token))).toBe(false);
+  });
+
+  it("refuses a forged or empty token offered as a subprotocol with 'Access denied error'", async () => {
+    for (const token of [`${client.token.slice(0, -4)}AAAA`, ""]) {
+      const socket = await connect(server, token);
+      expect(await socket.next()).toEqual({ type: "error", message: MESSAGES.accessDenied });
+      expect(await socket.closed).toBe(4401);
+    }
+  });
+
+  it("does not echo the token's subprotocol: without the socket's own offered, the handshake fails", async () => {
+    const url = `${server.url.replace("http", "ws")}${API_BASE}${PLAYER_SOCKET_PATH}`;
+    const socket = new WebSocket(url, [playerSocketProtocols(client.token)[1]]);
+    const failure = await new Promise<Error>((resolve) => socket.once("error", resolve));
+    expect(failure.message).toMatch(/Server sent no subprotocol/);
   });
 
   it("handles frames sent before the token check finished, in order", async () => {

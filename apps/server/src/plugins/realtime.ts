@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import websocket from "@fastify/websocket";
-import { API_BASE, MESSAGES, PLAYER_SOCKET_PATH } from "@fonika/shared";
+import {
+  API_BASE,
+  accessTokenOfProtocols,
+  MESSAGES,
+  PLAYER_SOCKET_PATH,
+  PLAYER_SOCKET_PROTOCOL,
+} from "@fonika/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
@@ -48,7 +54,11 @@ const MAX_FRAME_BYTES = 16 * 1024;
 const OVERSIZED_FRAME = "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH";
 
 /**
- * The player socket of CONTRACT.md at GET /api/v1/player/ws?access_token=….
+ * The player socket of CONTRACT.md at GET /api/v1/player/ws. The access
+ * token comes offered as a subprotocol (`playerSocketProtocols` of the
+ * shared package, issue 31), out of the URL that browsers print and
+ * proxies log; `?access_token=` is still read for boxes of earlier
+ * releases.
  *
  * The token is checked once, when the socket opens. It is not re-checked at
  * its expiry: the access token lives 5 minutes while a player plays for
@@ -97,7 +107,12 @@ export default fp(
     } satisfies Realtime);
 
     await app.register(websocket, {
-      options: { maxPayload: MAX_FRAME_BYTES },
+      options: {
+        maxPayload: MAX_FRAME_BYTES,
+        // The player socket's own subprotocol, never the offered one that carries the token.
+        handleProtocols: (offered) =>
+          offered.has(PLAYER_SOCKET_PROTOCOL) ? PLAYER_SOCKET_PROTOCOL : false,
+      },
       errorHandler: (error, socket, request) => {
         if ((error as { code?: unknown }).code === OVERSIZED_FRAME) {
           // `ws` has sent its 1009 close already; it ends the socket itself.
@@ -266,7 +281,10 @@ export default fp(
 
     /** Admits the socket into its rooms, or tells it why not and closes it. */
     async function authenticate(socket: WebSocket, request: FastifyRequest): Promise<Actor | null> {
-      const token = (request.query as { access_token?: unknown }).access_token;
+      // Offered as a subprotocol (issue 31); in the URL from boxes of earlier releases.
+      const token =
+        accessTokenOfProtocols(request.headers["sec-websocket-protocol"]) ??
+        (request.query as { access_token?: unknown }).access_token;
       const wire = request.raw.socket;
       let corked = false;
       try {

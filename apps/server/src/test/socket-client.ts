@@ -1,4 +1,4 @@
-import { API_BASE, PLAYER_SOCKET_PATH } from "@fonika/shared";
+import { API_BASE, PLAYER_SOCKET_PATH, playerSocketProtocols } from "@fonika/shared";
 import WebSocket from "ws";
 import type { TestServer } from "./harness.ts";
 
@@ -12,15 +12,24 @@ export interface SocketClient {
   send(message: unknown): void;
 }
 
+/**
+ * Opens a player socket with the token offered as a subprotocol, as the web
+ * app and the box do (issue 31); `tokenIn: "url"` puts it in the URL, as
+ * boxes of earlier releases do.
+ */
 export function connect(
   server: TestServer,
   token?: string,
   query: Record<string, string> = {},
+  { tokenIn = "protocol" }: { tokenIn?: "protocol" | "url" } = {},
 ): Promise<SocketClient> {
   const url = new URL(`${API_BASE}${PLAYER_SOCKET_PATH}`, server.url.replace("http", "ws"));
-  if (token !== undefined) url.searchParams.set("access_token", token);
+  if (token !== undefined && tokenIn === "url") url.searchParams.set("access_token", token);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-  const socket = new WebSocket(url);
+  const socket =
+    token !== undefined && tokenIn === "protocol"
+      ? new WebSocket(url, playerSocketProtocols(token))
+      : new WebSocket(url);
   const inbox: Array<Record<string, unknown>> = [];
   const waiting: Array<(message: Record<string, unknown>) => void> = [];
   socket.on("message", (data) => {

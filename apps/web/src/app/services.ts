@@ -1,6 +1,6 @@
 import { MESSAGES } from "@fonika/shared";
 import { toast } from "react-toastify";
-import { apiBaseUrl, playerSocketUrl } from "../config/paths.ts";
+import { apiBaseUrl, playerSocketTarget } from "../config/paths.ts";
 import { createApiClient } from "../lib/api-client.ts";
 import type { AppServices } from "../lib/app-services.ts";
 import { createSession } from "../lib/auth/session.ts";
@@ -43,9 +43,9 @@ export function createAppServices(): AppServices {
   });
   const playerSocket = createPlayerSocket({
     timers: browserTimers,
-    url: () => {
+    target: () => {
       const token = session.getAccessToken();
-      return token ? playerSocketUrl(window.location.origin, token) : null;
+      return token ? playerSocketTarget(window.location.origin, token) : null;
     },
     userId: () => session.getState().userId,
   });

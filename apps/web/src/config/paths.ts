@@ -1,4 +1,5 @@
-import { API_BASE, PLAYER_SOCKET_PATH } from "@fonika/shared";
+import { API_BASE, PLAYER_SOCKET_PATH, playerSocketProtocols } from "@fonika/shared";
+import type { SocketTarget } from "../lib/socket.ts";
 import { buildPath, ROUTES, type RouteName } from "./routes.ts";
 
 /**
@@ -28,10 +29,20 @@ export const paths = {
 /** Base of every API call, relative to the page origin (the server serves both). */
 export const apiBaseUrl = API_BASE;
 
-/** The player websocket address for an access token (CONTRACT.md Player socket). */
-export function playerSocketUrl(origin: string, accessToken: string): string {
-  const base = origin.replace(/^http/, "ws");
-  return `${base}${API_BASE}${PLAYER_SOCKET_PATH}?access_token=${encodeURIComponent(accessToken)}`;
+/**
+ * The player websocket's address and the subprotocols it offers for an
+ * access token (CONTRACT.md Player socket): the token goes as a
+ * subprotocol, out of the URL the browser prints on a failed reconnect
+ * (issue 31). `query` adds the web player's `playerId`.
+ */
+export function playerSocketTarget(
+  origin: string,
+  accessToken: string,
+  query: Record<string, string> = {},
+): SocketTarget {
+  const url = new URL(`${API_BASE}${PLAYER_SOCKET_PATH}`, origin.replace(/^http/, "ws"));
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  return { url: url.href, protocols: playerSocketProtocols(accessToken) };
 }
 
 /**

@@ -1,5 +1,6 @@
-import { MESSAGES, serverSocketMessageSchema } from "@fonika/shared";
+import { MESSAGES, playerSocketProtocols, serverSocketMessageSchema } from "@fonika/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { playerSocketTarget } from "../config/paths.ts";
 import { createPlayerSocket, type SocketConnection } from "./socket.ts";
 
 const playerStateMessage = serverSocketMessageSchema;
@@ -16,7 +17,10 @@ class FakeWebSocket implements SocketConnection {
   onclose: ((event: CloseEvent) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
 
-  constructor(readonly url: string) {
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {
     FakeWebSocket.instances.push(this);
   }
   send(data: string) {
@@ -42,8 +46,8 @@ class FakeWebSocket implements SocketConnection {
 function setup() {
   let token = "token-1";
   const socket = createPlayerSocket({
-    open: (url) => new FakeWebSocket(url),
-    url: () => `ws://localhost/api/v1/player/ws?access_token=${token}`,
+    open: (url, protocols) => new FakeWebSocket(url, protocols),
+    target: () => playerSocketTarget("http://localhost", token),
     userId: () => "user-1",
     timers: browserTimers,
   });
@@ -65,10 +69,11 @@ describe("player socket (SPEC.md §4)", () => {
     vi.useRealTimers();
   });
 
-  it("connects with the access token and sends connect with the user id", () => {
+  it("connects with the access token offered as a subprotocol and sends connect with the user id", () => {
     const { socket } = setup();
     socket.connect();
-    expect(latest().url).toBe("ws://localhost/api/v1/player/ws?access_token=token-1");
+    expect(latest().url).toBe("ws://localhost/api/v1/player/ws");
+    expect(latest().protocols).toEqual(["fonika.player.v1", "fonika.bearer.token-1"]);
     latest().serverOpens();
     expect(latest().sent).toEqual([{ type: "connect", userId: "user-1" }]);
     socket.close();
@@ -99,15 +104,17 @@ describe("player socket (SPEC.md §4)", () => {
     expect(FakeWebSocket.instances).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(FakeWebSocket.instances).toHaveLength(2);
-    expect(latest().url).toContain("access_token=token-2");
+    // The fresh token, offered as a subprotocol; the URL holds none (issue 31).
+    expect(latest().protocols).toEqual(playerSocketProtocols("token-2"));
+    expect(latest().url).toBe("ws://localhost/api/v1/player/ws");
     socket.close();
   });
 
   it("lets go of a connection that answers no ping three times, and says so, then reconnects", () => {
     const changes: boolean[] = [];
     const socket = createPlayerSocket({
-      open: (url) => new FakeWebSocket(url),
-      url: () => "ws://localhost/api/v1/player/ws?access_token=t",
+      open: (url, protocols) => new FakeWebSocket(url, protocols),
+      target: () => playerSocketTarget("http://localhost", "t"),
       userId: () => "user-1",
       timers: browserTimers,
       onConnection: (open) => changes.push(open),

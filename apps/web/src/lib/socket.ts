@@ -17,11 +17,20 @@ export interface SocketConnection {
   onerror: ((event: Event) => void) | null;
 }
 
+/** A player socket's address and the subprotocols it offers (`playerSocketTarget`). */
+export interface SocketTarget {
+  url: string;
+  protocols: string[];
+}
+
 export interface PlayerSocketOptions {
-  /** Opens a connection; the browser's `new WebSocket(url)` by default. */
-  open?: (url: string) => SocketConnection;
-  /** The address to connect to now (with a fresh token), or null when signed out. */
-  url: () => string | null;
+  /** Opens a connection; the browser's `new WebSocket(url, protocols)` by default. */
+  open?: (url: string, protocols: string[]) => SocketConnection;
+  /**
+   * Where to connect now and the subprotocols to offer (the fresh token
+   * among them, never in the URL: issue 31), or null when signed out.
+   */
+  target: () => SocketTarget | null;
   userId: () => string | null;
   timers: Timers;
   pingMs?: number;
@@ -57,8 +66,8 @@ const GIVE_UP = new Set<string>([MESSAGES.accessDenied, MESSAGES.playerTakenOver
  * device, issue 28).
  */
 export function createPlayerSocket({
-  open = (url) => new WebSocket(url),
-  url,
+  open = (url, protocols) => new WebSocket(url, protocols),
+  target,
   userId,
   timers,
   pingMs = TIMING.socketPingMs,
@@ -115,10 +124,10 @@ export function createPlayerSocket({
   function openConnection(): void {
     reconnectHandle = undefined;
     if (!wanted || abandoned) return;
-    const address = url();
+    const address = target();
     const user = userId();
     if (!address || !user) return;
-    const current = open(address);
+    const current = open(address.url, address.protocols);
     connection = current;
     current.onopen = () => {
       if (connection !== current) return;

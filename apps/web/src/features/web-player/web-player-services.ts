@@ -1,5 +1,5 @@
 import { MESSAGES } from "@fonika/shared";
-import { apiBaseUrl, playerSocketUrl } from "../../config/paths.ts";
+import { apiBaseUrl, playerSocketTarget } from "../../config/paths.ts";
 import { type ApiClient, createApiClient } from "../../lib/api-client.ts";
 import { createSession, type Session } from "../../lib/auth/session.ts";
 import { createTokenStorage, type TokenStorage } from "../../lib/auth/token-storage.ts";
@@ -60,11 +60,11 @@ export function createWebPlayerServices(): WebPlayerServices {
   const playerId = () => storage?.getItem(KEYS.playerId) ?? null;
   const socket = createPlayerSocket({
     timers: browserTimers,
-    url: () => {
+    target: () => {
       const token = session.getAccessToken();
       const player = playerId();
       if (!token || !player) return null;
-      return `${playerSocketUrl(window.location.origin, token)}&playerId=${encodeURIComponent(player)}`;
+      return playerSocketTarget(window.location.origin, token, { playerId: player });
     },
     userId: () => session.getState().userId,
     onConnection: (open) => {
