@@ -4,6 +4,7 @@ import { type Account, callApi, createSignedInAccount } from "./support/accounts
 import { uploadBrokenTone, uploadTones } from "./support/library.ts";
 import {
   cachedWebPlayer,
+  expectPlaying,
   playHere,
   soundingSong,
   venueWithWebPlayer,
@@ -108,6 +109,35 @@ test("with the network cut after the cache filled it plays on from the cache, sh
   expect(history.data.filter((play) => play.ending === "finished").length).toBeGreaterThanOrEqual(
     offline.songs.length - 1,
   );
+});
+
+test("a screen reloaded with the network gone, on its first session, plays again within 5 s from what it kept", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const { songs } = await cachedWebPlayer(
+    page,
+    { label: "Перезагрузка", slug: "reload" },
+    { seconds: 20, count: 2 },
+  );
+  // The page came from the network before its service worker ran: the worker keeps it now.
+  await expect
+    .poll(() => page.evaluate(() => window.fonikaWebPlayer?.snapshot().pageKept ?? null), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+
+  await cut(context, true);
+  const reloadedAt = Date.now();
+  await page.reload();
+  await expectPlaying(page, undefined, 5_000);
+  test.info().annotations.push({
+    type: "reloaded offline to music",
+    description: `${Date.now() - reloadedAt} ms`,
+  });
+  expect(songs).toContain(await soundingSong(page));
+  await cut(context, false);
 });
 
 /** The network of the browser, cut or given back (the page and its service worker). */

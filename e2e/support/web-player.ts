@@ -29,6 +29,7 @@ declare global {
         waitingReports: number;
         online: boolean;
         current: { song: { id: string } } | null;
+        pageKept: boolean | null;
       };
       audioElements(): number;
     };

@@ -2,10 +2,18 @@
 import { createPartialResponse } from "workbox-range-requests";
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst } from "workbox-strategies";
+import {
+  ASSET_CACHE,
+  isKeepPageMessage,
+  PAGE_CACHE,
+  type PageKeptMessage,
+  PLAN_CACHE,
+} from "../src/features/web-player/cache/offline-page-message.ts";
 
 /**
  * The web player's service worker (issue 14), scoped to /web-player: it
- * keeps the player page and its assets, the player's plan, and answers
+ * keeps the player page and its assets (those of the first load too, as
+ * the page names them), the player's plan, and answers
  * `<audio>` from the songs the page cached for an outage — Range requests
  * included, cut from the whole cached file. Cache keys never hold a
  * token: the song's address is looked up without its query.
@@ -16,9 +24,6 @@ import { CacheFirst, NetworkFirst } from "workbox-strategies";
 declare const self: ServiceWorkerGlobalScope;
 
 const AUDIO_CACHE = "fonika-audio-v1";
-const PLAN_CACHE = "fonika-plan-v1";
-const PAGE_CACHE = "fonika-web-player-page-v1";
-const ASSET_CACHE = "fonika-assets-v1";
 const API = "/api/v1";
 const SONG_FILE = new RegExp(`^${API}/music/song/[0-9a-f-]{36}/file$`);
 const PLAN = new RegExp(`^${API}/music/player/[0-9a-f-]{36}/plan$`);
@@ -29,6 +34,31 @@ self.addEventListener("install", () => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(self.clients.claim());
 });
+
+/**
+ * The page names itself and the assets it loaded before this worker ran
+ * (the first load): they are fetched and kept, the assets not kept yet
+ * only, and the page answers on the message's port whether all are.
+ */
+self.addEventListener("message", (event) => {
+  if (!isKeepPageMessage(event.data)) return;
+  const { page, assets } = event.data;
+  const answer = (kept: boolean) => event.ports[0]?.postMessage({ kept } satisfies PageKeptMessage);
+  event.waitUntil(
+    keepPage(page, assets).then(
+      () => answer(true),
+      () => answer(false),
+    ),
+  );
+});
+
+async function keepPage(page: string, assets: string[]): Promise<void> {
+  const assetCache = await caches.open(ASSET_CACHE);
+  const missing: string[] = [];
+  for (const asset of assets) if (!(await assetCache.match(asset))) missing.push(asset);
+  await assetCache.addAll(missing);
+  await (await caches.open(PAGE_CACHE)).add(page);
+}
 
 /** A song's file: from the cache when kept (206 for a Range), else from the network as it is. */
 registerRoute(

@@ -2,6 +2,7 @@ import { MESSAGES, type PlayerPlan, playerPlanApi } from "@fonika/shared";
 import { apiBaseUrl } from "../../config/paths.ts";
 import { browserTimers } from "../../lib/timers.ts";
 import { AudioCache, askPersistentStorage } from "./cache/audio-cache.ts";
+import { keepPageForOutage, keepPlan } from "./cache/offline-page.ts";
 import type { AudioOutput } from "./engine/deck.ts";
 import { type EngineView, WebPlayerEngine } from "./engine/engine.ts";
 import { offlineReachMs, upcomingSongs } from "./engine/local-order.ts";
@@ -23,7 +24,6 @@ const CACHE_HORIZON_MS = 4 * 3600_000;
 const PLAN_EVERY_MS = 10 * 60_000;
 /** The cache is topped up this often. */
 const FILL_EVERY_MS = 60_000;
-const SERVICE_WORKER = "/web-player-sw.js";
 
 export interface WebPlayerSnapshot extends EngineView {
   plan: PlayerPlan | null;
@@ -35,6 +35,11 @@ export interface WebPlayerSnapshot extends EngineView {
   sessionEnded: boolean;
   /** Another device plays this player now: this one stopped (issue 28). */
   takenOver: boolean;
+  /**
+   * Whether the service worker keeps this page and its assets, so that a
+   * reload or a reboot in an outage plays (issue 31); null until it says.
+   */
+  pageKept: boolean | null;
 }
 
 /** What `window.fonikaWebPlayer` answers while the page plays. */
@@ -60,6 +65,7 @@ export class WebPlayerRuntime {
   private current: WebPlayerSnapshot;
   private sessionEnded = false;
   private takenOver = false;
+  private pageKept: boolean | null = null;
   private readonly cleanups: (() => void)[] = [];
   private wakeLock: WakeLockSentinel | null = null;
 
@@ -123,7 +129,10 @@ export class WebPlayerRuntime {
     socket.connect();
     void this.cache.open();
     void askPersistentStorage();
-    void registerServiceWorker();
+    void keepPageForOutage().then((kept) => {
+      this.pageKept = kept;
+      this.changed();
+    });
     void this.loadPlan();
     const planTimer = browserTimers.setInterval(() => void this.loadPlan(), PLAN_EVERY_MS);
     const fillTimer = browserTimers.setInterval(() => void this.fillCache(), FILL_EVERY_MS);
@@ -189,6 +198,7 @@ export class WebPlayerRuntime {
       waitingReports: this.outbox.waiting(),
       sessionEnded: this.sessionEnded,
       takenOver: this.takenOver,
+      pageKept: this.pageKept,
     };
   }
 
@@ -256,6 +266,7 @@ export class WebPlayerRuntime {
       this.plan = plan;
       this.engine.setPlan(plan);
       this.changed();
+      void keepPlan(plan).catch((error: unknown) => console.warn("The plan was not kept", error));
       void this.fillCache();
     } catch (error) {
       console.warn("The player's plan could not be read", error);
@@ -279,13 +290,5 @@ export class WebPlayerRuntime {
     } catch {
       // Refused (a hidden page, a browser without it): the screen may sleep, the music plays on.
     }
-  }
-}
-
-async function registerServiceWorker(): Promise<void> {
-  try {
-    await navigator.serviceWorker?.register(SERVICE_WORKER, { scope: "/web-player" });
-  } catch (error) {
-    console.warn("The web player's service worker could not start", error);
   }
 }

@@ -16,6 +16,8 @@ export const WEB_PLAYER_TEXTS = {
   cached: (songs: string) => `В памяти ${songs}`,
   songForms: ["песня", "песни", "песен"] as const,
   waitingReports: (count: number) => `Ждут отправки записей истории: ${count}`,
+  pageNotKept:
+    "Браузер не сохранил страницу плеера: после перезагрузки без сети музыка не включится",
   paused: "Пауза — включить можно с пульта владельца",
   silence: "По расписанию сейчас тишина",
   noLicence: "Нет активной подписки",

@@ -111,6 +111,7 @@ function offlineLine(view: WebPlayerSnapshot): string {
   if (view.cachedSongs > 0)
     parts.push(WEB_PLAYER_TEXTS.cached(formatCount(view.cachedSongs, WEB_PLAYER_TEXTS.songForms)));
   if (view.waitingReports > 0) parts.push(WEB_PLAYER_TEXTS.waitingReports(view.waitingReports));
+  if (view.pageKept === false) parts.push(WEB_PLAYER_TEXTS.pageNotKept);
   return parts.join(" · ");
 }
 
