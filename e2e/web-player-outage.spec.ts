@@ -4,6 +4,8 @@ import { type Account, callApi, createSignedInAccount } from "./support/accounts
 import { uploadBrokenTone, uploadTones } from "./support/library.ts";
 import {
   cachedWebPlayer,
+  type DeckView,
+  decksOf,
   expectPlaying,
   playHere,
   soundingSong,
@@ -111,15 +113,15 @@ test("with the network cut after the cache filled it plays on from the cache, sh
   );
 });
 
-test("a screen reloaded with the network gone, on its first session, plays again within 5 s from what it kept", async ({
+test("a screen reloaded with the network gone, on its first session, plays again within 5 s near where it was, and files the cut play's real end", async ({
   page,
   context,
 }) => {
   test.setTimeout(120_000);
-  const { songs } = await cachedWebPlayer(
+  const { owner, playerId } = await cachedWebPlayer(
     page,
     { label: "Перезагрузка", slug: "reload" },
-    { seconds: 20, count: 2 },
+    { seconds: 40, count: 2 },
   );
   // The page came from the network before its service worker ran: the worker keeps it now.
   await expect
@@ -127,17 +129,52 @@ test("a screen reloaded with the network gone, on its first session, plays again
       timeout: 20_000,
     })
     .toBe(true);
+  // Well into a song, so that a start over from 0 s would show.
+  let before: DeckView | undefined;
+  await expect
+    .poll(
+      async () => {
+        before = (await decksOf(page)).find((deck) => deck.playing && deck.fade > 0.5);
+        return before !== undefined && before.position >= 6 && before.position <= 20;
+      },
+      { timeout: 45_000 },
+    )
+    .toBe(true);
+  const cutSong = before?.songId ?? "";
 
   await cut(context, true);
   const reloadedAt = Date.now();
   await page.reload();
-  await expectPlaying(page, undefined, 5_000);
+  await expectPlaying(page, cutSong, 5_000);
   test.info().annotations.push({
     type: "reloaded offline to music",
     description: `${Date.now() - reloadedAt} ms`,
   });
-  expect(songs).toContain(await soundingSong(page));
+  const resumed = (await decksOf(page)).find((deck) => deck.songId === cutSong && deck.playing);
+  // The same song, from about where the reload cut it, not from its start.
+  expect(resumed?.position).toBeGreaterThanOrEqual((before?.position ?? 0) - 0.5);
+  expect(resumed?.position).toBeLessThan((before?.position ?? 0) + 6);
+
   await cut(context, false);
+  // The cut play is filed as ended when the page went, the resumed one after it, each once.
+  await expect
+    .poll(
+      async () => {
+        const plays = (await playsOf(owner, playerId)).data.filter(
+          (play) => play.songId === cutSong,
+        );
+        const cutPlay = plays.find((play) => Date.parse(play.startedAt) < reloadedAt);
+        const again = plays.filter((play) => Date.parse(play.startedAt) >= reloadedAt - 1_000);
+        return {
+          cutEnding: cutPlay?.ending ?? null,
+          cutEndedNearReload:
+            cutPlay?.endedAt != null && Math.abs(Date.parse(cutPlay.endedAt) - reloadedAt) < 1_500,
+          resumedPlays: again.length,
+        };
+      },
+      { timeout: 15_000 },
+    )
+    .toEqual({ cutEnding: "stopped", cutEndedNearReload: true, resumedPlays: 1 });
 });
 
 /** The network of the browser, cut or given back (the page and its service worker). */

@@ -57,7 +57,13 @@ async function keepPage(page: string, assets: string[]): Promise<void> {
   const missing: string[] = [];
   for (const asset of assets) if (!(await assetCache.match(asset))) missing.push(asset);
   await assetCache.addAll(missing);
-  await (await caches.open(PAGE_CACHE)).add(page);
+  const pageCache = await caches.open(PAGE_CACHE);
+  try {
+    await pageCache.add(page);
+  } catch (error) {
+    // Loaded in an outage, from what was kept: it stays kept.
+    if (!(await pageCache.match(page))) throw error;
+  }
 }
 
 /** A song's file: from the cache when kept (206 for a Range), else from the network as it is. */

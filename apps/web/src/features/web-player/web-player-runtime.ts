@@ -6,6 +6,7 @@ import { keepPageForOutage, keepPlan } from "./cache/offline-page.ts";
 import type { AudioOutput } from "./engine/deck.ts";
 import { type EngineView, WebPlayerEngine } from "./engine/engine.ts";
 import { offlineReachMs, upcomingSongs } from "./engine/local-order.ts";
+import { NowPlayingRecord } from "./engine/now-playing-record.ts";
 import { Outbox } from "./engine/outbox.ts";
 import { createWebAudioOutput } from "./engine/web-audio-output.ts";
 import type { WebPlayerServices } from "./web-player-services.ts";
@@ -24,6 +25,13 @@ const CACHE_HORIZON_MS = 4 * 3600_000;
 const PLAN_EVERY_MS = 10 * 60_000;
 /** The cache is topped up this often. */
 const FILL_EVERY_MS = 60_000;
+/** What plays is kept this often for a reload (also when a play begins or ends, and as the page goes). */
+const KEEP_NOW_PLAYING_MS = 5_000;
+/**
+ * A play cut longer ago than this is not resumed mid-song: the screen was
+ * off for a while, and its playlist starts as the schedule says.
+ */
+const RESUME_WITHIN_MS = 10 * 60_000;
 
 export interface WebPlayerSnapshot extends EngineView {
   plan: PlayerPlan | null;
@@ -59,6 +67,7 @@ export class WebPlayerRuntime {
   readonly engine: WebPlayerEngine;
   private readonly output: AudioOutput;
   private readonly outbox: Outbox;
+  private readonly nowPlaying: NowPlayingRecord;
   private readonly cache: AudioCache;
   private readonly listeners = new Set<() => void>();
   private plan: PlayerPlan | null = null;
@@ -79,6 +88,7 @@ export class WebPlayerRuntime {
       services.storage,
       services.outboxKey,
     );
+    this.nowPlaying = new NowPlayingRecord(services.storage, services.nowPlayingKey);
     this.cache = new AudioCache(window.location.origin, () => this.changed());
     this.engine = new WebPlayerEngine({
       output: this.output,
@@ -97,6 +107,7 @@ export class WebPlayerRuntime {
   start(): void {
     const { socket } = this.services;
     this.engine.start(this.playerId);
+    this.resumeCutPlay();
     // Diagnostics for support (and browser tests): what each deck holds and how loud.
     window.fonikaWebPlayer = {
       decks: () => this.engine.decks(),
@@ -136,6 +147,10 @@ export class WebPlayerRuntime {
     void this.loadPlan();
     const planTimer = browserTimers.setInterval(() => void this.loadPlan(), PLAN_EVERY_MS);
     const fillTimer = browserTimers.setInterval(() => void this.fillCache(), FILL_EVERY_MS);
+    const keepTimer = browserTimers.setInterval(() => this.keepNowPlaying(), KEEP_NOW_PLAYING_MS);
+    // A reload or a closed tab: the play's end is this very moment.
+    const onPageHide = () => this.keepNowPlaying();
+    window.addEventListener("pagehide", onPageHide);
     const onVisible = () => {
       if (document.visibilityState === "visible") void this.keepAwake();
     };
@@ -144,6 +159,8 @@ export class WebPlayerRuntime {
     this.cleanups.push(() => {
       browserTimers.clearInterval(planTimer);
       browserTimers.clearInterval(fillTimer);
+      browserTimers.clearInterval(keepTimer);
+      window.removeEventListener("pagehide", onPageHide);
       this.planAgain = false;
       document.removeEventListener("visibilitychange", onVisible);
       void this.wakeLock?.release().catch(() => undefined);
@@ -154,6 +171,8 @@ export class WebPlayerRuntime {
     window.fonikaWebPlayer = undefined;
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.engine.stop();
+    // Stopped here (signed out, taken over): the engine filed the play's end itself.
+    this.nowPlaying.keep(null);
     this.services.socket.close();
   }
 
@@ -169,6 +188,7 @@ export class WebPlayerRuntime {
   }
 
   private changed(): void {
+    if (this.nowPlaying.changed(this.engine.nowPlaying()?.playId ?? null)) this.keepNowPlaying();
     this.current = this.compute();
     for (const listener of this.listeners) listener();
   }
@@ -200,6 +220,36 @@ export class WebPlayerRuntime {
       takenOver: this.takenOver,
       pageKept: this.pageKept,
     };
+  }
+
+  /** Keeps what plays now, and where, for the page after a reload. */
+  private keepNowPlaying(): void {
+    const playing = this.engine.nowPlaying();
+    this.nowPlaying.keep(playing && { ...playing, playerId: this.playerId, at: Date.now() });
+  }
+
+  /**
+   * The play the last page of this player left sounding (a reload, a
+   * reboot, a crash) is filed as ended when it was last kept — through the
+   * outbox, which holds it until the socket opens — and its song resumes
+   * near where it was if that was lately.
+   */
+  private resumeCutPlay(): void {
+    const cut = this.nowPlaying.take();
+    if (!cut || cut.playerId !== this.playerId) return;
+    this.outbox.send({
+      type: "songEnded",
+      playerId: cut.playerId,
+      playId: cut.playId,
+      endedAt: new Date(cut.at).toISOString(),
+      ending: "stopped",
+    });
+    if (Date.now() - cut.at > RESUME_WITHIN_MS) return;
+    this.engine.resumeFrom({
+      songId: cut.songId,
+      playlistId: cut.playlistId,
+      positionSeconds: cut.positionSeconds,
+    });
   }
 
   /**
@@ -270,6 +320,7 @@ export class WebPlayerRuntime {
       void this.fillCache();
     } catch (error) {
       console.warn("The player's plan could not be read", error);
+      this.engine.forgetResume();
     }
   }
 

@@ -17,6 +17,7 @@ const KEYS = {
   tokens: "fonika.webPlayer.tokens",
   playerId: "fonika.webPlayer.playerId",
   outbox: "fonika.webPlayer.outbox",
+  nowPlaying: "fonika.webPlayer.nowPlaying",
 } as const;
 
 export interface WebPlayerServices {
@@ -27,6 +28,8 @@ export interface WebPlayerServices {
   /** Where the outbox keeps plays made offline. */
   storage: Storage | undefined;
   outboxKey: string;
+  /** Where what plays is kept for the page after a reload. */
+  nowPlayingKey: string;
   playerId(): string | null;
   /** Keeps the device session of an approved code or of "Играть в этом браузере". */
   adopt(tokens: { token: string; refreshToken: string }, playerId: string): void;
@@ -78,6 +81,7 @@ export function createWebPlayerServices(): WebPlayerServices {
     tokens,
     storage,
     outboxKey: KEYS.outbox,
+    nowPlayingKey: KEYS.nowPlaying,
     playerId,
     adopt(pair, player) {
       storage?.setItem(KEYS.playerId, player);
@@ -88,6 +92,7 @@ export function createWebPlayerServices(): WebPlayerServices {
       tokens.clear();
       storage?.removeItem(KEYS.playerId);
       storage?.removeItem(KEYS.outbox);
+      storage?.removeItem(KEYS.nowPlaying);
     },
     onConnection(listener) {
       connectionListeners.add(listener);

@@ -15,8 +15,13 @@ import {
 import { WEB_PLAYER_TEXTS } from "../../../features/web-player/web-player-texts.ts";
 import { CLIENT_ERRORS } from "../../../lib/error-messages.ts";
 
-/** While the server is out of reach at start, the stored session is tried again this often. */
-const RETRY_START_MS = 15_000;
+/**
+ * While the server is out of reach at start (a screen rebooted in an
+ * outage), the stored session is tried again this often — as often as the
+ * socket tries to reconnect — and at once when the browser says the
+ * network is back: until then the plays made wait in the outbox.
+ */
+const RETRY_START_MS = 5_000;
 
 type Phase =
   | { kind: "starting" }
@@ -147,12 +152,15 @@ function Playing({
     const unsubscribe = session.subscribe(() => {
       if (session.getState().status === "signed-in") socket.connect();
     });
-    const timer = window.setInterval(() => {
+    const retry = () => {
       if (session.getState().status !== "signed-in") void session.start();
-    }, RETRY_START_MS);
+    };
+    const timer = window.setInterval(retry, RETRY_START_MS);
+    window.addEventListener("online", retry);
     return () => {
       unsubscribe();
       window.clearInterval(timer);
+      window.removeEventListener("online", retry);
     };
   }, [services]);
   const signOut = useCallback(() => {

@@ -71,6 +71,13 @@ export class ClockDeck implements Deck {
     return this.playing ? this.offset + (Date.now() - this.startedAt) / 1000 : this.offset;
   }
 
+  seek(seconds: number): void {
+    const playing = this.playing;
+    this.pause();
+    this.offset = Math.min(Math.max(seconds, 0), this.duration());
+    if (playing) void this.play();
+  }
+
   duration(): number {
     const id = this.songId();
     return id ? (this.durations.get(id) ?? Number.NaN) : Number.NaN;

@@ -101,6 +101,9 @@ export class DeckSwitching {
     const state = this.state;
     const generation = ++state.generation;
     state.transitioning = true;
+    // A reload's song starts where it was cut; any other first move lets the hint go.
+    const startAt = state.resumeAt?.songId === song.id ? state.resumeAt.positionSeconds : 0;
+    state.resumeAt = null;
     try {
       const outgoing = state.current;
       const outgoingSounding = Boolean(outgoing?.playId) && !state.paused;
@@ -126,6 +129,7 @@ export class DeckSwitching {
         await this.transition(after, playlistId, 0, ending, fallback);
         return;
       }
+      if (startAt > 0) deck.seek(startAt);
       const crossfade =
         fade > 0 && outgoing !== null && outgoingSounding && secondsLeft(outgoing.deck) > 0;
       deck.setFade(crossfade ? 0 : 1);

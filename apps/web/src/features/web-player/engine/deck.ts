@@ -15,6 +15,8 @@ export interface Deck {
   unload(): void;
   /** Seconds into the song. */
   position(): number;
+  /** Moves to `seconds` into the loaded song (a reload resumes where it was). */
+  seek(seconds: number): void;
   /** Seconds of the song, NaN until known. */
   duration(): number;
   /** The fade gain now, 0–1. */

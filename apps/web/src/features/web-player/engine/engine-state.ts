@@ -75,6 +75,16 @@ export interface Preloaded {
   ready: Promise<boolean>;
 }
 
+/**
+ * Where the page played before a reload (issue 31): its first song, when
+ * it is this one of the playlist the schedule wants, starts there.
+ */
+export interface ResumeHint {
+  songId: string;
+  playlistId: string | null;
+  positionSeconds: number;
+}
+
 /** A `playSong` waiting for the plan to be read again, and how it was to come in. */
 export interface AwaitedSong {
   songId: string;
@@ -118,6 +128,8 @@ export class EngineState {
    * plan read again holds it, unless a newer command came first.
    */
   awaitedSong: AwaitedSong | null = null;
+  /** Where to resume the first song after a reload; taken by the first move to a song. */
+  resumeAt: ResumeHint | null = null;
   failed = new Set<string>();
   problem: Problem = null;
   transitioning = false;

@@ -17,6 +17,7 @@ import {
   EngineState,
   type EngineView,
   type Problem,
+  type ResumeHint,
   type Sounding,
 } from "./engine-state.ts";
 import { volumeGain } from "./levels.ts";
@@ -25,7 +26,7 @@ import { PlayReports } from "./play-reports.ts";
 import { ScheduleFollowing } from "./schedule-following.ts";
 import { SongChoice } from "./song-choice.ts";
 
-export type { EngineDependencies, EngineView, Problem, Sounding };
+export type { EngineDependencies, EngineView, Problem, ResumeHint, Sounding };
 export { COMMAND_FADE_S, LOAD_TIMEOUT_MS, PRELOAD_LEAD_S };
 
 /**
@@ -116,6 +117,34 @@ export class WebPlayerEngine {
     const { online, serverLicence, plan } = this.state;
     if (online && serverLicence) return serverLicence;
     return plan?.licence.state ?? serverLicence;
+  }
+
+  /**
+   * After a reload (issue 31): the first song, when it is `hint.songId` of
+   * the playlist the schedule wants, starts `hint.positionSeconds` in.
+   */
+  resumeFrom(hint: ResumeHint): void {
+    this.state.resumeAt = hint;
+  }
+
+  /** The plan could not be read: a reload's song is not waited for any longer. */
+  forgetResume(): void {
+    const state = this.state;
+    if (!state.resumeAt) return;
+    state.resumeAt = null;
+    if (!state.current && !state.paused) this.schedule.startScheduled();
+  }
+
+  /** The play that sounds now and where it is, for a reload to resume; null when none sounds. */
+  nowPlaying(): (ResumeHint & { playId: string }) | null {
+    const { current, paused } = this.state;
+    if (!current?.playId || paused) return null;
+    return {
+      playId: current.playId,
+      songId: current.song.id,
+      playlistId: current.playlistId,
+      positionSeconds: current.deck.position(),
+    };
   }
 
   /** Seconds into the current song and its length (for the progress bar). */

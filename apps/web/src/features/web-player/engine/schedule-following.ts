@@ -53,15 +53,28 @@ export class ScheduleFollowing {
     if (state.online) {
       // Asked already (the plan and the server's status may both say so): one answer comes.
       if (!state.playerId || state.requestedPlaylist === scheduled.playlistId) return;
+      // After a reload, the song it cut is asked for once the plan says where it is.
+      if (state.resumeAt && !state.plan) return;
       state.requestedPlaylist = scheduled.playlistId;
-      this.deps.send({
-        type: "playPlaylistRequested",
-        playerId: state.playerId,
-        playlistId: scheduled.playlistId,
-      });
+      const resumed = this.choice.resumed(scheduled.playlistId);
+      this.deps.send(
+        resumed
+          ? {
+              type: "playSongRequested",
+              playerId: state.playerId,
+              songId: resumed.id,
+              playlistId: scheduled.playlistId,
+            }
+          : {
+              type: "playPlaylistRequested",
+              playerId: state.playerId,
+              playlistId: scheduled.playlistId,
+            },
+      );
       return;
     }
-    const song = this.choice.next(scheduled.playlistId);
+    const song =
+      this.choice.resumed(scheduled.playlistId) ?? this.choice.next(scheduled.playlistId);
     if (!song) {
       this.switching.setProblem("nothing-playable");
       return;

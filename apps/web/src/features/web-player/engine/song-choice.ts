@@ -54,6 +54,20 @@ export class SongChoice {
   }
 
   /**
+   * The song a reload cut, to play again from where it was, when the
+   * schedule wants its playlist and it can play (online, or cached).
+   */
+  resumed(playlistId: string): PlanSong | null {
+    const { resumeAt, plan, failed, online } = this.state;
+    if (!resumeAt || !plan || resumeAt.playlistId !== playlistId) return null;
+    const song = plan.playlists
+      .find((playlist) => playlist.id === playlistId)
+      ?.songs.find((one) => one.id === resumeAt.songId);
+    if (!song || failed.has(song.id) || !(online || this.deps.isCached(song.id))) return null;
+    return song;
+  }
+
+  /**
    * The song to play after the current one in `playlistId`: the server's
    * word when it has one. After a song that `failed`, the one after that
    * song instead, treating the failed one as current.

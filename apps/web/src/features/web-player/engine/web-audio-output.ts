@@ -99,6 +99,10 @@ class WebAudioDeck implements Deck {
     return this.element.currentTime;
   }
 
+  seek(seconds: number): void {
+    this.element.currentTime = seconds;
+  }
+
   duration(): number {
     return this.element.duration;
   }
