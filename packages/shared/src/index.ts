@@ -43,6 +43,7 @@ export * from "./contracts/vault.ts";
 export * from "./endpoint.ts";
 export * from "./errors.ts";
 export * from "./firmware-version.ts";
+export * from "./local-order.ts";
 export * from "./messages.ts";
 export * from "./money.ts";
 export * from "./operation-ids.ts";

@@ -1,11 +1,16 @@
-import { MESSAGES, type PlayerPlan, playerPlanApi } from "@fonika/shared";
+import {
+  MESSAGES,
+  offlineReachMs,
+  type PlayerPlan,
+  playerPlanApi,
+  upcomingSongs,
+} from "@fonika/shared";
 import { apiBaseUrl } from "../../config/paths.ts";
 import { browserTimers } from "../../lib/timers.ts";
 import { AudioCache, askPersistentStorage } from "./cache/audio-cache.ts";
 import { keepPageForOutage, keepPlan } from "./cache/offline-page.ts";
 import type { AudioOutput } from "./engine/deck.ts";
 import { type EngineView, WebPlayerEngine } from "./engine/engine.ts";
-import { offlineReachMs, upcomingSongs } from "./engine/local-order.ts";
 import { NowPlayingRecord } from "./engine/now-playing-record.ts";
 import { Outbox } from "./engine/outbox.ts";
 import { createWebAudioOutput } from "./engine/web-audio-output.ts";

@@ -4,10 +4,10 @@ import type {
   PlanSong,
   PlayEnding,
   PlayerPlan,
+  Scheduled,
 } from "@fonika/shared";
 import type { Timers } from "../../../lib/timers.ts";
 import type { AudioOutput, Deck } from "./deck.ts";
-import type { Scheduled } from "./local-order.ts";
 
 /**
  * What the web player's engine (`engine.ts`) is made of: the types its

@@ -4,6 +4,7 @@ import type {
   PlayerLiveState,
   PlayerPlan,
 } from "@fonika/shared";
+import { findSong, licensedAt } from "@fonika/shared";
 import type { Deck } from "./deck.ts";
 import {
   COMMAND_FADE_S,
@@ -21,7 +22,6 @@ import {
   type Sounding,
 } from "./engine-state.ts";
 import { volumeGain } from "./levels.ts";
-import { findSong, licensedAt } from "./local-order.ts";
 import { PlayReports } from "./play-reports.ts";
 import { ScheduleFollowing } from "./schedule-following.ts";
 import { SongChoice } from "./song-choice.ts";

@@ -1,6 +1,6 @@
+import { type Scheduled, scheduledAt } from "@fonika/shared";
 import type { DeckSwitching } from "./deck-switching.ts";
 import type { EngineDependencies, EngineState } from "./engine-state.ts";
-import { type Scheduled, scheduledAt } from "./local-order.ts";
 import type { PlayReports } from "./play-reports.ts";
 import type { SongChoice } from "./song-choice.ts";
 

@@ -1,12 +1,12 @@
 import type { PlanSong } from "@fonika/shared";
+import { findSong, localNext, type Scheduled, scheduledAt } from "@fonika/shared";
 import type { EngineDependencies, EngineState } from "./engine-state.ts";
-import { findSong, localNext, type Scheduled, scheduledAt } from "./local-order.ts";
 import type { PlayReports } from "./play-reports.ts";
 
 /**
  * What the web player plays next: the playlist the schedule wants and the
  * song after the current one — the server's word while it has one, else
- * the same rules the server follows (`local-order.ts`), offline from what
+ * the same rules the server follows (`local-order.ts` of the shared package), offline from what
  * is cached only.
  */
 export class SongChoice {

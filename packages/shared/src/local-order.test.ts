@@ -1,6 +1,7 @@
-import { type PlanSong, type PlayerPlan, WEEKDAYS } from "@fonika/shared";
 import { describe, expect, it } from "vitest";
+import type { PlanSong, PlayerPlan } from "./contracts/player-plan.ts";
 import { localNext, offlineReachMs, scheduledAt, upcomingSongs } from "./local-order.ts";
+import { WEEKDAYS } from "./schedule.ts";
 
 const PLAYER = "00000000-0000-4000-8000-00000000e001";
 const MORNING = "00000000-0000-4000-8000-0000000d0001";

@@ -1,14 +1,10 @@
-import {
-  decide,
-  nextSong,
-  type PlanSong,
-  type PlayerPlan,
-  type PlayerSchedule,
-  plan as planSlots,
-} from "@fonika/shared";
+import type { PlanSong, PlayerPlan } from "./contracts/player-plan.ts";
+import { nextSong } from "./play-order.ts";
+import { decide, type PlayerSchedule, plan as planSlots } from "./schedule.ts";
 
 /**
- * What a web player decides by itself from its cached plan (issue 14):
+ * What a player decides by itself from its cached plan (issue 14; the web
+ * player's engine and, since issue 31, the box player):
  * which playlist the schedule wants now, and which song comes next when
  * the server cannot say — the same rules the server follows
  * (`schedule.ts`, `play-order.ts`), so that an outage changes nothing a
