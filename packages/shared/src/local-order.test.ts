@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { PlanSong, PlayerPlan } from "./contracts/player-plan.ts";
-import { localNext, offlineReachMs, scheduledAt, upcomingSongs } from "./local-order.ts";
+import {
+  localNext,
+  offlineBarAt,
+  offlineReachMs,
+  scheduledAt,
+  upcomingSongs,
+} from "./local-order.ts";
 import { WEEKDAYS } from "./schedule.ts";
 
 const PLAYER = "00000000-0000-4000-8000-00000000e001";
@@ -62,6 +68,22 @@ describe("what the schedule wants offline", () => {
     expect(scheduledAt(plan, nineAm)).toEqual({ playlistId: MORNING, fallback: false });
     expect(scheduledAt(plan, nineAm - 1000)).toEqual({ playlistId: FALLBACK, fallback: true });
     expect(scheduledAt(plan, nineAm + 9.5 * 3600_000).playlistId).toBe(EVENING);
+  });
+  it("stops a week after the plan was made without the server, or at the licence's end if sooner, and says which", () => {
+    const week = 7 * 86_400_000;
+    // A plan of an earlier release has no offlineUntil: a week after it was made.
+    expect(offlineBarAt(plan, nineAm + week - 1)).toBeNull();
+    expect(offlineBarAt(plan, nineAm + week)).toBe("out-of-touch");
+    expect(scheduledAt(plan, nineAm + week)).toEqual({ playlistId: null, fallback: false });
+    const told = { ...plan, offlineUntil: "2026-11-27T06:00:00.000Z" };
+    expect(offlineBarAt(told, nineAm + 86_400_000 - 1)).toBeNull();
+    expect(offlineBarAt(told, nineAm + 86_400_000)).toBe("out-of-touch");
+    // The licence's end is the first reason given.
+    const ended = { ...told, licence: { state: "active" as const, until: told.offlineUntil } };
+    expect(offlineBarAt(ended, nineAm + 86_400_000)).toBe("licence");
+    expect(offlineBarAt({ ...plan, licence: { state: "suspended", until: null } }, nineAm)).toBe(
+      "licence",
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import type { PlanSong, PlayerPlan } from "./contracts/player-plan.ts";
+import { offlineUntilOf, type PlanSong, type PlayerPlan } from "./contracts/player-plan.ts";
 import { nextSong } from "./play-order.ts";
 import { decide, type PlayerSchedule, plan as planSlots } from "./schedule.ts";
 
@@ -35,9 +35,24 @@ export function licensedAt(plan: PlayerPlan, nowMs: number): boolean {
   return state === "active" && (until === null || nowMs < Date.parse(until));
 }
 
-/** The playlist the schedule wants at `nowMs` (null: silence, and always without a licence). */
+/**
+ * Why a player that cannot reach the server may not play its plan at
+ * `nowMs`, or null when it may: the venue's licence (not active, or its
+ * period over), or the plan is older than its `offlineUntil` allows
+ * (7 days without reaching the server, issue 31).
+ */
+export function offlineBarAt(plan: PlayerPlan, nowMs: number): "licence" | "out-of-touch" | null {
+  if (!licensedAt(plan, nowMs)) return "licence";
+  return nowMs < offlineUntilOf(plan) ? null : "out-of-touch";
+}
+
+/**
+ * The playlist the schedule wants at `nowMs`, as a player without the
+ * server reads its plan (null: silence, and always when `offlineBarAt`
+ * bars it).
+ */
 export function scheduledAt(plan: PlayerPlan, nowMs: number): Scheduled {
-  if (!licensedAt(plan, nowMs)) return { playlistId: null, fallback: false };
+  if (offlineBarAt(plan, nowMs)) return { playlistId: null, fallback: false };
   const decision = decide(scheduleOf(plan), nowMs);
   return { playlistId: decision.playlistId, fallback: decision.fallback };
 }

@@ -51,7 +51,7 @@ export const playerPlanSchema = z
     explicitFilter: z.boolean(),
     /**
      * The venue's licence: without an active one the plan holds no music
-     * and the player says why; an active one's \`until\` is when a player
+     * and the player says why; an active one's `until` is when a player
      * without the network stops by itself.
      */
     licence: venueLicenceSchema,
@@ -66,9 +66,27 @@ export const playerPlanSchema = z
      */
     playlists: z.array(planPlaylistSchema),
     generatedAt: z.iso.datetime(),
+    /**
+     * Until when a player that cannot reach the server may play this plan
+     * (issue 31): OFFLINE_PLAY_DAYS after it was made, never past the
+     * licence's `until`. A plan read again while online moves it on, so a
+     * device stops after 7 days out of touch, and says why. Absent from
+     * plans of earlier releases kept by devices: `offlineUntilOf` reads it.
+     */
+    offlineUntil: z.iso.datetime().optional(),
   })
   .meta({ id: "PlayerPlan" });
 export type PlayerPlan = z.infer<typeof playerPlanSchema>;
+
+/** How long a device plays its cached plan without reaching the server (issue 31). */
+export const OFFLINE_PLAY_DAYS = 7;
+
+/** Until when a plan made at `generatedAt` may play without the server, licence aside, ms. */
+export function offlineUntilOf(plan: Pick<PlayerPlan, "generatedAt" | "offlineUntil">): number {
+  return plan.offlineUntil
+    ? Date.parse(plan.offlineUntil)
+    : Date.parse(plan.generatedAt) + OFFLINE_PLAY_DAYS * 86_400_000;
+}
 
 export const getPlayerPlan = defineEndpoint({
   method: "GET",

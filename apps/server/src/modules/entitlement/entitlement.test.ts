@@ -198,6 +198,12 @@ describe("a venue's licence", () => {
     await server.app.bus.publish({ kind: "music-access-changed", rooms: [] });
     expect(await deviceReach(device)).toEqual(OPEN_DEVICE);
     expect(await clientReach(subscribed.client.token)).toEqual(OPEN);
+    // A player out of touch stops at the period's end, sooner than a week without the server.
+    const playerId = await addPlayer(server, subscribed.client, {
+      establishmentId: subscribed.establishmentId,
+    });
+    const plan = (await get(`/music/player/${playerId}/plan`, subscribed.client.token)).body;
+    expect(plan.offlineUntil).toBe(endsAt.toISOString());
 
     await new Promise((resolve) => setTimeout(resolve, endsAt.getTime() - Date.now() + 20));
     expect(await deviceReach(device)).toEqual(CLOSED_DEVICE);

@@ -21,6 +21,8 @@ export const WEB_PLAYER_TEXTS = {
   paused: "Пауза — включить можно с пульта владельца",
   silence: "По расписанию сейчас тишина",
   noLicence: "Нет активной подписки",
+  outOfTouch:
+    "Плеер неделю не выходил на связь с Фоникой, и музыка остановлена. Она включится сама, как только появится интернет.",
   /** What the owner can do, by the venue's licence state; music starts by itself once it is active. */
   licenceHint: {
     none: "У этого заведения нет подписки на музыку. Владелец может оформить её в Фонике в разделе «Подписки» — музыка начнётся сама.",

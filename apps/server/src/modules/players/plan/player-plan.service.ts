@@ -1,4 +1,9 @@
-import type { PlanPlaylist, PlayerPlan, ScheduleEntry } from "@fonika/shared";
+import {
+  OFFLINE_PLAY_DAYS,
+  type PlanPlaylist,
+  type PlayerPlan,
+  type ScheduleEntry,
+} from "@fonika/shared";
 import type { Actor } from "../../../kernel/actor.ts";
 import { type Entitlement, licenceOf } from "../../entitlement/entitlement.ts";
 import type { PlaylistTrack } from "../../library/library.ts";
@@ -89,17 +94,24 @@ export class PlayerPlanService {
           sizeBytes: track.sizeBytes,
         })),
     }));
+    const now = Date.now();
+    const licence = licenceOf(venue);
+    const offlineUntil = Math.min(
+      now + OFFLINE_PLAY_DAYS * 86_400_000,
+      licence.until ? Date.parse(licence.until) : Number.POSITIVE_INFINITY,
+    );
     return {
       playerId: player.id,
       establishmentId: player.establishmentId,
       timeZone: schedule.timeZone,
       explicitFilter,
-      licence: licenceOf(venue),
+      licence,
       crossfadeSeconds: player.crossfadeSeconds,
       windows,
       fallbackPlaylistId: schedule.fallbackPlaylistId,
       playlists,
-      generatedAt: new Date().toISOString(),
+      generatedAt: new Date(now).toISOString(),
+      offlineUntil: new Date(offlineUntil).toISOString(),
     };
   }
 }

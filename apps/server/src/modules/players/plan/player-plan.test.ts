@@ -108,6 +108,9 @@ describe("a player's plan", () => {
       fallbackPlaylistId: venue.calm.id,
     });
     expect(Math.abs(Date.parse(plan.generatedAt) - Date.now())).toBeLessThan(10_000);
+    // Without the server it may play a week (issue 31): the paid month ends later.
+    expect(Date.parse(plan.offlineUntil) - Date.parse(plan.generatedAt)).toBe(7 * 86_400_000);
+    expect(Date.parse(plan.licence.until)).toBeGreaterThan(Date.parse(plan.offlineUntil));
     // Each playlist once, its songs in the version's order, the explicit one too (no filter here).
     expect(plan.playlists).toEqual([
       {

@@ -98,6 +98,7 @@ function problemText(view: WebPlayerSnapshot): string | null {
   if (view.paused) return WEB_PLAYER_TEXTS.paused;
   if (view.problem === "silence") return WEB_PLAYER_TEXTS.silence;
   if (view.problem === "no-licence") return WEB_PLAYER_TEXTS.noLicence;
+  if (view.problem === "out-of-touch") return WEB_PLAYER_TEXTS.outOfTouch;
   if (view.problem === "nothing-playable") return WEB_PLAYER_TEXTS.nothingPlayable;
   return null;
 }

@@ -21,6 +21,8 @@ export type Problem =
   | "silence"
   /** Silent because the venue has no active subscription (`EngineView.licence` says which state). */
   | "no-licence"
+  /** Silent because it has not reached the server for OFFLINE_PLAY_DAYS (issue 31). */
+  | "out-of-touch"
   /** The schedule wants a playlist with nothing to play in it (empty, all filtered, or none cached offline). */
   | "nothing-playable"
   /** The browser holds the sound back until someone clicks. */

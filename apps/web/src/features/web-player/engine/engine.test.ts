@@ -322,6 +322,25 @@ describe("the web player offline", () => {
     expect(engine.view().current).toBeNull();
     expect(engine.view().problem).toBe("nothing-playable");
   });
+
+  it("stops when its plan's week without the server runs out, says why, and plays once back", async () => {
+    const { engine, of } = setUp();
+    // Made a week ago, less 5 s (the clock stands at 09:00 UTC).
+    const generatedAt = new Date(Date.now() - 7 * 86_400_000 + 5_000).toISOString();
+    engine.setPlan({ ...planOf(0), generatedAt });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(engine.view().current?.song.id).toBe(id(1));
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(engine.view().current).toBeNull();
+    expect(engine.view().problem).toBe("out-of-touch");
+    expect(of("songEnded").map((m) => m.ending)).toEqual(["stopped"]);
+    // Back in touch: the server's word, and a fresh plan, let it play.
+    engine.setOnline(true);
+    engine.setPlan(planOf(0));
+    engine.receive(dayListScheduled);
+    expect(engine.view().problem).not.toBe("out-of-touch");
+    expect(of("playPlaylistRequested")).toHaveLength(1);
+  });
 });
 
 describe("a browser that holds the sound back", () => {

@@ -4,7 +4,7 @@ import type {
   PlayerLiveState,
   PlayerPlan,
 } from "@fonika/shared";
-import { findSong, licensedAt } from "@fonika/shared";
+import { findSong, offlineBarAt } from "@fonika/shared";
 import type { Deck } from "./deck.ts";
 import {
   COMMAND_FADE_S,
@@ -93,10 +93,9 @@ export class WebPlayerEngine {
   view(): EngineView {
     const { current, plan } = this.state;
     const licence = this.licence();
-    const unlicensed =
-      licence !== null &&
-      (licence !== "active" ||
-        (plan !== null && !this.state.online && !licensedAt(plan, this.deps.now())));
+    // Offline the plan says whether it may play: its licence, and 7 days out of touch at most.
+    const bar = plan !== null && !this.state.online ? offlineBarAt(plan, this.deps.now()) : null;
+    const unlicensed = licence !== null && (licence !== "active" || bar === "licence");
     return {
       online: this.state.online,
       paused: this.state.paused,
@@ -105,8 +104,15 @@ export class WebPlayerEngine {
         ? { song: current.song, playlistId: current.playlistId, fallback: current.fallback }
         : null,
       next: this.choice.upcoming(),
-      // Silence for want of a licence says so: the owner has something to do, nothing is broken.
-      problem: this.state.problem === "silence" && unlicensed ? "no-licence" : this.state.problem,
+      // Silence for want of a licence, or of the server for a week, says so: nothing is broken.
+      problem:
+        this.state.problem !== "silence"
+          ? this.state.problem
+          : unlicensed
+            ? "no-licence"
+            : bar === "out-of-touch"
+              ? "out-of-touch"
+              : "silence",
       licence,
       serverMessage: this.serverMessage,
     };
