@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The box player is a device program that speaks only the shared contracts
- * (issue 29): its code imports the shared package, Node's built-ins, `ws`
- * and its own files, nothing of the server. Only its tests start the real
+ * (issue 29): its code imports the shared package, Node's built-ins, `ws`,
+ * `zod` (for the files it keeps, issue 31) and its own files, nothing of
+ * the server. Only its tests start the real
  * server, through the server's test helpers.
  */
 const here = import.meta.dirname;
@@ -22,7 +23,7 @@ function importsOf(file: string): string[] {
 
 function allowed(specifier: string): boolean {
   if (specifier.startsWith("./")) return !specifier.slice(2).includes("/");
-  return specifier.startsWith("node:") || specifier === "@fonika/shared" || specifier === "ws";
+  return specifier.startsWith("node:") || ["@fonika/shared", "ws", "zod"].includes(specifier);
 }
 
 describe("the box player's code", () => {
@@ -31,7 +32,7 @@ describe("the box player's code", () => {
     expect(programFiles).toContain("cli.ts");
   });
 
-  it("imports only the shared contracts, Node's built-ins, ws and its own files", () => {
+  it("imports only the shared contracts, Node's built-ins, ws, zod and its own files", () => {
     const outside = programFiles.flatMap((file) =>
       importsOf(file)
         .filter((specifier) => !allowed(specifier))

@@ -1,4 +1,3 @@
-import type { EventEmitter } from "node:events";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import type { IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
@@ -15,7 +14,8 @@ import {
 } from "@fonika/server/test/venues";
 import { WEEKDAYS } from "@fonika/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BoxPlayerEvent, describeEvent, startBoxPlayer } from "./box-player.ts";
+import { describeEvent, startBoxPlayer } from "./box-player.ts";
+import { approveAtVenue, fast, recorder, until } from "./test/box-events.ts";
 
 /**
  * The box player (issue 13) against the real server: device-code sign-in,
@@ -81,75 +81,13 @@ async function scheduledVenue(serial: string) {
   return { client, playlistId: playlist.id, playerId, establishmentId, subscriptionId };
 }
 
-/** Everything a box player emitted, and a way to wait for the next event of a kind. */
-function recorder(events: EventEmitter) {
-  const seen: BoxPlayerEvent[] = [];
-  let read = 0;
-  const waiting: Array<() => void> = [];
-  events.on("event", (event: BoxPlayerEvent) => {
-    seen.push(event);
-    for (const wake of waiting.splice(0)) wake();
-  });
-  async function next<K extends BoxPlayerEvent["kind"]>(
-    kind: K,
-    matches: (event: Extract<BoxPlayerEvent, { kind: K }>) => boolean = () => true,
-    timeoutMs = 8_000,
-  ): Promise<Extract<BoxPlayerEvent, { kind: K }>> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      while (read < seen.length) {
-        const event = seen[read++] as BoxPlayerEvent;
-        if (event.kind === kind && matches(event as Extract<BoxPlayerEvent, { kind: K }>)) {
-          return event as Extract<BoxPlayerEvent, { kind: K }>;
-        }
-      }
-      const left = deadline - Date.now();
-      if (left <= 0) {
-        throw new Error(`no ${kind} event; saw ${seen.map((e) => describeEvent(e)).join(" | ")}`);
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        waiting.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-  }
-  return { seen, next };
-}
-
-/** The owner approves, for their venue, the code the box shows next. */
-async function approveAtVenue(
-  venue: { client: SignedInUser; establishmentId: string },
-  events: ReturnType<typeof recorder>,
-): Promise<void> {
-  const code = await events.next("code");
-  const approved = await post("/auth/code/approve-code", venue.client.token, {
-    code: code.code,
-    establishmentId: venue.establishmentId,
-  });
-  expect(approved.status).toBe(200);
-}
-
-/** Waits (up to 5 s) until `check` holds. */
-async function until(check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("the condition never held");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const fast = { poll: 100, refresh: 50_000, ping: 4_000, reconnect: 200 };
-
 describe("the box player", () => {
   it("plays the venue's box player of its serial number, and waits for the owner to add it", async () => {
     const venue = await scheduledVenue("BOX-0101");
     const box = startBoxPlayer({ server: server.url, serial: "BOX-0102", timings: fast });
     const events = recorder(box.events);
     try {
-      await approveAtVenue(venue, events);
+      await approveAtVenue(server, venue, events);
       const missing = await events.next("failure");
       expect(String(missing.error)).toContain("BOX-0102");
       const playerId = await addPlayer(server, venue.client, {
@@ -175,7 +113,7 @@ describe("the box player", () => {
     const box = startBoxPlayer({ server: server.url, serial: "BOX-0201", timings: fast, speed: 4 });
     const events = recorder(box.events);
     try {
-      await approveAtVenue(venue, events);
+      await approveAtVenue(server, venue, events);
       const silent = await events.next("schedule");
       expect(silent).toEqual({
         kind: "schedule",
@@ -243,7 +181,7 @@ describe("the box player", () => {
         {
           url: `/api/v1/player/ws?playerId=${venue.playerId}`,
           protocols: expect.stringMatching(
-            /^fonika\.player\.v1, ?fonika\.bearer\.[\w-]+\.[\w-]+\.[\w-]+$/
+            /^fonika\.player\.v1, ?fonika\.bearer\.[\w-]+\.[\w-]+\.[\w-]+$/,
           ),
         },
       ]);
@@ -378,7 +316,7 @@ describe("the box player", () => {
     const owner = await connect(server, venue.client.token);
     const { playerId, playlistId } = venue;
     try {
-      await approveAtVenue(venue, events);
+      await approveAtVenue(server, venue, events);
       await events.next("connected");
       expect((await events.next("playing")).song.id).toBe(songIds[0]);
 
@@ -440,7 +378,7 @@ describe("the box player", () => {
     });
     const events = recorder(box.events);
     try {
-      await approveAtVenue(venue, events);
+      await approveAtVenue(server, venue, events);
       await events.next("connected");
       await events.next("playing");
       // Its session learnt its player: the neighbour's plan is not the box's to read.
@@ -491,7 +429,7 @@ describe("the box player", () => {
     });
     const events = recorder(box.events);
     try {
-      await approveAtVenue(venue, events);
+      await approveAtVenue(server, venue, events);
       await events.next("connected");
       await events.next("playing");
       // The owner plays the player elsewhere (a second box, here): the newer device wins.
@@ -513,7 +451,7 @@ describe("the box player", () => {
     const box = startBoxPlayer({ server: server.url, speed: 4, timings: fast });
     const events = recorder(box.events);
     try {
-      await approveAtVenue(venue, events);
+      await approveAtVenue(server, venue, events);
       await events.next("connected");
       const first = await events.next("playing");
 
@@ -523,18 +461,25 @@ describe("the box player", () => {
           .data as Array<{ id: string; ending: string | null }>;
       await until(async () => (await playsOf()).length === 1);
 
-      // The connection drops: it reconnects with a fresh token and plays on; the server filed the play as offline.
+      // The connection drops: the song plays on through it (issue 31), the box reconnects with a
+      // fresh token, and the next song follows it. The play the server had ended `offline` is set
+      // right by the box's own report: it played to its end.
       for (const socket of server.app.websocketServer.clients) socket.terminate();
       await events.next("disconnected");
-      expect(await events.next("connected")).toEqual({
-        kind: "connected",
-        playerId: venue.playerId,
-      });
-      const afterReconnect = await events.next("playing");
-      expect(afterReconnect.playId).not.toBe(first.playId);
+      await until(
+        async () => events.seen.filter((event) => event.kind === "connected").length === 2,
+      );
+      await until(async () =>
+        events.seen.some((event) => event.kind === "ended" && event.playId === first.playId),
+      );
+      expect(
+        events.seen.find((event) => event.kind === "ended" && event.playId === first.playId),
+      ).toMatchObject({ ending: "finished" });
+      const after = await events.next("playing", (event) => event.playId !== first.playId);
+      expect(after.song.id).not.toBe(first.song.id);
       await until(async () => {
         const plays = await playsOf();
-        return plays.some((play) => play.id === first.playId && play.ending === "offline");
+        return plays.some((play) => play.id === first.playId && play.ending === "finished");
       });
 
       const sessions = await get("/auth/sessions", venue.client.token);

@@ -1,11 +1,15 @@
 import { EventEmitter } from "node:events";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { playersApi } from "@fonika/shared";
+import { playersApi, upcomingSongs } from "@fonika/shared";
+import { AudioFiles } from "./audio-files.ts";
 import { DeviceSession } from "./device-session.ts";
 import type { BoxPlayerEvent } from "./events.ts";
+import { PlanKeeper } from "./plan-keeper.ts";
 import { Playback } from "./playback.ts";
 import { type Incoming, PlayerSocket } from "./player-socket.ts";
+import { ReportOutbox } from "./report-outbox.ts";
 import { DEFAULT_TIMINGS, Timers, type Timings } from "./timers.ts";
 import { BOX_PLAYER_VERSION, FirmwareUpdates } from "./updates.ts";
 
@@ -49,7 +53,22 @@ export interface BoxPlayerOptions {
   version?: string;
   /** Where downloaded firmware updates are kept; a folder under the system's temp by default. */
   updatesDir?: string;
+  /**
+   * Where the box keeps its plan, the plays waiting for the network and
+   * the music for an outage (issue 31): `<stateFile>.data` by default, a
+   * fresh folder under the system's temp without a state file.
+   */
+  dataDir?: string;
+  /** The most the music kept for an outage may take, MB (2048 by default). */
+  cacheMb?: number;
 }
+
+/** What the box keeps for an outage by default: a working day and more at 320 kbit/s. */
+const DEFAULT_CACHE_MB = 2048;
+/** The plan is read again this often while online, even without news (a new day's tracks). */
+const PLAN_EVERY_MS = 10 * 60_000;
+/** How far ahead the music kept looks (it keeps what fits the cap of it). */
+const CACHE_HORIZON_MS = 8 * 3600_000;
 
 export interface BoxPlayerHandle {
   /** Every event, also as `events.on(kind, …)`; `event` carries all of them. */
@@ -87,6 +106,9 @@ class BoxPlayer {
   private readonly socket: PlayerSocket;
   private readonly playback: Playback;
   private readonly updates: FirmwareUpdates;
+  private readonly plans: PlanKeeper;
+  private readonly files: AudioFiles;
+  private readonly outbox: ReportOutbox;
 
   constructor(private readonly options: BoxPlayerOptions) {
     const base = options.server.replace(/\/$/, "");
@@ -94,6 +116,11 @@ class BoxPlayer {
     const userAgent = `FonikaBoxPlayer/${version}${options.serial ? ` (serial ${options.serial})` : ""}`;
     const emit = (event: BoxPlayerEvent) => this.emit(event);
     const isStopped = () => this.stopped;
+    const dataDir =
+      options.dataDir ??
+      (options.stateFile
+        ? `${options.stateFile}.data`
+        : mkdtempSync(join(tmpdir(), "fonika-box-")));
     this.timings = { ...DEFAULT_TIMINGS, ...options.timings };
     this.timers = new Timers((error) => this.emit({ kind: "failure", error }));
     this.session = new DeviceSession({
@@ -121,19 +148,41 @@ class BoxPlayer {
       dropped: () => this.dropped(),
       denied: () => void this.stop(),
       takenOver: () => void this.stop(),
+      pinged: () => this.outbox.pinged(),
+      ponged: () => this.outbox.ponged(),
     });
-    this.playback = new Playback({
+    const failed = (error: unknown) => this.emit({ kind: "failure", error });
+    this.outbox = new ReportOutbox(
+      join(dataDir, "outbox.json"),
+      (message) => this.socket.send(message),
+      failed,
+    );
+    this.plans = new PlanKeeper({
+      file: join(dataDir, "plan.json"),
+      serial: options.serial ?? null,
+      authorized: (path) => this.session.authorized(path),
+      emit,
+    });
+    this.files = new AudioFiles({
+      dir: join(dataDir, "music"),
+      capBytes: (options.cacheMb ?? DEFAULT_CACHE_MB) * 1024 ** 2,
       base,
       userAgent,
-      speed: options.speed && options.speed > 0 ? options.speed : 1,
       chunkBytes: options.chunkBytes,
+      token: () => this.session.token(),
+      emit,
+    });
+    this.playback = new Playback({
+      speed: options.speed && options.speed > 0 ? options.speed : 1,
       timers: this.timers,
       emit,
-      send: (message) => this.socket.send(message),
+      send: (message) => this.outbox.send(message),
       playerId: () => this.playerId,
-      token: () => this.session.token(),
       authorized: (path) => this.session.authorized(path),
-      isLive: () => !this.stopped && this.socket.attached,
+      files: this.files,
+      plan: () => this.plans.plan(),
+      online: () => this.announced,
+      isStopped,
     });
     this.updates = new FirmwareUpdates({
       base,
@@ -154,19 +203,25 @@ class BoxPlayer {
   }
 
   async run(): Promise<void> {
+    // What an earlier run kept: a box rebooted in an outage plays from it.
+    const [kept] = await Promise.all([this.plans.load(), this.files.open(), this.outbox.load()]);
     const signedIn = await this.session.signIn();
     if (!signedIn) return;
     this.emit({ kind: "signedIn", resumed: signedIn.resumed });
     this.timers.every(this.timings.refresh, () => void this.session.rotate());
-    if (this.options.serial) await this.findPlayerBySerial(this.options.serial);
+    this.timers.every(PLAN_EVERY_MS, () => void this.readPlan());
+    if (this.options.serial) await this.findPlayerBySerial(this.options.serial, kept?.playerId);
+    else if (kept) this.playerId = kept.playerId;
     this.socket.connect();
   }
 
   /**
    * Finds the venue's box player of this serial number; until the owner
    * adds it, the box says so and looks again after the reconnect delay.
+   * With the server out of reach, the player of the plan it kept for this
+   * serial number is the one (it plays that plan meanwhile).
    */
-  private async findPlayerBySerial(serial: string): Promise<void> {
+  private async findPlayerBySerial(serial: string, keptPlayerId?: string): Promise<void> {
     while (!this.stopped && this.session.token()) {
       try {
         const userId = this.session.userId();
@@ -186,6 +241,10 @@ class BoxPlayer {
         });
       } catch (error) {
         this.emit({ kind: "failure", error });
+        if (keptPlayerId) {
+          this.playerId = keptPlayerId;
+          return;
+        }
       }
       await this.timers.sleep(this.timings.reconnect);
     }
@@ -197,6 +256,22 @@ class BoxPlayer {
     this.stopped = true;
     this.timers.clear();
     await this.socket.close();
+    this.outbox.closed();
+    await Promise.all([this.outbox.flushed(), this.plans.flushed()]);
+  }
+
+  /** Reads the plan again and keeps the music of the coming hours it wants. */
+  private async readPlan(): Promise<void> {
+    const playerId = this.playerId;
+    if (!playerId || !this.announced) return;
+    const plan = await this.plans.refresh(playerId);
+    if (!plan || this.stopped) return;
+    const before = this.files.size();
+    await this.files.fill(upcomingSongs(plan, Date.now(), CACHE_HORIZON_MS, null));
+    const after = this.files.size();
+    if (after.songs !== before.songs || after.bytes !== before.bytes) {
+      this.emit({ kind: "kept", ...after });
+    }
   }
 
   private async receive(message: Incoming): Promise<void> {
@@ -209,9 +284,18 @@ class BoxPlayer {
           this.announced = true;
           this.playback.adoptVolume(message.state.volume);
           this.emit({ kind: "connected", playerId: this.playerId });
+          // The plays made meanwhile go first; then the server hears what plays now.
+          this.outbox.opened();
+          this.playback.online();
+          void this.readPlan();
         }
         return;
       }
+      case "status":
+        await this.playback.receive(message, playerId);
+        // The schedule or the licence changed: the plan says what it may play now.
+        void this.readPlan();
+        return;
       case "error":
         this.emit({ kind: "serverError", message: message.message });
         return;
@@ -224,11 +308,13 @@ class BoxPlayer {
     }
   }
 
-  /** The socket dropped: the play ends silently, and the next connection names its player again. */
+  /**
+   * The socket dropped (or could not open): the box plays on by its plan,
+   * its reports waiting, until the server hears it again.
+   */
   private dropped(): void {
-    this.playback.silence();
     this.announced = false;
-    // The one of the serial number stays.
-    if (!this.options.serial) this.playerId = null;
+    this.outbox.closed();
+    this.playback.offline();
   }
 }

@@ -18,6 +18,10 @@ describe("the box player's command line", () => {
           "1.2.0-beta.1",
           "--updates-dir",
           "fw",
+          "--data-dir",
+          "box-data",
+          "--cache-mb",
+          "512",
         ],
         { PUBLIC_URL: "https://fonika.example" },
       ),
@@ -31,6 +35,8 @@ describe("the box player's command line", () => {
         publicUrl: "https://fonika.example",
         version: "1.2.0-beta.1",
         updatesDir: "fw",
+        dataDir: "box-data",
+        cacheMb: 512,
       },
     });
     expect(readBoxPlayerArgs(["--server", "https://a.example"])).toMatchObject({
@@ -59,6 +65,11 @@ describe("the box player's command line", () => {
     expect(reason(["--server", "http://a", "--firmware-version", "1.2"])).toBe(
       "--firmware-version must be like 1.4.2 or 1.4.2-beta.1",
     );
+    for (const size of ["8", "1.5", "lots"]) {
+      expect(reason(["--server", "http://a", "--cache-mb", size])).toBe(
+        "--cache-mb must be a whole number of MB, 16 or more",
+      );
+    }
     expect(reason(["--server", "http://a", "--volume", "3"])).toMatch(/volume/);
   });
 });

@@ -3,7 +3,7 @@ import { isFirmwareVersion } from "@fonika/shared";
 import type { BoxPlayerOptions } from "./box-player.ts";
 
 export const BOX_PLAYER_USAGE =
-  "usage: npm run box-player -- --server URL [--serial S] [--state-file F] [--speed N] [--public-url URL] [--firmware-version X.Y.Z] [--updates-dir D]";
+  "usage: npm run box-player -- --server URL [--serial S] [--state-file F] [--speed N] [--public-url URL] [--firmware-version X.Y.Z] [--updates-dir D] [--data-dir D] [--cache-mb N]";
 
 /** What the command line asks for: options to start with, help, or why it cannot start. */
 export type BoxPlayerArgs =
@@ -35,6 +35,10 @@ export function readBoxPlayerArgs(
   if (!Number.isFinite(speed) || speed <= 0) {
     return { kind: "invalid", reason: "--speed must be a positive number" };
   }
+  const cacheMb = values["cache-mb"] === undefined ? undefined : Number(values["cache-mb"]);
+  if (cacheMb !== undefined && !(Number.isInteger(cacheMb) && cacheMb >= 16)) {
+    return { kind: "invalid", reason: "--cache-mb must be a whole number of MB, 16 or more" };
+  }
   const version = values["firmware-version"];
   if (version !== undefined && !isFirmwareVersion(version)) {
     return { kind: "invalid", reason: "--firmware-version must be like 1.4.2 or 1.4.2-beta.1" };
@@ -49,6 +53,8 @@ export function readBoxPlayerArgs(
       publicUrl,
       version,
       updatesDir: values["updates-dir"],
+      dataDir: values["data-dir"],
+      cacheMb,
     },
   };
 }
@@ -64,6 +70,8 @@ function parse(argv: string[]) {
       "public-url": { type: "string" },
       "firmware-version": { type: "string" },
       "updates-dir": { type: "string" },
+      "data-dir": { type: "string" },
+      "cache-mb": { type: "string" },
       help: { type: "boolean" },
     },
   });

@@ -1,24 +1,40 @@
 import { randomUUID } from "node:crypto";
-import { API_BASE, type ClientSocketMessage, type Song, songSchema } from "@fonika/shared";
-import type { EmitEvent } from "./events.ts";
+import {
+  type ClientSocketMessage,
+  findSong,
+  localNext,
+  offlineBarAt,
+  type PlayerPlan,
+  SHUFFLE_MEMORY,
+  scheduledAt,
+  songSchema,
+} from "@fonika/shared";
+import type { AudioFiles } from "./audio-files.ts";
+import type { BoxSong, EmitEvent } from "./events.ts";
 import type { Incoming } from "./player-socket.ts";
 import type { Timers } from "./timers.ts";
 
 /**
- * What the box plays: it follows the schedule and the server's commands,
- * fetches each song's file by Range before sounding it, reports every play
- * (songStarted / songEnded) and its state (playerStatus), and asks for the
- * next song when one finishes — the server decides what comes next.
+ * What the box plays. Online it follows the schedule and the server's
+ * commands, and asks for the next song when one finishes — the server
+ * decides what comes next. With the server gone (issue 31) it goes on by
+ * itself: the song that sounds plays to its end, and the next ones come
+ * from its plan by the same rules (`local-order` of the shared package),
+ * from the music it keeps, following the schedule by the venue's clock
+ * and stopping where the plan says it may not play (the licence's end, a
+ * week out of touch). Every play is reported (songStarted / songEnded);
+ * the reports made offline wait in the outbox. Back online it goes on
+ * from where it is, and the server hears what plays.
  */
-
-/** A song's file is fetched in ranged requests of this many bytes, as a streaming client does. */
-const RANGE_CHUNK = 256 * 1024;
 
 export type Ending = "finished" | "skipped" | "stopped";
 
+/** Offline, the plan's schedule is looked at this often. */
+const OFFLINE_LOOK_MS = 1_000;
+
 /** What plays now: the song, where in it, and its play id while it sounds. */
 interface Current {
-  song: Song;
+  song: BoxSong;
   playlistId: string | null;
   positionSeconds: number;
   playId: string | null;
@@ -27,23 +43,22 @@ interface Current {
 }
 
 export interface PlaybackOptions {
-  /** The server's base address, without a trailing slash. */
-  base: string;
-  userAgent: string;
   /** Plays N× faster than real time. */
   speed: number;
-  /** Bytes asked per ranged request of a song's file. */
-  chunkBytes?: number;
   timers: Timers;
   emit: EmitEvent;
+  /** Sends through the outbox: play reports wait while the server is gone. */
   send(message: ClientSocketMessage): void;
   /** The player this box plays, once known. */
   playerId(): string | null;
-  token(): string | null;
-  /** A GET in the session's name (the song's meta). */
+  /** A GET in the session's name (a song's meta the plan does not hold). */
   authorized(path: string): Promise<unknown>;
-  /** Whether the box still runs with a socket: a song fetched after it dropped is not played. */
-  isLive(): boolean;
+  files: Pick<AudioFiles, "ensure" | "has" | "played">;
+  /** The plan kept last, if any. */
+  plan(): PlayerPlan | null;
+  /** Whether the server hears the box (its socket open, its player's state come). */
+  online(): boolean;
+  isStopped(): boolean;
 }
 
 export class Playback {
@@ -51,10 +66,17 @@ export class Playback {
   private playlistId: string | null = null;
   private fallback = false;
   private volume = 100;
+  private paused = false;
+  private shuffle = false;
+  /** The songs begun last, oldest first: the shuffle keeps them from coming back too soon. */
+  private recent: string[] = [];
+  private offlineTimer: NodeJS.Timeout | null = null;
+  /** What the box last said it does offline, so that it says it once. */
+  private offlineSaid = "";
   /**
-   * Counts what changed the song to play (a `playSong`, a stop, a drop): a
-   * song still being fetched when a newer one was asked for, or the music
-   * stopped, is not played once fetched.
+   * Counts what changed the song to play (a `playSong`, a stop, its own
+   * choice): a song still being fetched when a newer one was asked for, or
+   * the music stopped, is not played once fetched.
    */
   private asked = 0;
 
@@ -83,7 +105,8 @@ export class Playback {
           fallback: this.fallback,
           licence: schedule.licence,
         });
-        if (next === this.playlistId) return;
+        // The playlist it plays already (through an outage too) goes on where it is.
+        if (next === this.playlistId && (this.current || this.paused)) return;
         this.playlistId = next;
         if (next)
           this.options.send({
@@ -100,12 +123,14 @@ export class Playback {
       case "pause":
         if (message.playerId !== playerId || !this.current?.playId) return;
         this.endPlay("stopped");
+        this.paused = true;
         this.options.emit({ kind: "paused" });
         this.report(false);
         return;
       case "play":
       case "resumePlay":
         if (message.playerId !== playerId || !this.current || this.current.playId) return;
+        this.paused = false;
         this.sound(this.current);
         return;
       case "stopPlay":
@@ -123,8 +148,9 @@ export class Playback {
           this.options.emit({ kind: "loop", loop: message.type === "enableLoopPlayingRequested" });
         return;
       case "shuffle":
-        if (message.playerId === playerId)
-          this.options.emit({ kind: "shuffle", shuffle: message.shuffled });
+        if (message.playerId !== playerId) return;
+        this.shuffle = message.shuffled;
+        this.options.emit({ kind: "shuffle", shuffle: message.shuffled });
         return;
       default:
         // Commands echoed back (next, prev, …): the server follows them with playSong.
@@ -132,57 +158,22 @@ export class Playback {
     }
   }
 
-  private async playSong(songId: string, playlistId: string | undefined): Promise<void> {
-    const asked = ++this.asked;
-    this.endPlay("skipped");
-    const song = songSchema.parse(await this.options.authorized(`/music/song/${songId}/meta`));
-    await this.download(song);
-    // «Next» twice: the first song, fetched last, would sound over the second.
-    if (asked !== this.asked || !this.options.isLive()) return;
-    if (playlistId) this.playlistId = playlistId;
-    const current: Current = {
-      song,
-      playlistId: playlistId ?? this.playlistId,
-      positionSeconds: 0,
-      playId: null,
-      startedAtMs: 0,
-      timer: null,
-    };
-    this.current = current;
-    this.sound(current);
+  /** The server hears the box again: it is told what plays, and decides from here on. */
+  online(): void {
+    if (this.offlineTimer) this.options.timers.cancel(this.offlineTimer);
+    this.offlineTimer = null;
+    this.offlineSaid = "";
+    this.report(this.current?.playId != null);
   }
 
-  /** Starts (or resumes) the current song: a new play, reported, ending when its time is up. */
-  private sound(current: Current): void {
-    const playerId = this.options.playerId();
-    if (!playerId) return;
-    current.playId = randomUUID();
-    current.startedAtMs = Date.now();
-    this.options.send({
-      type: "songStarted",
-      playerId,
-      playId: current.playId,
-      songId: current.song.id,
-      playlistId: current.playlistId,
-      fallback: this.fallback,
-      startedAt: new Date().toISOString(),
-    });
-    this.report(true);
-    this.options.emit({
-      kind: "playing",
-      playId: current.playId,
-      song: current.song,
-      fromSeconds: current.positionSeconds,
-    });
-    const leftMs = Math.max(current.song.durationMs - current.positionSeconds * 1000, 0);
-    current.timer = this.options.timers.later(leftMs / this.options.speed, () => {
-      current.timer = null;
-      if (this.current !== current) return;
-      this.endPlay("finished");
-      // The server decides what comes next.
-      const now = this.options.playerId();
-      if (now) this.options.send({ type: "playNextSongRequested", playerId: now });
-    });
+  /**
+   * The server is gone: what sounds plays on, and the plan decides what
+   * comes next, looked at every second for the schedule's edges.
+   */
+  offline(): void {
+    if (this.offlineTimer || this.options.isStopped()) return;
+    this.offlineTimer = this.options.timers.every(OFFLINE_LOOK_MS, () => this.followPlan());
+    this.followPlan();
   }
 
   /** Ends the sounding play (if any), keeping the song and where it was. */
@@ -211,6 +202,144 @@ export class Playback {
     current.playId = null;
   }
 
+  private async playSong(songId: string, playlistId: string | undefined): Promise<void> {
+    const asked = ++this.asked;
+    this.endPlay("skipped");
+    const plan = this.options.plan();
+    const song =
+      (plan && findSong(plan, songId)) ??
+      songSchema.parse(await this.options.authorized(`/music/song/${songId}/meta`));
+    await this.options.files.ensure(song);
+    // «Next» twice: the first song, fetched last, would sound over the second.
+    if (asked !== this.asked || this.options.isStopped()) return;
+    if (playlistId) this.playlistId = playlistId;
+    this.start(song, playlistId ?? this.playlistId);
+  }
+
+  private start(song: BoxSong, playlistId: string | null): void {
+    this.paused = false;
+    const current: Current = {
+      song,
+      playlistId,
+      positionSeconds: 0,
+      playId: null,
+      startedAtMs: 0,
+      timer: null,
+    };
+    this.current = current;
+    this.sound(current);
+  }
+
+  /** Starts (or resumes) the current song: a new play, reported, ending when its time is up. */
+  private sound(current: Current): void {
+    const playerId = this.options.playerId();
+    if (!playerId) return;
+    current.playId = randomUUID();
+    current.startedAtMs = Date.now();
+    this.recent = [...this.recent, current.song.id].slice(-SHUFFLE_MEMORY);
+    this.options.files.played(current.song.id);
+    this.options.send({
+      type: "songStarted",
+      playerId,
+      playId: current.playId,
+      songId: current.song.id,
+      playlistId: current.playlistId,
+      fallback: this.fallback,
+      startedAt: new Date().toISOString(),
+    });
+    this.report(true);
+    this.options.emit({
+      kind: "playing",
+      playId: current.playId,
+      song: current.song,
+      fromSeconds: current.positionSeconds,
+      offline: !this.options.online(),
+    });
+    const leftMs = Math.max(current.song.durationMs - current.positionSeconds * 1000, 0);
+    current.timer = this.options.timers.later(leftMs / this.options.speed, () => {
+      current.timer = null;
+      if (this.current !== current) return;
+      this.endPlay("finished");
+      const now = this.options.playerId();
+      // The server decides what comes next; without it, the plan.
+      if (this.options.online() && now)
+        this.options.send({ type: "playNextSongRequested", playerId: now });
+      else this.playFromPlan();
+    });
+  }
+
+  /**
+   * Offline, every second: the playlist the plan's schedule wants now
+   * plays (from its next song), silence where it wants none or may not play.
+   */
+  private followPlan(): void {
+    if (this.paused || this.options.isStopped() || this.options.online()) return;
+    const plan = this.options.plan();
+    if (!plan) {
+      this.sayOffline("no-plan", {
+        kind: "offline",
+        playlistId: null,
+        fallback: false,
+        stop: "no-plan",
+      });
+      return;
+    }
+    const now = Date.now();
+    const scheduled = scheduledAt(plan, now);
+    const stop = scheduled.playlistId ? null : offlineBarAt(plan, now);
+    this.sayOffline(`${scheduled.playlistId}:${stop}`, {
+      kind: "offline",
+      playlistId: scheduled.playlistId,
+      fallback: scheduled.fallback,
+      stop,
+    });
+    if (!scheduled.playlistId) {
+      if (this.current) this.halt();
+      return;
+    }
+    if (scheduled.playlistId !== this.playlistId || !this.current?.playId) this.playFromPlan();
+  }
+
+  /** The next song of the playlist the plan wants now, from the music kept; silence without one. */
+  private playFromPlan(): void {
+    const plan = this.options.plan();
+    if (!plan) return;
+    const scheduled = scheduledAt(plan, Date.now());
+    if (!scheduled.playlistId) {
+      this.halt();
+      return;
+    }
+    const switching = scheduled.playlistId !== this.playlistId;
+    this.playlistId = scheduled.playlistId;
+    this.fallback = scheduled.fallback;
+    const song = localNext({
+      plan,
+      playlistId: scheduled.playlistId,
+      currentSongId: switching ? null : (this.current?.song.id ?? null),
+      shuffle: this.shuffle,
+      recentSongIds: this.recent,
+      playable: (songId) => this.options.files.has(songId),
+    });
+    if (!song) {
+      this.sayOffline(`nothing:${scheduled.playlistId}`, {
+        kind: "nothingCached",
+        playlistId: scheduled.playlistId,
+      });
+      this.halt();
+      return;
+    }
+    this.asked += 1;
+    this.endPlay("skipped");
+    this.start(song, scheduled.playlistId);
+  }
+
+  /** Tells what it does offline once, not every second. */
+  private sayOffline(what: string, event: Parameters<EmitEvent>[0]): void {
+    if (this.offlineSaid === what) return;
+    this.offlineSaid = what;
+    this.options.emit(event);
+  }
+
   /** Nothing to play (schedule over, end of playlist): stops and forgets the song. */
   private halt(): void {
     this.asked += 1;
@@ -219,15 +348,6 @@ export class Playback {
     this.current = null;
     this.options.emit({ kind: "stopped" });
     this.report(false);
-  }
-
-  /** The socket dropped: the play ends silently (the server files it as offline). */
-  silence(): void {
-    this.asked += 1;
-    const current = this.current;
-    if (current?.timer) this.options.timers.cancel(current.timer);
-    this.current = null;
-    this.playlistId = null;
   }
 
   private report(playing: boolean): void {
@@ -243,37 +363,5 @@ export class Playback {
       volume: this.volume,
       playing,
     });
-  }
-
-  /** Fetches the audio as a streaming client does: a first range, then the rest in chunks. */
-  private async download(song: Song): Promise<void> {
-    let bytes = 0;
-    let requests = 0;
-    let total: number | null = null;
-    let ranged = false;
-    while (total === null || bytes < total) {
-      const end = bytes + (this.options.chunkBytes ?? RANGE_CHUNK) - 1;
-      const answer = await fetch(`${this.options.base}${API_BASE}/music/song/${song.id}/file`, {
-        headers: {
-          authorization: `Bearer ${this.options.token() ?? ""}`,
-          range: `bytes=${bytes}-${end}`,
-          "user-agent": this.options.userAgent,
-        },
-      });
-      requests += 1;
-      const body = new Uint8Array(await answer.arrayBuffer());
-      if (answer.status === 200) {
-        // A server that ignores Range sends it all at once.
-        bytes = body.byteLength;
-        break;
-      }
-      if (answer.status !== 206) throw new Error(`the song's file answered ${answer.status}`);
-      ranged = true;
-      const size = /\/(\d+)$/.exec(answer.headers.get("content-range") ?? "");
-      total = size ? Number(size[1]) : bytes + body.byteLength;
-      bytes += body.byteLength;
-      if (body.byteLength === 0) break;
-    }
-    this.options.emit({ kind: "fetched", songId: song.id, bytes, requests, ranged });
   }
 }

@@ -47,7 +47,17 @@ export interface PlayerSocketOptions {
   denied(): void;
   /** Another device took its player over (issue 28): the box stops, its session kept. */
   takenOver(): void;
+  /** A ping went out; the server answered the oldest one (the outbox confirms reports by them). */
+  pinged?(): void;
+  ponged?(): void;
 }
+
+/**
+ * Pings in a row that may go unanswered before the socket counts as dead:
+ * a line cut without a close (the venue's router, a dead server's host)
+ * leaves it open for minutes, and what is sent meanwhile goes nowhere.
+ */
+const STALE_PINGS = 3;
 
 export class PlayerSocket {
   private socket: WebSocket | null = null;
@@ -77,16 +87,25 @@ export class PlayerSocket {
     let denied = false;
     let takenOver = false;
     let pinger: NodeJS.Timeout | null = null;
+    let unanswered = 0;
     socket.on("open", () => {
       // Its version: the server answers with a newer firmware, if there is one.
       this.send({ type: "connect", version: this.options.version });
-      pinger = this.options.timers.every(this.options.timings.ping, () =>
-        this.send({ type: "ping" }),
-      );
+      pinger = this.options.timers.every(this.options.timings.ping, () => {
+        if (unanswered >= STALE_PINGS) {
+          // Dead without a close: let it go (the close below reconnects).
+          socket.terminate();
+          return;
+        }
+        unanswered += 1;
+        if (this.send({ type: "ping" })) this.options.pinged?.();
+      });
     });
     socket.on("message", (data) => {
+      unanswered = 0;
       const message = parseIncomingSocketMessage(data.toString());
       if (!message) return;
+      if (message.type === "pong") this.options.ponged?.();
       if (message.type === "error" && message.message === MESSAGES.accessDenied) denied = true;
       if (message.type === "error" && message.message === MESSAGES.playerTakenOver) {
         takenOver = true;
@@ -122,9 +141,11 @@ export class PlayerSocket {
     });
   }
 
-  /** Sends when the socket is open; a message while it is not is lost, as on a wire. */
-  send(message: ClientSocketMessage): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  /** Sends when the socket is open, answering whether it did; a message while it is not is lost, as on a wire. */
+  send(message: ClientSocketMessage): boolean {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
   }
 
   /** Closes the socket for good (no `dropped`, no reconnect); resolves once it is closed. */
