@@ -109,6 +109,8 @@ class BoxPlayer {
   private readonly plans: PlanKeeper;
   private readonly files: AudioFiles;
   private readonly outbox: ReportOutbox;
+  /** What the box last said it keeps for an outage. */
+  private keptSaid = { songs: 0, bytes: 0 };
 
   constructor(private readonly options: BoxPlayerOptions) {
     const base = options.server.replace(/\/$/, "");
@@ -266,11 +268,12 @@ class BoxPlayer {
     if (!playerId || !this.announced) return;
     const plan = await this.plans.refresh(playerId);
     if (!plan || this.stopped) return;
-    const before = this.files.size();
     await this.files.fill(upcomingSongs(plan, Date.now(), CACHE_HORIZON_MS, null));
-    const after = this.files.size();
-    if (after.songs !== before.songs || after.bytes !== before.bytes) {
-      this.emit({ kind: "kept", ...after });
+    const kept = this.files.size();
+    // Said when it changed: two reads at once (connected, then the schedule) fill once.
+    if (kept.songs !== this.keptSaid.songs || kept.bytes !== this.keptSaid.bytes) {
+      this.keptSaid = kept;
+      this.emit({ kind: "kept", ...kept });
     }
   }
 

@@ -228,4 +228,29 @@ describe("the box player through an outage", () => {
       await proxy.close();
     }
   });
+
+  it("starts its playlist over at the end while the schedule wants it, online as offline", async () => {
+    const box = startBoxPlayer({
+      server: server.url,
+      serial: "BOX-OFF-1",
+      speed: songMs / 300,
+      timings: fast,
+      dataDir: join(stateDir, "wrap"),
+    });
+    const events = recorder(box.events);
+    try {
+      await approveAtVenue(server, { client, establishmentId }, events);
+      await events.next("connected");
+      const played: string[] = [];
+      while (played.length < songIds.length + 2) {
+        played.push((await events.next("playing", (event) => !event.offline)).song.id);
+      }
+      // The server says «stop» after the last song (loop off); the hour goes on, so does the music.
+      const first = songIds.indexOf(played[0] as string);
+      expect(played).toEqual(played.map((_, index) => songIds[(first + index) % songIds.length]));
+      expect(events.seen.some((event) => event.kind === "stopped")).toBe(false);
+    } finally {
+      await box.stop();
+    }
+  });
 });

@@ -68,6 +68,8 @@ export class Playback {
   private volume = 100;
   private paused = false;
   private shuffle = false;
+  /** A song began since the playlist was last asked to start over (`stopPlay`). */
+  private playedSinceRestart = true;
   /** The songs begun last, oldest first: the shuffle keeps them from coming back too soon. */
   private recent: string[] = [];
   private offlineTimer: NodeJS.Timeout | null = null;
@@ -133,9 +135,20 @@ export class Playback {
         this.paused = false;
         this.sound(this.current);
         return;
-      case "stopPlay":
-        if (message.playerId === playerId) this.halt();
+      case "stopPlay": {
+        if (message.playerId !== playerId) return;
+        // The playlist's end (loop off): while the schedule wants it, it starts over, as the
+        // web player does — a venue's hour must not fall silent. Once per song played, so an
+        // empty playlist does not ask again and again.
+        const playlistId = this.playlistId;
+        if (playlistId && this.playedSinceRestart && playerId) {
+          this.playedSinceRestart = false;
+          this.options.send({ type: "playPlaylistRequested", playerId, playlistId });
+          return;
+        }
+        this.halt();
         return;
+      }
       case "volume":
         if (message.playerId !== playerId) return;
         this.volume = Math.round(message.volume);
@@ -236,6 +249,7 @@ export class Playback {
     if (!playerId) return;
     current.playId = randomUUID();
     current.startedAtMs = Date.now();
+    this.playedSinceRestart = true;
     this.recent = [...this.recent, current.song.id].slice(-SHUFFLE_MEMORY);
     this.options.files.played(current.song.id);
     this.options.send({
