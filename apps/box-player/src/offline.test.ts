@@ -8,7 +8,8 @@ import { audioFixture, uploadFile } from "@fonika/server/test/library";
 import { addPlayer, playlistOf, subscribedClient } from "@fonika/server/test/venues";
 import { WEEKDAYS } from "@fonika/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BoxPlayerEvent, startBoxPlayer } from "./box-player.ts";
+import { writeJson } from "./box-data.ts";
+import { type BoxPlayerEvent, describeEvent, startBoxPlayer } from "./box-player.ts";
 import { approveAtVenue, fast, recorder, until } from "./test/box-events.ts";
 
 /**
@@ -251,6 +252,63 @@ describe("the box player through an outage", () => {
       expect(events.seen.some((event) => event.kind === "stopped")).toBe(false);
     } finally {
       await box.stop();
+    }
+  });
+
+  it("out of touch for a week, or past the licence's end, stops by its plan and says why", async () => {
+    const plan = (
+      await call(server, "GET", `/music/player/${playerId}/plan`, { token: client.token })
+    ).body;
+    const day = 86_400_000;
+    const cases = [
+      // Made 8 days ago: its week without the server is over.
+      {
+        plan: {
+          ...plan,
+          generatedAt: new Date(Date.now() - 8 * day).toISOString(),
+          offlineUntil: new Date(Date.now() - day).toISOString(),
+        },
+        stop: "out-of-touch",
+        says: /неделю не выходил на связь/,
+      },
+      // The paid period ended yesterday, by the plan it keeps.
+      {
+        plan: {
+          ...plan,
+          licence: { state: "active", until: new Date(Date.now() - day).toISOString() },
+        },
+        stop: "licence",
+        says: /Нет активной подписки/,
+      },
+    ];
+    for (const [index, kept] of cases.entries()) {
+      const dataDir = join(stateDir, `kept-${index}`);
+      await writeJson(join(dataDir, "plan.json"), { serial: "BOX-OFF-1", plan: kept.plan });
+      const stateFile = join(stateDir, `kept-${index}.json`);
+      await writeJson(stateFile, { token: "a.b.c", refreshToken: "kept" });
+      // Rebooted where the server cannot be reached.
+      const box = startBoxPlayer({
+        server: "http://127.0.0.1:9",
+        serial: "BOX-OFF-1",
+        stateFile,
+        dataDir,
+        timings: fast,
+      });
+      const events = recorder(box.events);
+      try {
+        const said = await events.next("offline");
+        expect(said).toEqual({
+          kind: "offline",
+          playlistId: null,
+          fallback: false,
+          stop: kept.stop,
+        });
+        expect(describeEvent(said)).toMatch(kept.says);
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        expect(events.seen.some((event) => event.kind === "playing")).toBe(false);
+      } finally {
+        await box.stop();
+      }
     }
   });
 });
