@@ -157,6 +157,7 @@ export async function scheduleAllWeek(
   owner: SignedIn,
   playerId: string,
   playlistId: string,
+  window: { startTime: string; endTime: string } = { startTime: "00:00:00", endTime: "00:00:00" },
 ): Promise<void> {
   await callApi(playersApi.addPlayerPlaylist, {
     params: { id: playerId },
@@ -165,7 +166,32 @@ export async function scheduleAllWeek(
   });
   await callApi(schedulesApi.addPlaylistSchedule, {
     params: { id: playerId, playlistId },
-    body: { startTime: "00:00:00", endTime: "00:00:00", weekdays: [...WEEKDAYS] },
+    body: { ...window, weekdays: [...WEEKDAYS] },
     token: owner.token,
+  });
+}
+
+/** HH:MM:SS at `ms` on the wall clock of the flows' venues (Europe/Moscow: no DST). */
+function moscowTime(ms: number): string {
+  return new Date(ms + 3 * 3600_000).toISOString().slice(11, 19);
+}
+
+/**
+ * The player's schedule changes from `before` to `after` at `changeAt`
+ * (ms, whole seconds): each plays every day for hours on its side of it.
+ */
+export async function scheduleChange(
+  owner: SignedIn,
+  playerId: string,
+  { before, after, changeAt }: { before: string; after: string; changeAt: number },
+): Promise<void> {
+  const hours = 3 * 3600_000;
+  await scheduleAllWeek(owner, playerId, before, {
+    startTime: moscowTime(changeAt - hours),
+    endTime: moscowTime(changeAt),
+  });
+  await scheduleAllWeek(owner, playerId, after, {
+    startTime: moscowTime(changeAt),
+    endTime: moscowTime(changeAt + hours),
   });
 }

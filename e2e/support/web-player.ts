@@ -32,6 +32,8 @@ declare global {
         pageKept: boolean | null;
       };
       audioElements(): number;
+      /** What reaches the speakers, dBFS RMS. */
+      level(): number;
     };
   }
 }

@@ -60,6 +60,8 @@ export interface WebPlayerDiagnostics {
   decks(): ReturnType<WebPlayerEngine["decks"]>;
   snapshot(): WebPlayerSnapshot;
   audioElements(): number;
+  /** What reaches the speakers now, dBFS RMS: silence is measured from the audio graph itself. */
+  level(): number;
 }
 
 declare global {
@@ -118,6 +120,7 @@ export class WebPlayerRuntime {
       decks: () => this.engine.decks(),
       snapshot: () => this.snapshot(),
       audioElements: () => document.querySelectorAll("audio").length,
+      level: () => this.output.level(),
     };
     this.cleanups.push(
       socket.subscribe((message) => {
@@ -277,10 +280,21 @@ export class WebPlayerRuntime {
     return this.services.session.getAccessToken() ?? this.services.tokens.load()?.token ?? null;
   }
 
-  private songUrl(songId: string): string {
+  /**
+   * Where a deck reads a song: the API's address, which the service worker
+   * answers from the cache when it controls the page; on a page it does
+   * not control yet, a kept song comes from the cache here (an outage
+   * must not find the first session's `<audio>` asking the network).
+   */
+  private songUrl(songId: string): string | Promise<string> {
     const token = this.token();
     const query = token ? `?access_token=${encodeURIComponent(token)}` : "";
-    return `${apiBaseUrl}/music/song/${songId}/file${query}`;
+    const address = `${apiBaseUrl}/music/song/${songId}/file${query}`;
+    if (navigator.serviceWorker?.controller || !this.cache.has(songId)) return address;
+    return this.cache
+      .objectUrl(songId)
+      .catch(() => null)
+      .then((kept) => kept ?? address);
   }
 
   private loadingPlan: Promise<void> | null = null;

@@ -49,6 +49,19 @@ export class AudioCache {
   }
 
   /**
+   * A kept song's file as a `blob:` URL of this page, for a page the
+   * service worker does not control (the first load after «Играть в этом
+   * браузере»: its `<audio>` requests go past the worker to the network,
+   * and an outage would find none of the kept songs). Null when it is not
+   * kept (or no longer). The deck that plays it lets the URL go.
+   */
+  async objectUrl(songId: string): Promise<string | null> {
+    if (typeof caches === "undefined" || !this.cached.has(songId)) return null;
+    const kept = await (await caches.open(AUDIO_CACHE)).match(songFileKey(this.origin, songId));
+    return kept ? URL.createObjectURL(await kept.blob()) : null;
+  }
+
+  /**
    * Fetches the songs not yet kept, in the order given, within the storage
    * budget; lets go of kept songs no longer wanted. One fill at a time; a
    * network failure ends it (the next fill goes on from there).

@@ -31,8 +31,9 @@ export class ClockDeck implements Deck {
     private readonly broken: Set<string>,
   ) {}
 
-  load(url: string): Promise<void> {
+  load(url: string | Promise<string>): Promise<void> {
     this.unload();
+    if (typeof url !== "string") return url.then((address) => this.load(address));
     this.url = url;
     return this.broken.has(this.songId() ?? "")
       ? Promise.reject(new Error("broken"))
@@ -119,6 +120,7 @@ export function clockOutput(durations: Map<string, number>, broken = new Set<str
     },
     resume: async () => true,
     running: () => true,
+    level: () => (decks.some((deck) => deck.isPlaying()) ? -20 : Number.NEGATIVE_INFINITY),
   };
   return output;
 }

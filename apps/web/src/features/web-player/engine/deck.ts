@@ -6,8 +6,11 @@
  */
 export interface Deck {
   readonly index: number;
-  /** Loads a song at a level (linear gain); resolves when it can play, rejects on an error or after `timeoutMs`. */
-  load(url: string, level: number, timeoutMs: number): Promise<void>;
+  /**
+   * Loads a song at a level (linear gain); resolves when it can play, rejects on an error or after `timeoutMs`.
+   * The address may still be coming (a promise); a `blob:` address is the deck's to let go once it holds another song or none.
+   */
+  load(url: string | Promise<string>, level: number, timeoutMs: number): Promise<void>;
   /** Starts or resumes; rejects when the browser holds the sound back (NotAllowedError). */
   play(): Promise<void>;
   pause(): void;
@@ -41,4 +44,6 @@ export interface AudioOutput {
   /** Tries to let the sound out (a click of the page's button calls it); true when it runs. */
   resume(): Promise<boolean>;
   running(): boolean;
+  /** The level of what sounds now, dBFS RMS over the last ~43 ms (−Infinity: silence). */
+  level(): number;
 }

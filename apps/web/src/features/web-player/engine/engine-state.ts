@@ -53,7 +53,8 @@ export interface EngineDependencies {
   output: AudioOutput;
   /** Sends now when the socket is open; reports wait in the outbox otherwise. */
   send(message: ClientSocketMessage): void;
-  songUrl(songId: string): string;
+  /** A promise while the address is being made (a kept song read from the cache). */
+  songUrl(songId: string): string | Promise<string>;
   /** Whether a song can play without the network. */
   isCached(songId: string): boolean;
   now(): number;

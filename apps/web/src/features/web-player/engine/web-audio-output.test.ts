@@ -65,6 +65,17 @@ class StandInCompressor extends StandInNode {
   }
 }
 
+/** An analyser passes its signal on as it is, and reads it: a constant frame here. */
+class StandInAnalyser extends StandInNode {
+  fftSize = 2048;
+  constructor(private readonly sample: number) {
+    super();
+  }
+  getFloatTimeDomainData(frame: Float32Array) {
+    frame.fill(this.sample);
+  }
+}
+
 class StandInContext {
   static last: StandInContext | null = null;
   readonly currentTime = 0;
@@ -79,6 +90,9 @@ class StandInContext {
   }
   createDynamicsCompressor() {
     return new StandInCompressor();
+  }
+  createAnalyser() {
+    return new StandInAnalyser(0.1);
   }
   createMediaElementSource() {
     const source = new StandInNode();
@@ -104,7 +118,10 @@ function gainToSpeakers(node: StandInNode, destination: StandInNode): number {
 beforeEach(() => {
   vi.stubGlobal("AudioContext", StandInContext);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe("the page's audio output", () => {
   it("passes a song under the limiter's threshold at unity: no makeup gain", () => {
@@ -117,5 +134,43 @@ describe("the page's audio output", () => {
       const gainDb = 20 * Math.log10(gainToSpeakers(source, context.destination));
       expect(gainDb).toBeCloseTo(0, 3);
     }
+  });
+
+  it("measures what reaches the speakers, after the limiter, in dBFS", () => {
+    const output = createWebAudioOutput();
+    // A constant 0.1 is −20 dBFS RMS.
+    expect(output.level()).toBeCloseTo(-20, 3);
+  });
+});
+
+describe("a deck given a kept song's blob: address", () => {
+  it("waits for the address, plays it, and lets it go once it holds another song", async () => {
+    const revoked: string[] = [];
+    vi.spyOn(URL, "revokeObjectURL").mockImplementation((url) => void revoked.push(url));
+    const deck = createWebAudioOutput().decks[0];
+    const element = () => (deck as unknown as { element: HTMLAudioElement }).element;
+    void deck.load(Promise.resolve("blob:kept-1"), 1, 60_000).catch(() => undefined);
+    await Promise.resolve();
+    expect(element().getAttribute("src")).toBe("blob:kept-1");
+    void deck.load("/api/v1/music/song/2/file", 1, 60_000).catch(() => undefined);
+    expect(revoked).toEqual(["blob:kept-1"]);
+    deck.unload();
+    expect(revoked).toEqual(["blob:kept-1"]);
+  });
+
+  it("lets go of an address that came after the deck was given another song", async () => {
+    const revoked: string[] = [];
+    vi.spyOn(URL, "revokeObjectURL").mockImplementation((url) => void revoked.push(url));
+    const deck = createWebAudioOutput().decks[1];
+    let give: (url: string) => void = () => undefined;
+    const late = deck.load(new Promise<string>((resolve) => (give = resolve)), 1, 60_000);
+    void deck.load("/api/v1/music/song/3/file", 1, 60_000).catch(() => undefined);
+    await expect(late).rejects.toThrow("replaced by another song");
+    give("blob:late");
+    await Promise.resolve();
+    expect(revoked).toEqual(["blob:late"]);
+    expect((deck as unknown as { element: HTMLAudioElement }).element.getAttribute("src")).toBe(
+      "/api/v1/music/song/3/file",
+    );
   });
 });

@@ -24,6 +24,8 @@ class WebAudioDeck implements Deck {
   private readonly level: GainNode;
   private readonly fader: GainNode;
   private loading: { reject(error: Error): void } | null = null;
+  /** A `blob:` address this deck was given: revoked once it holds another song or none. */
+  private objectUrl: string | null = null;
 
   constructor(
     readonly index: number,
@@ -47,7 +49,7 @@ class WebAudioDeck implements Deck {
     });
   }
 
-  load(url: string, level: number, timeoutMs: number): Promise<void> {
+  load(url: string | Promise<string>, level: number, timeoutMs: number): Promise<void> {
     this.loading?.reject(new Error("replaced by another song"));
     const element = this.element;
     this.level.gain.setValueAtTime(level, this.context.currentTime);
@@ -74,9 +76,25 @@ class WebAudioDeck implements Deck {
         timeoutMs,
       );
       element.addEventListener("canplay", ready);
-      element.src = url;
-      element.load();
+      const open = (address: string) => {
+        // Replaced while the address was coming: that address is nobody's.
+        if (this.loading !== handle) {
+          if (address.startsWith("blob:")) URL.revokeObjectURL(address);
+          return;
+        }
+        this.letGoOfObjectUrl();
+        if (address.startsWith("blob:")) this.objectUrl = address;
+        element.src = address;
+        element.load();
+      };
+      if (typeof url === "string") open(url);
+      else url.then(open, (error: Error) => handle.reject(error));
     });
+  }
+
+  private letGoOfObjectUrl(): void {
+    if (this.objectUrl) URL.revokeObjectURL(this.objectUrl);
+    this.objectUrl = null;
   }
 
   async play(): Promise<void> {
@@ -92,6 +110,7 @@ class WebAudioDeck implements Deck {
     this.element.pause();
     this.element.removeAttribute("src");
     this.element.load();
+    this.letGoOfObjectUrl();
     this.setFade(0);
   }
 
@@ -165,7 +184,11 @@ export function createWebAudioOutput(): AudioOutput {
   const unity = context.createGain();
   unity.gain.value = dbToLinear(-compressorMakeupGainDb(LIMITER.thresholdDb, LIMITER.ratio));
   const volume = context.createGain();
-  volume.connect(limiter).connect(unity).connect(context.destination);
+  // What reaches the speakers, measured (`level`): support's and the soak's witness of silence.
+  const meter = context.createAnalyser();
+  meter.fftSize = 2048;
+  const frame = new Float32Array(meter.fftSize);
+  volume.connect(limiter).connect(unity).connect(meter).connect(context.destination);
   const decks = [
     new WebAudioDeck(0, context, volume),
     new WebAudioDeck(1, context, volume),
@@ -189,5 +212,12 @@ export function createWebAudioOutput(): AudioOutput {
       return context.state === "running";
     },
     running: () => context.state === "running",
+    level() {
+      meter.getFloatTimeDomainData(frame);
+      let sum = 0;
+      for (const sample of frame) sum += sample * sample;
+      const rms = Math.sqrt(sum / frame.length);
+      return rms > 0 ? 20 * Math.log10(rms) : Number.NEGATIVE_INFINITY;
+    },
   };
 }
