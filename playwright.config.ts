@@ -57,9 +57,19 @@ export default defineConfig({
     },
     {
       name: "chromium",
-      testIgnore: [LONG_FLOWS, /web-player-outage\.spec\.ts/],
+      testIgnore: [LONG_FLOWS, /web-player-outage\.spec\.ts/, /soak\//],
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
+    // The hour offline (`npm run soak:outage`): an hour of real time, so never part of `npm test`.
+    ...(process.env.FONIKA_SOAK
+      ? [
+          {
+            name: "soak",
+            testMatch: /soak\/.*\.spec\.ts/,
+            use: { ...devices["Desktop Chrome"], channel: undefined },
+          },
+        ]
+      : []),
     {
       name: "chromium-alone",
       testMatch: /web-player-outage\.spec\.ts/,

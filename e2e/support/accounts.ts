@@ -132,10 +132,19 @@ export async function createAccount(role: AccountRole, label: string): Promise<A
 export async function createSignedInAccount(
   role: AccountRole,
   label: string,
-): Promise<Account & { token: string }> {
+): Promise<Account & { token: string; refreshToken: string }> {
   const account = await createAccount(role, label);
   const tokens = await signInThroughApi(account.email, freshAddress());
-  return { ...account, token: tokens.token };
+  return { ...account, token: tokens.token, refreshToken: tokens.refreshToken };
+}
+
+/** A fresh access token of a session made by `createSignedInAccount` (a flow longer than its life). */
+export async function refreshedToken(session: { refreshToken: string }): Promise<string> {
+  const fresh = await callApi(authApi.refreshToken, {
+    body: { refreshToken: session.refreshToken },
+  });
+  session.refreshToken = fresh.refreshToken;
+  return fresh.token;
 }
 
 /**
