@@ -48,6 +48,7 @@ export * from "./messages.ts";
 export * from "./money.ts";
 export * from "./operation-ids.ts";
 export * from "./play-order.ts";
+export * from "./report-outbox.ts";
 export * from "./requisites.ts";
 export * from "./roles.ts";
 export * from "./russian-time-zones.ts";

@@ -43,8 +43,11 @@ export interface PlayerSocket {
   connect(): void;
   /** Closes for good (logout): no reconnect. */
   close(): void;
-  send(message: ClientSocketMessage): void;
+  /** Writes a message; false when no connection is open (it is not sent). */
+  send(message: ClientSocketMessage): boolean;
   subscribe(listener: (message: IncomingSocketMessage) => void): () => void;
+  /** Told of every ping sent, whose `pong` answers what was written before it. */
+  onPing(listener: () => void): () => void;
   /** True once the server said 'Access denied error', or that another device took the player over. */
   isAbandoned(): boolean;
 }
@@ -75,6 +78,7 @@ export function createPlayerSocket({
   onConnection,
 }: PlayerSocketOptions): PlayerSocket {
   const listeners = new Set<(message: IncomingSocketMessage) => void>();
+  const pingListeners = new Set<() => void>();
   /**
    * The latest state of each player this socket was told of: the snapshot
    * comes when the socket connects, often before a page that shows players
@@ -97,11 +101,14 @@ export function createPlayerSocket({
     if (reconnectHandle !== undefined) timers.clearTimeout(reconnectHandle);
     reconnectHandle = undefined;
   };
-  const sendRaw = (message: ClientSocketMessage) => {
+  const sendRaw = (message: ClientSocketMessage): boolean => {
+    if (!connection) return false;
     try {
-      connection?.send(JSON.stringify(message));
+      connection.send(JSON.stringify(message));
+      return true;
     } catch (error) {
       console.warn("Player socket send failed", error);
+      return false;
     }
   };
 
@@ -145,7 +152,7 @@ export function createPlayerSocket({
           return;
         }
         unanswered += 1;
-        sendRaw({ type: "ping" });
+        if (sendRaw({ type: "ping" })) for (const listener of pingListeners) listener();
       }, pingMs);
       onConnection?.(true);
     };
@@ -192,6 +199,10 @@ export function createPlayerSocket({
       listeners.add(listener);
       for (const state of playerStates.values()) listener(state);
       return () => listeners.delete(listener);
+    },
+    onPing(listener) {
+      pingListeners.add(listener);
+      return () => pingListeners.delete(listener);
     },
     isAbandoned: () => abandoned,
   };

@@ -30,7 +30,8 @@ export function renderApp(
   const playerSocket: PlayerSocket = {
     connect: vi.fn(),
     close: vi.fn(),
-    send: vi.fn(),
+    send: vi.fn(() => true),
+    onPing: vi.fn(() => () => {}),
     subscribe: vi.fn((listener: (message: IncomingSocketMessage) => void) => {
       socketListeners.add(listener);
       return () => socketListeners.delete(listener);

@@ -83,6 +83,7 @@ function visitorServices(): AppServices {
     close: vi.fn(),
     send: vi.fn(),
     subscribe: vi.fn(() => () => {}),
+    onPing: vi.fn(() => () => {}),
     isAbandoned: () => false,
   };
   return { api, session, playerSocket };

@@ -123,7 +123,13 @@ export class WebPlayerRuntime {
       level: () => this.output.level(),
     };
     this.cleanups.push(
+      // A report is kept until the server answers a ping sent after it.
+      socket.onPing(() => this.outbox.pinged()),
       socket.subscribe((message) => {
+        if (message.type === "pong") {
+          this.outbox.ponged();
+          return;
+        }
         if (message.type === "error" && message.message === MESSAGES.accessDenied) {
           void this.confirmSession();
           return;

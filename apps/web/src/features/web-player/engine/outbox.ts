@@ -1,74 +1,79 @@
-import type { ClientSocketMessage } from "@fonika/shared";
+import {
+  type ClientSocketMessage,
+  isPlayReport,
+  type PlayReport,
+  PlayReportOutbox,
+} from "@fonika/shared";
 
 /**
  * What the web player tells the server, kept while the socket is down
- * (issue 14: "when the network returns it … sends the history it kept").
- * Plays started and ended wait in order, in localStorage so that a reload
- * during an outage keeps them; of the status reports only the last one
- * matters; commands made offline are dropped (the player decides by
- * itself then). A day of short songs is far below the cap.
+ * (issue 14: "when the network returns it … sends the history it kept"):
+ * the shared outbox's rules — plays started and ended wait in order and
+ * are kept until a pong confirms the server heard them (issue 31: after an
+ * hour offline the first socket carried a stale token and the server
+ * dropped all 358 reports with it) — in localStorage, so that a reload
+ * during an outage keeps them; of the other messages nothing is kept.
  */
 
 const MAX_KEPT = 5_000;
 
-type Report = Extract<ClientSocketMessage, { type: "songStarted" | "songEnded" }>;
-
-function isPlayReport(message: ClientSocketMessage): message is Report {
-  return message.type === "songStarted" || message.type === "songEnded";
-}
-
 export class Outbox {
-  private kept: Report[];
-  private open = false;
+  private readonly outbox: PlayReportOutbox;
 
   constructor(
-    private readonly deliver: (message: ClientSocketMessage) => void,
+    /** Writes to the socket; false when it is not open. */
+    deliver: (message: ClientSocketMessage) => boolean,
     private readonly storage: Storage | undefined,
     private readonly key: string,
   ) {
-    this.kept = this.load();
+    this.outbox = new PlayReportOutbox(deliver, (kept) => this.save(kept), MAX_KEPT);
+    this.outbox.restore(this.load());
   }
 
-  /** How many plays wait for the network. */
+  /**
+   * How many plays wait to be sent: not written to a socket yet. Those
+   * written and not yet confirmed by a pong are on their way (a screen
+   * online would otherwise show two waiting after every song); they come
+   * back here if the socket drops.
+   */
   waiting(): number {
-    return this.kept.length;
+    return this.outbox.unsent();
   }
 
   send(message: ClientSocketMessage): void {
-    if (this.open) {
-      this.deliver(message);
-      return;
-    }
-    if (!isPlayReport(message)) return;
-    this.kept.push(message);
-    if (this.kept.length > MAX_KEPT) this.kept.splice(0, this.kept.length - MAX_KEPT);
-    this.save();
+    this.outbox.send(message);
   }
 
-  /** The socket opened: what was kept goes first, in order; or it closed. */
+  /** A ping went out: the reports written before it are confirmed by its answer. */
+  pinged(): void {
+    this.outbox.pinged();
+  }
+
+  /** The server answered the oldest ping. */
+  ponged(): void {
+    this.outbox.ponged();
+  }
+
+  /** The socket opened (what waits goes first, in order) or closed (what is unconfirmed waits again). */
   setOpen(open: boolean): void {
-    this.open = open;
-    if (!open || this.kept.length === 0) return;
-    const kept = this.kept;
-    this.kept = [];
-    for (const message of kept) this.deliver(message);
-    this.save();
+    if (open) this.outbox.opened();
+    else this.outbox.closed();
   }
 
-  private load(): Report[] {
+  private load(): PlayReport[] {
     try {
       const raw = this.storage?.getItem(this.key);
       const parsed: unknown = raw ? JSON.parse(raw) : [];
-      return Array.isArray(parsed) ? (parsed as Report[]) : [];
+      return Array.isArray(parsed) ? (parsed as ClientSocketMessage[]).filter(isPlayReport) : [];
     } catch {
       return [];
     }
   }
 
-  private save(): void {
+  private save(kept: readonly PlayReport[]): void {
     try {
-      if (this.kept.length === 0) this.storage?.removeItem(this.key);
-      else this.storage?.setItem(this.key, JSON.stringify(this.kept));
+      if (kept.length === 0) this.storage?.removeItem(this.key);
+      else this.storage?.setItem(this.key, JSON.stringify(kept));
     } catch {
       // Storage full or refused: the reports still go when the socket opens, unless the page closes first.
     }
