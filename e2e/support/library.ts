@@ -95,6 +95,7 @@ export async function uploadTones(
   label: string,
   seconds: number,
   count: number,
+  album?: string,
 ): Promise<string[]> {
   const dir = mkdtempSync(path.join(tmpdir(), "fonika-e2e-tones-"));
   const run = Date.now() % 1_000_000;
@@ -105,6 +106,7 @@ export async function uploadTones(
         {
           title: `${label} ${n + 1}`,
           artist: "Хор тонов",
+          ...(album ? { album } : {}),
           seconds,
           // A different chord per song and per run.
           chord: [220 + ((run + n * 37) % 200), 330 + n * 11, 440 + n * 7],

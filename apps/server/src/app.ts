@@ -8,7 +8,11 @@ import { createEntitlement } from "./modules/entitlement/entitlement.ts";
 import { createVenueDirectory } from "./modules/establishments/establishments.ts";
 import type { History } from "./modules/history/history.ts";
 import { createLeads } from "./modules/leads/leads.ts";
-import { createLibrary, type Library } from "./modules/library/library.ts";
+import {
+  createHolderLicenceReads,
+  createLibrary,
+  type Library,
+} from "./modules/library/library.ts";
 import {
   createPlayerDirectory,
   type Players,
@@ -62,7 +66,12 @@ export async function buildApp(
   // them; everything that plays or lists music asks it (issue 27).
   const grants = createTariffGrants(db);
   const subscriptionReads = createSubscriptionReads({ db });
-  const entitlement = createEntitlement({ licences: subscriptionReads.licences, grants, bus });
+  const entitlement = createEntitlement({
+    licences: subscriptionReads.licences,
+    grants,
+    holderLicences: createHolderLicenceReads(db),
+    bus,
+  });
   // Venues (whose, names, zones, explicit filters) and people.
   const venues = createVenueDirectory({ db, bus });
   const directory = createAccountDirectory({ keys });

@@ -120,6 +120,8 @@ export const LIBRARY = {
   loudnessTargetLufs: -14,
   /** At most this many artists on a song. */
   maxArtists: 20,
+  /** At most this many authors (composers, lyricists) on a song. */
+  maxAuthors: 10,
 } as const;
 
 /** Accounts: avatars. */

@@ -12,6 +12,8 @@ export * from "./contracts/history.ts";
 export * as historyApi from "./contracts/history.ts";
 export * from "./contracts/leads.ts";
 export * as leadsApi from "./contracts/leads.ts";
+export * from "./contracts/licences.ts";
+export * as licencesApi from "./contracts/licences.ts";
 export * from "./contracts/organizations.ts";
 export * as organizationsApi from "./contracts/organizations.ts";
 export * as playerAlertsApi from "./contracts/player-alerts.ts";

@@ -4,6 +4,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  date,
   index,
   integer,
   pgTable,
@@ -65,7 +66,6 @@ export const songs = pgTable(
     copyrightHolderId: uuid("copyright_holder_id").references(() => copyrightHolders.id, {
       onDelete: "set null",
     }),
-    authorId: uuid("author_id").references(() => authors.id, { onDelete: "set null" }),
     /** Storage key of the cover image (content-addressed, shared by equal covers). */
     coverKey: text("cover_key"),
     coverType: text("cover_type"),
@@ -101,6 +101,58 @@ export const songs = pgTable(
     index("songs_loudness_pending_idx")
       .on(table.createdAt)
       .where(sql`${table.loudnessStatus} = 'pending' and ${table.removedAt} is null`),
+  ],
+);
+
+/**
+ * A song's authors (composers, lyricists), in the order they are credited
+ * (issue 32: a collecting society's report names each). Removing an author
+ * takes it off its songs; removing a song's row takes its credits.
+ */
+export const songAuthors = pgTable(
+  "song_authors",
+  {
+    songId: uuid("song_id")
+      .notNull()
+      .references(() => songs.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => authors.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.songId, table.authorId] }),
+    index("song_authors_author_idx").on(table.authorId),
+  ],
+);
+
+/**
+ * A copyright holder's licences (issue 32): the contract's number,
+ * territory and period (Moscow dates, the end inclusive, open when null),
+ * and its signed document, stored as authors' documents are (one file per
+ * content under `attachments/`).
+ */
+export const copyrightLicences = pgTable(
+  "copyright_licences",
+  {
+    id: id(),
+    holderId: uuid("holder_id")
+      .notNull()
+      .references(() => copyrightHolders.id, { onDelete: "cascade" }),
+    contractNumber: text("contract_number").notNull(),
+    territory: text("territory").notNull(),
+    startsOn: date("starts_on").notNull(),
+    endsOn: date("ends_on"),
+    storageKey: text("storage_key"),
+    contentHash: text("content_hash"),
+    fileName: text("file_name"),
+    contentType: text("content_type"),
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("copyright_licences_holder_idx").on(table.holderId),
+    index("copyright_licences_ends_idx").on(table.endsOn),
   ],
 );
 

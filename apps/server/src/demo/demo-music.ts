@@ -11,10 +11,15 @@ import { renderMp3 } from "./tones.ts";
  * a drone to listen to for a minute.)
  */
 
+/** Who holds the demo's songs (TPUB): the royalty report names it as their copyright holder. */
+export const DEMO_PUBLISHER = "Фоника, демо-каталог";
+
 /** A song of the demo: its tags, its harmony and how loud its master is. */
 export interface DemoSong {
   title: string;
   artist: string;
+  /** Its (fictitious) composer and lyricist, tagged TCOM: the royalty report names them. */
+  authors: readonly string[];
   /** Chords as MIDI note numbers (60 = middle C), played in turn. */
   chords: readonly (readonly number[])[];
   /** How long each chord lasts, seconds. */
@@ -48,6 +53,7 @@ export const DEMO_SONGS: readonly DemoSong[] = [
   {
     title: "Утренний кофе",
     artist: "Ансамбль «Тихая гавань»",
+    authors: ["Анна Тихонова"],
     chords: [C, G, Am, F],
     chordSeconds: 3,
     level: 0.5,
@@ -55,6 +61,7 @@ export const DEMO_SONGS: readonly DemoSong[] = [
   {
     title: "Прогулка по набережной",
     artist: "Белые ночи",
+    authors: ["Михаил Белов", "Ольга Невская"],
     chords: transpose([C, Am, F, G], 2),
     chordSeconds: 2.5,
     level: 0.8,
@@ -62,6 +69,7 @@ export const DEMO_SONGS: readonly DemoSong[] = [
   {
     title: "Солнечный зайчик",
     artist: "Квартет «Оттепель»",
+    authors: ["Пётр Оттепелев"],
     chords: transpose([F, G, Em, Am], -3),
     chordSeconds: 2,
     level: 0.35,
@@ -69,6 +77,7 @@ export const DEMO_SONGS: readonly DemoSong[] = [
   {
     title: "Летний полдень",
     artist: "Ансамбль «Тихая гавань»",
+    authors: ["Анна Тихонова", "Ольга Невская"],
     chords: transpose([C, F, Am, G], 5),
     chordSeconds: 3,
     level: 0.9,
@@ -76,6 +85,7 @@ export const DEMO_SONGS: readonly DemoSong[] = [
   {
     title: "Городской сад",
     artist: "Белые ночи",
+    authors: ["Михаил Белов"],
     chords: transpose([Am, F, C, G], 3),
     chordSeconds: 2.5,
     level: 0.6,
@@ -83,6 +93,7 @@ export const DEMO_SONGS: readonly DemoSong[] = [
   {
     title: "Вечерние огни",
     artist: "Трио «Полутона»",
+    authors: ["Игорь Полутонов"],
     chords: [Dm7, G7, Cmaj7, Am7],
     chordSeconds: 4,
     level: 0.45,
@@ -90,6 +101,7 @@ export const DEMO_SONGS: readonly DemoSong[] = [
   {
     title: "Сумерки на Неве",
     artist: "Квартет «Оттепель»",
+    authors: ["Пётр Оттепелев", "Ольга Невская"],
     chords: transpose([Am, Dm, Em, Am], -2),
     chordSeconds: 4,
     level: 0.7,
@@ -97,6 +109,7 @@ export const DEMO_SONGS: readonly DemoSong[] = [
   {
     title: "Тёплый плед",
     artist: "Трио «Полутона»",
+    authors: ["Игорь Полутонов"],
     chords: transpose([Fmaj7, Em, Dm7, Cmaj7], -5),
     chordSeconds: 5,
     level: 0.3,
@@ -104,6 +117,7 @@ export const DEMO_SONGS: readonly DemoSong[] = [
   {
     title: "Полночный трамвай",
     artist: "Белые ночи",
+    authors: ["Михаил Белов"],
     chords: transpose([Cmaj7, Am7, Dm7, G7], 1),
     chordSeconds: 3.5,
     level: 0.85,
@@ -111,6 +125,7 @@ export const DEMO_SONGS: readonly DemoSong[] = [
   {
     title: "Звёздное небо",
     artist: "Ансамбль «Тихая гавань»",
+    authors: ["Анна Тихонова"],
     chords: transpose([F, C, G, Am], -4),
     chordSeconds: 5,
     level: 0.55,
@@ -193,7 +208,10 @@ export async function renderDemoSong(
         title: song.title,
         artist: song.artist,
         album: "Фоника: демо",
-        comment: "Сгенерировано ffmpeg при npm run demo; свободно от авторских прав",
+        // ID3v2.3 separates several names in one frame with "/".
+        composer: song.authors.join("/"),
+        publisher: DEMO_PUBLISHER,
+        comment: "Сгенерировано ffmpeg при npm run demo",
       },
     },
     file,

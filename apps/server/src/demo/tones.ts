@@ -21,6 +21,8 @@ export interface ToneSpec {
   chord: readonly number[];
   /** Peak level of the whole chord, 0–1 (a quiet or a loud master, for the loudness job). */
   level?: number;
+  /** The album tag, when the tone belongs to one. */
+  album?: string;
 }
 
 /** What an MP3 made from an `aevalsrc` expression is: its source, its filters and its tags. */
@@ -55,7 +57,7 @@ export async function renderMp3({ source, filters, tags }: Mp3Render, file: stri
   ]);
 }
 
-/** Renders a tone as an MP3 with its title and artist in the tags; answers its path. */
+/** Renders a tone as an MP3 with its title, artist (and album) in the tags; answers its path. */
 export async function renderTone(spec: ToneSpec, dir: string, name: string): Promise<string> {
   const file = path.join(dir, `${name}.mp3`);
   const level = (spec.level ?? 0.5) / spec.chord.length;
@@ -65,7 +67,11 @@ export async function renderTone(spec: ToneSpec, dir: string, name: string): Pro
     {
       source: `${voices}:s=44100:d=${spec.seconds}`,
       filters: [`afade=t=in:d=${fade}`, `afade=t=out:st=${spec.seconds - fade}:d=${fade}`],
-      tags: { title: spec.title, artist: spec.artist },
+      tags: {
+        title: spec.title,
+        artist: spec.artist,
+        ...(spec.album ? { album: spec.album } : {}),
+      },
     },
     file,
   );

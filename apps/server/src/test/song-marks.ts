@@ -26,7 +26,7 @@ export async function markExplicit(
       obsceneLexicon: explicit,
       isrc: song.isrc,
       copyrightHolderId: song.copyrightHolder?.id ?? null,
-      authorId: song.author?.id ?? null,
+      authorIds: song.authors.map((author: { id: string }) => author.id),
     },
   });
   if (changed.status !== 200) {

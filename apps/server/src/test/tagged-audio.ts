@@ -14,6 +14,11 @@ export interface TagValues {
   artist?: string;
   album?: string;
   genre?: string;
+  /** ID3v2 only: TCOM, TEXT, TPUB, TCOP. */
+  composer?: string;
+  lyricist?: string;
+  publisher?: string;
+  copyright?: string;
 }
 
 /** Text in an encoding iconv-lite knows ("win1251", "latin1", "utf8", "utf16le"). */
@@ -52,7 +57,8 @@ export function id3v1(tags: TagValues, encoding: string): Buffer {
 export type Id3v2TextEncoding = 0 | 1 | 3;
 
 /**
- * An ID3v2 tag (version 3 or 4) of text frames TIT2, TPE1, TALB, TCON, all
+ * An ID3v2 tag (version 3 or 4) of text frames TIT2, TPE1, TALB, TCON (and
+ * TCOM, TEXT, TPUB, TCOP when given), all
  * marked with `marked`; the bytes are the text in `encoding` (for marked 0,
  * cp1251 is what Russian taggers wrote).
  */
@@ -66,6 +72,10 @@ export function id3v2(
     ["artist", "TPE1"],
     ["album", "TALB"],
     ["genre", "TCON"],
+    ["composer", "TCOM"],
+    ["lyricist", "TEXT"],
+    ["publisher", "TPUB"],
+    ["copyright", "TCOP"],
   ];
   for (const [key, id] of ids) {
     const text = tags[key];

@@ -48,6 +48,8 @@ const EXPECTED: Record<string, [string, readonly Who[]]> = {
   Deleted: ["/deleted", [CONTENT]],
   AddAudios: ["/tracks", [CONTENT, WAIT]],
   TrackEdit: ["/tracks/edit/:id?", [CONTENT, WAIT]],
+  // Not in SPEC.md §2: the content manager's authors, copyright holders and genres (§7's calls).
+  Catalog: ["/catalog/:kind?", [CONTENT]],
   UiKit: ["/uikit", [ADMIN]],
   ClientBase: ["/client-base", [ADMIN, MANAGER, SUPPORT]],
   SubscriptionBase: ["/subscription-base", [ADMIN, MANAGER]],

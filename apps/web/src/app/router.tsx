@@ -29,6 +29,7 @@ const SCREEN_CODE: Record<RouteName, ScreenCode> = {
   Deleted: () => import("./routes/library/deleted.tsx"),
   AddAudios: () => import("./routes/library/tracks.tsx"),
   TrackEdit: () => import("./routes/library/track-edit.tsx"),
+  Catalog: () => import("./routes/library/catalog.tsx"),
   UiKit: () => import("./routes/admin/uikit.tsx"),
   Integrations: () => import("./routes/admin/integrations.tsx"),
   CreateUser: () => import("./routes/admin/create-user.tsx"),

@@ -5,7 +5,8 @@ import type { RouteName } from "./routes.ts";
  * Side menu entries by role, SPEC.md §2 Layout. Every menu also ends with a
  * Logout entry, which the layout adds. The content manager's places are the
  * library tree's roots (Playlists, Tracks, Trash), which the layout puts
- * above the entries. Support (issue 15): Обращения for every role SPEC.md
+ * above the entries, and below the tree its Каталог (authors, copyright
+ * holders, genres). Support (issue 15): Обращения for every role SPEC.md
  * §2's route table lets open them (the content manager's below its tree:
  * the music-content enquiries it answers), Чат for the chat's roles
  * (admin, client, support). The admin menu carries Integrations
@@ -36,6 +37,7 @@ export type MenuIcon =
   | "objects"
   | "profile"
   | "playlists"
+  | "catalog"
   | "trash"
   | "hourglass";
 
@@ -72,8 +74,12 @@ export const SIDE_MENU: Record<Role, readonly MenuEntry[]> = {
     { label: "Профиль", route: "Profile", icon: "profile" },
   ],
   // SPEC.md §2's "Playlists and Trash" are the library tree's roots: one place, one entry;
-  // below them the music-content enquiries it answers (issue 15).
-  "role-content-manager": [{ label: "Обращения", route: "SupportEnquiries", icon: "enquiries" }],
+  // below them the catalog that tracks point at, and the music-content enquiries it answers
+  // (issue 15).
+  "role-content-manager": [
+    { label: "Каталог", route: "Catalog", icon: "catalog" },
+    { label: "Обращения", route: "SupportEnquiries", icon: "enquiries" },
+  ],
   "wait-activation": [
     { label: "Ожидание активации", route: "Cabinet", icon: "hourglass" },
     { label: "Мои заведения", route: "ClientObjectsList", icon: "objects" },

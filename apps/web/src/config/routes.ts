@@ -120,6 +120,17 @@ export const ROUTES = {
     title: "Трек",
     access: library,
   },
+  /**
+   * The catalog that tracks point at: authors, copyright holders and genres,
+   * one tab each (`authors` | `copyright-holders` | `genres`, authors by
+   * default). Not in SPEC.md §2, whose calls (§7) have no screen there.
+   */
+  Catalog: {
+    name: "Catalog",
+    path: "/catalog/:kind?",
+    title: "Каталог",
+    access: contentManager,
+  },
   UiKit: { name: "UiKit", path: "/uikit", title: "UI-kit", access: admin },
   ClientBase: {
     name: "ClientBase",

@@ -34,6 +34,7 @@ export function buildSong(overrides: Partial<Song> = {}): Song {
     obsceneLexicon: false,
     isrc: null,
     copyrightHolder: null,
+    authors: [],
     author: null,
     format: "mp3",
     durationMs: 185_000,

@@ -79,14 +79,28 @@ export const historyQuerySchema = z
   .superRefine(checkPeriod);
 export type HistoryQuery = z.input<typeof historyQuerySchema>;
 
-/** A royalty report's period: both days required. */
+/**
+ * What a royalty report's lines are (issue 32): `venues`, per song and
+ * venue as the venue's owner reads it; `society`, per song with the
+ * columns a Russian collecting society's music-use report asks for
+ * (work, authors, performer, phonogram maker, ISRC, duration, uses).
+ */
+export const REPORT_FORMATS = ["venues", "society"] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+const reportPeriodFields = {
+  ...accessTokenQuery,
+  from: historyDateSchema,
+  to: historyDateSchema,
+};
+
+/** A royalty report's period (both days required) and its format. */
 export const reportQuerySchema = z
-  .object({
-    ...accessTokenQuery,
-    from: historyDateSchema,
-    to: historyDateSchema,
-  })
+  .object({ ...reportPeriodFields, format: z.enum(REPORT_FORMATS).default("venues") })
   .superRefine(checkPeriod);
+
+/** A period of a report that has one shape. */
+export const reportPeriodQuerySchema = z.object(reportPeriodFields).superRefine(checkPeriod);
 
 /** One play as the history shows it. */
 export const playRecordSchema = z
@@ -173,7 +187,9 @@ export const REPORT_MEDIA_TYPE = "text/csv";
 export const establishmentReport = defineEndpoint({
   ...fileAnswer([REPORT_MEDIA_TYPE]),
   path: "/history/establishment/:id/report.csv",
-  summary: "Royalty report of an establishment: per song, plays and seconds of a period (CSV)",
+  summary:
+    "Royalty report of an establishment: per song, plays and seconds of a period, or the " +
+    "collecting society's columns (format=society) (CSV)",
   tags,
   roles: HISTORY_ROLES,
   params: idParams,
@@ -183,8 +199,21 @@ export const establishmentReport = defineEndpoint({
 export const allVenuesReport = defineEndpoint({
   ...fileAnswer([REPORT_MEDIA_TYPE]),
   path: "/history/report.csv",
-  summary: "Royalty report across all venues (staff): per song and venue, of a period (CSV)",
+  summary:
+    "Royalty report across all venues (staff): per song and venue, or per song for a " +
+    "collecting society (format=society), of a period (CSV)",
   tags,
   roles: CLIENT_READING_ROLES,
   query: reportQuerySchema,
+});
+
+export const copyrightHoldersReport = defineEndpoint({
+  ...fileAnswer([REPORT_MEDIA_TYPE]),
+  path: "/history/copyright-holders-report.csv",
+  summary:
+    "What each copyright holder's music played across all venues in a period (staff): plays, " +
+    "time, songs and venues per holder, and the plays of songs without one (CSV)",
+  tags,
+  roles: CLIENT_READING_ROLES,
+  query: reportPeriodQuerySchema,
 });

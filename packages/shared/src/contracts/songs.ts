@@ -38,6 +38,9 @@ export const songSchema = z
     obsceneLexicon: z.boolean(),
     isrc: z.string().nullable(),
     copyrightHolder: catalogReferenceSchema.nullable(),
+    /** The song's authors (composers, lyricists), in the order they are credited. */
+    authors: z.array(catalogReferenceSchema),
+    /** The first of `authors` (SPEC.md's one author), null when there are none. */
     author: catalogReferenceSchema.nullable(),
     format: audioFormatSchema,
     durationMs: z.number().int().nonnegative(),
@@ -56,6 +59,14 @@ export type Song = z.infer<typeof songSchema>;
 
 const songIdParams = z.object({ id: uuidSchema });
 const text = (max = INPUT.defaultMax) => z.string().trim().min(1).max(max);
+
+/** A list of ids where each appears once. */
+const distinctIds = (what: string, max: number, min = 0) =>
+  z
+    .array(uuidSchema)
+    .min(min)
+    .max(max)
+    .refine((ids) => new Set(ids).size === ids.length, `${what} указан дважды`);
 
 export const addSong = defineEndpoint({
   method: "POST",
@@ -112,12 +123,49 @@ export const songMetaChangeSchema = z
       .pipe(z.string().regex(/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/, "ISRC: CCXXXYYNNNNN"))
       .nullable(),
     copyrightHolderId: uuidSchema.nullable(),
+    /** SPEC.md's one author: the song's authors become this one (null: none). */
     authorId: uuidSchema.nullable(),
+    /** The song's authors in their order, replacing those it had (empty: none). */
+    authorIds: distinctIds("Автор", LIBRARY.maxAuthors),
   })
   .partial()
   .strict()
+  .refine((change) => change.authorId === undefined || change.authorIds === undefined, {
+    message: "Укажите authorIds или authorId, не оба",
+    path: ["authorIds"],
+  })
   .meta({ id: "SongMetaChange" });
 export type SongMetaChange = z.infer<typeof songMetaChangeSchema>;
+
+export const songsCreditsChangeSchema = z
+  .object({
+    /** The songs to credit: a page of the track list at most. */
+    songIds: distinctIds("Трек", PAGING.maxPageSize, 1),
+    /** Their authors become these, in this order (empty: none); left out: kept. */
+    authorIds: distinctIds("Автор", LIBRARY.maxAuthors).optional(),
+    /** Their copyright holder becomes this one (null: none); left out: kept. */
+    copyrightHolderId: uuidSchema.nullable().optional(),
+  })
+  .strict()
+  .refine((change) => change.authorIds !== undefined || change.copyrightHolderId !== undefined, {
+    message: "Укажите авторов или правообладателя",
+    path: ["authorIds"],
+  })
+  .meta({ id: "SongsCreditsChange" });
+export type SongsCreditsChange = z.infer<typeof songsCreditsChangeSchema>;
+
+export const changeSongsCredits = defineEndpoint({
+  method: "POST",
+  path: "/music/song/credits/change",
+  summary:
+    "Credit many songs at once with the same authors and/or copyright holder (an album's " +
+    "tracks): all of them or none; an unknown song or catalog entry changes nothing",
+  tags: ["songs"],
+  auth: "bearer",
+  roles: ["role-content-manager"],
+  body: songsCreditsChangeSchema,
+  response: z.object({ changed: z.number().int().nonnegative() }),
+});
 
 export const changeSongMeta = defineEndpoint({
   method: "POST",

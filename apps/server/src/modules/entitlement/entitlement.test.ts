@@ -237,6 +237,7 @@ describe("the entitlement kept in memory", () => {
       grants: {
         playlistsOf: async () => [{ tariffId: "tariff", userId: null, playlistId: "playlist" }],
       },
+      holderLicences: { barredOn: async () => [] },
       bus: {
         publish: async () => undefined,
         subscribe: (listener) => {
@@ -255,6 +256,7 @@ describe("the entitlement kept in memory", () => {
     expect((await entitlement.ofVenue("venue")).licence.state).toBe("none");
     expect((await entitlement.ofVenue("venue")).playable.size).toBe(0);
     expect(reads).toBe(2);
-    expect(listeners).toHaveLength(1);
+    // One listener for the venues' and owners' answers, one for the songs barred by licences.
+    expect(listeners).toHaveLength(2);
   });
 });

@@ -2,6 +2,9 @@ import { type LicenceState, STAFF_ROLES, type VenueLicence } from "@fonika/share
 import type { Actor } from "../../kernel/actor.ts";
 import { BusCache } from "../../lib/bus-cache.ts";
 import type { EventBus } from "../../realtime/bus.ts";
+import { type HolderLicenceReads, SongBar } from "./song-bar.ts";
+
+export type { HolderLicenceReads } from "./song-bar.ts";
 
 /**
  * Who may play what (issue 27), the entitlement module's one public face:
@@ -10,7 +13,8 @@ import type { EventBus } from "../../realtime/bus.ts";
  *
  * The rule: a venue plays only what its own ACTIVE subscription's tariff
  * holds, plus the playlists its owner was granted personally under that
- * tariff. A pending, suspended or ended subscription licenses nothing, a
+ * tariff, and of their songs only those whose copyright holder's licence
+ * (if it has any) covers today (`song-bar.ts`). A pending, suspended or ended subscription licenses nothing, a
  * period that ran out by date stops at its end to the millisecond (the
  * answer kept in memory carries the end), and one venue's subscription
  * plays at no other venue of the owner. A device plays only its venue's
@@ -73,6 +77,8 @@ export interface EntitlementDependencies {
       userIds: readonly string[],
     ): Promise<{ tariffId: string; userId: string | null; playlistId: string }[]>;
   };
+  /** Copyright holders' licences (the library's catalog). */
+  holderLicences: HolderLicenceReads;
   bus: Pick<EventBus, "publish" | "subscribe" | "onGap">;
   now?: () => number;
 }
@@ -104,6 +110,12 @@ export interface Entitlement {
    * for staff (no limit).
    */
   playlistsOf(actor: Actor): Promise<ReadonlySet<string> | null>;
+  /**
+   * The songs no venue may play today: their copyright holder has licences
+   * and none covers today (issue 32). Players are never given them and no
+   * listener hears them; staff do.
+   */
+  barredSongs(): Promise<ReadonlySet<string>>;
   /**
    * Tells every process, this one before it answers, that who may play
    * what changed: called once the change is stored.
@@ -166,6 +178,7 @@ export function createEntitlement(deps: EntitlementDependencies): Entitlement {
     if (event.kind === "music-access-changed") forgetAll();
   });
   deps.bus.onGap(forgetAll);
+  const songBar = new SongBar({ reads: deps.holderLicences, bus: deps.bus, now });
 
   async function loadVenues(venueIds: readonly string[]): Promise<Map<string, VenueEntitlement>> {
     const readAt = now();
@@ -286,6 +299,7 @@ export function createEntitlement(deps: EntitlementDependencies): Entitlement {
       if (actor.role !== "role-client") return new Set();
       return (await owners.get(actor.userId))?.playable ?? new Set();
     },
+    barredSongs: () => songBar.barredSongs(),
     announceChange: () => deps.bus.publish({ kind: "music-access-changed", rooms: [] }),
   };
   return entitlement;

@@ -167,6 +167,9 @@ export async function listPlays(
   return { rows, total: totals[0]?.total ?? 0 };
 }
 
+/** The seconds the grouped plays lasted, each from its start to its reported end. */
+const playedSeconds = sql<string>`coalesce(sum(round(greatest(0, extract(epoch from ${plays.endedAt} - ${plays.startedAt})))), 0)`;
+
 /** One line of a royalty report: a song's plays in one venue over the period. */
 export interface SongTotal {
   establishmentId: string;
@@ -198,7 +201,7 @@ export async function songTotals(
       establishmentId: plays.establishmentId,
       songId: plays.songId,
       plays: count(),
-      seconds: sql<string>`coalesce(sum(round(greatest(0, extract(epoch from ${plays.endedAt} - ${plays.startedAt})))), 0)`,
+      seconds: playedSeconds,
     })
     .from(plays)
     .where(and(...conditions))
@@ -210,5 +213,48 @@ export async function songTotals(
     songId: row.songId as string,
     plays: row.plays,
     seconds: Number(row.seconds),
+  }));
+}
+
+/** A song's plays across the venues of the filter over the period. */
+export interface SongTotalAcrossVenues {
+  songId: string;
+  plays: number;
+  seconds: number;
+  /** How many venues played it. */
+  venues: number;
+}
+
+/**
+ * The next `limit` per-song totals after the song `afterSongId`, by song id:
+ * a collecting society's report counts a work's uses, whichever venue
+ * played it. Seconds as `songTotals` counts them.
+ */
+export async function songTotalsAcrossVenues(
+  db: Executor,
+  filter: PlayFilter,
+  afterSongId: string | null,
+  limit: number,
+): Promise<SongTotalAcrossVenues[]> {
+  const conditions = conditionsOf(filter);
+  conditions.push(isNotNull(plays.songId), isNotNull(plays.establishmentId));
+  if (afterSongId) conditions.push(sql`${plays.songId} > ${afterSongId}::uuid`);
+  const rows = await db
+    .select({
+      songId: plays.songId,
+      plays: count(),
+      seconds: playedSeconds,
+      venues: sql<number>`count(distinct ${plays.establishmentId})`.mapWith(Number),
+    })
+    .from(plays)
+    .where(and(...conditions))
+    .groupBy(plays.songId)
+    .orderBy(plays.songId)
+    .limit(limit);
+  return rows.map((row) => ({
+    songId: row.songId as string,
+    plays: row.plays,
+    seconds: Number(row.seconds),
+    venues: row.venues,
   }));
 }

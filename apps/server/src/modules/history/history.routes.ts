@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { historyApi, REPORT_MEDIA_TYPE } from "@fonika/shared";
+import { historyApi, REPORT_MEDIA_TYPE, type ReportFormat } from "@fonika/shared";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { registerEndpoint } from "../../lib/endpoint-route.ts";
 import type { HistoryService } from "./history.service.ts";
@@ -20,17 +20,27 @@ export async function historyRoutes(app: FastifyInstance, options: { history: Hi
     sendReport(
       reply,
       await history.establishmentReport(actor, params.id, query),
-      `report-${query.from}-${query.to}.csv`,
+      `${reportName(query.format)}-${query.from}-${query.to}.csv`,
     ),
   );
   registerEndpoint(app, historyApi.allVenuesReport, async ({ actor, query, reply }) =>
     sendReport(
       reply,
       await history.allVenuesReport(actor, query),
-      `report-all-${query.from}-${query.to}.csv`,
+      `${reportName(query.format)}-all-${query.from}-${query.to}.csv`,
+    ),
+  );
+  registerEndpoint(app, historyApi.copyrightHoldersReport, async ({ actor, query, reply }) =>
+    sendReport(
+      reply,
+      await history.copyrightHoldersReport(actor, query),
+      `copyright-holders-${query.from}-${query.to}.csv`,
     ),
   );
 }
+
+/** The download's name: the venues' report, or the collecting society's. */
+const reportName = (format: ReportFormat) => (format === "society" ? "society-report" : "report");
 
 /** Streams a report's lines as a CSV download while they are read. */
 function sendReport(reply: FastifyReply, lines: AsyncIterable<string>, fileName: string) {

@@ -1,13 +1,13 @@
-import type { PlayEnding, PlayHistoryPage, PlayRecord } from "@fonika/shared";
+import type { PlayEnding, PlayHistoryPage, PlayRecord, ReportFormat } from "@fonika/shared";
 import type { Actor } from "../../kernel/actor.ts";
 import { toPage } from "../../lib/paging.ts";
-import { HISTORY_TEXTS, historyErrors, REPORT_HEADERS, UNKNOWN_FACT } from "./history.errors.ts";
+import { HISTORY_TEXTS, historyErrors } from "./history.errors.ts";
 import {
   assertMayReadEstablishmentHistory,
   assertMayReadPlayerHistory,
   assertMayReportAllVenues,
 } from "./history.policy.ts";
-import type { PlayFilter, PlayRow, SongTotal } from "./history.repository.ts";
+import type { PlayFilter, PlayRow } from "./history.repository.ts";
 import type { PlayRefusal } from "./play-checks.ts";
 import {
   type PlayRecorder,
@@ -15,16 +15,13 @@ import {
   type PlayRecordingDependencies,
   type PlayStartReport,
 } from "./play-recording.service.ts";
-import { BYTE_ORDER_MARK, csvLine, formatDuration } from "./report-csv.ts";
+import { RoyaltyReports } from "./royalty-reports.ts";
 
 /** A period of venue days, inclusive; either end may be open. */
 export interface Period {
   from?: string | undefined;
   to?: string | undefined;
 }
-
-/** How many (venue, song) totals a report reads per query. */
-const REPORT_PAGE = 500;
 
 /**
  * Broadcast history: records what players played (the socket reports
@@ -35,9 +32,11 @@ const REPORT_PAGE = 500;
 export class HistoryService implements PlayRecorder {
   /** What devices report, checked before it is filed. */
   private readonly recording: PlayRecording;
+  private readonly reports: RoyaltyReports;
 
   constructor(private readonly deps: PlayRecordingDependencies) {
     this.recording = new PlayRecording(deps);
+    this.reports = new RoyaltyReports(deps);
   }
 
   /** Files a play's start once it passes the checks (PlayRecorder); answers a refusal. */
@@ -112,51 +111,37 @@ export class HistoryService implements PlayRecorder {
   async establishmentReport(
     actor: Actor,
     establishmentId: string,
-    period: Required<Period>,
+    query: Required<Period> & { format: ReportFormat },
   ): Promise<AsyncIterable<string>> {
     await this.readableEstablishment(actor, establishmentId);
-    return this.reportLines({ establishmentId, ...period });
+    return this.reportOf(query.format, { establishmentId, from: query.from, to: query.to });
   }
 
-  /** The royalty report of every venue's period (staff who see clients), one line per song and venue. */
-  async allVenuesReport(actor: Actor, period: Required<Period>): Promise<AsyncIterable<string>> {
+  /**
+   * The royalty report of every venue's period (staff who see clients): one
+   * line per song and venue, or per work for a collecting society.
+   */
+  async allVenuesReport(
+    actor: Actor,
+    query: Required<Period> & { format: ReportFormat },
+  ): Promise<AsyncIterable<string>> {
     assertMayReportAllVenues(actor);
-    return this.reportLines({ ...period });
+    return this.reportOf(query.format, { from: query.from, to: query.to });
   }
 
-  private async *reportLines(filter: PlayFilter): AsyncGenerator<string> {
-    yield BYTE_ORDER_MARK + csvLine(REPORT_HEADERS);
-    let after: { establishmentId: string; songId: string } | null = null;
-    for (;;) {
-      const totals = await this.deps.store.history.songTotals(filter, after, REPORT_PAGE);
-      if (totals.length === 0) return;
-      const [facts, venues] = await Promise.all([
-        this.deps.songFacts(totals.map((total) => total.songId)),
-        this.deps.establishments.venuesOf([
-          ...new Set(totals.map((total) => total.establishmentId)),
-        ]),
-      ]);
-      let lines = "";
-      for (const total of totals) {
-        const song = facts.get(total.songId);
-        const venue = venues.get(total.establishmentId);
-        lines += csvLine([
-          song?.title ?? UNKNOWN_FACT,
-          song?.artists.join(", ") ?? UNKNOWN_FACT,
-          song?.author ?? UNKNOWN_FACT,
-          song?.copyrightHolder ?? UNKNOWN_FACT,
-          song ? formatDuration(song.durationMs / 1000) : UNKNOWN_FACT,
-          total.plays,
-          total.seconds,
-          venue?.name ?? UNKNOWN_FACT,
-          venue?.address ?? UNKNOWN_FACT,
-        ]);
-      }
-      yield lines;
-      if (totals.length < REPORT_PAGE) return;
-      const last = totals[totals.length - 1] as SongTotal;
-      after = { establishmentId: last.establishmentId, songId: last.songId };
-    }
+  /** What each copyright holder's music played across all venues (staff who see clients). */
+  async copyrightHoldersReport(
+    actor: Actor,
+    period: Required<Period>,
+  ): Promise<AsyncIterable<string>> {
+    assertMayReportAllVenues(actor);
+    return this.reports.holderLines({ from: period.from, to: period.to });
+  }
+
+  private reportOf(format: ReportFormat, filter: PlayFilter): AsyncIterable<string> {
+    return format === "society"
+      ? this.reports.societyLines(filter)
+      : this.reports.venueLines(filter);
   }
 
   private async readablePlayer(actor: Actor, playerId: string) {

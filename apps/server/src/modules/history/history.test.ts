@@ -122,13 +122,14 @@ beforeAll(async () => {
     .set({ durationMs: 600_000 })
     .where(inArray(songs.id, [songA, songB]));
   const author = await post("/music/author/add", contentManager.token, { name: "Автор; Первый" });
+  const lyricist = await post("/music/author/add", contentManager.token, { name: "Анна Вторая" });
   const holder = await post("/music/copyright-holder/add", contentManager.token, {
     name: 'ООО "Права"',
   });
   const changed = await post(`/music/song/${songA}/meta/change`, contentManager.token, {
     title: 'Песня; "Первая"',
     artists: ["Иван", "Пётр"],
-    authorId: author.body.id,
+    authorIds: [author.body.id, lyricist.body.id],
     copyrightHolderId: holder.body.id,
   });
   expect(changed.status).toBe(200);
@@ -390,11 +391,11 @@ describe("royalty reports (CSV)", () => {
     const rows = lines.slice(1).filter((line) => line !== "");
     // Song A: played twice in the venue (180 s + 60 s); song B: once, still playing (0 s counted).
     expect(rows.join("\r\n")).toContain(
-      `"Песня; ""Первая""";Иван, Пётр;"Автор; Первый";"ООО ""Права""";00:10:00;`,
+      `"Песня; ""Первая""";Иван, Пётр;"Автор; Первый, Анна Вторая";"ООО ""Права""";00:10:00;`,
     );
     const rowA = rows.find((row) => row.startsWith('"Песня'));
     expect(rowA).toMatch(
-      /^"Песня; ""Первая""";Иван, Пётр;"Автор; Первый";"ООО ""Права""";00:10:00;2;240;/,
+      /^"Песня; ""Первая""";Иван, Пётр;"Автор; Первый, Анна Вторая";"ООО ""Права""";00:10:00;2;240;/,
     );
     expect(rowA?.endsWith(`;2;240;${quotedVenue};${quotedAddress}`)).toBe(true);
     expect(rows).toHaveLength(2);

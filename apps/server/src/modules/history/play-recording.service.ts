@@ -78,8 +78,9 @@ export interface HistoryPorts {
       {
         title: string;
         artists: string[];
-        author: string | null;
-        copyrightHolder: string | null;
+        authors: string[];
+        copyrightHolder: { id: string; name: string } | null;
+        isrc: string | null;
         durationMs: number;
         explicit: boolean;
       }

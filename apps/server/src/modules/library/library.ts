@@ -7,10 +7,11 @@ import { findFfmpeg } from "../../lib/ffmpeg.ts";
 import type { Metrics } from "../../plugins/metrics.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import type { FileStore } from "../../storage/file-store.ts";
-import type { Entitlement } from "../entitlement/entitlement.ts";
+import type { Entitlement, HolderLicenceReads } from "../entitlement/entitlement.ts";
 import { MusicAccess } from "./access/music-access.ts";
 import { AuthorAttachmentsService } from "./catalog/author-attachments.service.ts";
 import { CatalogService } from "./catalog/catalog.service.ts";
+import { LicencesService } from "./catalog/licences.service.ts";
 import { libraryRoutes } from "./library.routes.ts";
 import { LoudnessJob } from "./loudness/loudness.ts";
 import { createLoudnessWorker, type LoudnessWorker } from "./loudness/loudness-worker.ts";
@@ -48,7 +49,10 @@ export interface LibraryDependencies {
    * Who may play what (issue 27): the playlists an actor may open, and
    * those an owner's licensed venues may play (`allowed` lists these).
    */
-  entitlement: Pick<Entitlement, "playlistsOf" | "playableOfOwners" | "offeredOfOwners">;
+  entitlement: Pick<
+    Entitlement,
+    "playlistsOf" | "playableOfOwners" | "offeredOfOwners" | "barredSongs"
+  >;
   /**
    * The tariffs that hold each playlist for every subscriber (the tariffs
    * module's grants): content managers see them beside a playlist.
@@ -85,6 +89,8 @@ export interface Library {
   search: SearchService;
   catalog: CatalogService;
   attachments: AuthorAttachmentsService;
+  /** Copyright holders' licences: what decides which holders' songs may play (issue 32). */
+  licences: LicencesService;
   /** Names of live playlists by id (tariffs name their playlists). */
   playlistNames(ids: readonly string[]): Promise<Map<string, string>>;
   /**
@@ -131,11 +137,27 @@ export type { PlaylistTrack } from "./store/playlists.repository.ts";
 export interface SongFacts {
   title: string;
   artists: string[];
-  author: string | null;
-  copyrightHolder: string | null;
+  /** The authors' names in their order. */
+  authors: string[];
+  copyrightHolder: { id: string; name: string } | null;
+  isrc: string | null;
   durationMs: number;
   /** Marked obsceneLexicon: a venue whose explicit filter is on may not play it. */
   explicit: boolean;
+}
+
+/**
+ * Copyright holders' licences, read straight from the library's tables:
+ * for the entitlement, made before the library (it asks which songs may
+ * not play today; the library asks it which playlists an actor opens).
+ * It keeps nothing; the entitlement keeps its answer for the day.
+ */
+export function createHolderLicenceReads(db: Executor): HolderLicenceReads {
+  const store = new LibraryStore(db);
+  return {
+    barredOn: async (day) =>
+      store.licences.songsOfHolders(await store.licences.holdersUnlicensedOn(day)),
+  };
 }
 
 /** Makes the library: one store, and services that call each other directly. */
@@ -207,6 +229,11 @@ export function createLibrary(deps: LibraryDependencies): Library {
     search: new SearchService({ store, songs, access }),
     catalog: new CatalogService({ store, files }),
     attachments: new AuthorAttachmentsService({ store, files }),
+    licences: new LicencesService({
+      store,
+      files,
+      licencesChanged: () => access.announceChange(),
+    }),
     playlistNames: (ids) => playlists.namesOf(ids),
     songFacts: async (ids) => {
       const found = await songs.getMany(ids, { includeRemoved: true });
@@ -216,15 +243,26 @@ export function createLibrary(deps: LibraryDependencies): Library {
           {
             title: song.title,
             artists: song.artists,
-            author: song.author?.name ?? null,
-            copyrightHolder: song.copyrightHolder?.name ?? null,
+            authors: song.authors.map((author) => author.name),
+            copyrightHolder: song.copyrightHolder,
+            isrc: song.isrc,
             durationMs: song.durationMs,
             explicit: song.obsceneLexicon,
           },
         ]),
       );
     },
-    playlistTracks: (ids) => store.playlists.currentVersionTracks(ids),
+    // A song whose holder's licence lapsed is no playlist's to play today (issue 32).
+    playlistTracks: async (ids) => {
+      const [tracks, barred] = await Promise.all([
+        store.playlists.currentVersionTracks(ids),
+        deps.entitlement.barredSongs(),
+      ]);
+      if (barred.size === 0) return tracks;
+      return new Map(
+        [...tracks].map(([id, list]) => [id, list.filter((track) => !barred.has(track.songId))]),
+      );
+    },
     musicAccessChanged: () => access.announceChange(),
     holdsSong: (playlistIds, songId) => access.setHoldsSong(playlistIds, songId),
     importFromDisk: (options) => importLibrary({ ...options, intake, placement }),

@@ -85,6 +85,8 @@ const CONTENT_MANAGER_SCREENS: readonly [RouteName, string, string | null][] = [
   ["Deleted", "/deleted", "Корзина"],
   ["AddAudios", "/tracks", "Треки"],
   ["TrackEdit", `/tracks/edit/${someId}`, "Треки"],
+  ["Catalog", "/catalog", "Каталог"],
+  ["Catalog", "/catalog/genres", "Каталог"],
   ["SupportEnquiries", "/support/enquiries", "Обращения"],
   ["SupportEnquiry", `/support/enquiries/${someId}`, "Обращения"],
   ["Cabinet", "/cabinet", null],
@@ -116,7 +118,8 @@ describe("the content manager's side menu", () => {
       const menu = await screen.findByRole("navigation", { name: "Разделы" }, { timeout: 5_000 });
       await within(menu).findByRole("treeitem", { name: "Кофейни" }, { timeout: 5_000 });
       await waitFor(() => expect(litPlaces(menu)).toEqual(lit === null ? [] : [lit]));
-      // The places: the tree's roots, once each, and no entry repeating them (the enquiries below).
+      // The places: the tree's roots, once each, and no entry repeating them (the catalog and
+      // the enquiries below).
       const roots = within(menu)
         .getAllByRole("treeitem")
         .filter((item) => item.getAttribute("aria-level") === "1")
@@ -126,7 +129,7 @@ describe("the content manager's side menu", () => {
         within(menu)
           .queryAllByRole("link")
           .map((link) => link.textContent),
-      ).toEqual(["Обращения"]);
+      ).toEqual(["Каталог", "Обращения"]);
     },
   );
 });

@@ -15,6 +15,7 @@ const PATHS = {
   profile: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0",
   playlists: "M3 6h12M3 11h12M3 16h7M17 19a2.5 2.5 0 1 1-2.5-2.5H17V6l4-1",
   trash: "M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3",
+  catalog: "M4 4h4v16H4zM8 4h4v16H8zM14 6.5l3.9-1 3.4 13-3.9 1zM4 8h8M4 16h8",
   hourglass: "M6 3h12M6 21h12M7 3c0 5 10 5 10 9s-10 4-10 9M17 3c0 5-10 5-10 9s10 4 10 9",
   logout: "M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 16l-4-4 4-4M6 12h10",
   menu: "M4 6h16M4 12h16M4 18h16",

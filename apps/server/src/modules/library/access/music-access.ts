@@ -1,5 +1,6 @@
 import type { Actor } from "../../../kernel/actor.ts";
 import type { EventBus } from "../../../realtime/bus.ts";
+import type { Entitlement } from "../../entitlement/entitlement.ts";
 import type { LibraryStore } from "../store/library.store.ts";
 
 export interface MusicAccessDependencies {
@@ -9,7 +10,7 @@ export interface MusicAccessDependencies {
    * module: a device its venue's active licence, a client their licensed
    * venues').
    */
-  entitlement: { playlistsOf(actor: Actor): Promise<ReadonlySet<string> | null> };
+  entitlement: Pick<Entitlement, "playlistsOf" | "barredSongs">;
   bus: Pick<EventBus, "publish">;
 }
 
@@ -35,7 +36,12 @@ export class MusicAccess {
     const playlistIds = await this.deps.entitlement.playlistsOf(actor);
     if (playlistIds === null) return true;
     if (playlistIds.size === 0) return false;
-    return (await this.songsOf(playlistIds)).has(songId);
+    return (await this.songsOf(playlistIds)).has(songId) && !(await this.barred(songId));
+  }
+
+  /** A song no venue may play today for want of its holder's licence (the entitlement says). */
+  private async barred(songId: string): Promise<boolean> {
+    return (await this.deps.entitlement.barredSongs()).has(songId);
   }
 
   /** Whether the actor may open this playlist, its tracks and files. */

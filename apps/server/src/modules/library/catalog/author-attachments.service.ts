@@ -145,7 +145,7 @@ export class AuthorAttachmentsService {
 
 /**
  * Removes the stored documents under these keys that no attachment row
- * keeps any more. Runs in the transaction that deleted the rows, holding
+ * nor licence (issue 32: the same store of documents) keeps any more. Runs in the transaction that deleted the rows, holding
  * each key's lock, so that a document being attached with the same content
  * meanwhile either waits or keeps its file.
  */
@@ -157,7 +157,10 @@ export async function forgetDocumentsIfUnused(
   // One order for every transaction: two removals never wait on each other's keys.
   for (const key of [...keys].sort()) {
     await tx.authorAttachments.lockStorageKey(key);
-    if ((await tx.authorAttachments.countAttachmentsWithKey(key)) === 0) await files.remove(key);
+    const keeping =
+      (await tx.authorAttachments.countAttachmentsWithKey(key)) +
+      (await tx.licences.countLicencesWithKey(key));
+    if (keeping === 0) await files.remove(key);
   }
 }
 

@@ -38,4 +38,13 @@ export const catalogErrors = {
       `The content is none of ${formats}`,
     ),
   emptyAttachment: () => new AppError("unreadable-file", 400, "Файл пуст", "The file is empty"),
+  licenceNotFound: () =>
+    new AppError("not-found", 404, "Лицензия не найдена", "No such licence of this holder"),
+  licencePeriodReversed: () =>
+    new AppError(
+      "validation-error",
+      400,
+      "Конец срока лицензии раньше начала",
+      "The licence would end before it begins",
+    ),
 };

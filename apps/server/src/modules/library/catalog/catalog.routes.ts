@@ -1,4 +1,4 @@
-import { type CatalogKind, catalogApi } from "@fonika/shared";
+import { type CatalogKind, catalogApi, licencesApi } from "@fonika/shared";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../../../lib/endpoint-route.ts";
 import { sendStoredFile } from "../../../storage/send-file.ts";
@@ -48,10 +48,11 @@ const KINDS: Array<[CatalogKind, KindCalls]> = [
 
 /**
  * The catalog calls (SPEC.md §7 Playlists and songs): /music/author,
- * /music/copyright-holder and /music/genre, and an author's attachment-file.
+ * /music/copyright-holder and /music/genre, an author's attachment-file,
+ * and a copyright holder's licences.
  */
 export async function catalogRoutes(app: FastifyInstance, { library }: { library: Library }) {
-  const { catalog, attachments } = library;
+  const { catalog, attachments, licences } = library;
 
   for (const [kind, calls] of KINDS) {
     registerEndpoint(app, calls.list, ({ actor, query }) => catalog.list(actor, kind, query));
@@ -84,4 +85,33 @@ export async function catalogRoutes(app: FastifyInstance, { library }: { library
     await attachments.remove(actor, params.id, params.attachmentId);
     return { ok: true as const };
   });
+
+  // A copyright holder's licences (issue 32).
+  registerEndpoint(app, licencesApi.listLicences, ({ actor, params }) =>
+    licences.list(actor, params.id),
+  );
+  registerEndpoint(app, licencesApi.addLicence, ({ actor, params, body }) =>
+    licences.add(actor, params.id, body),
+  );
+  registerEndpoint(app, licencesApi.changeLicence, ({ actor, params, body }) =>
+    licences.change(actor, params.id, params.licenceId, body),
+  );
+  registerEndpoint(app, licencesApi.removeLicence, async ({ actor, params }) => {
+    await licences.remove(actor, params.id, params.licenceId);
+    return { ok: true as const };
+  });
+  registerEndpoint(app, licencesApi.changeLicenceDocument, ({ actor, params, upload }) =>
+    licences.changeDocument(actor, params.id, params.licenceId, upload),
+  );
+  registerEndpoint(app, licencesApi.getLicenceDocument, async ({ actor, params, request, reply }) =>
+    sendStoredFile(
+      app.storage.files,
+      request,
+      reply,
+      await licences.documentFile(actor, params.id, params.licenceId),
+    ),
+  );
+  registerEndpoint(app, licencesApi.listEndingLicences, ({ actor, query }) =>
+    licences.ending(actor, query.days),
+  );
 }

@@ -55,15 +55,21 @@ export class CatalogService {
 
   /**
    * Removes an entry for good: songs that pointed at it point at none (the
-   * database's `on delete set null`). An author's documents go with it,
-   * their files too unless another author keeps the same content.
+   * database's `on delete set null`). An author's documents, a holder's
+   * licences with theirs, go with it; their files too unless another row
+   * keeps the same content.
    */
   async remove(actor: Actor, kind: CatalogKind, id: string): Promise<void> {
     assertMayEditCatalog(actor);
     await this.store.withTx(async (tx) => {
       // Locked first: no document can be attached between reading the keys and the delete.
       if (!(await tx.catalog.lockEntry(kind, id))) throw catalogErrors.entryNotFound(kind);
-      const keys = kind === "author" ? await tx.authorAttachments.listAttachmentKeys(id) : [];
+      const keys =
+        kind === "author"
+          ? await tx.authorAttachments.listAttachmentKeys(id)
+          : kind === "copyright-holder"
+            ? await tx.licences.listLicenceKeys(id)
+            : [];
       await tx.catalog.deleteEntry(kind, id);
       await forgetDocumentsIfUnused(tx, this.deps.files, keys);
     });

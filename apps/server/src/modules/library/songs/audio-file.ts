@@ -14,6 +14,10 @@ export interface AudioFacts {
   artists: string[];
   album: string | null;
   genre: string | null;
+  /** Composers, lyricists and writers the tags credit (TCOM, TEXT, …), each once. */
+  authors: string[];
+  /** The publisher or label the tags name, else the copyright line's owner. */
+  copyrightHolder: string | null;
   year: number | null;
   cover: { data: Uint8Array; contentType: string } | null;
 }
@@ -70,6 +74,13 @@ export async function readAudioFile(filePath: string, originalName: string): Pro
     ),
     album: clean(repairOptionalTagText(common.album)),
     genre: clean(repairOptionalTagText(common.genre?.[0])),
+    authors: uniqueNames(
+      [...(common.composer ?? []), ...(common.lyricist ?? []), ...(common.writer ?? [])]
+        .map(repairTagText)
+        .flatMap(splitCredits),
+      LIBRARY.maxAuthors,
+    ),
+    copyrightHolder: holderOf(common),
     year: common.year && common.year >= 1000 && common.year <= 2100 ? common.year : null,
     cover: picture ? { data: picture.data, contentType: picture.format } : null,
   };
@@ -92,7 +103,31 @@ function clean(value: string | undefined | null): string | null {
   return trimmed ? trimmed.slice(0, MAX_TEXT) : null;
 }
 
-function uniqueNames(names: string[]): string[] {
+/**
+ * One credit frame may name several people: ID3v2.3 writes "A/B", taggers
+ * "A; B". A comma stays (it is part of names such as "Иванов, И.").
+ */
+function splitCredits(text: string): string[] {
+  return text.split(/\s*[/;]\s*/);
+}
+
+/**
+ * Who holds the rights, as the tags say: the publisher (TPUB), else the
+ * label, else the copyright line (TCOP "℗ 1982 Мелодия") without its
+ * mark and year.
+ */
+function holderOf(common: IAudioMetadata["common"]): string | null {
+  const named = [...(common.publisher ?? []), ...(common.label ?? [])]
+    .map((name) => clean(repairTagText(name)))
+    .find((name) => name !== null);
+  if (named) return named;
+  const line = repairOptionalTagText(common.copyright);
+  return clean(
+    line?.replace(/^\s*((\(c\)|\(p\)|[©℗]|copyright)\s*)+(\d{4}(\s*[-–]\s*\d{4})?)?[\s,.]*/i, ""),
+  );
+}
+
+function uniqueNames(names: string[], max: number = LIBRARY.maxArtists): string[] {
   const seen = new Set<string>();
   const result: string[] = [];
   for (const name of names.map(clean)) {
@@ -101,7 +136,7 @@ function uniqueNames(names: string[]): string[] {
       result.push(name);
     }
   }
-  return result.slice(0, LIBRARY.maxArtists);
+  return result.slice(0, max);
 }
 
 /** 'Ёлочка - final.mp3' → 'Ёлочка - final'; a nameless file is 'Без названия'. */

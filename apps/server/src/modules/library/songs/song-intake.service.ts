@@ -114,8 +114,9 @@ export class SongIntakeService {
     const keys: string[] = [];
     try {
       const rows: NewSong[] = [];
-      const genreIds = await db.catalog.findOrCreateGenres(
-        [...parsed.values()].flatMap((file) => (file.audio.genre ? [file.audio.genre] : [])),
+      const entries = await catalogEntriesOf(
+        db.catalog,
+        [...parsed.values()].map((file) => file.audio),
       );
       await Promise.all(
         [...parsed].map(async ([sha256, { filePath, size, audio }]) => {
@@ -126,12 +127,18 @@ export class SongIntakeService {
           rows.push({
             ...songRowOf(audio, { sha256, size, filename: path.basename(filePath) }, cover),
             storageKey,
-            genreId: audio.genre ? (genreIds.get(audio.genre.toLowerCase()) ?? null) : null,
+            ...entries.columnsOf(audio),
             uploadedBy: null,
           });
         }),
       );
       const made = await db.songs.insertSongs(rows);
+      await db.songCredits.addSongAuthors(
+        [...parsed].flatMap(([sha256, { audio }]) => {
+          const songId = made.get(sha256);
+          return songId ? entries.creditsOf(songId, audio) : [];
+        }),
+      );
       // A content stored meanwhile by an upload: its song is the one.
       const raced = await db.songs.findSongIdsByHashes(
         [...parsed.keys()].filter((sha256) => !made.has(sha256)),
@@ -212,15 +219,18 @@ export class SongIntakeService {
       : null;
     try {
       await files.putFile(storageKey, file.path, audio.contentType);
-      // The genre is found or made on its own: it stands whatever becomes of the song.
-      const genreId = audio.genre ? await db.catalog.findOrCreateGenre(audio.genre) : null;
+      // The catalog's entries are found or made on their own: they stand whatever becomes of the song.
+      const entries = await catalogEntriesOf(db.catalog, [audio]);
       const id = await db.songs.insertSong({
         ...songRowOf(audio, file, cover),
         storageKey,
-        genreId,
+        ...entries.columnsOf(audio),
         uploadedBy,
       });
-      if (id) return { id, existed: false };
+      if (id) {
+        await db.songCredits.addSongAuthors(entries.creditsOf(id, audio));
+        return { id, existed: false };
+      }
       // A parallel upload of the same content got there first: its row is the song.
       const winner = await db.songs.findSongIdByHash(file.sha256);
       if (!winner) throw new Error("A song row conflicted and then vanished");
@@ -238,6 +248,44 @@ export class SongIntakeService {
 export type ImportOutcome =
   | { filePath: string; id: string; alreadyInLibrary: boolean }
   | { filePath: string; error: AppError };
+
+/**
+ * The genres, authors and copyright holders the files' tags name, found in
+ * the catalog or made there (any letter case is the same entry), and what
+ * each file's song points at.
+ */
+async function catalogEntriesOf(
+  catalog: Pick<LibraryStore["catalog"], "findOrCreateEntries">,
+  audios: readonly AudioFacts[],
+) {
+  const [genres, authors, holders] = await Promise.all([
+    catalog.findOrCreateEntries(
+      "genre",
+      audios.flatMap((audio) => (audio.genre ? [audio.genre] : [])),
+    ),
+    catalog.findOrCreateEntries(
+      "author",
+      audios.flatMap((audio) => audio.authors),
+    ),
+    catalog.findOrCreateEntries(
+      "copyright-holder",
+      audios.flatMap((audio) => (audio.copyrightHolder ? [audio.copyrightHolder] : [])),
+    ),
+  ]);
+  const idOf = (ids: Map<string, string>, name: string | null) =>
+    name ? (ids.get(name.toLowerCase()) ?? null) : null;
+  return {
+    columnsOf: (audio: AudioFacts) => ({
+      genreId: idOf(genres, audio.genre),
+      copyrightHolderId: idOf(holders, audio.copyrightHolder),
+    }),
+    creditsOf: (songId: string, audio: AudioFacts) =>
+      audio.authors.flatMap((name, position) => {
+        const authorId = idOf(authors, name);
+        return authorId ? [{ songId, authorId, position }] : [];
+      }),
+  };
+}
 
 /** A song row's columns read from its file. */
 function songRowOf(

@@ -18,6 +18,9 @@ export async function songsRoutes(app: FastifyInstance, { library }: { library: 
   registerEndpoint(app, songsApi.changeSongMeta, ({ actor, params, body }) =>
     songs.changeMeta(actor, params.id, body),
   );
+  registerEndpoint(app, songsApi.changeSongsCredits, ({ actor, body }) =>
+    songs.changeCredits(actor, body),
+  );
   registerEndpoint(app, songsApi.getSongAvatar, async ({ actor, params, request, reply }) =>
     sendStoredFile(files, request, reply, await songs.coverFile(actor, params.id)),
   );

@@ -1,5 +1,11 @@
 import { readFile } from "node:fs/promises";
-import { LIBRARY, type Song, type SongMetaChange, type songsApi } from "@fonika/shared";
+import {
+  LIBRARY,
+  type Song,
+  type SongMetaChange,
+  type SongsCreditsChange,
+  type songsApi,
+} from "@fonika/shared";
 import type { z } from "zod";
 import type { Actor } from "../../../kernel/actor.ts";
 import type { StoredFile } from "../../../kernel/stored-file.ts";
@@ -139,11 +145,39 @@ export class SongsService {
   /** Changes the meta a content manager keeps; catalog ids must exist. */
   async changeMeta(actor: Actor, id: string, change: SongMetaChange): Promise<Song> {
     assertMayEditLibrary(actor);
-    const found = await this.store.catalog.catalogEntriesExist(change);
+    await this.assertCatalogEntries(change);
+    return this.applyMeta(id, change);
+  }
+
+  /**
+   * Credits many songs at once (an album's tracks, issue 32) with the same
+   * authors and/or copyright holder: all of them or none, in one transaction.
+   */
+  async changeCredits(actor: Actor, change: SongsCreditsChange): Promise<{ changed: number }> {
+    assertMayEditLibrary(actor);
+    await this.assertCatalogEntries(change);
+    const { songIds, authorIds, copyrightHolderId } = change;
+    const changed = await this.store.withTx(async (tx) => {
+      if ((await tx.songCredits.lockSongs(songIds)) !== songIds.length)
+        throw songErrors.songNotFound();
+      if (copyrightHolderId !== undefined)
+        await tx.songCredits.setCopyrightHolder(songIds, copyrightHolderId);
+      if (authorIds) await tx.songCredits.setSongAuthors(songIds, authorIds);
+      return { changed: songIds.length };
+    });
+    // Whose licence the songs rest on may have changed: what may play is read again.
+    if (copyrightHolderId !== undefined) await this.deps.access.announceChange();
+    return changed;
+  }
+
+  /** A change must not point at what the catalog does not have. */
+  private async assertCatalogEntries(
+    ids: Parameters<LibraryStore["catalog"]["catalogEntriesExist"]>[0],
+  ) {
+    const found = await this.store.catalog.catalogEntriesExist(ids);
     if (!found.genre) throw songErrors.catalogEntryNotFound("Жанр");
     if (!found.author) throw songErrors.catalogEntryNotFound("Автор");
     if (!found.copyrightHolder) throw songErrors.catalogEntryNotFound("Правообладатель");
-    return this.applyMeta(id, change);
   }
 
   /**
@@ -162,11 +196,19 @@ export class SongsService {
   /** Writes a meta change; the vault's tracks follow the title and artists in the same transaction. */
   private async applyMeta(id: string, change: Partial<SongMetaChange>): Promise<Song> {
     let explicitChanged = false;
+    let holderChanged = false;
     const row = await this.store.withTx(async (tx) => {
+      const { authorId, authorIds, ...columns } = change;
       const before = await tx.songs.findSong(id);
-      if (!before || !(await tx.songs.updateSong(id, change))) throw songErrors.songNotFound();
+      if (!before || !(await tx.songs.updateSong(id, columns))) throw songErrors.songNotFound();
+      const credited =
+        authorIds ?? (authorId === undefined ? undefined : authorId ? [authorId] : []);
+      if (credited) await tx.songCredits.setSongAuthors([id], credited);
       explicitChanged =
         change.obsceneLexicon !== undefined && change.obsceneLexicon !== before.obsceneLexicon;
+      holderChanged =
+        change.copyrightHolderId !== undefined &&
+        change.copyrightHolderId !== before.copyrightHolderId;
       const changed = (await tx.songs.findSong(id)) as SongRow;
       // The vault's tracks show the song's title and artists: they follow in the same transaction.
       if (change.title !== undefined || change.artists !== undefined) {
@@ -179,6 +221,8 @@ export class SongsService {
     });
     // File answers to filtering venues' devices rest on the mark: every process forgets it.
     if (explicitChanged) await this.announceFileChange([id]);
+    // Another holder, another licence: what may play is read again (issue 32).
+    if (holderChanged) await this.deps.access.announceChange();
     return presentSong(row);
   }
 
@@ -287,7 +331,8 @@ export function presentSong(row: SongRow): Song {
     obsceneLexicon: row.obsceneLexicon,
     isrc: row.isrc,
     copyrightHolder: reference(row.copyrightHolderId, row.copyrightHolderName),
-    author: reference(row.authorId, row.authorName),
+    authors: row.authors,
+    author: row.authors[0] ?? null,
     format: row.format as Song["format"],
     durationMs: row.durationMs,
     bitrate: row.bitrate,

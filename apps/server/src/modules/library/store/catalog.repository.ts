@@ -2,7 +2,7 @@ import type { CatalogKind } from "@fonika/shared";
 import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { anyId } from "../../../db/any-id.ts";
 import { type Executor, isUniqueViolation } from "../../../db/client.ts";
-import { authors, copyrightHolders, genres, songs } from "../../../db/schema.ts";
+import { authors, copyrightHolders, genres, songAuthors, songs } from "../../../db/schema.ts";
 
 /** SQL of the catalog tables: genres, authors, copyright holders. */
 
@@ -15,12 +15,11 @@ const TABLES: Record<CatalogKind, CatalogTable> = {
   genre: genres,
 };
 
-/** The column of songs that points at each kind. */
+/** The column of songs that points at a genre or a copyright holder (authors are credits). */
 const SONG_COLUMNS = {
-  author: songs.authorId,
   "copyright-holder": songs.copyrightHolderId,
   genre: songs.genreId,
-} satisfies Record<CatalogKind, unknown>;
+} satisfies Record<Exclude<CatalogKind, "author">, unknown>;
 
 export interface EntryRow {
   id: string;
@@ -133,6 +132,15 @@ export async function countSongsOf(
   ids: string[],
 ): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
+  if (kind === "author") {
+    const credited = await db
+      .select({ id: songAuthors.authorId, value: count() })
+      .from(songAuthors)
+      .innerJoin(songs, eq(songs.id, songAuthors.songId))
+      .where(and(isNull(songs.removedAt), anyId(songAuthors.authorId, ids)))
+      .groupBy(songAuthors.authorId);
+    return new Map(credited.map((row) => [row.id, row.value] as const));
+  }
   const column = SONG_COLUMNS[kind];
   const rows = await db
     .select({ id: column, value: count() })
@@ -142,24 +150,26 @@ export async function countSongsOf(
   return new Map(rows.flatMap((row) => (row.id ? [[row.id, row.value] as const] : [])));
 }
 
-/** The genres of these names (any case), made where missing. */
-export async function findOrCreateGenres(
+/** The entries of these names (any case) of a kind, made where missing: id by lower-case name. */
+export async function findOrCreateEntries(
   db: Executor,
+  kind: CatalogKind,
   names: readonly string[],
 ): Promise<Map<string, string>> {
+  const table = TABLES[kind];
   const wanted = [...new Map(names.map((name) => [name.toLowerCase(), name])).values()];
   if (wanted.length === 0) return new Map();
   const lowered = wanted.map((name) => name.toLowerCase());
   const find = () =>
     db
-      .select({ id: genres.id, name: genres.name })
-      .from(genres)
-      .where(inArray(sql`lower(${genres.name})`, lowered));
+      .select({ id: table.id, name: table.name })
+      .from(table)
+      .where(inArray(sql`lower(${table.name})`, lowered));
   const found = new Map((await find()).map((row) => [row.name.toLowerCase(), row.id]));
   const missing = wanted.filter((name) => !found.has(name.toLowerCase()));
   if (missing.length > 0) {
     await db
-      .insert(genres)
+      .insert(table)
       .values(missing.map((name) => ({ name })))
       .onConflictDoNothing();
     for (const row of await find()) found.set(row.name.toLowerCase(), row.id);
@@ -167,36 +177,26 @@ export async function findOrCreateGenres(
   return found;
 }
 
-/** The genre of this name (any case), made when it is new. */
-export async function findOrCreateGenre(db: Executor, name: string): Promise<string> {
-  const [made] = await db
-    .insert(genres)
-    .values({ name })
-    .onConflictDoNothing()
-    .returning({ id: genres.id });
-  if (made) return made.id;
-  const [found] = await db
-    .select({ id: genres.id })
-    .from(genres)
-    .where(sql`lower(${genres.name}) = lower(${name})`);
-  if (!found) throw new Error(`Genre ${name} vanished while it was being found`);
-  return found.id;
-}
-
 /** Which of the referenced catalog entries exist (a change must not point at nothing). */
 export async function catalogEntriesExist(
   db: Executor,
-  ids: { genreId?: string | null; authorId?: string | null; copyrightHolderId?: string | null },
+  ids: {
+    genreId?: string | null;
+    authorId?: string | null;
+    authorIds?: readonly string[];
+    copyrightHolderId?: string | null;
+  },
 ): Promise<{ genre: boolean; author: boolean; copyrightHolder: boolean }> {
-  const exists = async (table: typeof genres, id: string | null | undefined) => {
-    if (!id) return true;
-    const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
-    return Boolean(row);
+  const exists = async (table: CatalogTable, wanted: readonly (string | null | undefined)[]) => {
+    const some = [...new Set(wanted.filter((id): id is string => Boolean(id)))];
+    if (some.length === 0) return true;
+    const rows = await db.select({ id: table.id }).from(table).where(anyId(table.id, some));
+    return rows.length === some.length;
   };
   const [genreFound, authorFound, holderFound] = await Promise.all([
-    exists(genres, ids.genreId),
-    exists(authors, ids.authorId),
-    exists(copyrightHolders, ids.copyrightHolderId),
+    exists(genres, [ids.genreId]),
+    exists(TABLES.author, [ids.authorId, ...(ids.authorIds ?? [])]),
+    exists(TABLES["copyright-holder"], [ids.copyrightHolderId]),
   ]);
   return { genre: genreFound, author: authorFound, copyrightHolder: holderFound };
 }

@@ -2,8 +2,10 @@ import { defineStore } from "../../../db/bound-store.ts";
 import * as authorAttachments from "./author-attachments.repository.ts";
 import * as catalog from "./catalog.repository.ts";
 import * as favouritePlaylists from "./favourite-playlists.repository.ts";
+import * as licences from "./licences.repository.ts";
 import * as playlists from "./playlists.repository.ts";
 import * as search from "./search.repository.ts";
+import * as songCredits from "./song-credits.repository.ts";
 import * as songRatings from "./song-ratings.repository.ts";
 import * as songs from "./songs.repository.ts";
 import * as vaultEntries from "./vault-entries.repository.ts";
@@ -18,8 +20,10 @@ export const LibraryStore = defineStore({
   authorAttachments,
   catalog,
   favouritePlaylists,
+  licences,
   playlists,
   search,
+  songCredits,
   songRatings,
   songs,
   vaultEntries,

@@ -19,13 +19,18 @@ import { alias } from "drizzle-orm/pg-core";
 import { anyId } from "../../../db/any-id.ts";
 import type { Executor } from "../../../db/client.ts";
 import { prepared } from "../../../db/prepared.ts";
-import { authors, copyrightHolders, genres, songs } from "../../../db/schema.ts";
+import { authors, copyrightHolders, genres, songAuthors, songs } from "../../../db/schema.ts";
 
 /** SQL of songs and of the catalog names they show. */
 
 const genre = alias(genres, "genre");
-const author = alias(authors, "author");
 const holder = alias(copyrightHolders, "holder");
+
+/** A song's authors in their order, as a JSON array of {id, name} (one subquery per song). */
+const authorsOfSong = sql<{ id: string; name: string }[]>`coalesce((
+  select json_agg(json_build_object('id', a.id, 'name', a.name) order by sa.position)
+    from ${songAuthors} sa join ${authors} a on a.id = sa.author_id
+   where sa.song_id = ${songs.id}), '[]'::json)`;
 
 /** A song with the names of its catalog entries: what presentSong needs. */
 const songColumns = {
@@ -51,8 +56,7 @@ const songColumns = {
   removedAt: songs.removedAt,
   genreId: genre.id,
   genreName: genre.name,
-  authorId: author.id,
-  authorName: author.name,
+  authors: authorsOfSong,
   copyrightHolderId: holder.id,
   copyrightHolderName: holder.name,
 };
@@ -62,7 +66,6 @@ function selectSongs(db: Executor) {
     .select(songColumns)
     .from(songs)
     .leftJoin(genre, eq(genre.id, songs.genreId))
-    .leftJoin(author, eq(author.id, songs.authorId))
     .leftJoin(holder, eq(holder.id, songs.copyrightHolderId));
 }
 
@@ -183,10 +186,13 @@ export async function insertSong(db: Executor, song: NewSong): Promise<string | 
   return row?.id;
 }
 
+/** The columns of a song's row a change may set (its authors are `setSongAuthors`'). */
+type SongColumnsChange = Partial<Omit<SongMetaChange, "isrc" | "authorId" | "authorIds">>;
+
 export async function updateSong(
   db: Executor,
   id: string,
-  change: Partial<Omit<SongMetaChange, "isrc">> & {
+  change: SongColumnsChange & {
     isrc?: string | null;
     coverKey?: string | null;
     coverType?: string | null;

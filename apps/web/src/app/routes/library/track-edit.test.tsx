@@ -54,10 +54,71 @@ describe("the track editor", () => {
           year: 2024,
           obsceneLexicon: true,
           isrc: "ru-a12-24-00001",
+          authorIds: [],
+          copyrightHolderId: null,
         },
       ]),
     );
     expect(await screen.findByText("Сведения о треке сохранены")).toBeTruthy();
+  });
+
+  it("credits authors in order and a copyright holder, found by name or added to the catalog in place", async () => {
+    const composer = { id: nextId(), name: "Исаак Дунаевский" };
+    const poet = { id: nextId(), name: "Василий Лебедев-Кумач", songCount: 4 };
+    const holder = { id: nextId(), name: "Фирма «Мелодия»", songCount: 12 };
+    const song = buildSong({ authors: [composer], author: composer });
+    const searched: string[] = [];
+    const added: string[] = [];
+    const changes: unknown[] = [];
+    renderLibrary(
+      `/tracks/edit/${song.id}`,
+      on(songsApi.getSongMeta, ({ reply }) => reply(song)),
+      on(catalogApi.listGenres, ({ reply }) => reply({ data: [], total: 0, totalPages: 0 })),
+      on(catalogApi.listAuthors, ({ query, reply }) => {
+        const text = query.get("text") ?? "";
+        searched.push(text);
+        const data = text && "лебедев".includes(text.toLowerCase()) ? [poet] : [];
+        return reply({ data, total: data.length, totalPages: data.length });
+      }),
+      on(catalogApi.listCopyrightHolders, ({ query, reply }) => {
+        const data = query.get("text") === "Мело" ? [holder] : [];
+        return reply({ data, total: data.length, totalPages: data.length });
+      }),
+      on(catalogApi.addAuthor, ({ body, reply }) => {
+        added.push(body.name);
+        return reply({ id: nextId(), name: body.name, songCount: 0 });
+      }),
+      on(songsApi.changeSongMeta, ({ body, reply }) => {
+        changes.push(body);
+        return reply(song);
+      }),
+    );
+    const authors = await screen.findByLabelText("Авторы");
+    expect(screen.getByRole("list", { name: "Авторы: выбрано" }).textContent).toContain(
+      "Исаак Дунаевский",
+    );
+
+    await userEvent.type(authors, "Лебедев");
+    await userEvent.click(await screen.findByRole("button", { name: /Василий Лебедев-Кумач/ }));
+    // A name the catalog does not have is added there and chosen.
+    await userEvent.type(authors, "Новый Поэт");
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Добавить «Новый Поэт» в каталог" }),
+    );
+    await waitFor(() => expect(added).toEqual(["Новый Поэт"]));
+    // The composer goes; the order of the rest is the order chosen.
+    await userEvent.click(screen.getByRole("button", { name: "Убрать автора «Исаак Дунаевский»" }));
+
+    await userEvent.type(screen.getByLabelText("Правообладатель"), "Мело");
+    await userEvent.click(await screen.findByRole("button", { name: /Фирма «Мелодия»/ }));
+    await userEvent.click(screen.getByRole("button", { name: "Сохранить" }));
+    await waitFor(() => expect(changes).toHaveLength(1));
+    const [change] = changes as { authorIds: string[]; copyrightHolderId: string }[];
+    expect(change?.authorIds[0]).toBe(poet.id);
+    expect(change?.authorIds).toHaveLength(2);
+    expect(change?.copyrightHolderId).toBe(holder.id);
+    // The search asked once a pause came, not at every key.
+    expect(searched).not.toContain("Л");
   });
 
   it("without an id uploads a file and opens the new song's editor", async () => {

@@ -1,4 +1,4 @@
-import { playlistsApi, songsApi, vaultApi } from "@fonika/shared";
+import { catalogApi, playlistsApi, songsApi, vaultApi } from "@fonika/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -131,5 +131,39 @@ describe("AddAudios", () => {
     await userEvent.click(screen.getByRole("button", { name: "Добавить в версию" }));
     await waitFor(() => expect(added).toEqual([`${older} ${songs[1]?.id}`]));
     expect(await screen.findByText("Добавлено в версию: 1")).toBeTruthy();
+  });
+
+  it("credits the chosen tracks with the same authors at once, keeping their holder when not ticked", async () => {
+    const author = { id: nextId(), name: "Альбомный Композитор", songCount: 0 };
+    const credited: unknown[] = [];
+    renderLibrary(
+      "/tracks",
+      on(songsApi.listSongs, ({ reply }) => reply({ data: songs, total: 2, totalPages: 1 })),
+      on(catalogApi.listAuthors, ({ reply }) => reply({ data: [author], total: 1, totalPages: 1 })),
+      on(songsApi.changeSongsCredits, ({ body, reply }) => {
+        credited.push(body);
+        return reply({ changed: body.songIds.length });
+      }),
+    );
+    const credit = await screen.findByRole("button", { name: "Авторы и правообладатель" });
+    expect((credit as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(await screen.findByRole("checkbox", { name: "Выбрать все" }));
+    await userEvent.click(credit);
+    const dialog = await screen.findByRole("dialog", {
+      name: "Авторы и правообладатель: треков 2",
+    });
+    await userEvent.type(within(dialog).getByLabelText("Авторы"), "Альбом");
+    await userEvent.click(
+      await within(dialog).findByRole("button", { name: /Альбомный Композитор/ }),
+    );
+    await userEvent.click(
+      within(dialog).getByRole("checkbox", { name: "Заменить правообладателя" }),
+    );
+    await userEvent.click(within(dialog).getByRole("button", { name: "Применить ко всем" }));
+    await waitFor(() =>
+      expect(credited).toEqual([{ songIds: songs.map((song) => song.id), authorIds: [author.id] }]),
+    );
+    expect(await screen.findByText("Авторы и правообладатель указаны у треков: 2")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 });

@@ -8,6 +8,7 @@ import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { ROUTES } from "../../../config/routes.ts";
 import { VersionPicker } from "../../../features/playlists/components/version-picker.tsx";
+import { CreditsDialog } from "../../../features/songs/components/credits-dialog.tsx";
 import {
   FILTER_LABELS,
   type SongFilter,
@@ -80,6 +81,7 @@ function AddAudios() {
   const [selected, setSelected] = useState<Set<string>>(
     () => new Set(preselect ? [preselect] : []),
   );
+  const [crediting, setCrediting] = useState(false);
   const makeSong = useMakeSong();
   const failures = useFailedEntries();
   const targetId = targetParam ?? picked?.versionId ?? null;
@@ -163,6 +165,14 @@ function AddAudios() {
             Добавить в версию
           </Button>
           {!targetId && <span className="muted">Сначала выберите версию</span>}
+          <Button
+            variant="secondary"
+            icon="edit"
+            disabled={selected.size === 0}
+            onClick={() => setCrediting(true)}
+          >
+            Авторы и правообладатель
+          </Button>
         </div>
       </div>
       <SongList
@@ -173,6 +183,16 @@ function AddAudios() {
         keepParams={keepParams}
       />
       {failures.modal}
+      {crediting && (
+        <CreditsDialog
+          songIds={[...selected]}
+          onClose={() => setCrediting(false)}
+          onDone={(changed) => {
+            setCrediting(false);
+            toast.success(`Авторы и правообладатель указаны у треков: ${changed}`);
+          }}
+        />
+      )}
     </Page>
   );
 }

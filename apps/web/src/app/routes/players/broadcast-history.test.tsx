@@ -41,6 +41,16 @@ describe("a player's broadcast history", () => {
     expect(allReport.pathname).toBe("/api/v1/history/report.csv");
     expect(allReport.searchParams.get("from")).toBe("2026-03-01");
     expect(allReport.searchParams.get("to")).toBe("2026-03-31");
+    // A collecting society's report and the report per copyright holder, for staff.
+    const hrefOf = (name: string) =>
+      new URL(screen.getByRole("link", { name }).getAttribute("href") ?? "", "http://localhost");
+    const society = hrefOf("Отчёт для РАО и ВОИС по всем заведениям (CSV)");
+    expect(society.pathname).toBe("/api/v1/history/report.csv");
+    expect(society.searchParams.get("format")).toBe("society");
+    expect(hrefOf("Отчёт для РАО и ВОИС (CSV)").pathname).toBe(venueReport.pathname);
+    const holders = hrefOf("Отчёт по правообладателям (CSV)");
+    expect(holders.pathname).toBe("/api/v1/history/copyright-holders-report.csv");
+    expect(holders.searchParams.get("from")).toBe("2026-03-01");
   });
 
   it("is a section of the owner's player page, without the all-venues report", async () => {
@@ -56,5 +66,7 @@ describe("a player's broadcast history", () => {
     expect(await screen.findByText("Эфир ещё не записан")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Скачать отчёт (CSV)" })).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Отчёт по всем заведениям (CSV)" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Отчёт для РАО и ВОИС (CSV)" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Отчёт по правообладателям (CSV)" })).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { useApiClient } from "../../../lib/app-services.ts";
 import { timeZoneLabel } from "../../../lib/time-zones.ts";
 import { useEstablishmentHistory } from "../api/get-establishment-history.ts";
 import { establishmentReportUrl } from "../api/report-urls.ts";
+import { HISTORY_TEXTS } from "../history-texts.ts";
 import { useHistoryFilter } from "../hooks/use-history-filter.ts";
 import { HistoryFilter } from "./history-filter.tsx";
 import { HistoryTable } from "./history-table.tsx";
@@ -25,7 +26,16 @@ export function EstablishmentHistory({ establishmentId }: { establishmentId: str
             ? `Дни по времени заведения: ${timeZoneLabel(history.data.timeZone)}`
             : "Дни по времени заведения"
         }
-        reportUrl={(period) => establishmentReportUrl(api, establishmentId, period)}
+        reports={[
+          {
+            text: HISTORY_TEXTS.reportLink,
+            url: (period) => establishmentReportUrl(api, establishmentId, period),
+          },
+          {
+            text: HISTORY_TEXTS.societyReportLink,
+            url: (period) => establishmentReportUrl(api, establishmentId, period, "society"),
+          },
+        ]}
       />
       <HistoryTable
         caption="История эфира заведения"

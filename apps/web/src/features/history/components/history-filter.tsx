@@ -1,15 +1,14 @@
 import { Button } from "../../../components/ui/button.tsx";
 import { Field } from "../../../components/ui/field.tsx";
+import type { ReportLink } from "../api/report-urls.ts";
 import { HISTORY_TEXTS } from "../history-texts.ts";
 import type { useHistoryFilter } from "../hooks/use-history-filter.ts";
 import "../history.css";
 
 interface HistoryFilterProps {
   state: ReturnType<typeof useHistoryFilter>;
-  /** Makes the report's address with a fresh token; absent: no report link. */
-  reportUrl?: (period: { from: string; to: string }) => string;
-  /** The report across all venues (staff), beside the venue's one. */
-  allVenuesReportUrl?: (period: { from: string; to: string }) => string;
+  /** The reports of the period, each a link whose address is made with a fresh token. */
+  reports?: readonly ReportLink[];
   /** Whose days the dates are, shown under the fields. */
   zoneHint: string;
 }
@@ -19,16 +18,12 @@ interface HistoryFilterProps {
  * report's download link. The link's address is made when it is followed,
  * so the access token in it is fresh.
  */
-export function HistoryFilter({
-  state,
-  reportUrl,
-  allVenuesReportUrl,
-  zoneHint,
-}: HistoryFilterProps) {
+export function HistoryFilter({ state, reports = [], zoneHint }: HistoryFilterProps) {
   const { filter, periodError, reportPeriod } = state;
   // The token in the address lives minutes: the link is made anew when followed.
-  const link = (make: (period: { from: string; to: string }) => string, text: string) => (
+  const link = ({ url: make, text }: ReportLink) => (
     <a
+      key={text}
       href={make(reportPeriod)}
       download
       onClick={(event) => {
@@ -64,10 +59,7 @@ export function HistoryFilter({
             {HISTORY_TEXTS.reset}
           </Button>
         )}
-        {reportUrl && !periodError && link(reportUrl, HISTORY_TEXTS.reportLink)}
-        {allVenuesReportUrl &&
-          !periodError &&
-          link(allVenuesReportUrl, HISTORY_TEXTS.allVenuesReportLink)}
+        {!periodError && reports.map(link)}
       </div>
       {periodError && (
         <p className="history-filter__error" role="alert">

@@ -1,6 +1,12 @@
 import { useApiClient } from "../../../lib/app-services.ts";
 import { usePlayerHistory } from "../api/get-player-history.ts";
-import { allVenuesReportUrl, establishmentReportUrl } from "../api/report-urls.ts";
+import {
+  allVenuesReportUrl,
+  copyrightHoldersReportUrl,
+  establishmentReportUrl,
+  type ReportLink,
+} from "../api/report-urls.ts";
+import { HISTORY_TEXTS } from "../history-texts.ts";
 import { useHistoryFilter } from "../hooks/use-history-filter.ts";
 import { HistoryFilter } from "./history-filter.tsx";
 import { HistoryTable } from "./history-table.tsx";
@@ -22,16 +28,38 @@ export function PlayerHistory({
   const api = useApiClient();
   const state = useHistoryFilter();
   const history = usePlayerHistory(playerId, state.filter, state.periodError === null);
+  const reports: ReportLink[] = [];
+  if (establishmentId) {
+    reports.push(
+      {
+        text: HISTORY_TEXTS.reportLink,
+        url: (period) => establishmentReportUrl(api, establishmentId, period),
+      },
+      {
+        text: HISTORY_TEXTS.societyReportLink,
+        url: (period) => establishmentReportUrl(api, establishmentId, period, "society"),
+      },
+    );
+  }
+  if (allVenues) {
+    reports.push(
+      {
+        text: HISTORY_TEXTS.allVenuesReportLink,
+        url: (period) => allVenuesReportUrl(api, period),
+      },
+      {
+        text: HISTORY_TEXTS.allVenuesSocietyReportLink,
+        url: (period) => allVenuesReportUrl(api, period, "society"),
+      },
+      {
+        text: HISTORY_TEXTS.holdersReportLink,
+        url: (period) => copyrightHoldersReportUrl(api, period),
+      },
+    );
+  }
   return (
     <>
-      <HistoryFilter
-        state={state}
-        zoneHint="Дни по времени заведения"
-        {...(establishmentId
-          ? { reportUrl: (period) => establishmentReportUrl(api, establishmentId, period) }
-          : {})}
-        {...(allVenues ? { allVenuesReportUrl: (period) => allVenuesReportUrl(api, period) } : {})}
-      />
+      <HistoryFilter state={state} zoneHint="Дни по времени заведения" reports={reports} />
       <HistoryTable
         caption="История эфира плеера"
         history={history}

@@ -15,9 +15,18 @@ import { TextInput } from "../../../components/ui/text-input.tsx";
 import { TRUNCATION } from "../../../config/constants.ts";
 import { formatDuration, formatSizeMb, truncateName } from "../../../lib/format.ts";
 import { useSubmission } from "../../../lib/use-submission.ts";
+import { type Credit, CreditPicker } from "./credit-picker.tsx";
 import "../songs.css";
 
-type FieldName = "title" | "artists" | "album" | "genreId" | "year" | "isrc";
+type FieldName =
+  | "title"
+  | "artists"
+  | "album"
+  | "genreId"
+  | "year"
+  | "isrc"
+  | "authorIds"
+  | "copyrightHolderId";
 
 /** What each field says when the shared schema refuses it. */
 const FIELD_MESSAGES: Record<FieldName, string> = {
@@ -27,6 +36,8 @@ const FIELD_MESSAGES: Record<FieldName, string> = {
   genreId: "Выберите жанр из списка",
   year: "Год — число от 1000 до 2100",
   isrc: "ISRC пишется как CC-XXX-YY-NNNNN: 2 буквы, 3 буквы или цифры, 7 цифр",
+  authorIds: `Не больше ${LIBRARY.maxAuthors} авторов`,
+  copyrightHolderId: "Выберите правообладателя из каталога",
 };
 
 export interface TrackForm {
@@ -37,6 +48,9 @@ export interface TrackForm {
   year: string;
   isrc: string;
   obsceneLexicon: boolean;
+  /** Composers and lyricists, in the order they are credited. */
+  authors: Credit[];
+  copyrightHolder: Credit | null;
 }
 
 export function trackFormOf(song: Song): TrackForm {
@@ -48,6 +62,8 @@ export function trackFormOf(song: Song): TrackForm {
     year: song.year === null ? "" : String(song.year),
     isrc: song.isrc ?? "",
     obsceneLexicon: song.obsceneLexicon,
+    authors: song.authors,
+    copyrightHolder: song.copyrightHolder,
   };
 }
 
@@ -73,6 +89,8 @@ export function songChangeOf(
     year: yearText ? (/^\d+$/.test(yearText) ? Number(yearText) : Number.NaN) : null,
     obsceneLexicon: form.obsceneLexicon,
     isrc: form.isrc.trim() || null,
+    authorIds: form.authors.map((author) => author.id),
+    copyrightHolderId: form.copyrightHolder?.id ?? null,
   };
   const parsed = songMetaChangeSchema.safeParse(candidate);
   if (parsed.success) return { change: candidate as SongMetaChange, errors: null };
@@ -94,7 +112,8 @@ interface TrackEditorProps {
 
 /**
  * The meta of one song (title, artists, album, genre, year, explicit
- * lexicon, ISRC) and its cover, checked as the server checks them.
+ * lexicon, ISRC, its authors and copyright holder) and its cover, checked
+ * as the server checks them.
  */
 export function TrackEditor({ song, genres, coverUrl, onSave }: TrackEditorProps) {
   const genreId = useId();
@@ -146,6 +165,22 @@ export function TrackEditor({ song, genres, coverUrl, onSave }: TrackEditorProps
             required={false}
             hint="Через запятую"
             error={errors.artists}
+          />
+          <CreditPicker
+            kind="author"
+            label="Авторы"
+            value={form.authors}
+            onChange={(authors) => set("authors", authors)}
+            message={errors.authorIds}
+            hint="Композиторы и авторы текста, по порядку"
+          />
+          <CreditPicker
+            kind="copyright-holder"
+            label="Правообладатель"
+            single
+            value={form.copyrightHolder ? [form.copyrightHolder] : []}
+            onChange={(chosen) => set("copyrightHolder", chosen[0] ?? null)}
+            message={errors.copyrightHolderId}
           />
           <TextInput
             label="Альбом"

@@ -1,0 +1,91 @@
+import type { SongsCreditsChange } from "@fonika/shared";
+import { useState } from "react";
+import { Button } from "../../../components/ui/button.tsx";
+import { Checkbox } from "../../../components/ui/checkbox.tsx";
+import { Modal } from "../../../components/ui/modal.tsx";
+import { errorText } from "../../../lib/error-messages.ts";
+import { useChangeSongsCredits } from "../api/change-songs-credits.ts";
+import { type Credit, CreditPicker } from "./credit-picker.tsx";
+
+interface CreditsDialogProps {
+  songIds: readonly string[];
+  onClose: () => void;
+  /** After the songs were credited. */
+  onDone: (changed: number) => void;
+}
+
+/**
+ * The same authors and/or copyright holder for many chosen tracks at once
+ * (an album's, issue 32). What is not ticked stays as each track has it;
+ * ticked and left empty clears it. All the tracks change, or none.
+ */
+export function CreditsDialog({ songIds, onClose, onDone }: CreditsDialogProps) {
+  const [authorsOn, setAuthorsOn] = useState(true);
+  const [holderOn, setHolderOn] = useState(true);
+  const [authors, setAuthors] = useState<Credit[]>([]);
+  const [holder, setHolder] = useState<Credit[]>([]);
+  const credit = useChangeSongsCredits();
+  const change: SongsCreditsChange = {
+    songIds: [...songIds],
+    ...(authorsOn ? { authorIds: authors.map((author) => author.id) } : {}),
+    ...(holderOn ? { copyrightHolderId: holder[0]?.id ?? null } : {}),
+  };
+  const nothing = !authorsOn && !holderOn;
+
+  return (
+    <Modal
+      title={`Авторы и правообладатель: треков ${songIds.length}`}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Отмена
+          </Button>
+          <Button
+            disabled={nothing}
+            busy={credit.isPending}
+            onClick={async () => {
+              const done = await credit.mutateAsync(change).catch(() => null);
+              if (done) onDone(done.changed);
+            }}
+          >
+            Применить ко всем
+          </Button>
+        </>
+      }
+    >
+      <div className="form">
+        <Checkbox checked={authorsOn} onChange={setAuthorsOn}>
+          Заменить авторов
+        </Checkbox>
+        {authorsOn && (
+          <CreditPicker
+            kind="author"
+            label="Авторы"
+            value={authors}
+            onChange={setAuthors}
+            hint={authors.length === 0 ? "Пусто: у треков не будет авторов" : undefined}
+          />
+        )}
+        <Checkbox checked={holderOn} onChange={setHolderOn}>
+          Заменить правообладателя
+        </Checkbox>
+        {holderOn && (
+          <CreditPicker
+            kind="copyright-holder"
+            label="Правообладатель"
+            single
+            value={holder}
+            onChange={setHolder}
+            hint={holder.length === 0 ? "Пусто: у треков не будет правообладателя" : undefined}
+          />
+        )}
+        {credit.error && (
+          <p className="form__error" role="alert">
+            {errorText(credit.error)}
+          </p>
+        )}
+      </div>
+    </Modal>
+  );
+}
