@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type BoxPlayerEvent, startBoxPlayer } from "@fonika/box-player";
 import { authApi, historyApi, playersApi } from "@fonika/shared";
 import { expect, test } from "@playwright/test";
+import { outageProxy } from "../../apps/box-player/src/test/outage-proxy.ts";
 import { callApi, createSignedInAccount, refreshedToken } from "../support/accounts.ts";
 import { nextEvent } from "../support/box-player.ts";
 import {
@@ -35,46 +35,6 @@ const SONG_SECONDS = 20;
 /** Below this the web player's output counts as silent, dBFS RMS. */
 const SILENT_DB = -60;
 test.setTimeout((MINUTES + 15) * 60_000);
-
-/** A TCP proxy in front of the server that the box reaches it through, cut and given back. */
-async function boxLine(target: string) {
-  const targetPort = Number(new URL(target).port);
-  const open = new Set<Socket>();
-  let listener: Server | null = null;
-  const listen = (port: number) =>
-    new Promise<number>((resolve) => {
-      const proxy = createServer((inbound) => {
-        const outbound = new Socket();
-        outbound.connect(targetPort, "127.0.0.1");
-        for (const socket of [inbound, outbound]) {
-          open.add(socket);
-          socket.on("error", () => undefined);
-          socket.on("close", () => {
-            open.delete(socket);
-            inbound.destroy();
-            outbound.destroy();
-          });
-        }
-        inbound.pipe(outbound).pipe(inbound);
-      });
-      listener = proxy;
-      proxy.listen(port, "127.0.0.1", () => {
-        const address = proxy.address();
-        resolve(typeof address === "object" && address ? address.port : port);
-      });
-    });
-  const port = await listen(0);
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async cut() {
-      const closing = listener;
-      listener = null;
-      for (const socket of open) socket.resetAndDestroy();
-      await new Promise((resolve) => closing?.close(resolve));
-    },
-    restore: () => listen(port),
-  };
-}
 
 test("a web player and a box player play an hour without the network through a change of playlist, and the history matches", async ({
   page,
@@ -121,7 +81,7 @@ test("a web player and a box player play an hour without the network through a c
     })
     .toBe(8);
   // The box, approved by its owner, keeps them too.
-  const line = await boxLine(E2E.baseUrl);
+  const line = await outageProxy(E2E.baseUrl);
   const work = mkdtempSync(path.join(tmpdir(), "fonika-soak-box-"));
   const box = startBoxPlayer({
     server: line.url,

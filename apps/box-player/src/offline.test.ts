@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, type Server, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSignedInUser, type SignedInUser } from "@fonika/server/test/factories";
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeJson } from "./box-data.ts";
 import { type BoxPlayerEvent, describeEvent, startBoxPlayer } from "./box-player.ts";
 import { approveAtVenue, fast, recorder, until } from "./test/box-events.ts";
+import { outageProxy } from "./test/outage-proxy.ts";
 
 /**
  * The box player through an outage (issue 31), against the real server
@@ -71,51 +71,6 @@ afterAll(async () => {
   await server?.close();
   if (stateDir) await rm(stateDir, { recursive: true, force: true });
 });
-
-/** A TCP proxy in front of the server that can be cut (every connection reset, new ones refused) and given back. */
-async function outageProxy(target: string) {
-  const targetPort = Number(new URL(target).port);
-  const open = new Set<Socket>();
-  let listener: Server | null = null;
-  const listen = (port: number) =>
-    new Promise<number>((resolve) => {
-      const proxy = createServer((inbound) => {
-        const outbound = new Socket();
-        outbound.connect(targetPort, "127.0.0.1");
-        for (const socket of [inbound, outbound]) {
-          open.add(socket);
-          socket.on("error", () => undefined);
-          socket.on("close", () => {
-            open.delete(socket);
-            inbound.destroy();
-            outbound.destroy();
-          });
-        }
-        inbound.pipe(outbound).pipe(inbound);
-      });
-      listener = proxy;
-      proxy.listen(port, "127.0.0.1", () => {
-        const address = proxy.address();
-        resolve(typeof address === "object" && address ? address.port : port);
-      });
-    });
-  const port = await listen(0);
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async cut() {
-      const closing = listener;
-      listener = null;
-      for (const socket of open) socket.resetAndDestroy();
-      await new Promise((resolve) => closing?.close(resolve));
-    },
-    async restore() {
-      await listen(port);
-    },
-    async close() {
-      await this.cut();
-    },
-  };
-}
 
 /** Every event with the moment it came, ms. */
 function timeline(events: NodeJS.EventEmitter) {

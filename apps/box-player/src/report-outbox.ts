@@ -19,8 +19,7 @@ const keptSchema = z.array(clientSocketMessageSchema);
 /** A day of three-minute songs is far below it; beyond it the oldest go. */
 const MAX_KEPT = 20_000;
 
-export class ReportOutbox {
-  private readonly outbox: PlayReportOutbox;
+export class ReportOutbox extends PlayReportOutbox {
   private readonly file: JsonFile | null;
 
   constructor(
@@ -29,44 +28,15 @@ export class ReportOutbox {
     deliver: (message: ClientSocketMessage) => boolean,
     onError: (error: unknown) => void,
   ) {
+    super(deliver, (kept) => this.file?.save(kept), MAX_KEPT);
     this.file = file ? new JsonFile(file, onError) : null;
-    this.outbox = new PlayReportOutbox(deliver, (kept) => this.file?.save(kept), MAX_KEPT);
   }
 
   /** Takes what an earlier run left waiting. */
   async load(): Promise<void> {
     if (!this.file) return;
     const kept = await readJson(this.file.path, keptSchema);
-    this.outbox.restore((kept ?? []).filter(isPlayReport));
-  }
-
-  /** Plays waiting for the server: not sent, or sent and not confirmed. */
-  count(): number {
-    return this.outbox.count();
-  }
-
-  send(message: ClientSocketMessage): void {
-    this.outbox.send(message);
-  }
-
-  /** A ping went out: the reports written before it are confirmed by its answer. */
-  pinged(): void {
-    this.outbox.pinged();
-  }
-
-  /** The server answered the oldest ping. */
-  ponged(): void {
-    this.outbox.ponged();
-  }
-
-  /** The socket is open and the server knows the box: what waits goes first, in order. */
-  opened(): void {
-    this.outbox.opened();
-  }
-
-  /** The socket dropped: what was not confirmed waits again. */
-  closed(): void {
-    this.outbox.closed();
+    this.restore((kept ?? []).filter(isPlayReport));
   }
 
   /** Resolves once what waits is on disk. */

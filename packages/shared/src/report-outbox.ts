@@ -26,7 +26,7 @@ export function isPlayReport(message: ClientSocketMessage): message is PlayRepor
 
 export class PlayReportOutbox {
   /** Not written to a socket yet. */
-  private waiting: PlayReport[] = [];
+  private queued: PlayReport[] = [];
   /** Written, and no ping answered since: each with its number. */
   private unconfirmed: { seq: number; report: PlayReport }[] = [];
   /** For each ping sent and not answered: the number of the last report written before it. */
@@ -45,12 +45,12 @@ export class PlayReportOutbox {
 
   /** Takes what an earlier run left waiting, before what this run added. */
   restore(kept: readonly PlayReport[]): void {
-    this.waiting = [...kept, ...this.waiting];
+    this.queued = [...kept, ...this.queued];
   }
 
   /** Plays waiting for the server: not sent, or sent and not confirmed. */
   count(): number {
-    return this.waiting.length + this.unconfirmed.length;
+    return this.queued.length + this.unconfirmed.length;
   }
 
   /**
@@ -59,7 +59,7 @@ export class PlayReportOutbox {
    * back here if the socket drops.
    */
   unsent(): number {
-    return this.waiting.length;
+    return this.queued.length;
   }
 
   send(message: ClientSocketMessage): void {
@@ -68,12 +68,12 @@ export class PlayReportOutbox {
       this.unconfirmed.push({ seq: ++this.seq, report: message });
     } else {
       if (!isPlayReport(message)) return;
-      this.waiting.push(message);
-      if (this.waiting.length > this.maxKept) {
-        this.waiting.splice(0, this.waiting.length - this.maxKept);
+      this.queued.push(message);
+      if (this.queued.length > this.maxKept) {
+        this.queued.splice(0, this.queued.length - this.maxKept);
       }
     }
-    this.save();
+    this.keep();
   }
 
   /** A ping went out: the reports written before it are confirmed by its answer. */
@@ -87,30 +87,30 @@ export class PlayReportOutbox {
     if (upTo === undefined) return;
     const before = this.unconfirmed.length;
     this.unconfirmed = this.unconfirmed.filter((sent) => sent.seq > upTo);
-    if (this.unconfirmed.length !== before) this.save();
+    if (this.unconfirmed.length !== before) this.keep();
   }
 
   /** The socket is open: what waits goes first, in order. */
   opened(): void {
-    const again = [...this.unconfirmed.map((sent) => sent.report), ...this.waiting];
+    const again = [...this.unconfirmed.map((sent) => sent.report), ...this.queued];
     this.unconfirmed = [];
-    this.waiting = [];
+    this.queued = [];
     this.pings = [];
     this.open = true;
     for (const report of again) this.send(report);
-    if (again.length === 0) this.save();
+    if (again.length === 0) this.keep();
   }
 
   /** The socket dropped: what was not confirmed waits again. */
   closed(): void {
     this.open = false;
-    this.waiting = [...this.unconfirmed.map((sent) => sent.report), ...this.waiting];
+    this.queued = [...this.unconfirmed.map((sent) => sent.report), ...this.queued];
     this.unconfirmed = [];
     this.pings = [];
-    this.save();
+    this.keep();
   }
 
-  private save(): void {
-    this.persist([...this.unconfirmed.map((sent) => sent.report), ...this.waiting]);
+  private keep(): void {
+    this.persist([...this.unconfirmed.map((sent) => sent.report), ...this.queued]);
   }
 }

@@ -17,17 +17,15 @@ import {
 
 const MAX_KEPT = 5_000;
 
-export class Outbox {
-  private readonly outbox: PlayReportOutbox;
-
+export class Outbox extends PlayReportOutbox {
   constructor(
     /** Writes to the socket; false when it is not open. */
     deliver: (message: ClientSocketMessage) => boolean,
     private readonly storage: Storage | undefined,
     private readonly key: string,
   ) {
-    this.outbox = new PlayReportOutbox(deliver, (kept) => this.save(kept), MAX_KEPT);
-    this.outbox.restore(this.load());
+    super(deliver, (kept) => this.save(kept), MAX_KEPT);
+    this.restore(this.load());
   }
 
   /**
@@ -37,27 +35,13 @@ export class Outbox {
    * back here if the socket drops.
    */
   waiting(): number {
-    return this.outbox.unsent();
-  }
-
-  send(message: ClientSocketMessage): void {
-    this.outbox.send(message);
-  }
-
-  /** A ping went out: the reports written before it are confirmed by its answer. */
-  pinged(): void {
-    this.outbox.pinged();
-  }
-
-  /** The server answered the oldest ping. */
-  ponged(): void {
-    this.outbox.ponged();
+    return this.unsent();
   }
 
   /** The socket opened (what waits goes first, in order) or closed (what is unconfirmed waits again). */
   setOpen(open: boolean): void {
-    if (open) this.outbox.opened();
-    else this.outbox.closed();
+    if (open) this.opened();
+    else this.closed();
   }
 
   private load(): PlayReport[] {
