@@ -29,6 +29,12 @@ export const playerAlertSchema = z
     silentSince: z.iso.datetime(),
     /** When the silence became an alert (its owner was mailed). */
     raisedAt: z.iso.datetime(),
+    /**
+     * Its device is not in touch now: it may be playing from its memory
+     * (a box, a web player offline, up to 7 days) or be off — the server
+     * cannot tell which (issue 31).
+     */
+    outOfTouch: z.boolean(),
   })
   .meta({ id: "PlayerAlert" });
 export type PlayerAlert = z.infer<typeof playerAlertSchema>;

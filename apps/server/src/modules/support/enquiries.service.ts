@@ -78,6 +78,8 @@ export interface SilenceAlertFacts {
   playerName: string;
   ownerId: string;
   establishmentId: string;
+  /** The player was out of touch when its alert was raised (it may play from its memory). */
+  outOfTouch: boolean;
 }
 
 /**
@@ -323,8 +325,12 @@ export class EnquiriesService {
           authorId: null,
           side: "system",
           text: open
-            ? SUPPORT_TEXTS.alertAgain(alert.playerName)
-            : SUPPORT_TEXTS.alertOpened(alert.playerName, venues.get(alert.establishmentId) ?? ""),
+            ? SUPPORT_TEXTS.alertAgain(alert.playerName, alert.outOfTouch)
+            : SUPPORT_TEXTS.alertOpened(
+                alert.playerName,
+                venues.get(alert.establishmentId) ?? "",
+                alert.outOfTouch,
+              ),
           createdAt: at,
         });
         const row = open

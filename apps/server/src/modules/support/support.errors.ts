@@ -121,10 +121,14 @@ export const SUPPORT_TEXTS = {
       pause: `${who} поставил(а) плеер «${playerName}» на паузу`,
       next: `${who} переключил(а) плеер «${playerName}» на следующий трек`,
     })[command],
-  alertOpened: (playerName: string, establishmentName: string) =>
-    `Плеер «${playerName}» в заведении «${establishmentName}» молчит, хотя по расписанию должна играть музыка. Обращение открыто автоматически`,
-  alertAgain: (playerName: string) =>
-    `Плеер «${playerName}» снова молчит, хотя по расписанию должна играть музыка`,
+  alertOpened: (playerName: string, establishmentName: string, outOfTouch: boolean) =>
+    outOfTouch
+      ? `Плеер «${playerName}» в заведении «${establishmentName}» не на связи, а по расписанию должна играть музыка (играет ли он из памяти, неизвестно). Обращение открыто автоматически`
+      : `Плеер «${playerName}» в заведении «${establishmentName}» молчит, хотя по расписанию должна играть музыка. Обращение открыто автоматически`,
+  alertAgain: (playerName: string, outOfTouch: boolean) =>
+    outOfTouch
+      ? `Плеер «${playerName}» снова не на связи, а по расписанию должна играть музыка`
+      : `Плеер «${playerName}» снова молчит, хотя по расписанию должна играть музыка`,
   alertSubject: (playerName: string) => `${ENQUIRY_TOPIC_LABELS["player-silent"]}: «${playerName}»`,
 } as const;
 

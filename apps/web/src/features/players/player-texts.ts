@@ -114,6 +114,10 @@ export const PLAYER_ALERT_TEXTS = {
   /** The players base's state column and row label. */
   silentShort: (since: string) => `Молчит с ${since}`,
   explanation: "По расписанию должна играть музыка. Проверьте, что устройство включено и в сети.",
+  /** A player out of touch: the server cannot know whether it plays from its memory. */
+  outOfTouchSince: (since: string) => `Плеер не на связи с ${since}`,
+  outOfTouchExplanation:
+    "Если устройство включено, плеер играет расписание из своей памяти до 7 дней, а историю пришлёт, когда связь вернётся. Проверьте интернет в заведении.",
   filterLabel: "Уведомления",
   filterSilent: "Молчат",
 } as const;

@@ -213,10 +213,16 @@ export interface OpenAlertRow {
   establishmentId: string;
   silentSince: Date;
   raisedAt: Date;
+  /** Its device's heartbeat is fresh (since `freshSince`). */
+  online: boolean;
 }
 
 /** The open (raised, not cleared) alerts of an owner's players, oldest silence first. */
-export async function openAlertsOfOwner(db: Executor, ownerId: string): Promise<OpenAlertRow[]> {
+export async function openAlertsOfOwner(
+  db: Executor,
+  ownerId: string,
+  freshSince: Date,
+): Promise<OpenAlertRow[]> {
   const rows = await db
     .select({
       id: playerAlerts.id,
@@ -225,9 +231,11 @@ export async function openAlertsOfOwner(db: Executor, ownerId: string): Promise<
       establishmentId: players.establishmentId,
       silentSince: playerAlerts.silentSince,
       raisedAt: playerAlerts.raisedAt,
+      online: onlineSql(freshSince).mapWith(Boolean),
     })
     .from(playerAlerts)
     .innerJoin(players, eq(players.id, playerAlerts.playerId))
+    .leftJoin(playerStates, eq(playerStates.playerId, players.id))
     .where(and(eq(players.userId, ownerId), raisedOpen()))
     .orderBy(asc(playerAlerts.silentSince), asc(playerAlerts.id));
   return rows.map((row) => ({ ...row, raisedAt: row.raisedAt as Date }));

@@ -7,6 +7,7 @@ import { scheduledPlayer as scheduledPlayerOf, waitFor } from "../../../test/sil
 import { connect, nextOfType, type SocketClient } from "../../../test/socket-client.ts";
 import { createVenueStaff, type VenueStaff } from "../../../test/venues.ts";
 import { PlayersStore } from "../players.store.ts";
+import { silenceMail } from "./silence-alerts.errors.ts";
 import { SilenceAlerts } from "./silence-alerts.ts";
 
 /**
@@ -99,6 +100,8 @@ describe("a player silent against its schedule", () => {
       timeZone: "Europe/Moscow",
       silentSince: new Date(t0).toISOString(),
       raisedAt: new Date(t0 + 5 * MINUTE).toISOString(),
+      // Its device is off the line: it may be playing from its memory, which the alert says.
+      outOfTouch: true,
     });
     expect(String(alert?.establishmentName)).not.toBe("");
     expect(mailsTo(client.email)).toHaveLength(1);
@@ -111,7 +114,8 @@ describe("a player silent against its schedule", () => {
     }).format(t0);
     expect(text).toContain("«Зал у окна»");
     expect(text).toContain(`«${alert?.establishmentName}»`);
-    expect(text).toContain(`молчит с ${moscow}`);
+    expect(text).toContain(`не выходит на связь с Фоникой с ${moscow}`);
+    expect(text).toContain("играет расписание из своей памяти");
 
     // Sweep after sweep, on one process or two at once: still one mail.
     for (const minutes of [5.5, 6, 6.5, 7, 8, 9, 10]) {
@@ -369,5 +373,19 @@ describe("a sweep of many players", () => {
       const gap = (calls[index] as { began: number }).began - previous.ended;
       expect(gap).toBeLessThan(3 * (previous.ended - previous.began));
     }
+  });
+});
+
+describe("the owner's mail of an alert", () => {
+  const facts = { playerName: "Зал", establishmentName: "Кофейня", since: "14:05, 3 декабря" };
+
+  it("says a player in touch is silent, and one out of touch is not in touch, for it may play from memory", () => {
+    const silent = silenceMail({ ...facts, outOfTouch: false });
+    expect(silent.subject).toBe("Плеер «Зал» молчит");
+    expect(silent.text).toContain("молчит с 14:05, 3 декабря");
+    const away = silenceMail({ ...facts, outOfTouch: true });
+    expect(away.subject).toBe("Плеер «Зал» не на связи");
+    expect(away.text).toContain("не выходит на связь с Фоникой с 14:05, 3 декабря");
+    expect(away.text).not.toContain("молчит");
   });
 });

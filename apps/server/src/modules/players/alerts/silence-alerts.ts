@@ -72,7 +72,16 @@ export interface RaisedSilence {
   ownerId: string;
   establishmentId: string;
   silentSince: Date;
+  /**
+   * Its device was not in touch when the alert was raised: it may be
+   * playing from its memory (a box, a web player offline) or be off — the
+   * server cannot tell, and says so rather than «молчит».
+   */
+  outOfTouch: boolean;
 }
+
+/** A just-raised alert as the sweep knows it. */
+type RaisedSilenceAlert = RaisedAlert & { outOfTouch: boolean };
 
 /**
  * What one sweep did: the players it found silent, raised and cleared, and
@@ -222,10 +231,13 @@ export class SilenceAlerts {
       now,
     );
     this.open = new Set(silent);
-    const raised = await this.deps.store.silenceAlerts.raiseDue(
-      new Date(nowMs - SILENCE_ALERT_MS),
-      now,
+    // A player out of touch may be playing from its memory: its alert says so, not «молчит».
+    const inTouch = new Set(
+      candidates.filter((player) => player.online).map((player) => player.playerId),
     );
+    const raised = (
+      await this.deps.store.silenceAlerts.raiseDue(new Date(nowMs - SILENCE_ALERT_MS), now)
+    ).map((alert) => ({ ...alert, outOfTouch: !inTouch.has(alert.playerId) }));
     await this.mail(raised);
     await this.tell(raised);
     // Online players are asked for only when no candidate says so already.
@@ -243,7 +255,10 @@ export class SilenceAlerts {
   /** The open alerts of a client's players (see `assertMayReadAlerts` for whose). */
   async listOpen(actor: Actor, userId: string | undefined): Promise<PlayerAlert[]> {
     const ownerId = assertMayReadAlerts(actor, userId);
-    const rows = await this.deps.store.silenceAlerts.openAlertsOfOwner(ownerId);
+    const rows = await this.deps.store.silenceAlerts.openAlertsOfOwner(
+      ownerId,
+      onlineSince(this.now()),
+    );
     const venueIds = [...new Set(rows.map((row) => row.establishmentId))];
     const [names, places] = await Promise.all([
       this.deps.establishments.namesOf(venueIds),
@@ -258,11 +273,12 @@ export class SilenceAlerts {
       timeZone: places.get(row.establishmentId)?.timeZone ?? ESTABLISHMENTS.defaultTimeZone,
       silentSince: row.silentSince.toISOString(),
       raisedAt: row.raisedAt.toISOString(),
+      outOfTouch: !row.online,
     }));
   }
 
   /** Mails each owner of a just-raised alert; a failed mail is logged and not sent again. */
-  private async mail(raised: RaisedAlert[]): Promise<void> {
+  private async mail(raised: RaisedSilenceAlert[]): Promise<void> {
     if (raised.length === 0) return;
     const venueIds = [...new Set(raised.map((alert) => alert.establishmentId))];
     const [names, places] = await Promise.all([
@@ -287,6 +303,7 @@ export class SilenceAlerts {
             playerName: alert.playerName,
             establishmentName: names.get(alert.establishmentId) ?? "",
             since: sinceText(alert.silentSince, timeZone),
+            outOfTouch: alert.outOfTouch,
           }),
         });
       } catch (error) {
@@ -296,7 +313,7 @@ export class SilenceAlerts {
   }
 
   /** Tells the `raised` port of just-raised alerts; a failure is logged. */
-  private async tell(raised: RaisedAlert[]): Promise<void> {
+  private async tell(raised: RaisedSilenceAlert[]): Promise<void> {
     if (raised.length === 0 || !this.deps.raised) return;
     try {
       await this.deps.raised(raised.map(({ id, ...alert }) => ({ alertId: id, ...alert })));

@@ -26,6 +26,7 @@ function alertOf(player: { id: string; name: string }, silentSince: string): Pla
     timeZone: "Asia/Vladivostok",
     silentSince,
     raisedAt: silentSince,
+    outOfTouch: false,
   };
 }
 
@@ -90,6 +91,21 @@ describe("a client's silent players", () => {
     expect(
       within(screen.getByRole("navigation", { name: "Разделы" })).queryByRole("status"),
     ).toBeNull();
+  });
+
+  it("says a player out of touch is not in touch, not that it is silent: it may play from its memory", async () => {
+    const box = buildPlayer({ ...cafe, name: "Бокс в зале" });
+    renderSignedIn(
+      "role-client",
+      "/players",
+      on(playersApi.listUserPlayers, ({ reply }) => reply(onePage([box]))),
+      on(playerAlertsApi.listPlayerAlerts, ({ reply }) =>
+        reply({ data: [{ ...alertOf(box, "2026-11-20T04:05:00.000Z"), outOfTouch: true }] }),
+      ),
+    );
+    const note = await screen.findByText("Плеер не на связи с 14:05, 20 ноября");
+    expect(note.closest("[title]")?.getAttribute("title")).toContain("из своей памяти");
+    expect(screen.queryByText(/Плеер молчит/)).toBeNull();
   });
 });
 

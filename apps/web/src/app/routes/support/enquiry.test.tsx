@@ -167,6 +167,7 @@ describe("one enquiry, as support", () => {
               establishmentId: hall.establishmentId,
               establishmentName: hall.establishmentName,
               timeZone: "Europe/Moscow",
+              outOfTouch: false,
               silentSince: "2026-03-02T06:05:00.000Z",
               raisedAt: "2026-03-02T06:20:00.000Z",
             },

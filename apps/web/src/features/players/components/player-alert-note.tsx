@@ -3,12 +3,25 @@ import { Icon } from "../../../components/ui/icon.tsx";
 import { PLAYER_ALERT_TEXTS } from "../player-texts.ts";
 import { formatSilentSince } from "../silent-since.ts";
 
-/** "Плеер молчит с 14:05" under a player's line, on the establishment's clock. */
+/**
+ * "Плеер молчит с 14:05" under a player's line, on the establishment's
+ * clock; "Плеер не на связи с 14:05" when its device is out of touch, since
+ * it may well be playing from its memory (issue 31).
+ */
 export function PlayerAlertNote({ alert }: { alert: PlayerAlert }) {
+  const since = formatSilentSince(alert.silentSince, alert.timeZone);
   return (
-    <p className="player-alert" role="status" title={PLAYER_ALERT_TEXTS.explanation}>
+    <p
+      className="player-alert"
+      role="status"
+      title={
+        alert.outOfTouch ? PLAYER_ALERT_TEXTS.outOfTouchExplanation : PLAYER_ALERT_TEXTS.explanation
+      }
+    >
       <Icon name="alert" />
-      {PLAYER_ALERT_TEXTS.silentSince(formatSilentSince(alert.silentSince, alert.timeZone))}
+      {alert.outOfTouch
+        ? PLAYER_ALERT_TEXTS.outOfTouchSince(since)
+        : PLAYER_ALERT_TEXTS.silentSince(since)}
     </p>
   );
 }
