@@ -48,6 +48,7 @@ export function buildOrganization(overrides: Partial<OrganizationBody> = {}): Or
     createdAt: "2024-03-05T10:00:00.000Z",
     abilities: { edit: true, remove: true },
     ...overrides,
+    companyName: overrides.companyName ?? overrides.company ?? LEGAL_REQUISITES.company,
   };
 }
 

@@ -133,6 +133,7 @@ export function buildOrganization(overrides: Partial<Organization> = {}): Organi
     createdAt: stamp,
     abilities: { edit: true, remove: true },
     ...overrides,
+    companyName: overrides.companyName ?? overrides.company ?? "ООО «Ромашка»",
   };
 }
 

@@ -81,6 +81,12 @@ export const organizationSchema = z
     kpp: z.string().nullable(),
     ogrn: z.string(),
     organizationAddress: z.string(),
+    /**
+     * The name as SPEC.md §3 names it in legal info (id, accounts, cards,
+     * companyName): the same as `company`, which the organization's own
+     * requisites call it.
+     */
+    companyName: z.string(),
     /** The profile's own organization (organization-info). */
     primary: z.boolean(),
     accounts: z.array(settlementAccountSchema),

@@ -302,6 +302,7 @@ function presentOrganization(
     kpp: row.kpp,
     ogrn: row.ogrn,
     organizationAddress: row.address,
+    companyName: row.company,
     primary: row.primary,
     accounts: own
       .filter((method) => method.kind === "settlement-account")

@@ -47,6 +47,8 @@ describe("organization-info", () => {
     expect(changed.body).toMatchObject({ ...entrepreneur, kpp: null, id: filled.body.id });
     const read = await organizationInfo(client.token, client.id);
     expect(read.body.company).toBe(entrepreneur.company);
+    // Legal info names it as SPEC.md §3 does too.
+    expect(read.body.companyName).toBe(entrepreneur.company);
   });
 
   it("names the wrong requisite in Russian and changes nothing", async () => {

@@ -9,13 +9,20 @@ import { canAccessRoute, ROUTES } from "../../config/routes.ts";
  */
 export type HeaderSearchKind =
   /** The client base (SPEC.md §2 Search): every account, by name, e-mail, phone or company. */
-  | { kind: "clients"; label: string }
+  | { kind: "clients"; label: string; placeholder: string }
   /** The library's suggestions: songs, artists, albums, playlists and tags. */
-  | { kind: "library"; label: string };
+  | { kind: "library"; label: string; placeholder: string };
 
+/** The box's name, read out and found by tests: what it searches. */
 export const HEADER_SEARCH_LABELS = {
   clients: "Поиск клиентов",
   library: "Поиск треков и плейлистов",
+} as const;
+
+/** The words in the empty box, as SPEC.md §2 names them. */
+export const HEADER_SEARCH_PLACEHOLDERS = {
+  clients: "Поиск по логину",
+  library: "Поиск по названию",
 } as const;
 
 /**
@@ -27,10 +34,18 @@ export const HEADER_SEARCH_LABELS = {
  */
 export function headerSearchOf(role: Role): HeaderSearchKind | null {
   if (canAccessRoute(ROUTES.ClientBase, role)) {
-    return { kind: "clients", label: HEADER_SEARCH_LABELS.clients };
+    return {
+      kind: "clients",
+      label: HEADER_SEARCH_LABELS.clients,
+      placeholder: HEADER_SEARCH_PLACEHOLDERS.clients,
+    };
   }
   if (canAccessRoute(ROUTES.Playlists, role)) {
-    return { kind: "library", label: HEADER_SEARCH_LABELS.library };
+    return {
+      kind: "library",
+      label: HEADER_SEARCH_LABELS.library,
+      placeholder: HEADER_SEARCH_PLACEHOLDERS.library,
+    };
   }
   return null;
 }

@@ -90,8 +90,8 @@ function RemovalDialog({
       onClose={onClose}
     >
       {removal.kind === "organization"
-        ? `«${removal.organization.company}» и её способы оплаты будут удалены.`
-        : `Удалить ${paymentMethodName(removal.payment)} организации «${removal.organization.company}»?`}
+        ? `«${removal.organization.companyName}» и её способы оплаты будут удалены.`
+        : `Удалить ${paymentMethodName(removal.payment)} организации «${removal.organization.companyName}»?`}
     </ConfirmDialog>
   );
 }
@@ -148,7 +148,7 @@ export default function LegalListScreen() {
                         { ...query, organization: organization.id },
                       )}
                       className="button button--secondary button--md"
-                      aria-label={`Добавить способ оплаты: ${organization.company}`}
+                      aria-label={`Добавить способ оплаты: ${organization.companyName}`}
                     >
                       Добавить способ оплаты
                     </Link>
@@ -156,7 +156,7 @@ export default function LegalListScreen() {
                       <Button
                         variant="ghost"
                         icon="trash"
-                        aria-label={`Удалить организацию ${organization.company}`}
+                        aria-label={`Удалить организацию ${organization.companyName}`}
                         onClick={() => setRemoval({ kind: "organization", organization })}
                       >
                         Удалить

@@ -10,7 +10,7 @@ import { SuggestionsSearch } from "./suggestions-search.tsx";
  * Admin, client manager, support: submitting opens ClientBase with ?query=.
  * On ClientBase the box shows the search the page holds, whichever box set it.
  */
-function ClientBaseSearch({ prompt }: { prompt: string }) {
+function ClientBaseSearch({ prompt, placeholder }: { prompt: string; placeholder: string }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
@@ -34,7 +34,7 @@ function ClientBaseSearch({ prompt }: { prompt: string }) {
           className="header-search__input"
           type="search"
           aria-label={prompt}
-          placeholder={prompt}
+          placeholder={placeholder}
           value={text}
           maxLength={200}
           onChange={(event) => setText(event.target.value)}
@@ -54,8 +54,8 @@ export function HeaderSearch({ role }: { role: Role }) {
   const search = headerSearchOf(role);
   if (!search) return null;
   return search.kind === "clients" ? (
-    <ClientBaseSearch prompt={search.label} />
+    <ClientBaseSearch prompt={search.label} placeholder={search.placeholder} />
   ) : (
-    <SuggestionsSearch prompt={search.label} role={role} />
+    <SuggestionsSearch prompt={search.label} placeholder={search.placeholder} role={role} />
   );
 }

@@ -89,7 +89,15 @@ function SuggestionOption({
  * category, at most five — chosen with the mouse or the arrows and Enter,
  * closed with Escape. Choosing one closes the list and opens its screen.
  */
-export function SuggestionsSearch({ prompt, role }: { prompt: string; role: Role }) {
+export function SuggestionsSearch({
+  prompt,
+  placeholder,
+  role,
+}: {
+  prompt: string;
+  placeholder: string;
+  role: Role;
+}) {
   const navigate = useNavigate();
   const mobile = useMobileLayout();
   const listboxId = useId();
@@ -187,7 +195,7 @@ export function SuggestionsSearch({ prompt, role }: { prompt: string; role: Role
           type="search"
           role="combobox"
           aria-label={prompt}
-          placeholder={prompt}
+          placeholder={placeholder}
           value={text}
           maxLength={200}
           autoComplete="off"
