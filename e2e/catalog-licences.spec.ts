@@ -4,13 +4,16 @@ import { expect, test } from "@playwright/test";
 import { callApi, createSignedInAccount } from "./support/accounts.ts";
 import { uploadTones } from "./support/library.ts";
 import { signInByEmail } from "./support/sign-in.ts";
-import { playHere, venueWithWebPlayer } from "./support/web-player.ts";
+import { expectPlaying, playHere, venueWithWebPlayer } from "./support/web-player.ts";
 
 /**
  * The catalog for rights holders (issue 32): a content manager records a
  * copyright holder with its licence — contract, territory, period and the
  * signed document — credits an album's tracks with it at once, and the
  * royalty report the venue's owner downloads names the holder on a play.
+ * Then the licence is set to have ended yesterday: the playlist editor
+ * marks the album's tracks as not playing, and the venue's player, having
+ * nothing else, falls silent and says so.
  */
 
 /** A one-page PDF, as a scanned contract would be kept. */
@@ -21,11 +24,11 @@ const CONTRACT = Buffer.from(
 /** The Moscow day `days` from today, as a date field takes it. */
 const dayFromToday = (days: number) => licenceDayOf(Date.now() + days * 86_400_000);
 
-test("a content manager records a holder's licence with its document, credits an album's tracks with it at once, and the venue owner's report names the holder", async ({
+test("a content manager records a holder's licence with its document, credits an album's tracks with it at once, the venue owner's report names the holder, and a licence set to end yesterday takes its songs out of what plays", async ({
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const manager = await createSignedInAccount("role-content-manager", "holder-catalog");
   const run = Date.now() % 100_000;
   const album = `Альбом «Права ${run}»`;
@@ -69,7 +72,7 @@ test("a content manager records a holder's licence with its document, credits an
   await expect(page.getByText("Авторы и правообладатель указаны у треков: 3")).toBeVisible();
 
   // A venue plays the album; its owner downloads the month's report.
-  const { owner, playerId } = await venueWithWebPlayer(manager, songs, {
+  const { owner, playerId, playlistId } = await venueWithWebPlayer(manager, songs, {
     label: `Права ${run}`,
     slug: "holder-report",
     crossfadeSeconds: 0,
@@ -93,5 +96,33 @@ test("a content manager records a holder's licence with its document, credits an
   const report = readFileSync((await download.path()) as string, "utf8");
   const played = report.split("\r\n").find((line) => line.includes(`Правовой трек ${run}`));
   expect(played).toContain(holder);
+
+  // The venue plays on.
+  await venue.goto("/web-player");
+  await expectPlaying(venue);
+
+  // The licence is found to have ended yesterday: the content manager says so.
+  await page.goto("/catalog/copyright-holders");
+  await page.getByRole("button", { name: `Лицензии «${holder}»` }).click();
+  await licences.getByRole("button", { name: `Изменить договор № ${run}/2026-Л` }).click();
+  await licences.getByLabel("Действует по").fill(dayFromToday(-1));
+  await licences.getByRole("button", { name: "Сохранить лицензию" }).click();
+  await expect(licences.getByText("Истекла", { exact: true })).toBeVisible();
+  await licences.getByRole("button", { name: "Закрыть" }).click();
+
+  // The playlist's editor marks the album's tracks; the venue has nothing left to play.
+  await page.goto(`/playlists/edit/${playlistId}`);
+  const tracks = page.getByRole("region", { name: /Треки версии/ });
+  await expect(tracks.getByRole("status")).toContainText(
+    "Не звучат 3 трека: нет лицензии правообладателя",
+  );
+  await expect(
+    tracks.getByText(`Не звучит: у правообладателя «${holder}» нет действующей лицензии`),
+  ).toHaveCount(3);
+  await expect(
+    venue.getByText(/^Играть нечего: в плейлисте по расписанию нет доступных песен/),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
   await venue.close();
 });

@@ -86,7 +86,7 @@ export async function venueWithWebPlayer(
   manager: SignedIn,
   songs: string[],
   venue: WebPlayerVenue,
-): Promise<{ owner: SignedIn; playerId: string; venueName: string }> {
+): Promise<{ owner: SignedIn; playerId: string; venueName: string; playlistId: string }> {
   const playlistId = await makePlaylist(
     manager.token,
     `${venue.label} ${Date.now() % 100_000}`,
@@ -110,7 +110,7 @@ export async function venueWithWebPlayer(
     body: { crossfadeSeconds: venue.crossfadeSeconds },
     token: owner.token,
   });
-  return { owner, playerId, venueName };
+  return { owner, playerId, venueName, playlistId };
 }
 
 /** The owner, at the venue, makes this browser the player from the player's page. */

@@ -318,7 +318,8 @@ export class Playback {
   private playFromPlan(): void {
     const plan = this.options.plan();
     if (!plan) return;
-    const scheduled = scheduledAt(plan, Date.now());
+    const now = Date.now();
+    const scheduled = scheduledAt(plan, now);
     if (!scheduled.playlistId) {
       this.halt();
       return;
@@ -333,6 +334,7 @@ export class Playback {
       shuffle: this.shuffle,
       recentSongIds: this.recent,
       playable: (songId) => this.options.files.has(songId),
+      nowMs: now,
     });
     if (!song) {
       this.sayOffline(`nothing:${scheduled.playlistId}`, {

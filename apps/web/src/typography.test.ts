@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
  * Russian texts quote with «», never with straight quotes (issue 17): a
  * Russian word, a space and a straight quote opening a word or a value,
  * as in `кнопку "Создать"`, is flagged in every source file of the web app
- * and of the shared package (whose MESSAGES the web app shows).
+ * and of the shared package (whose MESSAGES the web app shows). A text the
+ * spec quotes verbatim with straight quotes keeps them: the line before it
+ * says `spec-verbatim` (issue 32).
  */
 const webRoot = path.dirname(new URL(import.meta.url).pathname);
 const sharedRoot = path.resolve(webRoot, "../../../packages/shared/src");
@@ -24,8 +26,11 @@ function straightQuotes(root: string): string[] {
   return sourceFiles(root).flatMap((file) =>
     readFileSync(file, "utf8")
       .split("\n")
-      .flatMap((line, index) =>
-        STRAIGHT_QUOTE_IN_RUSSIAN.test(line)
+      .flatMap((line, index, lines) =>
+        STRAIGHT_QUOTE_IN_RUSSIAN.test(line) &&
+        !lines
+          .slice(Math.max(0, index - 2), index)
+          .some((before) => before.includes("spec-verbatim"))
           ? [`${path.relative(root, file)}:${index + 1}: ${line.trim()}`]
           : [],
       ),

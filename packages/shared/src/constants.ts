@@ -110,6 +110,8 @@ export const LIBRARY = {
   defaultMaxUploadMb: 200,
   /** Largest cover or avatar image. */
   maxImageMb: 10,
+  /** Largest preview track of a playlist (its summary-track-file). */
+  maxSummaryTrackMb: 10,
   /** Audio containers accepted at upload, as the library names them. */
   audioFormats: ["mp3", "ogg", "opus", "flac", "wav", "m4a"],
   /** Image types accepted as covers. */
@@ -122,6 +124,8 @@ export const LIBRARY = {
   maxArtists: 20,
   /** At most this many authors (composers, lyricists) on a song. */
   maxAuthors: 10,
+  /** At most this many songs' ratings read in one call (their ids fit in a URL). */
+  maxRatingsRead: 100,
 } as const;
 
 /** Accounts: avatars. */

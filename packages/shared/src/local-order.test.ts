@@ -88,7 +88,7 @@ describe("what the schedule wants offline", () => {
 });
 
 describe("the next song offline", () => {
-  const base = { plan, playlistId: MORNING, shuffle: false, recentSongIds: [] };
+  const base = { plan, playlistId: MORNING, shuffle: false, recentSongIds: [], nowMs: nineAm };
 
   it("goes on in order and starts over at the end", () => {
     expect(localNext({ ...base, currentSongId: id(2), playable: () => true })?.id).toBe(id(3));
@@ -114,6 +114,28 @@ describe("the next song offline", () => {
       random: () => 0.99,
     });
     expect(next?.id).toBe(id(4));
+  });
+
+  it("does not start a song whose copyright holder's licences ran out (issue 32)", () => {
+    const until = new Date(nineAm).toISOString();
+    const ending = {
+      ...plan,
+      playlists: plan.playlists.map((playlist) => ({
+        ...playlist,
+        songs: playlist.songs.map((song) =>
+          song.id === id(3) ? { ...song, playableUntil: until } : song,
+        ),
+      })),
+    };
+    const all = () => true;
+    // The minute before its end it still plays; from the end on the next one does.
+    const before = { ...base, plan: ending, nowMs: nineAm - 60_000, currentSongId: id(2) };
+    expect(localNext({ ...before, playable: all })?.id).toBe(id(3));
+    expect(localNext({ ...before, nowMs: nineAm, playable: all })?.id).toBe(id(4));
+    // Nor does the cache keep it for later, or count it as music to play.
+    expect(upcomingSongs(ending, nineAm, 4 * 3600_000, id(1)).map((s) => s.id)).not.toContain(
+      id(3),
+    );
   });
 });
 

@@ -57,6 +57,16 @@ export function scheduledAt(plan: PlayerPlan, nowMs: number): Scheduled {
   return { playlistId: decision.playlistId, fallback: decision.fallback };
 }
 
+/**
+ * Whether a song of the plan may start at `nowMs`: its copyright holder's
+ * licences have not run out (issue 32; the server leaves barred songs out
+ * of the plan, a player without the network stops them by itself).
+ */
+export function songLicensedAt(song: PlanSong, nowMs: number): boolean {
+  return !song.playableUntil || nowMs < Date.parse(song.playableUntil);
+}
+
+/** The songs of a playlist of the plan in order, licensed or not. */
 export function songsOf(plan: PlayerPlan, playlistId: string | null): readonly PlanSong[] {
   if (!playlistId) return [];
   return plan.playlists.find((playlist) => playlist.id === playlistId)?.songs ?? [];
@@ -80,13 +90,16 @@ export interface LocalNextInput {
   recentSongIds: readonly string[];
   /** Whether a song can be played now (offline: only cached ones). */
   playable(songId: string): boolean;
+  /** Now: a song whose licences ran out is not started. */
+  nowMs: number;
   random?: () => number;
 }
 
 /** The song after the current one in the playlist, looping; null when none is playable. */
 export function localNext(input: LocalNextInput): PlanSong | null {
   const all = songsOf(input.plan, input.playlistId);
-  const songs = all.filter((song) => input.playable(song.id));
+  const may = (song: PlanSong) => songLicensedAt(song, input.nowMs) && input.playable(song.id);
+  const songs = all.filter(may);
   if (songs.length === 0) return null;
   const inList = songs.some((song) => song.id === input.currentSongId);
   if (!inList && !input.shuffle && input.currentSongId) {
@@ -95,7 +108,7 @@ export function localNext(input: LocalNextInput): PlanSong | null {
     const at = all.findIndex((song) => song.id === input.currentSongId);
     for (let step = 1; at !== -1 && step <= all.length; step++) {
       const candidate = all[(at + step) % all.length] as PlanSong;
-      if (input.playable(candidate.id)) return candidate;
+      if (may(candidate)) return candidate;
     }
   }
   const nextId = nextSong(
@@ -136,7 +149,7 @@ export function offlineReachMs(
     let music = 0;
     for (const song of songsOf(plan, slot.playlistId)) {
       if (current && song.id === current.songId && slot.from === nowMs) music += current.leftMs;
-      else if (cached(song.id)) music += song.durationMs;
+      else if (cached(song.id) && songLicensedAt(song, slot.from)) music += song.durationMs;
     }
     if (music < length) return reach + music;
     reach += length;
@@ -157,7 +170,7 @@ export function upcomingSongs(
 ): PlanSong[] {
   const wanted = new Map<string, PlanSong>();
   for (const slot of planSlots(scheduleOf(plan), nowMs, nowMs + horizonMs)) {
-    const songs = songsOf(plan, slot.playlistId);
+    const songs = songsOf(plan, slot.playlistId).filter((song) => songLicensedAt(song, slot.from));
     if (songs.length === 0) continue;
     const at = songs.findIndex((song) => song.id === currentSongId);
     let filled = 0;

@@ -14,8 +14,9 @@ export const MESSAGES = {
   accountDeleted: "Ваш аккаунт удален",
   duplicateFolder: "Папка с таким названием уже существует",
   duplicatePlaylist: "Плейлист с таким названием уже существует",
+  // spec-verbatim: SPEC.md §5 writes this text with straight quotes (issue 32).
   compositionError: (what: string, into: string, partition: string) =>
-    `Вы не можете перенести объект типа «${what}» в объект типа «${into}» в разделе «${partition}»`,
+    `Вы не можете перенести объект типа "${what}" в объект типа "${into}" в разделе "${partition}"`,
   playerPurchaseFailed: "Не удалось отправить заявку на покупку плеера, свяжитесь с поддержкой",
   ratingFailed: "Не удалось задать рейтинг",
   /**

@@ -74,6 +74,11 @@ export function formatRoubles(amount: number): string {
   return (Number.isInteger(amount) ? wholeRoubles : roublesAndKopecks).format(amount);
 }
 
+/** A calendar day `YYYY-MM-DD` as Russians write it: '31.12.2026'. */
+export function formatDay(day: string): string {
+  return day.split("-").reverse().join(".");
+}
+
 const pluralRules = new Intl.PluralRules("ru-RU");
 
 /** A count with its word in the right Russian form: formatCount(3, ["месяц", "месяца", "месяцев"]) is '3 месяца'. */

@@ -34,6 +34,46 @@ export function licenceDayEndMs(day: string): number {
   return Date.parse(`${day}T00:00:00Z`) + 86_400_000 - 3 * 3_600_000;
 }
 
+/** The Moscow date after `day` (`YYYY-MM-DD`). */
+export function dayAfter(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A licence's period, as `licenceCoverOn` reads it. */
+export interface LicencePeriod {
+  startsOn: string;
+  /** Null: until it is ended. */
+  endsOn: string | null;
+}
+
+/**
+ * What a copyright holder's licences say of its music from `day` on:
+ * null when it has none (it is not restricted by them); `barred` when
+ * none covers `day`; otherwise the last day of the unbroken run of
+ * licences from `day` (one ending on the 31st and the next starting on
+ * the 1st run on), null when the run has no end.
+ */
+export function licenceCoverOn(
+  periods: readonly LicencePeriod[],
+  day: string,
+): { barred: true } | { barred: false; lastDay: string | null } | null {
+  if (periods.length === 0) return null;
+  const covers = (period: LicencePeriod, on: string) =>
+    period.startsOn <= on && (period.endsOn === null || period.endsOn >= on);
+  if (!periods.some((period) => covers(period, day))) return { barred: true };
+  let lastDay = day;
+  for (;;) {
+    const next = dayAfter(lastDay);
+    const going = periods.filter((period) => covers(period, next));
+    if (going.length === 0) return { barred: false, lastDay };
+    if (going.some((period) => period.endsOn === null)) return { barred: false, lastDay: null };
+    lastDay = going.reduce(
+      (last, period) => ((period.endsOn as string) > last ? (period.endsOn as string) : last),
+      next,
+    );
+  }
+}
+
 export const licenceDocumentSchema = z.object({
   fileName: z.string(),
   contentType: z.enum(AUTHOR_ATTACHMENTS.mediaTypes),

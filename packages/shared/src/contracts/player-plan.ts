@@ -28,6 +28,12 @@ export const planSongSchema = z
     hasCover: z.boolean(),
     /** The file's size: what caching it costs. */
     sizeBytes: z.number().int().nonnegative(),
+    /**
+     * When its copyright holder's licences run out (issue 32): a player
+     * without the network does not start it from then on. Absent: they do
+     * not (or it has none).
+     */
+    playableUntil: z.iso.datetime().optional(),
   })
   .meta({ id: "PlanSong" });
 export type PlanSong = z.infer<typeof planSongSchema>;

@@ -60,6 +60,13 @@ export const playlistTrackSchema = z.object({
   entryId: uuidSchema,
   position: z.number().int(),
   song: songSchema,
+  /**
+   * Content managers only (issue 32): the song falls out of what venues
+   * play for want of its copyright holder's licence — `barred`: no licence
+   * covers today; else on the day after `lastDay` (Moscow), when the
+   * holder's licences run out. Absent when they do not.
+   */
+  licence: z.object({ barred: z.boolean(), lastDay: z.string().nullable() }).optional(),
 });
 export type PlaylistTrack = z.infer<typeof playlistTrackSchema>;
 

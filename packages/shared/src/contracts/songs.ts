@@ -243,3 +243,35 @@ export const setRating = defineEndpoint({
   params: z.object({ songId: uuidSchema, rating: z.coerce.number().int().min(1).max(5) }),
   response: z.object({ songId: uuidSchema, rating: z.number().int(), averageRating: z.number() }),
 });
+
+export const songRatingSchema = z
+  .object({
+    songId: uuidSchema,
+    /** The average of everyone's ratings, to two decimals; null while nobody rated it. */
+    averageRating: z.number().nullable(),
+    /** How many people rated it. */
+    ratingsCount: z.number().int().nonnegative(),
+    /** The caller's own rating, null when they have not rated it. */
+    myRating: z.number().int().min(1).max(5).nullable(),
+  })
+  .meta({ id: "SongRating" });
+export type SongRating = z.infer<typeof songRatingSchema>;
+
+export const getSongRatings = defineEndpoint({
+  method: "GET",
+  path: "/music/song/ratings",
+  summary:
+    "Ratings of up to 100 songs at once (a page of a list): each one's average, count and the " +
+    "caller's own. Only songs the caller may rate are answered, in the order asked; an unknown, " +
+    "removed or unhearable song is left out",
+  tags: ["songs"],
+  auth: "bearer",
+  query: z.object({
+    /** Comma-separated song ids, each once. */
+    songIds: z
+      .string()
+      .transform((value) => value.split(",").map((id) => id.trim()))
+      .pipe(distinctIds("Трек", LIBRARY.maxRatingsRead, 1)),
+  }),
+  response: z.object({ data: z.array(songRatingSchema) }),
+});

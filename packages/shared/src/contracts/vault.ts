@@ -1,5 +1,5 @@
 import { INPUT, PAGING } from "../constants.ts";
-import { defineEndpoint, uuidSchema } from "../endpoint.ts";
+import { defineEndpoint, pagedSchema, uuidSchema } from "../endpoint.ts";
 import { z } from "../zod.ts";
 import { tariffRefSchema } from "./tariffs.ts";
 
@@ -175,10 +175,43 @@ export const makeFolder = defineEndpoint({
   successStatus: 201,
 });
 
+/**
+ * A playlist without a place in the tree: its entry was deleted for good
+ * while a tariff held it, so its record (name, cover, preview, the tariffs,
+ * players and favourites that hold it) was kept; make-playlist places it again.
+ */
+export const unplacedPlaylistSchema = z
+  .object({
+    playlistId: uuidSchema,
+    name: z.string(),
+    /** When it was last changed: for one without a place, when it lost it. */
+    modifiedDate: z.iso.datetime(),
+    /** The tariffs that hold it for every subscriber (why it was kept). */
+    tariffs: z.array(tariffRefSchema),
+  })
+  .meta({ id: "UnplacedPlaylist" });
+export type UnplacedPlaylist = z.infer<typeof unplacedPlaylistSchema>;
+
+export const listUnplacedPlaylists = defineEndpoint({
+  method: "GET",
+  path: "/vault/unplaced-playlists",
+  summary:
+    "Playlists without a place in the tree (deleted for good while a tariff held them), by name, to place with make-playlist",
+  tags: ["vault"],
+  auth: "bearer",
+  roles: ["role-content-manager"],
+  query: z.object({
+    page: z.coerce.number().int().min(0).default(0),
+    count: z.coerce.number().int().min(1).max(PAGING.maxPageSize).default(PAGING.maxPageSize),
+  }),
+  response: pagedSchema(unplacedPlaylistSchema),
+});
+
 export const makePlaylist = defineEndpoint({
   method: "POST",
   path: "/vault/:id/make-playlist",
-  summary: "Place a playlist that has no place yet into a folder of the Playlists partition",
+  summary:
+    "Place a playlist that has no place (see unplaced-playlists) into a folder of the Playlists partition; it is live again, without versions",
   tags: ["vault"],
   auth: "bearer",
   roles: ["role-content-manager"],
@@ -259,7 +292,8 @@ export const restoreEntry = defineEndpoint({
 export const moveEntries = defineEndpoint({
   method: "POST",
   path: "/vault/:id/mv",
-  summary: "Move entries into this entry; each is moved whole or reported in failedEntries",
+  summary:
+    "Move entries into this entry; each is moved whole or reported in failedEntries. When none may go there at all (every one refused by composition or depth), 400 composition-error with the first refusal's reason",
   tags: ["vault"],
   auth: "bearer",
   roles: ["role-content-manager"],
@@ -272,7 +306,8 @@ export const moveEntries = defineEndpoint({
 export const copyEntries = defineEndpoint({
   method: "POST",
   path: "/vault/:id/cp",
-  summary: "Copy entries (with everything below them) into this entry",
+  summary:
+    "Copy entries (with everything below them) into this entry; failures as for mv, and the same 400 composition-error when none may go there at all",
   tags: ["vault"],
   auth: "bearer",
   roles: ["role-content-manager"],

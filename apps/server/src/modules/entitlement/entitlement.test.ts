@@ -237,7 +237,9 @@ describe("the entitlement kept in memory", () => {
       grants: {
         playlistsOf: async () => [{ tariffId: "tariff", userId: null, playlistId: "playlist" }],
       },
-      holderLicences: { barredOn: async () => [] },
+      holderLicences: {
+        songLicencesOn: async () => ({ barred: new Set<string>(), lastDays: new Map() }),
+      },
       bus: {
         publish: async () => undefined,
         subscribe: (listener) => {

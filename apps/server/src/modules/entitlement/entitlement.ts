@@ -2,9 +2,9 @@ import { type LicenceState, STAFF_ROLES, type VenueLicence } from "@fonika/share
 import type { Actor } from "../../kernel/actor.ts";
 import { BusCache } from "../../lib/bus-cache.ts";
 import type { EventBus } from "../../realtime/bus.ts";
-import { type HolderLicenceReads, SongBar } from "./song-bar.ts";
+import { type HolderLicenceReads, SongBar, type SongLicences } from "./song-bar.ts";
 
-export type { HolderLicenceReads } from "./song-bar.ts";
+export type { HolderLicenceReads, SongLicences } from "./song-bar.ts";
 
 /**
  * Who may play what (issue 27), the entitlement module's one public face:
@@ -116,6 +116,12 @@ export interface Entitlement {
    * listener hears them; staff do.
    */
   barredSongs(): Promise<ReadonlySet<string>>;
+  /**
+   * The barred songs and the last day the others whose holder's licences
+   * run out may play: the playlist editor warns of them, and a device's
+   * plan carries the end so that a player without the network stops them.
+   */
+  songLicences(): Promise<SongLicences>;
   /**
    * Tells every process, this one before it answers, that who may play
    * what changed: called once the change is stored.
@@ -300,6 +306,7 @@ export function createEntitlement(deps: EntitlementDependencies): Entitlement {
       return (await owners.get(actor.userId))?.playable ?? new Set();
     },
     barredSongs: () => songBar.barredSongs(),
+    songLicences: () => songBar.songLicences(),
     announceChange: () => deps.bus.publish({ kind: "music-access-changed", rooms: [] }),
   };
   return entitlement;

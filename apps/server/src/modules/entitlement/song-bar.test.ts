@@ -15,9 +15,9 @@ function barOf(answers: string[][], start: number) {
   const listeners: ((event: BusEvent) => void)[] = [];
   const bar = new SongBar({
     reads: {
-      barredOn: async (day) => {
+      songLicencesOn: async (day) => {
         days.push(day);
-        return answers[days.length - 1] ?? [];
+        return { barred: new Set(answers[days.length - 1] ?? []), lastDays: new Map() };
       },
     },
     bus: {

@@ -1,23 +1,33 @@
 import { licenceDayEndMs, licenceDayOf } from "@fonika/shared";
 import type { EventBus } from "../../realtime/bus.ts";
 
+/** What the copyright holders' licences say of the library's songs on one day. */
+export interface SongLicences {
+  /** Songs whose holder has licences and none covering the day: they may not play. */
+  barred: ReadonlySet<string>;
+  /**
+   * Songs that play now but whose holder's licences run out: the last day
+   * (`YYYY-MM-DD`, Moscow) they may play. Songs of holders without
+   * licences, or whose licences do not end, are not in it.
+   */
+  lastDays: ReadonlyMap<string, string>;
+}
+
 /** The library's copyright holders' licences, as the entitlement reads them. */
 export interface HolderLicenceReads {
-  /**
-   * The songs whose copyright holder has licences and none covering `day`
-   * (`YYYY-MM-DD`, Moscow): they may not play that day.
-   */
-  barredOn(day: string): Promise<string[]>;
+  /** What the licences say of every song on `day` (`YYYY-MM-DD`, Moscow). */
+  songLicencesOn(day: string): Promise<SongLicences>;
 }
 
 /**
  * The songs no venue may play today for want of their copyright holder's
- * licence (issue 32): read once a Moscow day, and again when a licence,
- * a song's holder or a song changes (`music-access-changed`,
- * `songs-changed`) or events were missed. Staff still hear them.
+ * licence, and the days the others run out (issue 32): read once a Moscow
+ * day, and again when a licence, a song's holder or a song changes
+ * (`music-access-changed`, `songs-changed`) or events were missed. Staff
+ * still hear barred songs.
  */
 export class SongBar {
-  private kept: { songs: Promise<ReadonlySet<string>>; until: number } | null = null;
+  private kept: { licences: Promise<SongLicences>; until: number } | null = null;
 
   constructor(
     private readonly deps: {
@@ -32,18 +42,22 @@ export class SongBar {
     deps.bus.onGap(() => this.forget());
   }
 
-  barredSongs(): Promise<ReadonlySet<string>> {
+  songLicences(): Promise<SongLicences> {
     const now = this.deps.now();
-    if (this.kept && now < this.kept.until) return this.kept.songs;
+    if (this.kept && now < this.kept.until) return this.kept.licences;
     const day = licenceDayOf(now);
-    const songs = this.deps.reads.barredOn(day).then((ids) => new Set(ids));
-    const kept = { songs, until: licenceDayEndMs(day) };
+    const licences = this.deps.reads.songLicencesOn(day);
+    const kept = { licences, until: licenceDayEndMs(day) };
     this.kept = kept;
     // A failed read is not kept: the next question reads again.
-    songs.catch(() => {
+    licences.catch(() => {
       if (this.kept === kept) this.kept = null;
     });
-    return songs;
+    return licences;
+  }
+
+  async barredSongs(): Promise<ReadonlySet<string>> {
+    return (await this.songLicences()).barred;
   }
 
   private forget(): void {

@@ -1,4 +1,9 @@
-import type { TariffRef } from "@fonika/shared";
+import {
+  type LicencePeriod,
+  licenceCoverOn,
+  licenceDayEndMs,
+  type TariffRef,
+} from "@fonika/shared";
 import type { FastifyPluginAsync } from "fastify";
 import type { Executor } from "../../db/client.ts";
 import type { Actor } from "../../kernel/actor.ts";
@@ -51,7 +56,7 @@ export interface LibraryDependencies {
    */
   entitlement: Pick<
     Entitlement,
-    "playlistsOf" | "playableOfOwners" | "offeredOfOwners" | "barredSongs"
+    "playlistsOf" | "playableOfOwners" | "offeredOfOwners" | "barredSongs" | "songLicences"
   >;
   /**
    * The tariffs that hold each playlist for every subscriber (the tariffs
@@ -155,8 +160,27 @@ export interface SongFacts {
 export function createHolderLicenceReads(db: Executor): HolderLicenceReads {
   const store = new LibraryStore(db);
   return {
-    barredOn: async (day) =>
-      store.licences.songsOfHolders(await store.licences.holdersUnlicensedOn(day)),
+    songLicencesOn: async (day) => {
+      const periods = new Map<string, LicencePeriod[]>();
+      for (const row of await store.licences.licencePeriods()) {
+        periods.set(row.holderId, [...(periods.get(row.holderId) ?? []), row]);
+      }
+      const covers = new Map(
+        [...periods].flatMap(([holderId, held]) => {
+          const cover = licenceCoverOn(held, day);
+          // Holders whose licences never end leave their songs as they are.
+          return cover && (cover.barred || cover.lastDay) ? [[holderId, cover] as const] : [];
+        }),
+      );
+      const barred = new Set<string>();
+      const lastDays = new Map<string, string>();
+      for (const song of await store.licences.songsOfHolders([...covers.keys()])) {
+        const cover = covers.get(song.holderId);
+        if (cover?.barred) barred.add(song.id);
+        else if (cover?.lastDay) lastDays.set(song.id, cover.lastDay);
+      }
+      return { barred, lastDays };
+    },
   };
 }
 
@@ -191,7 +215,7 @@ export function createLibrary(deps: LibraryDependencies): Library {
     bus: deps.bus,
   });
   const tree = new VaultTreeService(store, deps.tariffs);
-  const placement = new TrackPlacementService(store, access);
+  const placement = new TrackPlacementService(store, access, deps.tariffs);
   const playlists = new PlaylistsService({
     store,
     files,
@@ -224,7 +248,7 @@ export function createLibrary(deps: LibraryDependencies): Library {
     intake,
     playlists,
     tree,
-    transfers: new VaultTransfersService(store, access),
+    transfers: new VaultTransfersService(store, access, deps.tariffs),
     placement,
     search: new SearchService({ store, songs, access }),
     catalog: new CatalogService({ store, files }),
@@ -253,14 +277,23 @@ export function createLibrary(deps: LibraryDependencies): Library {
       );
     },
     // A song whose holder's licence lapsed is no playlist's to play today (issue 32).
+    // One whose licence runs out carries when, for a player that will not hear of it.
     playlistTracks: async (ids) => {
-      const [tracks, barred] = await Promise.all([
+      const [tracks, { barred, lastDays }] = await Promise.all([
         store.playlists.currentVersionTracks(ids),
-        deps.entitlement.barredSongs(),
+        deps.entitlement.songLicences(),
       ]);
-      if (barred.size === 0) return tracks;
+      if (barred.size === 0 && lastDays.size === 0) return tracks;
       return new Map(
-        [...tracks].map(([id, list]) => [id, list.filter((track) => !barred.has(track.songId))]),
+        [...tracks].map(([id, list]) => [
+          id,
+          list.flatMap((track) => {
+            if (barred.has(track.songId)) return [];
+            const lastDay = lastDays.get(track.songId);
+            if (!lastDay) return [track];
+            return [{ ...track, playableUntil: new Date(licenceDayEndMs(lastDay)).toISOString() }];
+          }),
+        ]),
       );
     },
     musicAccessChanged: () => access.announceChange(),

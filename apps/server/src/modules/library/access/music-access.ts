@@ -44,6 +44,11 @@ export class MusicAccess {
     return (await this.deps.entitlement.barredSongs()).has(songId);
   }
 
+  /** The songs no venue may play today: lists shown to listeners leave them out. */
+  barredSongs(): Promise<ReadonlySet<string>> {
+    return this.deps.entitlement.barredSongs();
+  }
+
   /** Whether the actor may open this playlist, its tracks and files. */
   async mayOpenPlaylist(actor: Actor, playlistId: string): Promise<boolean> {
     const playlistIds = await this.deps.entitlement.playlistsOf(actor);

@@ -244,6 +244,15 @@ describe("a song whose holder's licence ended", () => {
     expect(await planSongs()).not.toContain(song.id);
     expect(await hears(listener.token)).toBe(404);
     expect(await hears(manager.token)).toBe(200);
+    // Nor is it offered in the owner's list of songs; staff still find it.
+    const listed = async (token: string, query: string) => {
+      const answer = await call(server, "GET", `/music/song?limit=100${query}`, { token });
+      expect(answer.status).toBe(200);
+      return answer.body.data.map((one: { id: string }) => one.id);
+    };
+    expect(await listed(listener.token, `&playerId=${playerId}`)).not.toContain(song.id);
+    expect(await listed(listener.token, "")).not.toContain(song.id);
+    expect(await listed(manager.token, "")).toContain(song.id);
 
     // Extended to today: it plays again.
     await licenceCall(
@@ -254,5 +263,63 @@ describe("a song whose holder's licence ended", () => {
     );
     expect(await planSongs()).toContain(song.id);
     expect(await hears(listener.token)).toBe(200);
+    expect(await listed(listener.token, `&playerId=${playerId}`)).toContain(song.id);
+  });
+
+  it("is marked in the playlist editor before it falls out, and a device's plan carries its end", async () => {
+    const tag = id3v2(
+      { title: `Песня до срока ${Date.now()}`, publisher: `Лейбл «Срок» ${Date.now()}` },
+      { version: 4, marked: 3, encoding: "utf8" },
+    );
+    const upload = await uploadFile(server, "/music/song/add", mp3With({ v2: tag }), {
+      token: manager.token,
+      filename: "ending.mp3",
+    });
+    const song = upload.body.song;
+    const listener = await allowedClient(server, [song.id]);
+    const playerId = await addPlayer(server, listener, { playlistIds: [listener.playlistId] });
+    const device = await deviceTokenFor(server, listener, listener.establishmentId);
+    const planSong = async () =>
+      (
+        await call(server, "GET", `/music/player/${playerId}/plan`, { token: device })
+      ).body.playlists
+        .flatMap((playlist: { songs: { id: string }[] }) => playlist.songs)
+        .find((one: { id: string }) => one.id === song.id);
+    const trackOf = async (token: string) =>
+      (
+        await call(server, "GET", `/music/playlist/${listener.playlistId}`, { token })
+      ).body.tracks.find((track: { song: { id: string } }) => track.song.id === song.id);
+
+    // A licence without an end: nothing to mark, nothing for the device to stop.
+    const open = await licence(song.copyrightHolder.id, day(-30), null);
+    expect((await trackOf(manager.token)).licence).toBeUndefined();
+    expect((await planSong()).playableUntil).toBeUndefined();
+
+    // It ends in ten days: the editor says until when, the plan when to stop (Moscow midnight).
+    const path = `/music/copyright-holder/${song.copyrightHolder.id}/licence/${open.id}/change`;
+    await licenceCall(path, { endsOn: day(10) });
+    expect((await trackOf(manager.token)).licence).toEqual({ barred: false, lastDay: day(10) });
+    expect((await trackOf(listener.token)).licence).toBeUndefined();
+    expect((await planSong()).playableUntil).toBe(
+      new Date(Date.parse(`${day(11)}T00:00:00+03:00`)).toISOString(),
+    );
+
+    // A licence that follows without a gap moves the end on.
+    await licence(song.copyrightHolder.id, day(11), day(40));
+    expect((await trackOf(manager.token)).licence).toEqual({ barred: false, lastDay: day(40) });
+
+    // Both ended: the editor shows it barred; the owner's view of the playlist leaves it out.
+    await licenceCall(path, { endsOn: day(-1) });
+    const later = (
+      await call(server, "GET", `/music/copyright-holder/${song.copyrightHolder.id}/licence`, {
+        token: manager.token,
+      })
+    ).body.find((one: { id: string }) => one.id !== open.id);
+    await licenceCall(
+      `/music/copyright-holder/${song.copyrightHolder.id}/licence/${later.id}/remove`,
+    );
+    expect((await trackOf(manager.token)).licence).toEqual({ barred: true, lastDay: null });
+    expect(await trackOf(listener.token)).toBeUndefined();
+    expect(await planSong()).toBeUndefined();
   });
 });

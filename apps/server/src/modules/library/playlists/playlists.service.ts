@@ -14,6 +14,7 @@ import { type Page, toPage } from "../../../lib/paging.ts";
 import { contentKey, type FileStore, hashOfKey } from "../../../storage/file-store.ts";
 import { imageErrors, storeImage } from "../../../storage/images.ts";
 import type { UploadSource } from "../../../storage/upload.ts";
+import type { SongLicences } from "../../entitlement/entitlement.ts";
 import type { MusicAccess } from "../access/music-access.ts";
 import type { SongsService } from "../songs/songs.service.ts";
 import type { LibraryStore } from "../store/library.store.ts";
@@ -41,6 +42,8 @@ export interface PlaylistsDependencies {
    * venues offers (the entitlement module).
    */
   entitlement: {
+    /** Which songs fall out for want of their holder's licence (the editor marks them). */
+    songLicences(): Promise<SongLicences>;
     playableOfOwners(userIds: readonly string[]): Promise<Map<string, ReadonlySet<string>>>;
     offeredOfOwners(
       userIds: readonly string[],
@@ -56,8 +59,11 @@ type Query<E extends { query?: z.ZodType }> = z.output<NonNullable<E["query"]>>;
 type AddBody = z.output<NonNullable<typeof playlistsApi.addPlaylist.body>>;
 type ChangeBody = z.output<NonNullable<typeof playlistsApi.changePlaylist.body>>;
 
+/** A track no venue plays today for want of its holder's licence. */
+const BARRED = { barred: true, lastDay: null };
+
 /** The largest preview track of a playlist. */
-const SUMMARY_MAX_BYTES = 10 * 1024 * 1024;
+const SUMMARY_MAX_BYTES = LIBRARY.maxSummaryTrackMb * 1024 * 1024;
 
 /**
  * Playlists: made and changed by content managers (their place and
@@ -135,12 +141,20 @@ export class PlaylistsService {
       { includeRemoved: manager },
     );
     const byId = new Map(songs.map((song) => [song.id, song]));
-    const [presented] = await this.withViewerFacts(actor, [presentPlaylist(view)]);
+    const [[presented], { barred, lastDays }] = await Promise.all([
+      this.withViewerFacts(actor, [presentPlaylist(view)]),
+      this.deps.entitlement.songLicences(),
+    ]);
     return {
       ...(presented as Playlist),
       tracks: refs.flatMap((ref) => {
         const song = ref.songId ? byId.get(ref.songId) : undefined;
-        return song ? [{ entryId: ref.entryId, position: ref.position, song }] : [];
+        if (!song) return [];
+        const track = { entryId: ref.entryId, position: ref.position, song };
+        // A listener is not shown what no venue may play; the editor is, marked.
+        if (barred.has(song.id)) return manager ? [{ ...track, licence: BARRED }] : [];
+        const lastDay = lastDays.get(song.id);
+        return [manager && lastDay ? { ...track, licence: { barred: false, lastDay } } : track];
       }),
     };
   }
@@ -237,7 +251,7 @@ export class PlaylistsService {
     if (!before) throw playlistErrors.notFound();
     const file = await upload({
       maxBytes: SUMMARY_MAX_BYTES,
-      tooLargeReason: "Превью больше 10 МБ",
+      tooLargeReason: `Превью больше ${LIBRARY.maxSummaryTrackMb} МБ`,
     });
     try {
       const audio = await this.deps.songs.describeAudio(file.path, file.filename);

@@ -30,6 +30,9 @@ export async function songsRoutes(app: FastifyInstance, { library }: { library: 
   registerEndpoint(app, songsApi.setRating, ({ actor, params }) =>
     songs.rate(actor, params.songId, params.rating),
   );
+  registerEndpoint(app, songsApi.getSongRatings, async ({ actor, query }) => ({
+    data: await songs.ratings(actor, query.songIds),
+  }));
   registerEndpoint(app, songsApi.removeSong, async ({ actor, params }) => {
     await songs.remove(actor, params.id);
     return { ok: true as const };

@@ -3,6 +3,7 @@ import {
   LIBRARY,
   type Song,
   type SongMetaChange,
+  type SongRating,
   type SongsCreditsChange,
   type songsApi,
 } from "@fonika/shared";
@@ -280,6 +281,25 @@ export class SongsService {
     return { songId, rating, averageRating };
   }
 
+  /**
+   * The ratings of these songs (a page of a list, each id once), in the
+   * order asked: each one's average, count and the caller's own rating.
+   * Only songs the caller may rate are answered: one it may not hear, or
+   * a removed or unknown one, is left out (docs/decisions.md, Song
+   * ratings), so the answer tells nothing of songs beyond the caller's
+   * reach and one song gone from a list never fails the whole page.
+   */
+  async ratings(actor: Actor, songIds: readonly string[]): Promise<SongRating[]> {
+    // Who may hear what is kept in memory (music-access.ts): no query per id.
+    const rateable: string[] = [];
+    for (const songId of songIds) {
+      if (await this.deps.access.mayHearSong(actor, songId)) rateable.push(songId);
+    }
+    const rows = await this.store.songRatings.ratingsOf(actor.userId, rateable);
+    const bySong = new Map(rows.map((row) => [row.songId, row]));
+    return rateable.flatMap((songId) => bySong.get(songId) ?? []);
+  }
+
   /** Songs of the library; a client or device sees only those of its allowed playlists. */
   async list(actor: Actor, query: SongListQuery): Promise<Page<Song>> {
     const allowed = await this.deps.access.playlistsOf(actor);
@@ -289,7 +309,13 @@ export class SongsService {
       if (!played) throw songErrors.playerNotFound();
       playlistIds = allowed ? played.filter((id) => allowed.has(id)) : played;
     }
-    const { rows, total } = await this.store.songs.listSongs({ ...query, playlistIds });
+    // A listener is not offered what no venue may play today (issue 32).
+    const excludeSongIds = allowed ? [...(await this.deps.access.barredSongs())] : undefined;
+    const { rows, total } = await this.store.songs.listSongs({
+      ...query,
+      playlistIds,
+      excludeSongIds,
+    });
     return toPage(rows.map(presentSong), total, query.limit);
   }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client.ts";
 import { copyrightHolders, copyrightLicences, songs } from "../../../db/schema.ts";
 
@@ -80,49 +80,25 @@ export async function countLicencesWithKey(db: Executor, storageKey: string): Pr
   return row?.value ?? 0;
 }
 
-/**
- * The holders that have licences and none covering `day` (`YYYY-MM-DD`):
- * their songs may not play that day. A holder without any licence is not
- * among them.
- */
-export async function holdersUnlicensedOn(db: Executor, day: string): Promise<string[]> {
-  const covering = db
-    .select({ holderId: copyrightLicences.holderId })
-    .from(copyrightLicences)
-    .where(
-      and(
-        lte(copyrightLicences.startsOn, day),
-        or(isNull(copyrightLicences.endsOn), gte(copyrightLicences.endsOn, day)),
-      ),
-    );
-  const rows = await db
-    .selectDistinct({ holderId: copyrightLicences.holderId })
-    .from(copyrightLicences)
-    .where(sql`${copyrightLicences.holderId} not in (${covering})`);
-  return rows.map((row) => row.holderId);
-}
-
-/** The first day after `day` on which some licence begins or has ended: the answer may change then. */
-export async function nextLicenceEdge(db: Executor, day: string): Promise<string | null> {
-  const [row] = await db
+/** Every licence's holder and period: what decides which songs play (a few per holder). */
+export async function licencePeriods(db: Executor) {
+  return db
     .select({
-      edge: sql<string | null>`least(
-        min(case when ${copyrightLicences.startsOn} > ${day}::date then ${copyrightLicences.startsOn} end),
-        min(case when ${copyrightLicences.endsOn} >= ${day}::date then ${copyrightLicences.endsOn} + 1 end)
-      )::text`,
+      holderId: copyrightLicences.holderId,
+      startsOn: copyrightLicences.startsOn,
+      endsOn: copyrightLicences.endsOn,
     })
     .from(copyrightLicences);
-  return row?.edge ?? null;
 }
 
-/** Songs of the library (not removed) of these holders. */
+/** Songs of the library (not removed) of these holders, with their holder. */
 export async function songsOfHolders(
   db: Executor,
   holderIds: readonly string[],
-): Promise<string[]> {
+): Promise<{ id: string; holderId: string }[]> {
   if (holderIds.length === 0) return [];
   const rows = await db
-    .select({ id: songs.id })
+    .select({ id: songs.id, holderId: songs.copyrightHolderId })
     .from(songs)
     .where(
       and(
@@ -133,7 +109,7 @@ export async function songsOfHolders(
         )})`,
       ),
     );
-  return rows.map((row) => row.id);
+  return rows.flatMap((row) => (row.holderId ? [{ id: row.id, holderId: row.holderId }] : []));
 }
 
 /**

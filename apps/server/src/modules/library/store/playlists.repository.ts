@@ -70,6 +70,45 @@ export async function deletePlaylists(db: Executor, ids: readonly string[]): Pro
   await db.delete(playlists).where(anyId(playlists.id, ids));
 }
 
+/**
+ * Playlists whose entry was deleted for good while they were kept (a tariff
+ * held them): they stay deleted and lose their current version, which went
+ * with the entry.
+ */
+export async function unplacePlaylists(db: Executor, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const now = new Date();
+  await db
+    .update(playlists)
+    .set({
+      currentVersionId: null,
+      deletedAt: sql`coalesce(${playlists.deletedAt}, now())`,
+      updatedAt: now,
+    })
+    .where(anyId(playlists.id, ids));
+}
+
+/** Whether a playlist has no entry in the tree (no place). */
+const unplaced = sql`not exists (select 1 from ${vaultEntries} placed where placed.playlist_id = ${playlists.id} and placed.type = 'playlist')`;
+
+/** One page of the playlists without a place, by name. */
+export async function listUnplacedPlaylists(
+  db: Executor,
+  paging: { limit: number; offset: number },
+): Promise<{ rows: Array<{ id: string; name: string; updatedAt: Date }>; total: number }> {
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ id: playlists.id, name: playlists.name, updatedAt: playlists.updatedAt })
+      .from(playlists)
+      .where(unplaced)
+      .orderBy(asc(sql`lower(${playlists.name})`), asc(playlists.id))
+      .limit(paging.limit)
+      .offset(paging.offset),
+    db.select({ value: count() }).from(playlists).where(unplaced),
+  ]);
+  return { rows, total: totals?.value ?? 0 };
+}
+
 export async function currentVersionIds(db: Executor, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db
@@ -256,6 +295,12 @@ export interface PlaylistTrack {
   truePeakDb: number | null;
   hasCover: boolean;
   sizeBytes: number;
+  /**
+   * When the song's copyright holder's licences run out (ISO instant, the
+   * end of its last Moscow day), absent when they do not (issue 32): a
+   * player without the network stops it then. The library sets it.
+   */
+  playableUntil?: string;
 }
 
 /**

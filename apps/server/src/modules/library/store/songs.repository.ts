@@ -222,6 +222,8 @@ export interface SongListFilter {
   artistName?: string | undefined;
   /** Songs on the current versions of these playlists (a player's). */
   playlistIds?: readonly string[] | undefined;
+  /** Songs left out (those no venue may play today, for a listener). */
+  excludeSongIds?: readonly string[] | undefined;
 }
 
 export async function listSongs(
@@ -243,6 +245,14 @@ export async function listSongs(
              filter.playlistIds.map((id) => sql`${id}::uuid`),
              sql`, `,
            )})`} and e.type = 'track' and p.deleted_at is null)`,
+    );
+  }
+  if (filter.excludeSongIds && filter.excludeSongIds.length > 0) {
+    conditions.push(
+      sql`${songs.id} not in (${sql.join(
+        filter.excludeSongIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
     );
   }
   const where = and(...conditions);

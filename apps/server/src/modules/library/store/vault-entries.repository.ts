@@ -188,11 +188,11 @@ export async function followSong(
     .where(and(eq(vaultEntries.songId, songId), eq(vaultEntries.type, "track")));
 }
 
-/** Everything below an entry (not the entry itself). */
+/** Everything below an entry (not the entry itself), or only what is of `type`. */
 export async function listDescendants(
   db: Executor,
   id: string,
-  type?: "folder",
+  type?: "folder" | "playlist",
 ): Promise<EntryRow[]> {
   const below = arrayContains(vaultEntries.ancestors, [id]);
   return db

@@ -5,8 +5,11 @@ import {
   LIBRARY,
   type LibraryEntry,
   PARTITION_IDS,
+  type TariffRef,
+  type UnplacedPlaylist,
 } from "@fonika/shared";
 import type { Actor } from "../../../kernel/actor.ts";
+import { type Page, toPage } from "../../../lib/paging.ts";
 import type { MusicAccess } from "../access/music-access.ts";
 import type { LibraryStore } from "../store/library.store.ts";
 import { artistsOfTrack, type EntryRow } from "../store/vault-entries.repository.ts";
@@ -32,10 +35,14 @@ import {
  * sent to the trash when the playlist is removed.
  */
 export class TrackPlacementService {
-  /** `access` is told after tracks or versions are added: a playlist's current version may hold more. */
   constructor(
     private readonly store: LibraryStore,
+    /** Told after tracks, versions or playlists are added: what may be played may be more. */
     private readonly access: Pick<MusicAccess, "announceChange">,
+    /** Which tariffs hold a playlist: why one without a place was kept. */
+    private readonly tariffs: {
+      tariffsHolding(playlistIds: readonly string[]): Promise<Map<string, TariffRef[]>>;
+    },
   ) {}
 
   /**
@@ -58,13 +65,50 @@ export class TrackPlacementService {
     });
   }
 
-  /** Places an existing playlist that has no entry yet (make-playlist). */
+  /**
+   * The playlists without a place, by name, with the tariffs that hold
+   * them: those whose entry was deleted for good while a tariff held them.
+   */
+  async unplacedPlaylists(
+    actor: Actor,
+    paging: { page: number; count: number },
+  ): Promise<Page<UnplacedPlaylist>> {
+    assertMayUseVault(actor);
+    const { rows, total } = await this.store.playlists.listUnplacedPlaylists({
+      limit: paging.count,
+      offset: paging.page * paging.count,
+    });
+    const holding =
+      rows.length > 0
+        ? await this.tariffs.tariffsHolding(rows.map((row) => row.id))
+        : new Map<string, TariffRef[]>();
+    const playlists = rows.map((row) => ({
+      playlistId: row.id,
+      name: row.name,
+      modifiedDate: row.updatedAt.toISOString(),
+      tariffs: holding.get(row.id) ?? [],
+    }));
+    return toPage(playlists, total, paging.count);
+  }
+
+  /**
+   * Places an existing playlist that has no entry (make-playlist) into a
+   * folder of the Playlists partition: it is live again, without versions
+   * until the content manager makes one, and the tariffs, players and
+   * favourites that kept it have it back.
+   */
   async makePlaylist(actor: Actor, parentId: string, playlistId: string): Promise<LibraryEntry> {
     assertMayUseVault(actor);
-    const [playlist] = await this.store.playlists.findPlaylistViews([playlistId]);
-    if (!playlist) throw vaultErrors.playlistNotFound();
-    if (playlist.entryId) throw vaultErrors.playlistPlaced();
-    return single(this.store, (tx) => this.placePlaylist(tx, parentId, playlist));
+    const placed = await single(this.store, async (tx) => {
+      // Live again first: the row's lock makes a second placing wait, then see this one's entry.
+      await tx.playlists.setDeleted([playlistId], false);
+      const [playlist] = await tx.playlists.findPlaylistViews([playlistId]);
+      if (!playlist) throw vaultErrors.playlistNotFound();
+      if (playlist.entryId) throw vaultErrors.playlistPlaced();
+      return this.placePlaylist(tx, parentId, playlist);
+    });
+    await this.access.announceChange();
+    return placed;
   }
 
   async makeVersion(actor: Actor, playlistEntryId: string, name?: string): Promise<LibraryEntry> {

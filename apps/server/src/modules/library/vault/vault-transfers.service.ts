@@ -6,6 +6,7 @@ import {
   mayCrossPartitions,
   mayHold,
   PARTITION_IDS,
+  type TariffRef,
 } from "@fonika/shared";
 import type { Actor } from "../../../kernel/actor.ts";
 import type { MusicAccess } from "../access/music-access.ts";
@@ -37,10 +38,14 @@ import {
  * in failedEntries and never half-applies.
  */
 export class VaultTransfersService {
-  /** `access` is told after every transfer: what a playlist's current version holds may have changed. */
   constructor(
     private readonly store: LibraryStore,
+    /** Told after every transfer: what a playlist's current version holds may have changed. */
     private readonly access: Pick<MusicAccess, "announceChange">,
+    /** Which tariffs hold a playlist: such a playlist keeps its record when deleted for good. */
+    private readonly tariffs: {
+      tariffsHolding(playlistIds: readonly string[]): Promise<Map<string, TariffRef[]>>;
+    },
   ) {}
 
   /** Moves children of `parentId` to the trash. */
@@ -55,7 +60,13 @@ export class VaultTransfersService {
     });
   }
 
-  /** Deletes entries in the trash for good; songs stay in the library. */
+  /**
+   * Deletes entries in the trash for good; songs stay in the library. A
+   * playlist goes with its entry unless a tariff holds it: then its record
+   * stays without a place (and with no versions), so that the tariffs,
+   * players and favourites that hold it do not lose it unseen, and it can
+   * be placed again (make-playlist).
+   */
   async deleteForever(
     actor: Actor,
     parentId: string,
@@ -63,17 +74,39 @@ export class VaultTransfersService {
   ): Promise<EntriesResult> {
     assertMayUseVault(actor);
     await existingEntry(this.store, parentId);
+    const held = await this.playlistsTariffsHold(ids);
     return this.announced(each, this.store, ids, async (tx, id) => {
       const entry = await lockedEntry(tx, id);
       if (entry.partition !== "deleted" || entry.type === "partition") {
         throw vaultErrors.notInTrash();
       }
       const below = await tx.vaultEntries.listDescendants(entry.id);
+      const playlistIds = playlistIdsOf([entry, ...below]);
       await tx.vaultEntries.addTotals(entry.ancestors, negative(totalsOf(entry)));
       await tx.vaultEntries.deleteEntry(entry.id);
-      await tx.playlists.deletePlaylists(playlistIdsOf([entry, ...below]));
+      await tx.playlists.deletePlaylists(playlistIds.filter((playlistId) => !held.has(playlistId)));
+      await tx.playlists.unplacePlaylists(playlistIds.filter((playlistId) => held.has(playlistId)));
       return undefined;
     });
+  }
+
+  /**
+   * The playlists among these entries and below them that a tariff holds
+   * for every subscriber (what the tree shows beside a playlist). Asked
+   * before the deletions' transactions: the tariffs module reads its own
+   * store, and a grant made in the moment between is the only one missed.
+   */
+  private async playlistsTariffsHold(ids: readonly string[]): Promise<Set<string>> {
+    const entries = await this.store.vaultEntries.findEntries(ids);
+    const rows = [...entries];
+    for (const entry of entries) {
+      if (entry.type === "folder") {
+        rows.push(...(await this.store.vaultEntries.listDescendants(entry.id, "playlist")));
+      }
+    }
+    const playlistIds = [...new Set(playlistIdsOf(rows))];
+    if (playlistIds.length === 0) return new Set();
+    return new Set((await this.tariffs.tariffsHolding(playlistIds)).keys());
   }
 
   /** Puts an entry from the trash back where it was, or into its partition root. */
@@ -145,7 +178,6 @@ export class VaultTransfersService {
     });
   }
 
-  /** Moves or copies each entry into the target, each in its own transaction with both locked. */
   /** Runs a vault step, then tells every process that who may hear what may have changed. */
   private async announced<Args extends unknown[], Result>(
     step: (...args: Args) => Promise<Result>,
@@ -158,6 +190,14 @@ export class VaultTransfersService {
     }
   }
 
+  /**
+   * Moves or copies each entry into the target, each in its own transaction
+   * with both locked. When not one went and every refusal is of composition
+   * (what the target may hold, depth, into itself), the answer is that
+   * refusal, 400 composition-error with the first one's reason (SPEC.md §8);
+   * a conflict of names among the failures keeps the 200 with
+   * failedEntries, whose modal offers to replace or keep both.
+   */
   private async transfer(
     actor: Actor,
     targetId: string,
@@ -166,11 +206,20 @@ export class VaultTransfersService {
   ): Promise<EntriesResult> {
     assertMayUseVault(actor);
     await existingEntry(this.store, targetId);
-    return this.announced(each, this.store, ids, async (tx, id) => {
+    const result = await this.announced(each, this.store, ids, async (tx, id) => {
       const target = await lockedEntry(tx, targetId);
       const entry = await lockedEntry(tx, id);
       return work(tx, entry, target);
     });
+    const [first] = result.failedEntries;
+    if (
+      first &&
+      result.entries.length === 0 &&
+      result.failedEntries.every((failed) => failed.type === "composition-error")
+    ) {
+      throw vaultErrors.nothingMayGo(first.reason);
+    }
+    return result;
   }
 
   /** The checks of putting `entry` into `target` (move or copy), throwing the first that fails. */

@@ -28,6 +28,13 @@ export const vaultErrors = {
       MESSAGES.compositionError(child, parent, partition),
       `A ${parent} in ${partition} cannot hold a ${child}`,
     ),
+  /**
+   * A move or copy of which no entry may go into the target (SPEC.md §8:
+   * 400 composition-error with the move-not-allowed message): the reason of
+   * the first refusal.
+   */
+  nothingMayGo: (reason: string) =>
+    new AppError("composition-error", 400, reason, "No entry may go into the target"),
   tooDeep: () =>
     new AppError(
       "composition-error",

@@ -14,6 +14,9 @@ export async function vaultRoutes(app: FastifyInstance, { library }: { library: 
   registerEndpoint(app, vaultApi.makeFolder, ({ actor, params, body }) =>
     tree.makeFolder(actor, params.id, body.name),
   );
+  registerEndpoint(app, vaultApi.listUnplacedPlaylists, ({ actor, query }) =>
+    placement.unplacedPlaylists(actor, query),
+  );
   registerEndpoint(app, vaultApi.makePlaylist, ({ actor, params, body }) =>
     placement.makePlaylist(actor, params.id, body.playlistId),
   );

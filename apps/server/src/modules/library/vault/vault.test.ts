@@ -1,5 +1,6 @@
 import { PARTITION_IDS } from "@fonika/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tariffInput } from "../../../test/clients.ts";
 import { createSignedInUser, type SignedInUser } from "../../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../../test/harness.ts";
 import { AUDIO_FIXTURES, audioFixture, uploadFile } from "../../../test/library.ts";
@@ -14,6 +15,8 @@ import { AUDIO_FIXTURES, audioFixture, uploadFile } from "../../../test/library.
 let server: TestServer;
 let manager: SignedInUser;
 let client: SignedInUser;
+/** Makes tariffs, which keep a playlist deleted for good. */
+let admin: SignedInUser;
 /** Staff who is not a content manager: sees every live playlist and song, never the trash (issue 13). */
 let reader: SignedInUser;
 /** Six songs, one per fixture, with their sizes and durations. */
@@ -26,6 +29,7 @@ beforeAll(async () => {
   server = await startTestServer();
   manager = await createSignedInUser(server, { role: "role-content-manager" });
   client = await createSignedInUser(server, { role: "role-client" });
+  admin = await createSignedInUser(server, { role: "role-admin" });
   reader = await createSignedInUser(server, { role: "role-support" });
   for (const name of AUDIO_FIXTURES) {
     const answer = await uploadFile(server, "/music/song/add", audioFixture(name), {
@@ -212,7 +216,7 @@ describe("playlists, versions and tracks", () => {
     expect(onPlaylist.body.failedEntries[0]).toMatchObject({
       type: "composition-error",
       reason:
-        "Вы не можете перенести объект типа «track» в объект типа «playlist» в разделе «playlists»",
+        'Вы не можете перенести объект типа "track" в объект типа "playlist" в разделе "playlists"',
     });
     const unknownSong = await addSongs(TRACKS, [unknownId]);
     expect(unknownSong.body.failedEntries).toMatchObject([
@@ -286,6 +290,72 @@ describe("trash", () => {
     expect((await get(`/music/song/${songs[1]?.id}/meta`, reader.token)).status).toBe(200);
   });
 
+  it("keeps a playlist a tariff holds when deleted for good, without a place, to place again", async () => {
+    const shelf = await folder(PLAYLISTS, "Полка проданных");
+    const sold = await playlist("Проданный", shelf);
+    const soldVersion = await version(sold.entryId);
+    await addSongs(soldVersion, [songs[0]?.id as string]);
+    const unsold = await playlist("Непроданный", shelf);
+    const tariff = await post("/tariff/add", tariffInput({ playlistIds: [sold.id] }), admin.token);
+    expect(tariff.status).toBe(201);
+    await post(`/vault/${PLAYLISTS}/delete`, { deleteEntryIds: [shelf] });
+    const forever = await post(`/vault/${TRASH}/delete-forever`, { deleteEntryIds: [shelf] });
+    expect(forever.body).toEqual({ entries: [], failedEntries: [] });
+
+    // The one no tariff holds is gone; the sold one stays deleted, without a place or versions.
+    expect((await get(`/music/playlist/${unsold.id}?includeDeleted=true`)).status).toBe(404);
+    const kept = await get(`/music/playlist/${sold.id}?includeDeleted=true`);
+    expect(kept.body).toMatchObject({
+      entryId: null,
+      deleted: true,
+      currentVersionId: null,
+      versions: [],
+      tariffs: [{ id: tariff.body.id }],
+    });
+    expect((await get(`/music/playlist/${sold.id}`, reader.token)).status).toBe(404);
+    const unplaced = await get("/vault/unplaced-playlists");
+    expect(unplaced.status).toBe(200);
+    expect(unplaced.body).toMatchObject({ total: 1, totalPages: 1 });
+    expect(unplaced.body.data).toEqual([
+      {
+        playlistId: sold.id,
+        name: "Проданный",
+        modifiedDate: expect.any(String),
+        tariffs: [{ id: tariff.body.id, name: tariff.body.name, active: true }],
+      },
+    ]);
+
+    // Placed only in a folder of Playlists, once; then live again, and a version plays.
+    const inTracks = await post(`/vault/${TRACKS}/make-playlist`, { playlistId: sold.id });
+    expect(inTracks).toMatchObject({ status: 400, body: { type: "composition-error" } });
+    const target = await folder(PLAYLISTS, "Снова в продаже");
+    const placed = await post(`/vault/${target}/make-playlist`, {
+      playlistId: sold.id,
+      partitionType: "playlists",
+    });
+    expect(placed).toMatchObject({
+      status: 201,
+      body: { entryType: "playlist", name: "Проданный", parentId: target, playlistId: sold.id },
+    });
+    const again = await post(`/vault/${target}/make-playlist`, { playlistId: sold.id });
+    expect(again).toMatchObject({ status: 409, body: { type: "conflict" } });
+    const unknown = await post(`/vault/${target}/make-playlist`, { playlistId: unknownId });
+    expect(unknown).toMatchObject({ status: 404, body: { type: "not-found" } });
+    expect((await get("/vault/unplaced-playlists")).body).toEqual({
+      data: [],
+      total: 0,
+      totalPages: 0,
+    });
+    expect((await children(target)).map((item) => item.entryId)).toEqual([placed.body.entryId]);
+    const back = await get(`/music/playlist/${sold.id}`);
+    expect(back.body).toMatchObject({ entryId: placed.body.entryId, deleted: false });
+    const fresh = await version(placed.body.entryId);
+    await addSongs(fresh, [songs[1]?.id as string]);
+    const playing = await get(`/music/playlist/${sold.id}`, reader.token);
+    expect(playing.body).toMatchObject({ currentVersionId: fresh, tracksCount: 1 });
+    expect((await get("/vault/unplaced-playlists", client.token)).status).toBe(403);
+  });
+
   it("refuses to delete what is not a child, or for good what is not in the trash", async () => {
     const kept = await folder(TRACKS, "Не удалять");
     const notChild = await post(`/vault/${PLAYLISTS}/delete`, { deleteEntryIds: [kept] });
@@ -332,7 +402,7 @@ describe("move and copy", () => {
         entryId: made.entryId,
         type: "composition-error",
         reason:
-          "Вы не можете перенести объект типа «playlist» в объект типа «folder» в разделе «tracks»",
+          'Вы не можете перенести объект типа "playlist" в объект типа "folder" в разделе "tracks"',
       }),
       expect.objectContaining({ entryId: target, type: "composition-error" }),
     ]);
@@ -353,6 +423,46 @@ describe("move and copy", () => {
     expect(overwritten.body.entries[0]).toMatchObject({ name: "общая", parentId: target });
     const names = (await children(target)).map((item) => item.name).sort();
     expect(names).toEqual(["Вложенная", "Общая (2)", "общая"]);
+  });
+
+  it("refuses with 400 composition-error when no entry may go, keeping 200 for conflicts", async () => {
+    const shelf = await folder(TRACKS, "Не для плейлистов");
+    const first = await playlist("Не в треки 1");
+    const second = await playlist("Не в треки 2");
+    const refusal =
+      'Вы не можете перенести объект типа "playlist" в объект типа "folder" в разделе "tracks"';
+    for (const operation of ["mv", "cp"]) {
+      const refused = await post(`/vault/${shelf}/${operation}`, {
+        entryIds: [first.entryId, second.entryId],
+      });
+      expect({ operation, status: refused.status, body: refused.body }).toMatchObject({
+        operation,
+        status: 400,
+        body: { type: "composition-error", reason: refusal },
+      });
+    }
+    const intoItself = await folder(TRACKS, "В себя");
+    const inner = await folder(intoItself, "Внутри");
+    const itself = await post(`/vault/${inner}/mv`, { entryIds: [intoItself] });
+    expect(itself).toMatchObject({
+      status: 400,
+      body: { type: "composition-error", reason: "Нельзя перенести объект в самого себя" },
+    });
+    expect(await children(shelf)).toEqual([]);
+    expect((await entry(first.entryId)).parentId).toBe(PLAYLISTS);
+    // A name conflict among the failures: the modal may still replace or keep both.
+    const twin = await folder(TRACKS, "Близнец");
+    const other = await folder(shelf, "Близнец");
+    const mixed = await post(`/vault/${shelf}/mv`, { entryIds: [first.entryId, twin] });
+    expect(mixed.status).toBe(200);
+    expect(mixed.body).toMatchObject({
+      entries: [],
+      failedEntries: [
+        { entryId: first.entryId, type: "composition-error", reason: refusal },
+        { entryId: twin, type: "duplicate-entry-error" },
+      ],
+    });
+    expect((await children(shelf)).map((item) => item.entryId)).toEqual([other]);
   });
 
   it("copies playlists with their versions and tracks into new playlists", async () => {

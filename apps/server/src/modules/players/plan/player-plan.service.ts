@@ -92,6 +92,7 @@ export class PlayerPlanService {
           truePeakDb: track.truePeakDb,
           hasCover: track.hasCover,
           sizeBytes: track.sizeBytes,
+          ...(track.playableUntil ? { playableUntil: track.playableUntil } : {}),
         })),
     }));
     const now = Date.now();

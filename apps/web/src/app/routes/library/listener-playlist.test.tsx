@@ -1,4 +1,4 @@
-import { playersApi, playlistsApi } from "@fonika/shared";
+import { MESSAGES, playersApi, playlistsApi } from "@fonika/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -7,6 +7,7 @@ import { emulateMediaElement } from "../../../test/media-element.ts";
 import { buildPlayer, buildPlayerPlaylist, onePage } from "../../../test/players-factories.ts";
 import { on, replyError, type ScriptedRoute } from "../../../test/scripted-server.ts";
 import { renderSignedIn, SIGNED_IN_USER_ID } from "../../../test/signed-in-app.tsx";
+import { songRatingsServer } from "../../../test/song-ratings-server.ts";
 
 const songs = [
   buildSong({ title: "Первая", artists: ["Квартет Ветер"], durationMs: 185_000 }),
@@ -158,5 +159,62 @@ describe("a playlist as a client sees it", () => {
     renderPlaylist("role-content-manager");
     expect(await screen.findByDisplayValue("Утро в кофейне")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Удалить плейлист" })).toBeTruthy();
+  });
+});
+
+describe("rating the tracks of a playlist", () => {
+  const [first, second] = songs.map((song) => song.id) as [string, string];
+  const stars = (title: string) => screen.findByRole("group", { name: `Оценка трека «${title}»` });
+  const pressed = (group: HTMLElement) =>
+    within(group)
+      .getAllByRole("button")
+      .filter((star) => star.getAttribute("aria-pressed") === "true")
+      .map((star) => star.getAttribute("aria-label"));
+
+  it("shows each track's average and the client's own, read once for the list, and rates a track", async () => {
+    const { routes, backend } = songRatingsServer([
+      { songId: first, others: [3], mine: 4 },
+      { songId: second, others: [], mine: null },
+    ]);
+    renderPlaylist("role-client", { routes });
+    const firstStars = await stars("Первая");
+    const rows = within(screen.getByRole("region", { name: "Треки плейлиста" })).getAllByRole(
+      "listitem",
+    );
+    expect(pressed(firstStars)).toEqual(["Оценить на 4 из 5"]);
+    expect(rows[0]?.textContent).toContain("Средняя оценка 3,5 · 2 оценки · ваша 4");
+    expect(rows[1]?.textContent).toContain("Оценок пока нет");
+    // One read for the whole list, not one per track.
+    expect(backend.reads).toEqual([[first, second]]);
+
+    const secondStars = await stars("Вторая");
+    expect(pressed(secondStars)).toEqual([]);
+    await userEvent.click(within(secondStars).getByRole("button", { name: "Оценить на 2 из 5" }));
+    expect(pressed(secondStars)).toEqual(["Оценить на 2 из 5"]);
+    await waitFor(() => expect(backend.rated).toEqual([`${second} 2`]));
+    await waitFor(() =>
+      expect(rows[1]?.textContent).toContain("Средняя оценка 2 · 1 оценка · ваша 2"),
+    );
+    // The ratings are read again after a rating, still in one request.
+    await waitFor(() => expect(backend.reads).toHaveLength(2));
+    expect(backend.reads[1]).toEqual([first, second]);
+    expect(screen.queryByText(MESSAGES.ratingFailed)).toBeNull();
+  });
+
+  it("puts the rating back and says «Не удалось задать рейтинг» when the server refuses", async () => {
+    // The second track is not one the client may rate: the server leaves it out.
+    const { routes, backend } = songRatingsServer([{ songId: first, others: [3], mine: 4 }], {
+      refuseRating: true,
+    });
+    renderPlaylist("role-client", { routes });
+    const firstStars = await stars("Первая");
+    expect(screen.queryByRole("group", { name: "Оценка трека «Вторая»" })).toBeNull();
+    await userEvent.click(within(firstStars).getByRole("button", { name: "Оценить на 1 из 5" }));
+    expect(await screen.findByText(MESSAGES.ratingFailed)).toBeTruthy();
+    expect(backend.rated).toEqual([`${first} 1`]);
+    // The spec's text, not the server's reason.
+    expect(screen.queryByText("Трек не найден")).toBeNull();
+    await waitFor(() => expect(pressed(firstStars)).toEqual(["Оценить на 4 из 5"]));
+    expect(firstStars.parentElement?.textContent).toContain("3,5 · 2 оценки · ваша 4");
   });
 });

@@ -11,8 +11,11 @@ import { ROUTES } from "../../../config/routes.ts";
 import { useUserPlayers } from "../../../features/players/api/list-user-players.ts";
 import { usePlaylist } from "../../../features/playlists/api/get-playlist.ts";
 import { AddToPlayerDialog } from "../../../features/playlists/components/add-to-player-dialog.tsx";
+import { PlaylistSummaryTrack } from "../../../features/playlists/components/playlist-summary-track.tsx";
 import { PlaylistView } from "../../../features/playlists/components/playlist-view.tsx";
 import { useSongFileUrl } from "../../../features/songs/api/get-song-file.ts";
+import { useSongRatings } from "../../../features/songs/api/get-song-ratings.ts";
+import { SongRatingStars } from "../../../features/songs/components/song-rating.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { useSessionState } from "../../../lib/app-services.ts";
 import { errorText } from "../../../lib/error-messages.ts";
@@ -20,8 +23,8 @@ import { errorText } from "../../../lib/error-messages.ts";
 /**
  * Playlist for a client (`/playlists/edit/{id}`, the route the search
  * opens): the playlist read-only, its current version's tracks playable
- * one at a time in the page's own preview player, and «Добавить на плеер»
- * when a venue of the client's offers it.
+ * one at a time in the page's own preview player and rated in their rows,
+ * and «Добавить на плеер» when a venue of the client's offers it.
  */
 export function ListenerPlaylistScreen() {
   const { id = "" } = useParams();
@@ -31,6 +34,8 @@ export function ListenerPlaylistScreen() {
   const players = useUserPlayers(addingToPlayer ? userId : null);
   const songFileUrl = useSongFileUrl();
   const playlist = playlistQuery.data;
+  // The tracks' ratings in one read for the whole list; a track the client may not play has none.
+  const ratings = useSongRatings(playlist?.tracks.map((track) => track.song.id) ?? []);
   const back = <BackLink label="Плейлисты" to={pathTo("Playlists")} />;
 
   if (playlistQuery.isPending) {
@@ -82,7 +87,14 @@ export function ListenerPlaylistScreen() {
           </>
         }
       >
-        <PlaylistView playlist={playlist} userId={userId} />
+        {playlist.hasSummaryTrack && <PlaylistSummaryTrack playlist={playlist} editable={false} />}
+        <PlaylistView
+          playlist={playlist}
+          userId={userId}
+          trackExtra={({ song }) => (
+            <SongRatingStars title={song.title} rating={ratings.get(song.id)} />
+          )}
+        />
       </Page>
       {addingToPlayer && (
         <AddToPlayerDialog

@@ -1,4 +1,10 @@
-import { PARTITION_IDS, playlistsApi, vaultApi } from "@fonika/shared";
+import {
+  licenceDayOf,
+  PARTITION_IDS,
+  type PlaylistTrack,
+  playlistsApi,
+  vaultApi,
+} from "@fonika/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -71,6 +77,42 @@ describe("the playlist editor", () => {
         .map((item) => item.getAttribute("aria-label")),
     ).toEqual(["Первая", "Вторая", "Третья"]);
     expect(screen.getByRole("button", { name: "Сделать текущей: Версия 2" })).toBeTruthy();
+  });
+
+  it("marks the tracks that fall out for want of their holder's licence, and counts them", async () => {
+    const dayIn = (days: number) => licenceDayOf(Date.now() + days * 86_400_000);
+    const holder = { id: nextId(), name: "Лейбл «Север»" };
+    const [first, second, third] = tracks as [PlaylistTrack, PlaylistTrack, PlaylistTrack];
+    const withHolder = (track: PlaylistTrack) => ({
+      ...track.song,
+      copyrightHolder: holder,
+    });
+    const marked: PlaylistTrack[] = [
+      { ...first, song: withHolder(first), licence: { barred: true, lastDay: null } },
+      { ...second, song: withHolder(second), licence: { barred: false, lastDay: dayIn(10) } },
+      // Its licences end after the month the catalog warns of: no news yet.
+      { ...third, licence: { barred: false, lastDay: dayIn(200) } },
+    ];
+    renderLibrary(
+      `/playlists/edit/${playlist.id}`,
+      on(playlistsApi.getPlaylist, ({ reply }) => reply({ ...playlist, tracks: marked })),
+    );
+    const list = await screen.findByRole("region", { name: "Треки версии «Версия 1»" });
+    expect(within(list).getByRole("status").textContent).toContain(
+      "Не звучит 1 трек: нет лицензии правообладателя; 1 трек выпадет в ближайшие 30 дней: кончается лицензия.",
+    );
+    const [firstRow, secondRow, thirdRow] = within(list).getAllByRole("listitem");
+    expect(
+      within(firstRow as HTMLElement).getByText(
+        "Не звучит: у правообладателя «Лейбл «Север»» нет действующей лицензии",
+      ),
+    ).toBeTruthy();
+    expect(
+      within(secondRow as HTMLElement).getByText(
+        `Звучит по ${dayIn(10).split("-").reverse().join(".")}: кончается лицензия правообладателя «Лейбл «Север»»`,
+      ),
+    ).toBeTruthy();
+    expect((thirdRow as HTMLElement).textContent).not.toContain("лиценз");
   });
 
   it("names the tariffs that hold the playlist, or marks it in none", async () => {

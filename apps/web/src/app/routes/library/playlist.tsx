@@ -18,6 +18,7 @@ import { usePlaylist } from "../../../features/playlists/api/get-playlist.ts";
 import { playlistAvatarUrl } from "../../../features/playlists/api/get-playlist-avatar.ts";
 import { useRemovePlaylist } from "../../../features/playlists/api/remove-playlist.ts";
 import { PlaylistDetailsForm } from "../../../features/playlists/components/playlist-details-form.tsx";
+import { PlaylistSummaryTrack } from "../../../features/playlists/components/playlist-summary-track.tsx";
 import { PlaylistTariffs } from "../../../features/playlists/components/playlist-tariffs.tsx";
 import { PlaylistVersions } from "../../../features/playlists/components/playlist-versions.tsx";
 import { VersionTracks } from "../../../features/playlists/components/version-tracks.tsx";
@@ -158,6 +159,7 @@ function PlaylistScreen() {
             toast.success("Плейлист сохранён");
           }}
         />
+        <PlaylistSummaryTrack playlist={playlist} editable />
       </Section>
       <Section title="Версии">
         <PlaylistVersions

@@ -1,11 +1,12 @@
 import { catalogApi, songsApi } from "@fonika/shared";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderLibrary } from "../../../test/library-app.tsx";
 import { buildSong, nextId } from "../../../test/library-factories.ts";
 import { emulateMediaElement } from "../../../test/media-element.ts";
 import { on } from "../../../test/scripted-server.ts";
+import { songRatingsServer } from "../../../test/song-ratings-server.ts";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -159,5 +160,26 @@ describe("the track editor", () => {
     await userEvent.click(screen.getByRole("button", { name: "Сохранить" }));
     await waitFor(() => expect(bar.textContent).toContain("Зимний вечер — Квартет Ветер"));
     expect(bar.textContent).not.toContain("Летний");
+  });
+
+  it("shows the track's rating and rates it", async () => {
+    const song = buildSong({ title: "Летний вечер" });
+    const { routes, backend } = songRatingsServer([{ songId: song.id, others: [], mine: null }]);
+    renderLibrary(
+      `/tracks/edit/${song.id}`,
+      on(songsApi.getSongMeta, ({ reply }) => reply(song)),
+      on(catalogApi.listGenres, ({ reply }) => reply({ data: [], total: 0, totalPages: 0 })),
+      ...routes,
+    );
+    const heading = await screen.findByRole("heading", { name: "Рейтинг" });
+    const rating = heading.closest("section") as HTMLElement;
+    expect(rating.textContent).toContain("Оценок пока нет");
+    const stars = within(rating).getByRole("group", { name: "Оценка трека «Летний вечер»" });
+    await userEvent.click(within(stars).getByRole("button", { name: "Оценить на 3 из 5" }));
+    await waitFor(() =>
+      expect(rating.textContent).toContain("Средняя оценка 3 · 1 оценка · ваша 3"),
+    );
+    expect(backend.rated).toEqual([`${song.id} 3`]);
+    expect(backend.reads[0]).toEqual([song.id]);
   });
 });

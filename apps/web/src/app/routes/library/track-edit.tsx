@@ -13,6 +13,8 @@ import { useChangeSongAvatar } from "../../../features/songs/api/change-song-ava
 import { useChangeSongMeta } from "../../../features/songs/api/change-song-meta.ts";
 import { songAvatarUrl } from "../../../features/songs/api/get-song-avatar.ts";
 import { useSongMeta } from "../../../features/songs/api/get-song-meta.ts";
+import { useSongRatings } from "../../../features/songs/api/get-song-ratings.ts";
+import { SongRatingStars } from "../../../features/songs/components/song-rating.tsx";
 import { SongUpload } from "../../../features/songs/components/song-upload.tsx";
 import { TrackEditor } from "../../../features/songs/components/track-editor.tsx";
 import { useApiClient } from "../../../lib/app-services.ts";
@@ -38,13 +40,14 @@ function NewTrack() {
   );
 }
 
-/** `/tracks/edit/{id}`: a song's meta and cover. */
+/** `/tracks/edit/{id}`: a song's meta and cover, and its rating. */
 function EditTrack({ songId }: { songId: string }) {
   const api = useApiClient();
   const song = useSongMeta(songId);
   const genres = useGenres();
   const changeMeta = useChangeSongMeta(songId);
   const changeAvatar = useChangeSongAvatar(songId);
+  const rating = useSongRatings([songId]).get(songId);
   const hasCover = song.data?.hasCover ?? false;
   const updatedAt = song.data?.updatedAt;
   // One address per stored cover: a token refresh must not reload the image.
@@ -100,6 +103,11 @@ function EditTrack({ songId }: { songId: string }) {
           }}
         />
       </Section>
+      {rating && (
+        <Section title="Рейтинг">
+          <SongRatingStars title={data.title} rating={rating} />
+        </Section>
+      )}
     </Page>
   );
 }

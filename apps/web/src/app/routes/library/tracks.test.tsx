@@ -11,6 +11,7 @@ import {
   nextId,
 } from "../../../test/library-factories.ts";
 import { on } from "../../../test/scripted-server.ts";
+import { songRatingsServer } from "../../../test/song-ratings-server.ts";
 
 const playlistEntry = buildEntry({ entryType: "playlist", name: "Утро", playlistId: nextId() });
 const version = buildEntry({
@@ -165,5 +166,38 @@ describe("AddAudios", () => {
     );
     expect(await screen.findByText("Авторы и правообладатель указаны у треков: 2")).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("shows each track's rating, read once for the page, and rates a track from its row", async () => {
+    const [first, second] = songs.map((song) => song.id) as [string, string];
+    const { routes, backend } = songRatingsServer([
+      { songId: first, others: [5, 4], mine: null },
+      { songId: second, others: [2], mine: 3 },
+    ]);
+    renderLibrary(
+      "/tracks",
+      on(songsApi.listSongs, ({ reply }) => reply({ data: songs, total: 2, totalPages: 1 })),
+      ...routes,
+    );
+    expect(await screen.findByRole("columnheader", { name: "Рейтинг" })).toBeTruthy();
+    const stars = await screen.findByRole("group", { name: "Оценка трека «Летний вечер»" });
+    const row = screen.getByRole("row", { name: /Летний вечер/ });
+    expect(row.textContent).toContain("Средняя оценка 4,5 · 2 оценки");
+    expect(row.textContent).not.toContain("ваша");
+    expect(screen.getByRole("row", { name: /Осень/ }).textContent).toContain(
+      "Средняя оценка 2,5 · 2 оценки · ваша 3",
+    );
+    expect(backend.reads).toEqual([[first, second]]);
+
+    await userEvent.click(within(stars).getByRole("button", { name: "Оценить на 5 из 5" }));
+    await waitFor(() => expect(backend.rated).toEqual([`${first} 5`]));
+    await waitFor(() =>
+      expect(row.textContent).toContain("Средняя оценка 4,7 · 3 оценки · ваша 5"),
+    );
+    expect(
+      within(stars).getByRole("button", { name: "Оценить на 5 из 5" }).getAttribute("aria-pressed"),
+    ).toBe("true");
+    // Choosing the row is not rating it, nor the other way round.
+    expect((within(row).getByRole("checkbox") as HTMLInputElement).checked).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { LICENCES } from "@fonika/shared";
 import { errorText } from "../../../lib/error-messages.ts";
+import { formatDay } from "../../../lib/format.ts";
 import { useEndingLicences } from "../api/licences.ts";
-import { dayText } from "./holder-licences.tsx";
 
 /**
  * The licences that end within 30 days (issue 32), soonest first: the
@@ -26,7 +26,7 @@ export function EndingLicences({
             <button type="button" className="link-button" onClick={() => onOpen(holder)}>
               {holder.name}
             </button>
-            {`: договор ${licence.contractNumber} до ${dayText(licence.endsOn ?? "")}`}
+            {`: договор ${licence.contractNumber} до ${formatDay(licence.endsOn ?? "")}`}
             {followedBy
               ? " — продлён следующим договором"
               : songCount > 0

@@ -22,15 +22,14 @@ import {
   useRemoveLicence,
 } from "../api/licences.ts";
 import "./licences.css";
+import { formatDay } from "../../../lib/format.ts";
 
 /** `YYYY-MM-DD` as the spec writes dates: dd.MM.yyyy. */
-export const dayText = (day: string) => day.split("-").reverse().join(".");
-
 /** A licence's period in words. */
 export function periodText(licence: Pick<CopyrightLicence, "startsOn" | "endsOn">): string {
   return licence.endsOn
-    ? `${dayText(licence.startsOn)} — ${dayText(licence.endsOn)}`
-    : `с ${dayText(licence.startsOn)}, бессрочно`;
+    ? `${formatDay(licence.startsOn)} — ${formatDay(licence.endsOn)}`
+    : `с ${formatDay(licence.startsOn)}, бессрочно`;
 }
 
 /** Whether a licence covers today (Moscow), has not begun, or has ended. */

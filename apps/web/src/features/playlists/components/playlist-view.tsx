@@ -1,4 +1,5 @@
 import type { PlaylistTrack, PlaylistWithTracks } from "@fonika/shared";
+import type { ReactNode } from "react";
 import { PlayButton } from "../../../components/audio/preview-player.tsx";
 import { useBigScreen } from "../../../components/layouts/use-media-query.ts";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
@@ -8,11 +9,21 @@ import { useFavouritePlaylistIds } from "../api/list-favourite-playlists.ts";
 import { FavouriteButton } from "./favourite-button.tsx";
 import { PlaylistCover } from "./playlist-cover.tsx";
 import "../playlists.css";
+import "./playlist-view.css";
 
 const EXPLICIT_LABEL = "Ненормативная лексика";
 
+/** What a screen adds to each track's row (its rating, from another feature). */
+type TrackExtra = (track: PlaylistTrack) => ReactNode;
+
 /** The tracks of the current version in playing order, each playable in the page's player. */
-function PlaylistTrackList({ tracks }: { tracks: readonly PlaylistTrack[] }) {
+function PlaylistTrackList({
+  tracks,
+  trackExtra,
+}: {
+  tracks: readonly PlaylistTrack[];
+  trackExtra?: TrackExtra;
+}) {
   const bigScreen = useBigScreen();
   const limit = bigScreen ? TRUNCATION.trackBigScreen : TRUNCATION.trackComputer;
   if (tracks.length === 0) {
@@ -43,6 +54,7 @@ function PlaylistTrackList({ tracks }: { tracks: readonly PlaylistTrack[] }) {
               <span className="version-track__artists">{song.artists.join(", ") || "—"}</span>
             </span>
             <span className="version-track__duration">{formatDuration(song.durationMs)}</span>
+            {trackExtra && <span className="playlist-track__extra">{trackExtra(track)}</span>}
           </li>
         );
       })}
@@ -53,6 +65,8 @@ function PlaylistTrackList({ tracks }: { tracks: readonly PlaylistTrack[] }) {
 interface PlaylistViewProps {
   playlist: PlaylistWithTracks;
   userId: string;
+  /** What the screen shows at the end of each track's row (e.g. its rating). */
+  trackExtra?: TrackExtra;
 }
 
 /**
@@ -60,7 +74,7 @@ interface PlaylistViewProps {
  * mark and the tracks of its current version with their total; nothing in
  * it changes the playlist.
  */
-export function PlaylistView({ playlist, userId }: PlaylistViewProps) {
+export function PlaylistView({ playlist, userId, trackExtra }: PlaylistViewProps) {
   const favourites = useFavouritePlaylistIds(userId);
   const total = playlist.tracks.reduce((sum, track) => sum + track.song.durationMs, 0);
   return (
@@ -99,7 +113,7 @@ export function PlaylistView({ playlist, userId }: PlaylistViewProps) {
         </div>
       </section>
       <section className="card" aria-label="Треки плейлиста">
-        <PlaylistTrackList tracks={playlist.tracks} />
+        <PlaylistTrackList tracks={playlist.tracks} trackExtra={trackExtra} />
       </section>
     </div>
   );

@@ -7,6 +7,7 @@ import { Icon } from "../../../components/ui/icon.tsx";
 import { TRUNCATION } from "../../../config/constants.ts";
 import { carriesFiles } from "../../../lib/audio-files.ts";
 import { formatDuration, truncateName } from "../../../lib/format.ts";
+import { falloutOf, falloutSummary, falloutText } from "../licence-fallout.ts";
 import { moveItem } from "./track-order.ts";
 import "../playlists.css";
 
@@ -70,6 +71,9 @@ export function VersionTracks({
   useEffect(() => setOrder([...tracks]), [tracks]);
 
   const total = order.reduce((sum, track) => sum + track.song.durationMs, 0);
+  // Read once a render: the marks change with the day, and the page is re-read on any change.
+  const now = Date.now();
+  const fallout = falloutSummary(order, now);
   // Tracks that left the version (moved away, removed) are no longer checked.
   const selectedTracks = order.filter((track) => selected.has(track.entryId));
   const clearSelection = () => setSelected(new Set());
@@ -141,6 +145,11 @@ export function VersionTracks({
         </p>
         {actions && <div className="version-tracks__actions">{actions}</div>}
       </div>
+      {fallout && (
+        <p className="version-tracks__fallout" role="status">
+          <Icon name="alert" size={16} /> {fallout}
+        </p>
+      )}
       {selectionActions && selectedTracks.length > 0 && (
         <div className="list-toolbar__selection">
           <span>Выбрано: {selectedTracks.length}</span>
@@ -155,10 +164,11 @@ export function VersionTracks({
         <ol className="version-tracks__list">
           {order.map((track, index) => {
             const title = track.song.title;
+            const risk = falloutOf(track, now);
             return (
               <li
                 key={track.entryId}
-                className={`version-track${dragged === index ? " is-dragged" : ""}`}
+                className={`version-track${dragged === index ? " is-dragged" : ""}${risk?.kind === "barred" ? " is-barred" : ""}`}
                 draggable
                 aria-label={title}
                 onDragStart={(event) => {
@@ -201,6 +211,11 @@ export function VersionTracks({
                     )}
                   </span>
                   <span className="version-track__artists">{track.song.artists.join(", ")}</span>
+                  {risk && (
+                    <span className={`version-track__fallout is-${risk.kind}`}>
+                      {falloutText(risk, track.song.copyrightHolder?.name)}
+                    </span>
+                  )}
                 </span>
                 <span className="version-track__duration">
                   {formatDuration(track.song.durationMs)}

@@ -12,7 +12,9 @@ import { pathTo } from "../../../config/paths.ts";
 import { errorText } from "../../../lib/error-messages.ts";
 import { formatDate, formatDuration, formatSizeMb, truncateName } from "../../../lib/format.ts";
 import { useSongMeta } from "../api/get-song-meta.ts";
+import { useSongRatings } from "../api/get-song-ratings.ts";
 import { useSongs } from "../api/list-songs.ts";
+import { SongRatingStars } from "./song-rating.tsx";
 
 /** AddAudios' filter (SPEC.md §2: filterBy artist or album, filterValue). */
 export interface SongFilter {
@@ -45,8 +47,8 @@ interface SongListProps {
 
 /**
  * The songs of the library, newest first, filtered by artist or album, a
- * page of 20 at a time; songs are chosen with their checkboxes and play in
- * the page's player.
+ * page of 20 at a time; songs are chosen with their checkboxes, play in
+ * the page's player and are rated in their row.
  */
 export function SongList({
   filter,
@@ -68,6 +70,8 @@ export function SongList({
   const limit = bigScreen ? TRUNCATION.trackBigScreen : TRUNCATION.trackComputer;
   const rows = (songs.data?.data ?? []).filter((song) => song.id !== preselected.data?.id);
   const listed = preselected.data && page === 0 ? [preselected.data, ...rows] : rows;
+  // One read of the ratings for the page shown, not one per row.
+  const ratings = useSongRatings(listed.map((song) => song.id));
   return (
     <div aria-busy={songs.isFetching}>
       <SelectableTable
@@ -117,6 +121,11 @@ export function SongList({
               ) : (
                 "—"
               ),
+          },
+          {
+            key: "rating",
+            header: "Рейтинг",
+            render: (song) => <SongRatingStars title={song.title} rating={ratings.get(song.id)} />,
           },
           {
             key: "duration",

@@ -1,4 +1,4 @@
-import { type LibraryEntry, PARTITION_IDS, songsApi, vaultApi } from "@fonika/shared";
+import { type LibraryEntry, MESSAGES, PARTITION_IDS, songsApi, vaultApi } from "@fonika/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -10,6 +10,7 @@ import {
   buildPartition,
   buildSong,
   buildTrackEntry,
+  nextId,
 } from "../../../test/library-factories.ts";
 import { on, replyError } from "../../../test/scripted-server.ts";
 
@@ -288,8 +289,7 @@ describe("the library screen", () => {
               entryId: first.entryId,
               name: "Джаз утром",
               type: "composition-error",
-              reason:
-                "Вы не можете перенести объект типа «playlist» в объект типа «version» в разделе «playlists»",
+              reason: MESSAGES.compositionError("playlist", "version", "playlists"),
             },
           ],
         });
@@ -320,7 +320,7 @@ describe("the library screen", () => {
     const failedRows = within(dialog).getAllByRole("row").slice(1);
     expect(failedRows.map((row) => row.textContent)).toEqual([
       "ЛаунжКопированиеПлейлист с таким названием уже существует",
-      "Джаз утромКопированиеВы не можете перенести объект типа «playlist» в объект типа «version» в разделе «playlists»",
+      'Джаз утромКопированиеВы не можете перенести объект типа "playlist" в объект типа "version" в разделе "playlists"',
     ]);
     await userEvent.click(within(dialog).getByRole("button", { name: "Оставить оба" }));
     await waitFor(() => expect(calls[2]).toBe(`cp ${target.entryId} both ${second.entryId}`));
@@ -328,6 +328,118 @@ describe("the library screen", () => {
     await waitFor(() => expect(within(dialog).getAllByRole("row")).toHaveLength(2));
     expect(within(dialog).queryByRole("button", { name: "Заменить" })).toBeNull();
     expect(within(dialog).getByText("Джаз утром")).toBeTruthy();
+  });
+
+  it("shows the server's refusal as is when no dragged row may go there (400 composition-error)", async () => {
+    const root = buildPartition("playlists");
+    const target = buildEntry({ name: "Архив" });
+    const moved = buildEntry({ entryType: "playlist", name: "Джаз утром" });
+    const refusal =
+      'Вы не можете перенести объект типа "playlist" в объект типа "folder" в разделе "tracks"';
+    const calls: string[] = [];
+    renderLibrary(
+      "/playlists",
+      listing(root, [target, moved]),
+      on(vaultApi.moveEntries, ({ params, body }) => {
+        calls.push(`mv ${params.id} ${body.entryIds.join(",")}`);
+        return replyError(400, { type: "composition-error", reason: refusal, message: "refused" });
+      }),
+    );
+    const targetRow = await screen.findByRole("row", { name: /Архив/ });
+    const dragging = new MemoryDataTransfer();
+    fireEvent.dragStart(screen.getByRole("row", { name: /Джаз утром/ }), {
+      dataTransfer: dragging,
+    });
+    fireEvent.dragOver(targetRow, { dataTransfer: dragging });
+    fireEvent.drop(targetRow, { dataTransfer: dragging });
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(calls).toEqual([`mv ${target.entryId} ${moved.entryId}`]);
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("places a playlist without a place into the open folder of Playlists", async () => {
+    const folder = buildEntry({ name: "Кофейни" });
+    const kept = {
+      playlistId: nextId(),
+      name: "Утро",
+      modifiedDate: new Date(2025, 0, 15, 12).toISOString(),
+      tariffs: [{ id: nextId(), name: "Базовый", active: true }],
+    };
+    const other = { ...kept, playlistId: nextId(), name: "Вечер", tariffs: [] };
+    const placed: unknown[] = [];
+    let unplaced = [kept, other];
+    renderLibrary(
+      `/playlists?entry=${folder.entryId}`,
+      listing(folder, []),
+      on(vaultApi.listUnplacedPlaylists, ({ reply }) =>
+        reply({ data: unplaced, total: unplaced.length, totalPages: 1 }),
+      ),
+      on(vaultApi.makePlaylist, ({ params, body, reply }) => {
+        placed.push({ folder: params.id, ...body });
+        if (body.playlistId === other.playlistId) {
+          return replyError(400, {
+            type: "duplicate-entry-error",
+            reason: MESSAGES.duplicatePlaylist,
+            message: "duplicate",
+          });
+        }
+        unplaced = unplaced.filter((playlist) => playlist.playlistId !== body.playlistId);
+        return reply(
+          buildEntry({
+            entryType: "playlist",
+            name: kept.name,
+            parentId: folder.entryId,
+            playlistId: kept.playlistId,
+          }),
+        );
+      }),
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Разместить плейлист" }));
+    const dialog = await screen.findByRole("dialog", { name: "Разместить плейлист в «Кофейни»" });
+    expect(within(dialog).getByText(/Базовый · без места с 15\.01\.2025/)).toBeTruthy();
+    const place = within(dialog).getByRole("button", { name: "Разместить" });
+    expect((place as HTMLButtonElement).disabled).toBe(true);
+
+    await userEvent.click(within(dialog).getByRole("radio", { name: /Вечер/ }));
+    await userEvent.click(place);
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(MESSAGES.duplicatePlaylist);
+
+    await userEvent.click(within(dialog).getByRole("radio", { name: /Утро/ }));
+    await userEvent.click(place);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(placed).toEqual([
+      { folder: folder.entryId, playlistId: other.playlistId, partitionType: "playlists" },
+      { folder: folder.entryId, playlistId: kept.playlistId, partitionType: "playlists" },
+    ]);
+    expect(await screen.findByText("«Утро» размещён в «Кофейни»")).toBeTruthy();
+  });
+
+  it("offers no placing where playlists cannot go, or when every playlist has a place", async () => {
+    const tracksFolder = buildEntry({ name: "Джаз", partitionType: "tracks" });
+    const asked: string[] = [];
+    const first = renderLibrary(
+      `/playlists?entry=${tracksFolder.entryId}`,
+      listing(tracksFolder, []),
+      on(vaultApi.listUnplacedPlaylists, ({ reply }) => {
+        asked.push("tracks");
+        return reply({ data: [], total: 0, totalPages: 0 });
+      }),
+    );
+    expect(await screen.findByRole("heading", { name: "Джаз" })).toBeTruthy();
+    first.unmount();
+
+    const folder = buildEntry({ name: "Кофейни" });
+    renderLibrary(
+      `/playlists?entry=${folder.entryId}`,
+      listing(folder, []),
+      on(vaultApi.listUnplacedPlaylists, ({ reply }) => {
+        asked.push("playlists");
+        return reply({ data: [], total: 0, totalPages: 0 });
+      }),
+    );
+    expect(await screen.findByRole("heading", { name: "Кофейни" })).toBeTruthy();
+    await waitFor(() => expect(asked).toEqual(["playlists"]));
+    expect(screen.queryByRole("button", { name: "Разместить плейлист" })).toBeNull();
   });
 
   it("deletes a row to the trash", async () => {

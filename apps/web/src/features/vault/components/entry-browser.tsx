@@ -14,6 +14,7 @@ import { errorText } from "../../../lib/error-messages.ts";
 import { formatDuration } from "../../../lib/format.ts";
 import { useRenameEntry } from "../api/edit-entry.ts";
 import { type EntrySort, type SortOrder, useEntries } from "../api/list-entries.ts";
+import { useUnplacedPlaylists } from "../api/list-unplaced-playlists.ts";
 import { useMakeFolder } from "../api/make-folder.ts";
 import { ENTRY_TYPE_LABELS, emptyHintOf, PARTITION_LABELS } from "../entry-texts.ts";
 import { useUploadQueue } from "../hooks/upload-queue-context.tsx";
@@ -26,6 +27,7 @@ import { Breadcrumbs } from "./breadcrumbs.tsx";
 import { EntriesTable } from "./entries-table.tsx";
 import { MoveDialog } from "./move-dialog.tsx";
 import { NameDialog } from "./name-dialog.tsx";
+import { PlacePlaylistDialog } from "./place-playlist-dialog.tsx";
 import "./entry-browser.css";
 import "../vault.css";
 
@@ -130,11 +132,18 @@ export function EntryBrowser({ entryId }: EntryBrowserProps) {
   const [renaming, setRenaming] = useState<LibraryEntry | null>(null);
   const [moving, setMoving] = useState<LibraryEntry[] | null>(null);
   const [creatingFolder, setCreatingFolder] = useState(false);
+  const [placingPlaylist, setPlacingPlaylist] = useState(false);
   const fileInputRef = useRef<HTMLInputElement>(null);
 
   const listed = listing.data?.entry;
   const rows = listing.data?.data ?? [];
   const drop = useDropTarget(listed ?? null, transfer.handleDrop);
+  // A folder of Playlists may take in the playlists that lost their place (make-playlist).
+  const holdsPlaylists =
+    listed?.partitionType === "playlists" &&
+    (listed.entryType === "folder" || listed.entryType === "partition");
+  const unplaced = useUnplacedPlaylists(holdsPlaylists);
+  const unplacedPlaylists = holdsPlaylists ? (unplaced.data?.data ?? []) : [];
 
   // A new place, page or search starts with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: cleared whenever what is listed changes.
@@ -221,6 +230,19 @@ export function EntryBrowser({ entryId }: EntryBrowserProps) {
         onClick={() => setCreatingFolder(true)}
       >
         Новая папка
+      </Button>,
+    );
+  }
+  if (unplacedPlaylists.length > 0) {
+    actions.push(
+      <Button
+        key="place-playlist"
+        variant="secondary"
+        icon="playlists"
+        title={`Плейлистов без места в библиотеке: ${unplaced.data?.total ?? unplacedPlaylists.length}`}
+        onClick={() => setPlacingPlaylist(true)}
+      >
+        Разместить плейлист
       </Button>,
     );
   }
@@ -363,6 +385,13 @@ export function EntryBrowser({ entryId }: EntryBrowserProps) {
             toast.success("Папка создана");
           }}
           onClose={() => setCreatingFolder(false)}
+        />
+      )}
+      {placingPlaylist && (
+        <PlacePlaylistDialog
+          folder={listed}
+          playlists={unplacedPlaylists}
+          onClose={() => setPlacingPlaylist(false)}
         />
       )}
       {moving && (

@@ -3,7 +3,12 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderLibrary } from "../../../test/library-app.tsx";
-import { buildEntry, buildListing, buildPartition } from "../../../test/library-factories.ts";
+import {
+  buildEntry,
+  buildListing,
+  buildPartition,
+  nextId,
+} from "../../../test/library-factories.ts";
 import { on } from "../../../test/scripted-server.ts";
 
 const trash = buildPartition("deleted");
@@ -58,10 +63,34 @@ describe("the trash", () => {
 
     await userEvent.click(screen.getByRole("button", { name: "Удалить навсегда «Черновик»" }));
     const dialog = screen.getByRole("dialog", { name: "Удалить навсегда?" });
+    // A folder of Tracks holds no playlist: nothing is said of places.
+    expect(within(dialog).queryByText(/останется без места/)).toBeNull();
     expect(calls).toHaveLength(1);
     await userEvent.click(within(dialog).getByRole("button", { name: "Удалить навсегда" }));
     await waitFor(() =>
       expect(calls[1]).toEqual({ forever: [old.entryId], from: PARTITION_IDS.deleted }),
+    );
+  });
+
+  it("says that a playlist a tariff holds is kept without a place when deleted for good", async () => {
+    const sold = buildEntry({
+      entryType: "playlist",
+      name: "Проданный",
+      partitionType: "deleted",
+      parentId: PARTITION_IDS.deleted,
+      originPartitionType: "playlists",
+      tariffs: [{ id: nextId(), name: "Базовый", active: true }],
+    });
+    renderLibrary(
+      "/deleted",
+      on(vaultApi.listEntries, ({ reply }) => reply(buildListing(trash, [sold]))),
+    );
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Удалить навсегда «Проданный»" }),
+    );
+    const dialog = screen.getByRole("dialog", { name: "Удалить навсегда?" });
+    expect(within(dialog).getByText(/останется без места/).textContent).toContain(
+      "«Разместить плейлист»",
     );
   });
 });

@@ -24,6 +24,16 @@ import {
 import { useListingParams } from "../hooks/use-listing-params.ts";
 
 /**
+ * Whether deleting this for good may leave a playlist without a place (the
+ * server keeps a playlist a tariff holds): a playlist in a tariff, or a
+ * folder of Playlists, whose playlists the trash does not list.
+ */
+function mayKeepPlaylists(entry: LibraryEntry): boolean {
+  if (entry.entryType === "playlist") return (entry.tariffs?.length ?? 0) > 0;
+  return entry.entryType === "folder" && entry.originPartitionType === "playlists";
+}
+
+/**
  * The trash (SPEC.md §4): what was deleted, newest first by default, each
  * restorable to where it was or deletable for good (after a confirmation);
  * 'Корзина пуста' when there is nothing.
@@ -208,6 +218,12 @@ export function TrashBrowser() {
               : `Объекты (${confirming.length}) будут удалены без возможности восстановления.`}{" "}
             Загруженные треки останутся в библиотеке.
           </p>
+          {confirming.some(mayKeepPlaylists) && (
+            <p className="muted">
+              Плейлист, который входит в тариф, останется без места: тарифы и плееры его не
+              потеряют, а вернуть его можно кнопкой «Разместить плейлист» в папке плейлистов.
+            </p>
+          )}
         </Modal>
       )}
     </Page>

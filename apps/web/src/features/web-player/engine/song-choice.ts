@@ -50,6 +50,7 @@ export class SongChoice {
       recentSongIds: this.reports.recent,
       playable: (songId) =>
         !state.failed.has(songId) && (state.online || this.deps.isCached(songId)),
+      nowMs: this.deps.now(),
     });
   }
 
@@ -89,6 +90,7 @@ export class SongChoice {
       recentSongIds: this.reports.recent,
       playable: (songId) =>
         !state.failed.has(songId) && (state.online || this.deps.isCached(songId)),
+      nowMs: this.deps.now(),
       random: this.deps.random,
     });
   }
