@@ -214,26 +214,35 @@ describe("a holder's licences", () => {
   });
 });
 
+/**
+ * A song of its own holder, on a playlist of a licensed client's venue whose
+ * player has it: `planSongs` reads what the device's plan holds of it.
+ */
+async function songAtVenue(title: string, publisher: string) {
+  const tag = id3v2(
+    { title: `${title} ${Date.now()}`, publisher: `${publisher} ${Date.now()}` },
+    { version: 4, marked: 3, encoding: "utf8" },
+  );
+  const upload = await uploadFile(server, "/music/song/add", mp3With({ v2: tag }), {
+    token: manager.token,
+    filename: "licensed.mp3",
+  });
+  const song = upload.body.song;
+  const listener = await allowedClient(server, [song.id]);
+  const playerId = await addPlayer(server, listener, { playlistIds: [listener.playlistId] });
+  const device = await deviceTokenFor(server, listener, listener.establishmentId);
+  const planSongs = async (): Promise<{ id: string; playableUntil?: string }[]> =>
+    (
+      await call(server, "GET", `/music/player/${playerId}/plan`, { token: device })
+    ).body.playlists.flatMap((playlist: { songs: { id: string }[] }) => playlist.songs);
+  return { song, listener, playerId, planSongs };
+}
+
 describe("a song whose holder's licence ended", () => {
   it("leaves what venues play and hear, staff still hearing it, until a licence covers today", async () => {
-    const tag = id3v2(
-      { title: `Песня по лицензии ${Date.now()}`, publisher: `Лейбл «Истёк» ${Date.now()}` },
-      { version: 4, marked: 3, encoding: "utf8" },
-    );
-    const upload = await uploadFile(server, "/music/song/add", mp3With({ v2: tag }), {
-      token: manager.token,
-      filename: "licensed.mp3",
-    });
-    const song = upload.body.song;
-    const listener = await allowedClient(server, [song.id]);
-    const playerId = await addPlayer(server, listener, { playlistIds: [listener.playlistId] });
-    const device = await deviceTokenFor(server, listener, listener.establishmentId);
-    const planSongs = async () =>
-      (
-        await call(server, "GET", `/music/player/${playerId}/plan`, { token: device })
-      ).body.playlists.flatMap((playlist: { songs: { id: string }[] }) =>
-        playlist.songs.map((one) => one.id),
-      );
+    const venue = await songAtVenue("Песня по лицензии", "Лейбл «Истёк»");
+    const { song, listener, playerId } = venue;
+    const planSongs = async () => (await venue.planSongs()).map((one) => one.id);
     const hears = async (token: string) =>
       (await call(server, "GET", `/music/song/${song.id}/meta`, { token })).status;
     expect(await planSongs()).toContain(song.id);
@@ -267,24 +276,9 @@ describe("a song whose holder's licence ended", () => {
   });
 
   it("is marked in the playlist editor before it falls out, and a device's plan carries its end", async () => {
-    const tag = id3v2(
-      { title: `Песня до срока ${Date.now()}`, publisher: `Лейбл «Срок» ${Date.now()}` },
-      { version: 4, marked: 3, encoding: "utf8" },
-    );
-    const upload = await uploadFile(server, "/music/song/add", mp3With({ v2: tag }), {
-      token: manager.token,
-      filename: "ending.mp3",
-    });
-    const song = upload.body.song;
-    const listener = await allowedClient(server, [song.id]);
-    const playerId = await addPlayer(server, listener, { playlistIds: [listener.playlistId] });
-    const device = await deviceTokenFor(server, listener, listener.establishmentId);
-    const planSong = async () =>
-      (
-        await call(server, "GET", `/music/player/${playerId}/plan`, { token: device })
-      ).body.playlists
-        .flatMap((playlist: { songs: { id: string }[] }) => playlist.songs)
-        .find((one: { id: string }) => one.id === song.id);
+    const venue = await songAtVenue("Песня до срока", "Лейбл «Срок»");
+    const { song, listener } = venue;
+    const planSong = async () => (await venue.planSongs()).find((one) => one.id === song.id);
     const trackOf = async (token: string) =>
       (
         await call(server, "GET", `/music/playlist/${listener.playlistId}`, { token })
@@ -293,14 +287,14 @@ describe("a song whose holder's licence ended", () => {
     // A licence without an end: nothing to mark, nothing for the device to stop.
     const open = await licence(song.copyrightHolder.id, day(-30), null);
     expect((await trackOf(manager.token)).licence).toBeUndefined();
-    expect((await planSong()).playableUntil).toBeUndefined();
+    expect((await planSong())?.playableUntil).toBeUndefined();
 
     // It ends in ten days: the editor says until when, the plan when to stop (Moscow midnight).
     const path = `/music/copyright-holder/${song.copyrightHolder.id}/licence/${open.id}/change`;
     await licenceCall(path, { endsOn: day(10) });
     expect((await trackOf(manager.token)).licence).toEqual({ barred: false, lastDay: day(10) });
     expect((await trackOf(listener.token)).licence).toBeUndefined();
-    expect((await planSong()).playableUntil).toBe(
+    expect((await planSong())?.playableUntil).toBe(
       new Date(Date.parse(`${day(11)}T00:00:00+03:00`)).toISOString(),
     );
 

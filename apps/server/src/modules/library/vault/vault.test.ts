@@ -354,6 +354,10 @@ describe("trash", () => {
     const playing = await get(`/music/playlist/${sold.id}`, reader.token);
     expect(playing.body).toMatchObject({ currentVersionId: fresh, tracksCount: 1 });
     expect((await get("/vault/unplaced-playlists", client.token)).status).toBe(403);
+    for (const bad of ["?page=-1", "?count=0", "?count=many", `?count=${10_000}`]) {
+      const refused = await get(`/vault/unplaced-playlists${bad}`);
+      expect(refused).toMatchObject({ status: 400, body: { type: "validation-error" } });
+    }
   });
 
   it("refuses to delete what is not a child, or for good what is not in the trash", async () => {
