@@ -4,6 +4,7 @@ import { allowedClient } from "../../../test/allowed-music.ts";
 import { createSignedInUser, type SignedInUser } from "../../../test/factories.ts";
 import { call, startTestServer, type TestServer } from "../../../test/harness.ts";
 import { storedKeys, uploadFile } from "../../../test/library.ts";
+import { connect, nextOfType } from "../../../test/socket-client.ts";
 import { id3v2, mp3With } from "../../../test/tagged-audio.ts";
 import { addPlayer, deviceTokenFor } from "../../../test/venues.ts";
 import { pdfDocument, pngImage } from "./document-fixtures.ts";
@@ -235,7 +236,7 @@ async function songAtVenue(title: string, publisher: string) {
     (
       await call(server, "GET", `/music/player/${playerId}/plan`, { token: device })
     ).body.playlists.flatMap((playlist: { songs: { id: string }[] }) => playlist.songs);
-  return { song, listener, playerId, planSongs };
+  return { song, listener, playerId, device, planSongs };
 }
 
 describe("a song whose holder's licence ended", () => {
@@ -315,5 +316,28 @@ describe("a song whose holder's licence ended", () => {
     expect((await trackOf(manager.token)).licence).toEqual({ barred: true, lastDay: null });
     expect(await trackOf(listener.token)).toBeUndefined();
     expect(await planSong()).toBeUndefined();
+  });
+
+  it("tells a connected player when its playlist's songs change, so that it reads its plan again", async () => {
+    const venue = await songAtVenue("Песня в эфире", "Лейбл «Эфир»");
+    const { song, listener, playerId } = venue;
+    await call(server, "POST", `/music/player/${playerId}/fallback`, {
+      token: listener.token,
+      body: { playlistId: listener.playlistId },
+    });
+    const device = await connect(server, venue.device, { playerId });
+    try {
+      expect(await nextOfType(device, "status")).toMatchObject({
+        schedule: { playlistId: listener.playlistId },
+      });
+      // The same playlist plays on, but without the song: news to a device whose plan has it.
+      await licence(song.copyrightHolder.id, day(-10), day(-1));
+      expect(await nextOfType(device, "status")).toMatchObject({
+        schedule: { playlistId: listener.playlistId },
+      });
+      expect(await venue.planSongs()).toEqual([]);
+    } finally {
+      device.socket.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { PlayerDecision, ScheduleStatus as StatusOfSchedule } from "@fonika/shared";
 import type { ServiceLog } from "../../../kernel/service-log.ts";
 import type { EventBus } from "../../../realtime/bus.ts";
@@ -27,6 +28,13 @@ export interface ScheduleStatusDependencies {
   isLocal(playerId: string): boolean;
   /** The players whose devices are connected to this process. */
   localPlayerIds(): string[];
+  /**
+   * The songs each playlist may play now, in order (the library: those
+   * barred by their holder's licence left out, each with when it stops).
+   */
+  playlistTracks(
+    ids: readonly string[],
+  ): Promise<Map<string, readonly { songId: string; playableUntil?: string }[]>>;
 }
 
 export class ScheduleStatus {
@@ -36,6 +44,15 @@ export class ScheduleStatus {
   private readonly told = new Map<string, string>();
   /** Players whose decision ran out this turn, decided together (`due`). */
   private readonly dueNow = new Set<string>();
+  /**
+   * What each playlist told to a device here held then (a digest of its
+   * playable songs and their ends): a change of access that leaves a
+   * player's playlist as it was, but changes its songs (a holder's
+   * licence ended), is news to its devices, whose plans hold those songs.
+   */
+  private readonly prints = new Map<string, string>();
+  /** Playlists whose songs changed since they were told (`accessChanged`); read by the push. */
+  private changedPlaylists: ReadonlySet<string> = new Set();
   /** Gathers a burst of access changes into one decision for every device here. */
   private accessChangedTimer: NodeJS.Timeout | undefined;
   private readonly stopListening: () => void;
@@ -68,6 +85,14 @@ export class ScheduleStatus {
     try {
       const decisions = await this.deps.decide(playerIds, Date.now());
       const owners = await this.deps.states.ownersOf([...decisions.keys()]);
+      // Read once a playlist: what a later change of access is compared with.
+      await this.printPlaylists(
+        [...decisions.values()].flatMap((decision) =>
+          decision.playlistId && !this.prints.has(decision.playlistId) ? [decision.playlistId] : [],
+        ),
+      ).catch((error: unknown) =>
+        this.deps.log.error({ err: error }, "reading the told playlists' songs failed"),
+      );
       for (const [playerId, decision] of decisions) {
         const schedule: StatusOfSchedule = {
           playlistId: decision.playlistId,
@@ -79,7 +104,9 @@ export class ScheduleStatus {
         this.decideAgainAt(playerId, decision.decideAgainAt);
         // What plays is the news; a later `until` alone is not.
         const key = `${schedule.playlistId}|${schedule.scheduleId}|${schedule.fallback}|${schedule.licence}`;
-        if (options.onlyChanged && this.told.get(playerId) === key) continue;
+        const songsChanged =
+          schedule.playlistId !== null && this.changedPlaylists.has(schedule.playlistId);
+        if (options.onlyChanged && this.told.get(playerId) === key && !songsChanged) continue;
         const owner = owners.get(playerId);
         if (!owner) continue;
         if (this.deps.isLocal(playerId)) this.told.set(playerId, key);
@@ -117,9 +144,44 @@ export class ScheduleStatus {
     if (this.accessChangedTimer || here.length === 0) return;
     this.accessChangedTimer = setTimeout(() => {
       this.accessChangedTimer = undefined;
-      void this.push(this.deps.localPlayerIds(), { onlyChanged: true });
+      void this.retell();
     }, ACCESS_CHANGE_GATHER_MS);
     this.accessChangedTimer.unref();
+  }
+
+  /** After a change of access: the players whose answer or whose playlist's songs changed are told. */
+  private async retell(): Promise<void> {
+    try {
+      this.changedPlaylists = await this.printPlaylists([...this.prints.keys()]);
+    } catch (error) {
+      this.deps.log.error({ err: error }, "reading the told playlists' songs failed");
+    }
+    try {
+      await this.push(this.deps.localPlayerIds(), { onlyChanged: true });
+    } finally {
+      this.changedPlaylists = new Set();
+    }
+  }
+
+  /**
+   * Reads these playlists' playable songs (one query) and keeps their
+   * digests; answers the ones whose digest changed from the one kept.
+   */
+  private async printPlaylists(ids: readonly string[]): Promise<Set<string>> {
+    const changed = new Set<string>();
+    if (ids.length === 0) return changed;
+    const tracks = await this.deps.playlistTracks(ids);
+    for (const id of ids) {
+      const digest = createHash("sha1");
+      for (const track of tracks.get(id) ?? []) {
+        digest.update(`${track.songId}@${track.playableUntil ?? ""};`);
+      }
+      const print = digest.digest("base64");
+      const before = this.prints.get(id);
+      if (before !== undefined && before !== print) changed.add(id);
+      this.prints.set(id, print);
+    }
+    return changed;
   }
 
   private decideAgainAt(playerId: string, atMs: number): void {
