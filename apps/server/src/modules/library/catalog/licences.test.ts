@@ -263,6 +263,25 @@ describe("a song whose holder's licence ended", () => {
     expect(await listed(listener.token, `&playerId=${playerId}`)).not.toContain(song.id);
     expect(await listed(listener.token, "")).not.toContain(song.id);
     expect(await listed(manager.token, "")).toContain(song.id);
+    // Nor found by the owner's search, nor suggested.
+    const found = async (token: string) => {
+      const text = encodeURIComponent(song.title);
+      const songs = await call(server, "GET", `/music/song/search?text=${text}&limit=20`, {
+        token,
+      });
+      const suggested = await call(server, "GET", `/music/common-search?text=${text}&limit=20`, {
+        token,
+      });
+      expect([songs.status, suggested.status]).toEqual([200, 200]);
+      return [
+        ...songs.body.data.map((one: { id: string }) => one.id),
+        ...suggested.body.data
+          .filter((one: { category: string }) => one.category === "songs")
+          .map((one: { id: string }) => one.id),
+      ];
+    };
+    expect(await found(listener.token)).not.toContain(song.id);
+    expect(await found(manager.token)).toContain(song.id);
 
     // Extended to today: it plays again.
     await licenceCall(
@@ -274,6 +293,7 @@ describe("a song whose holder's licence ended", () => {
     expect(await planSongs()).toContain(song.id);
     expect(await hears(listener.token)).toBe(200);
     expect(await listed(listener.token, `&playerId=${playerId}`)).toContain(song.id);
+    expect(await found(listener.token)).toContain(song.id);
   });
 
   it("is marked in the playlist editor before it falls out, and a device's plan carries its end", async () => {

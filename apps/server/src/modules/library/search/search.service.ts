@@ -78,6 +78,8 @@ export class SearchService {
   /** What the actor may find; undefined for staff (the whole library). */
   private async scopeOf(actor: Actor): Promise<SearchScope | undefined> {
     const playlists = await this.deps.access.playlistsOf(actor);
-    return playlists === null ? undefined : { playlistIds: [...playlists] };
+    if (playlists === null) return undefined;
+    const barred = await this.deps.access.barredSongs();
+    return { playlistIds: [...playlists], barredSongIds: [...barred] };
   }
 }

@@ -41,13 +41,19 @@ type Tier = "prefix" | "inside" | "typo";
  */
 export interface SearchScope {
   playlistIds: readonly string[];
+  /** Songs of those playlists no venue may play today (their holder's licence): not found. */
+  barredSongIds: readonly string[];
 }
 
-/** `s` (a song) is a track of the current version of a playlist in the scope. */
+/** `s` (a song) is a track of the current version of a playlist in the scope, and not barred. */
 function inScopeSongs(scope: SearchScope): SQL {
+  const barred =
+    scope.barredSongIds.length > 0
+      ? sql` and not (${anyId(sql`s.id`, scope.barredSongIds)})`
+      : sql``;
   return sql`exists (select 1 from playlists sp
       join vault_entries st on st.parent_id = sp.current_version_id and st.type = 'track'
-     where ${anyId(sql`sp.id`, scope.playlistIds)} and sp.deleted_at is null and st.song_id = s.id)`;
+     where ${anyId(sql`sp.id`, scope.playlistIds)} and sp.deleted_at is null and st.song_id = s.id)${barred}`;
 }
 
 /** The text as the patterns of every tier; `typo` once the vocabulary has corrected it. */
