@@ -145,12 +145,17 @@ export const songsCreditsChangeSchema = z
     authorIds: distinctIds("Автор", LIBRARY.maxAuthors).optional(),
     /** Their copyright holder becomes this one (null: none); left out: kept. */
     copyrightHolderId: uuidSchema.nullable().optional(),
+    /** Their performers become these, in this order (an album's artist); left out: kept. */
+    artists: z.array(text()).min(1).max(LIBRARY.maxArtists).optional(),
   })
   .strict()
-  .refine((change) => change.authorIds !== undefined || change.copyrightHolderId !== undefined, {
-    message: "Укажите авторов или правообладателя",
-    path: ["authorIds"],
-  })
+  .refine(
+    (change) =>
+      change.authorIds !== undefined ||
+      change.copyrightHolderId !== undefined ||
+      change.artists !== undefined,
+    { message: "Укажите исполнителей, авторов или правообладателя", path: ["authorIds"] },
+  )
   .meta({ id: "SongsCreditsChange" });
 export type SongsCreditsChange = z.infer<typeof songsCreditsChangeSchema>;
 
@@ -158,7 +163,7 @@ export const changeSongsCredits = defineEndpoint({
   method: "POST",
   path: "/music/song/credits/change",
   summary:
-    "Credit many songs at once with the same authors and/or copyright holder (an album's " +
+    "Credit many songs at once with the same performers, authors and/or copyright holder (an album's " +
     "tracks): all of them or none; an unknown song or catalog entry changes nothing",
   tags: ["songs"],
   auth: "bearer",

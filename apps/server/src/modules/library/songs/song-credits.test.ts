@@ -197,6 +197,21 @@ describe("credits of many songs at once", () => {
     await creditMany({ songIds: [ids[1]], authorIds: [] });
     expect((await meta(ids[1] as string)).authors).toEqual([]);
     expect((await meta(ids[1] as string)).copyrightHolder?.name).toBe("Альбомный Лейбл");
+
+    // The album's performers, alone: the credits stay, and the tracks in the library show them.
+    const performers = await creditMany({ songIds: ids, artists: ["Хор", "Оркестр «Восток»"] });
+    expect(performers.body).toEqual({ changed: 3 });
+    for (const id of ids) {
+      const song = await meta(id);
+      expect(song.artists).toEqual(["Хор", "Оркестр «Восток»"]);
+      expect(song.authors.length + (song.copyrightHolder ? 1 : 0)).toBeGreaterThan(0);
+    }
+    const found = await call(server, "GET", "/music/song/search?text=Восток&searchFields=artist", {
+      token: manager.token,
+    });
+    expect(found.body.data.map((song: { id: string }) => song.id)).toEqual(
+      expect.arrayContaining(ids),
+    );
   });
 
   it("refuses bad input with a clear error and credits none of the songs", async () => {
@@ -225,6 +240,8 @@ describe("credits of many songs at once", () => {
         "validation-error",
       ],
       [await creditMany({ songIds: ids, authorIds: [known], extra: 1 }), 400, "validation-error"],
+      [await creditMany({ songIds: ids, artists: [] }), 400, "validation-error"],
+      [await creditMany({ songIds: ids, artists: ["x".repeat(201)] }), 400, "validation-error"],
       [await creditMany({ songIds: ids, copyrightHolderId: unknownId }), 400, "validation-error"],
       [await creditMany({ songIds: [...ids, unknownId], authorIds: [known] }), 404, "not-found"],
       [await creditMany({ songIds: ids, authorIds: [known] }, client.token), 403, "forbidden"],
@@ -237,7 +254,7 @@ describe("credits of many songs at once", () => {
     for (const [answer, status, type] of refusals) {
       expect({ status: answer.status, type: answer.body.type }).toEqual({ status, type });
     }
-    expect(refusals[6][0].body.reason).toBe("Правообладатель не найден в каталоге");
+    expect(refusals[8][0].body.reason).toBe("Правообладатель не найден в каталоге");
     expect(await Promise.all(ids.map(credited))).toEqual(before);
   });
 });

@@ -157,13 +157,14 @@ export class SongsService {
   async changeCredits(actor: Actor, change: SongsCreditsChange): Promise<{ changed: number }> {
     assertMayEditLibrary(actor);
     await this.assertCatalogEntries(change);
-    const { songIds, authorIds, copyrightHolderId } = change;
+    const { songIds, authorIds, copyrightHolderId, artists } = change;
     const changed = await this.store.withTx(async (tx) => {
       if ((await tx.songCredits.lockSongs(songIds)) !== songIds.length)
         throw songErrors.songNotFound();
       if (copyrightHolderId !== undefined)
         await tx.songCredits.setCopyrightHolder(songIds, copyrightHolderId);
       if (authorIds) await tx.songCredits.setSongAuthors(songIds, authorIds);
+      if (artists) await tx.songCredits.setSongArtists(songIds, artists);
       return { changed: songIds.length };
     });
     // Whose licence the songs rest on may have changed: what may play is read again.

@@ -1,6 +1,8 @@
+import { and, eq } from "drizzle-orm";
 import { anyId } from "../../../db/any-id.ts";
 import type { Executor } from "../../../db/client.ts";
-import { songAuthors, songs } from "../../../db/schema.ts";
+import { songAuthors, songs, vaultEntries } from "../../../db/schema.ts";
+import { artistsOfTrack } from "./vault-entries.repository.ts";
 
 /**
  * SQL of whose a song is (issue 32): its authors in order (`song_authors`)
@@ -34,6 +36,23 @@ export async function setCopyrightHolder(
     .update(songs)
     .set({ copyrightHolderId, updatedAt: new Date() })
     .where(anyId(songs.id, songIds));
+}
+
+/** These songs' performers become these, and their tracks in the vault show them. */
+export async function setSongArtists(
+  db: Executor,
+  songIds: readonly string[],
+  artists: readonly string[],
+): Promise<void> {
+  if (songIds.length === 0) return;
+  await db
+    .update(songs)
+    .set({ artists: [...artists], updatedAt: new Date() })
+    .where(anyId(songs.id, songIds));
+  await db
+    .update(vaultEntries)
+    .set({ artists: artistsOfTrack(artists) })
+    .where(and(anyId(vaultEntries.songId, songIds), eq(vaultEntries.type, "track")));
 }
 
 /** Locks these songs' rows until the transaction ends; answers how many exist. */

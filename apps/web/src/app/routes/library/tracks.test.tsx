@@ -168,6 +168,38 @@ describe("AddAudios", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
+  it("gives the chosen tracks the same performers alone, asking for one at least", async () => {
+    const credited: unknown[] = [];
+    renderLibrary(
+      "/tracks",
+      on(songsApi.listSongs, ({ reply }) => reply({ data: songs, total: 2, totalPages: 1 })),
+      on(songsApi.changeSongsCredits, ({ body, reply }) => {
+        credited.push(body);
+        return reply({ changed: body.songIds.length });
+      }),
+    );
+    await userEvent.click(await screen.findByRole("checkbox", { name: "Выбрать все" }));
+    await userEvent.click(screen.getByRole("button", { name: "Авторы и правообладатель" }));
+    const dialog = await screen.findByRole("dialog", {
+      name: "Авторы и правообладатель: треков 2",
+    });
+    await userEvent.click(within(dialog).getByRole("checkbox", { name: "Заменить исполнителей" }));
+    await userEvent.click(within(dialog).getByRole("checkbox", { name: "Заменить авторов" }));
+    await userEvent.click(
+      within(dialog).getByRole("checkbox", { name: "Заменить правообладателя" }),
+    );
+    const apply = within(dialog).getByRole("button", { name: "Применить ко всем" });
+    expect((apply as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).getByText("Укажите хотя бы одного исполнителя")).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText("Исполнители"), "Хор, Оркестр «Восток»");
+    await userEvent.click(apply);
+    await waitFor(() =>
+      expect(credited).toEqual([
+        { songIds: songs.map((song) => song.id), artists: ["Хор", "Оркестр «Восток»"] },
+      ]),
+    );
+  });
+
   it("shows each track's rating, read once for the page, and rates a track from its row", async () => {
     const [first, second] = songs.map((song) => song.id) as [string, string];
     const { routes, backend } = songRatingsServer([

@@ -3,9 +3,11 @@ import { useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { Modal } from "../../../components/ui/modal.tsx";
+import { TextInput } from "../../../components/ui/text-input.tsx";
 import { errorText } from "../../../lib/error-messages.ts";
 import { useChangeSongsCredits } from "../api/change-songs-credits.ts";
 import { type Credit, CreditPicker } from "./credit-picker.tsx";
+import { splitArtists } from "./track-editor.tsx";
 
 interface CreditsDialogProps {
   songIds: readonly string[];
@@ -15,22 +17,28 @@ interface CreditsDialogProps {
 }
 
 /**
- * The same authors and/or copyright holder for many chosen tracks at once
- * (an album's, issue 32). What is not ticked stays as each track has it;
- * ticked and left empty clears it. All the tracks change, or none.
+ * The same performers, authors and/or copyright holder for many chosen
+ * tracks at once (an album's, issue 32). What is not ticked stays as each
+ * track has it; authors or holder ticked and left empty clear them
+ * (performers need one at least). All the tracks change, or none.
  */
 export function CreditsDialog({ songIds, onClose, onDone }: CreditsDialogProps) {
+  const [artistsOn, setArtistsOn] = useState(false);
+  const [artists, setArtists] = useState("");
   const [authorsOn, setAuthorsOn] = useState(true);
   const [holderOn, setHolderOn] = useState(true);
   const [authors, setAuthors] = useState<Credit[]>([]);
   const [holder, setHolder] = useState<Credit[]>([]);
   const credit = useChangeSongsCredits();
+  const performers = splitArtists(artists);
   const change: SongsCreditsChange = {
     songIds: [...songIds],
+    ...(artistsOn ? { artists: performers } : {}),
     ...(authorsOn ? { authorIds: authors.map((author) => author.id) } : {}),
     ...(holderOn ? { copyrightHolderId: holder[0]?.id ?? null } : {}),
   };
-  const nothing = !authorsOn && !holderOn;
+  const nothing = !artistsOn && !authorsOn && !holderOn;
+  const noPerformers = artistsOn && performers.length === 0;
 
   return (
     <Modal
@@ -42,7 +50,7 @@ export function CreditsDialog({ songIds, onClose, onDone }: CreditsDialogProps) 
             Отмена
           </Button>
           <Button
-            disabled={nothing}
+            disabled={nothing || noPerformers}
             busy={credit.isPending}
             onClick={async () => {
               const done = await credit.mutateAsync(change).catch(() => null);
@@ -55,6 +63,18 @@ export function CreditsDialog({ songIds, onClose, onDone }: CreditsDialogProps) 
       }
     >
       <div className="form">
+        <Checkbox checked={artistsOn} onChange={setArtistsOn}>
+          Заменить исполнителей
+        </Checkbox>
+        {artistsOn && (
+          <TextInput
+            label="Исполнители"
+            value={artists}
+            onChange={setArtists}
+            hint="Через запятую; у всех треков будут эти исполнители"
+            error={noPerformers ? "Укажите хотя бы одного исполнителя" : null}
+          />
+        )}
         <Checkbox checked={authorsOn} onChange={setAuthorsOn}>
           Заменить авторов
         </Checkbox>

@@ -80,10 +80,7 @@ export function songChangeOf(
   const yearText = form.year.trim();
   const candidate = {
     title: form.title,
-    artists: form.artists
-      .split(",")
-      .map((artist) => artist.trim())
-      .filter(Boolean),
+    artists: splitArtists(form.artists),
     album: form.album.trim() || null,
     genreId: form.genreId || null,
     year: yearText ? (/^\d+$/.test(yearText) ? Number(yearText) : Number.NaN) : null,
@@ -108,6 +105,14 @@ interface TrackEditorProps {
   coverUrl: string | null;
   /** Saves the meta (and the new cover, if one was chosen). */
   onSave: (change: SongMetaChange, cover: File | null) => Promise<unknown>;
+}
+
+/** Performers as typed in one field: "A, B" is two of them. */
+export function splitArtists(text: string): string[] {
+  return text
+    .split(",")
+    .map((artist) => artist.trim())
+    .filter(Boolean);
 }
 
 /**
