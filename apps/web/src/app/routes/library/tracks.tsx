@@ -187,9 +187,9 @@ function AddAudios() {
         <CreditsDialog
           songIds={[...selected]}
           onClose={() => setCrediting(false)}
-          onDone={(changed) => {
+          onDone={(changed, what) => {
             setCrediting(false);
-            toast.success(`Авторы и правообладатель указаны у треков: ${changed}`);
+            toast.success(`${what} у треков: ${changed}`);
           }}
         />
       )}

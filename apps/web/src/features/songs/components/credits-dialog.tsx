@@ -12,8 +12,21 @@ import { splitArtists } from "./track-editor.tsx";
 interface CreditsDialogProps {
   songIds: readonly string[];
   onClose: () => void;
-  /** After the songs were credited. */
-  onDone: (changed: number) => void;
+  /** After the songs were credited: how many, and what was said of them («Авторы и правообладатель указаны»). */
+  onDone: (changed: number, what: string) => void;
+}
+
+/** What a change credits, as a sentence's subject: «Исполнители и авторы», «Правообладатель». */
+function creditedParts(change: SongsCreditsChange): string {
+  const parts = [
+    change.artists ? "исполнители" : "",
+    change.authorIds ? "авторы" : "",
+    change.copyrightHolderId !== undefined ? "правообладатель" : "",
+  ].filter(Boolean);
+  const text =
+    parts.length > 1 ? `${parts.slice(0, -1).join(", ")} и ${parts.at(-1)}` : (parts[0] ?? "");
+  const verb = parts.length === 1 && parts[0] === "правообладатель" ? "указан" : "указаны";
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)} ${verb}`;
 }
 
 /**
@@ -54,7 +67,7 @@ export function CreditsDialog({ songIds, onClose, onDone }: CreditsDialogProps) 
             busy={credit.isPending}
             onClick={async () => {
               const done = await credit.mutateAsync(change).catch(() => null);
-              if (done) onDone(done.changed);
+              if (done) onDone(done.changed, creditedParts(change));
             }}
           >
             Применить ко всем
