@@ -1,7 +1,7 @@
 import { INPUT, LIBRARY, PAGING, PLAYLIST } from "../constants.ts";
 import { defineEndpoint, fileAnswer, okSchema, pagedSchema, uuidSchema } from "../endpoint.ts";
 import { z } from "../zod.ts";
-import { songSchema } from "./songs.ts";
+import { songLicenceSchema, songSchema } from "./songs.ts";
 import { tariffRefSchema } from "./tariffs.ts";
 
 /**
@@ -66,7 +66,7 @@ export const playlistTrackSchema = z.object({
    * covers today; else on the day after `lastDay` (Moscow), when the
    * holder's licences run out. Absent when they do not.
    */
-  licence: z.object({ barred: z.boolean(), lastDay: z.string().nullable() }).optional(),
+  licence: songLicenceSchema.optional(),
 });
 export type PlaylistTrack = z.infer<typeof playlistTrackSchema>;
 

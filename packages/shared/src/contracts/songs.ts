@@ -27,6 +27,16 @@ export const loudnessSchema = z
   })
   .meta({ id: "Loudness" });
 
+/**
+ * A song falls out of what venues play for want of its copyright holder's
+ * licence (issue 32): `barred`, no licence covers today; else on the day
+ * after `lastDay` (Moscow), when the holder's licences run out.
+ */
+export const songLicenceSchema = z
+  .object({ barred: z.boolean(), lastDay: z.string().nullable() })
+  .meta({ id: "SongLicence" });
+export type SongLicence = z.infer<typeof songLicenceSchema>;
+
 export const songSchema = z
   .object({
     id: uuidSchema,
@@ -51,6 +61,11 @@ export const songSchema = z
     loudness: loudnessSchema,
     /** How many times players started it. */
     playCount: z.number().int().nonnegative(),
+    /**
+     * Staff, in the song list only: whether it falls out for want of its
+     * holder's licence; absent when its holder's licences do not end.
+     */
+    licence: songLicenceSchema.optional(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })

@@ -5,6 +5,7 @@ import type { EventBus } from "../../realtime/bus.ts";
 import { type HolderLicenceReads, SongBar, type SongLicences } from "./song-bar.ts";
 
 export type { HolderLicenceReads, SongLicences } from "./song-bar.ts";
+export { songLicenceOf } from "./song-bar.ts";
 
 /**
  * Who may play what (issue 27), the entitlement module's one public face:

@@ -13,6 +13,19 @@ export interface SongLicences {
   lastDays: ReadonlyMap<string, string>;
 }
 
+/**
+ * What the licences say of one song, as the API shows it: barred, or the
+ * last day it plays; undefined when its holder's licences do not end.
+ */
+export function songLicenceOf(
+  songId: string,
+  { barred, lastDays }: SongLicences,
+): { barred: boolean; lastDay: string | null } | undefined {
+  if (barred.has(songId)) return { barred: true, lastDay: null };
+  const lastDay = lastDays.get(songId);
+  return lastDay ? { barred: false, lastDay } : undefined;
+}
+
 /** The library's copyright holders' licences, as the entitlement reads them. */
 export interface HolderLicenceReads {
   /** What the licences say of every song on `day` (`YYYY-MM-DD`, Moscow). */

@@ -1,6 +1,6 @@
 import type { Actor } from "../../../kernel/actor.ts";
 import type { EventBus } from "../../../realtime/bus.ts";
-import type { Entitlement } from "../../entitlement/entitlement.ts";
+import type { Entitlement, SongLicences } from "../../entitlement/entitlement.ts";
 import type { LibraryStore } from "../store/library.store.ts";
 
 export interface MusicAccessDependencies {
@@ -10,7 +10,7 @@ export interface MusicAccessDependencies {
    * module: a device its venue's active licence, a client their licensed
    * venues').
    */
-  entitlement: Pick<Entitlement, "playlistsOf" | "barredSongs">;
+  entitlement: Pick<Entitlement, "playlistsOf" | "barredSongs" | "songLicences">;
   bus: Pick<EventBus, "publish">;
 }
 
@@ -47,6 +47,11 @@ export class MusicAccess {
   /** The songs no venue may play today: lists shown to listeners leave them out. */
   barredSongs(): Promise<ReadonlySet<string>> {
     return this.deps.entitlement.barredSongs();
+  }
+
+  /** The barred songs and the last day of those whose licences end: staff's lists mark them. */
+  songLicences(): Promise<SongLicences> {
+    return this.deps.entitlement.songLicences();
   }
 
   /** Whether the actor may open this playlist, its tracks and files. */

@@ -263,6 +263,13 @@ describe("a song whose holder's licence ended", () => {
     expect(await listed(listener.token, `&playerId=${playerId}`)).not.toContain(song.id);
     expect(await listed(listener.token, "")).not.toContain(song.id);
     expect(await listed(manager.token, "")).toContain(song.id);
+    // Staff see it marked in the list.
+    const managersList = await call(server, "GET", "/music/song?limit=100", {
+      token: manager.token,
+    });
+    expect(
+      managersList.body.data.find((one: { id: string }) => one.id === song.id)?.licence,
+    ).toEqual({ barred: true, lastDay: null });
     // Nor found by the owner's search, nor suggested.
     const found = async (token: string) => {
       const text = encodeURIComponent(song.title);

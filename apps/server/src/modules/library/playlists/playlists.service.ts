@@ -14,7 +14,7 @@ import { type Page, toPage } from "../../../lib/paging.ts";
 import { contentKey, type FileStore, hashOfKey } from "../../../storage/file-store.ts";
 import { imageErrors, storeImage } from "../../../storage/images.ts";
 import type { UploadSource } from "../../../storage/upload.ts";
-import type { SongLicences } from "../../entitlement/entitlement.ts";
+import { type SongLicences, songLicenceOf } from "../../entitlement/entitlement.ts";
 import type { MusicAccess } from "../access/music-access.ts";
 import type { SongsService } from "../songs/songs.service.ts";
 import type { LibraryStore } from "../store/library.store.ts";
@@ -58,9 +58,6 @@ export interface PlaylistsDependencies {
 type Query<E extends { query?: z.ZodType }> = z.output<NonNullable<E["query"]>>;
 type AddBody = z.output<NonNullable<typeof playlistsApi.addPlaylist.body>>;
 type ChangeBody = z.output<NonNullable<typeof playlistsApi.changePlaylist.body>>;
-
-/** A track no venue plays today for want of its holder's licence. */
-const BARRED = { barred: true, lastDay: null };
 
 /** The largest preview track of a playlist. */
 const SUMMARY_MAX_BYTES = LIBRARY.maxSummaryTrackMb * 1024 * 1024;
@@ -141,7 +138,7 @@ export class PlaylistsService {
       { includeRemoved: manager },
     );
     const byId = new Map(songs.map((song) => [song.id, song]));
-    const [[presented], { barred, lastDays }] = await Promise.all([
+    const [[presented], licences] = await Promise.all([
       this.withViewerFacts(actor, [presentPlaylist(view)]),
       this.deps.entitlement.songLicences(),
     ]);
@@ -151,10 +148,10 @@ export class PlaylistsService {
         const song = ref.songId ? byId.get(ref.songId) : undefined;
         if (!song) return [];
         const track = { entryId: ref.entryId, position: ref.position, song };
+        const licence = songLicenceOf(song.id, licences);
         // A listener is not shown what no venue may play; the editor is, marked.
-        if (barred.has(song.id)) return manager ? [{ ...track, licence: BARRED }] : [];
-        const lastDay = lastDays.get(song.id);
-        return [manager && lastDay ? { ...track, licence: { barred: false, lastDay } } : track];
+        if (!manager) return licence?.barred ? [] : [track];
+        return [licence ? { ...track, licence } : track];
       }),
     };
   }

@@ -16,6 +16,7 @@ import type { EventBus } from "../../../realtime/bus.ts";
 import { type FileStore, hashOfKey } from "../../../storage/file-store.ts";
 import { imageErrors, storeImage } from "../../../storage/images.ts";
 import type { UploadSource } from "../../../storage/upload.ts";
+import { type SongLicences, songLicenceOf } from "../../entitlement/entitlement.ts";
 import type { MusicAccess } from "../access/music-access.ts";
 import type { LibraryStore } from "../store/library.store.ts";
 import type { SongFileRow, SongRow } from "../store/songs.repository.ts";
@@ -310,14 +311,19 @@ export class SongsService {
       if (!played) throw songErrors.playerNotFound();
       playlistIds = allowed ? played.filter((id) => allowed.has(id)) : played;
     }
-    // A listener is not offered what no venue may play today (issue 32).
-    const excludeSongIds = allowed ? [...(await this.deps.access.barredSongs())] : undefined;
+    // A listener is not offered what no venue may play today; staff see it marked (issue 32).
+    const licences = await this.deps.access.songLicences();
     const { rows, total } = await this.store.songs.listSongs({
       ...query,
       playlistIds,
-      excludeSongIds,
+      excludeSongIds: allowed ? [...licences.barred] : undefined,
     });
-    return toPage(rows.map(presentSong), total, query.limit);
+    const songs = rows.map(presentSong);
+    return toPage(
+      allowed ? songs : songs.map((song) => marked(song, licences)),
+      total,
+      query.limit,
+    );
   }
 
   /** Songs by id, presented, in the order asked (unknown ids, and removed ones unless asked, are left out). */
@@ -342,6 +348,12 @@ export class SongsService {
     if (!row) throw songErrors.songNotFound();
     return presentSong(row);
   }
+}
+
+/** A song with what its holder's licences say of it, when they end or ended. */
+function marked(song: Song, licences: SongLicences): Song {
+  const licence = songLicenceOf(song.id, licences);
+  return licence ? { ...song, licence } : song;
 }
 
 /** What leaves the server of a song row. */

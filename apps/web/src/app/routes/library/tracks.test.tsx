@@ -1,4 +1,11 @@
-import { catalogApi, playlistsApi, songsApi, vaultApi } from "@fonika/shared";
+import {
+  catalogApi,
+  licenceDayOf,
+  playlistsApi,
+  type Song,
+  songsApi,
+  vaultApi,
+} from "@fonika/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -167,6 +174,25 @@ describe("AddAudios", () => {
     // Its holder was not ticked: the toast names only what changed.
     expect(await screen.findByText("Авторы указаны у треков: 2")).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("marks a song no venue plays for want of its holder's licence, and one that soon falls out", async () => {
+    const soon = licenceDayOf(Date.now() + 5 * 86_400_000);
+    const holder = { id: nextId(), name: "Лейбл «Север»" };
+    const [first, second] = songs as [Song, Song];
+    const marked = [
+      { ...first, copyrightHolder: holder, licence: { barred: true, lastDay: null } },
+      { ...second, licence: { barred: false, lastDay: soon } },
+    ];
+    renderLibrary(
+      "/tracks",
+      on(songsApi.listSongs, ({ reply }) => reply({ data: marked, total: 2, totalPages: 1 })),
+    );
+    const barred = await screen.findByText("Не звучит");
+    expect(barred.getAttribute("title")).toBe(
+      "Не звучит: у правообладателя «Лейбл «Север»» нет действующей лицензии",
+    );
+    expect(screen.getByText(`До ${soon.split("-").reverse().join(".")}`)).toBeTruthy();
   });
 
   it("gives the chosen tracks the same performers alone, asking for one at least", async () => {

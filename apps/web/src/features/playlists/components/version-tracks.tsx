@@ -7,7 +7,7 @@ import { Icon } from "../../../components/ui/icon.tsx";
 import { TRUNCATION } from "../../../config/constants.ts";
 import { carriesFiles } from "../../../lib/audio-files.ts";
 import { formatDuration, truncateName } from "../../../lib/format.ts";
-import { falloutOf, falloutSummary, falloutText } from "../licence-fallout.ts";
+import { falloutOf, falloutSummary, falloutText } from "../../../lib/licence-fallout.ts";
 import { moveItem } from "./track-order.ts";
 import "../playlists.css";
 

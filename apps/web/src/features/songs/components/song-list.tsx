@@ -1,4 +1,4 @@
-import { MESSAGES } from "@fonika/shared";
+import { MESSAGES, type Song } from "@fonika/shared";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PlayButton } from "../../../components/audio/preview-player.tsx";
@@ -10,11 +10,19 @@ import { SelectableTable } from "../../../components/ui/selectable-table.tsx";
 import { TRUNCATION } from "../../../config/constants.ts";
 import { pathTo } from "../../../config/paths.ts";
 import { errorText } from "../../../lib/error-messages.ts";
-import { formatDate, formatDuration, formatSizeMb, truncateName } from "../../../lib/format.ts";
+import {
+  formatDate,
+  formatDay,
+  formatDuration,
+  formatSizeMb,
+  truncateName,
+} from "../../../lib/format.ts";
+import { falloutOf, falloutText } from "../../../lib/licence-fallout.ts";
 import { useSongMeta } from "../api/get-song-meta.ts";
 import { useSongRatings } from "../api/get-song-ratings.ts";
 import { useSongs } from "../api/list-songs.ts";
 import { SongRatingStars } from "./song-rating.tsx";
+import "../songs.css";
 
 /** AddAudios' filter (SPEC.md §2: filterBy artist or album, filterValue). */
 export interface SongFilter {
@@ -92,6 +100,7 @@ export function SongList({
                     </abbr>
                   )}
                 </span>
+                <LicenceMark song={song} />
               </div>
             ),
           },
@@ -194,5 +203,23 @@ export function SongList({
         />
       </div>
     </div>
+  );
+}
+
+/**
+ * A song out of what venues play for want of its holder's licence, or
+ * falling out within 30 days (issue 32): a short mark, the reason in its
+ * title. The server marks songs for staff only.
+ */
+function LicenceMark({ song }: { song: Song }) {
+  const fallout = falloutOf(song, Date.now());
+  if (!fallout) return null;
+  return (
+    <span
+      className={`licence-mark is-${fallout.kind}`}
+      title={falloutText(fallout, song.copyrightHolder?.name)}
+    >
+      {fallout.kind === "barred" ? "Не звучит" : `До ${formatDay(fallout.lastDay)}`}
+    </span>
   );
 }

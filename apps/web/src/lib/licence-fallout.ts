@@ -1,5 +1,5 @@
-import { LICENCES, licenceDayOf, type PlaylistTrack } from "@fonika/shared";
-import { formatCount, formatDay } from "../../lib/format.ts";
+import { LICENCES, licenceDayOf, type SongLicence } from "@fonika/shared";
+import { formatCount, formatDay } from "./format.ts";
 
 /** How a track stands with its copyright holder's licence (issue 32), when it is at risk. */
 export type TrackFallout = { kind: "barred" } | { kind: "ending"; lastDay: string };
@@ -9,13 +9,17 @@ function daysAfter(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** What carries a song's licence as the server tells staff: a playlist's track, a listed song. */
+interface Licensed {
+  licence?: SongLicence | undefined;
+}
+
 /**
  * Whether a track is out of what venues play (`barred`), or falls out
- * within the days the catalog warns of (30): the server tells the editor
- * the last day its holder's licences cover; a later end is no news yet.
+ * within the days the catalog warns of (30): the server tells staff the
+ * last day its holder's licences cover; a later end is no news yet.
  */
-export function falloutOf(track: PlaylistTrack, nowMs: number): TrackFallout | null {
-  const licence = track.licence;
+export function falloutOf({ licence }: Licensed, nowMs: number): TrackFallout | null {
   if (!licence) return null;
   if (licence.barred) return { kind: "barred" };
   const horizon = daysAfter(licenceDayOf(nowMs), LICENCES.endingWithinDays);
@@ -39,7 +43,7 @@ const agreeing = (count: number, one: string, more: string) =>
   plural.select(count) === "one" ? one : more;
 
 /** The version's summary: how many tracks are out and how many fall out soon; null when none. */
-export function falloutSummary(tracks: readonly PlaylistTrack[], nowMs: number): string | null {
+export function falloutSummary(tracks: readonly Licensed[], nowMs: number): string | null {
   let barred = 0;
   let ending = 0;
   for (const track of tracks) {
