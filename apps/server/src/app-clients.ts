@@ -170,7 +170,7 @@ export async function registerClientModules(
   await app.register(support.plugin);
   // A player silent against its schedule for 5 minutes alerts its owner (issue 14) and opens an enquiry.
   const silenceAlerts = players.silenceAlerts({
-    raised: (alerts) => support.enquiries.openForAlerts(alerts),
+    raised: (alerts) => support.alertEnquiries.openForAlerts(alerts),
   });
   await app.register(silenceAlerts.plugin);
   return {

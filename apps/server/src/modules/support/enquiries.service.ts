@@ -14,9 +14,11 @@ import type { Actor } from "../../kernel/actor.ts";
 import type { ServiceLog } from "../../kernel/service-log.ts";
 import { type Page, toPage } from "../../lib/paging.ts";
 import type { EventBus } from "../../realtime/bus.ts";
+import { AlertEnquiries } from "./alert-enquiries.ts";
 import { EnquiryNews } from "./enquiries.news.ts";
 import { EnquiryPresenter, type EnquiryPresenterPorts, factsOf } from "./enquiries.presenter.ts";
 import type { EnquiryRow } from "./enquiries.repository.ts";
+import { EventStamps } from "./enquiry-stamps.ts";
 import { SUPPORT_TEXTS, supportErrors } from "./support.errors.ts";
 import { takeSupportMessageSlot } from "./support.limits.ts";
 import {
@@ -71,17 +73,6 @@ export interface EnquiriesDependencies extends Omit<EnquiryPresenterPorts, "play
   sendMail(message: { to: string; subject: string; text: string }): Promise<void>;
 }
 
-/** A silence alert that opens (or joins) an enquiry. */
-export interface SilenceAlertFacts {
-  alertId: string;
-  playerId: string;
-  playerName: string;
-  ownerId: string;
-  establishmentId: string;
-  /** The player was out of touch when its alert was raised (it may play from its memory). */
-  outOfTouch: boolean;
-}
-
 /**
  * Enquiries (issue 15): a client, or an admin for them, writes one; both
  * sides answer in its thread; staff move it through its states, assign it
@@ -91,8 +82,9 @@ export interface SilenceAlertFacts {
 export class EnquiriesService {
   private readonly presenter: EnquiryPresenter;
   private readonly news: EnquiryNews;
-  /** The last event time handed out: events of one change keep their order. */
-  private lastStamp = 0;
+  private readonly stamps = new EventStamps();
+  /** Silence alerts open (or join) enquiries: the players module tells them. */
+  readonly alerts: AlertEnquiries;
 
   constructor(private readonly deps: EnquiriesDependencies) {
     this.presenter = new EnquiryPresenter({
@@ -101,6 +93,7 @@ export class EnquiriesService {
         new Map([...(await deps.players.placesOf(ids))].map(([id, place]) => [id, place.name])),
     });
     this.news = new EnquiryNews(deps);
+    this.alerts = new AlertEnquiries({ ...deps, news: this.news, stamps: this.stamps });
   }
 
   async create(actor: Actor, body: Body<typeof supportApi.createEnquiry>): Promise<Enquiry> {
@@ -123,7 +116,7 @@ export class EnquiriesService {
     await takeSupportMessageSlot(store.executor, actor.userId);
     const side: Side = sideOf(actor, { clientId });
     const row = await store.withTx(async (tx) => {
-      const at = this.stamp();
+      const at = this.stamps.next();
       const enquiry = await tx.enquiries.insertEnquiry({
         clientId,
         createdBy: actor.userId,
@@ -182,7 +175,7 @@ export class EnquiriesService {
     const { row, side, moved } = await store.withTx(async (tx) => {
       const locked = await this.lockSeen(tx, actor, id);
       const side = assertMayReply(actor, factsOf(locked));
-      const at = this.stamp();
+      const at = this.stamps.next();
       await this.writeMessage(tx, id, actor, side, body, at);
       const to = stateAfterReply(side, locked.state as EnquiryState);
       let row = await tx.enquiries.updateEnquiry(id, { updatedAt: at });
@@ -231,7 +224,7 @@ export class EnquiriesService {
 
   async markRead(actor: Actor, id: string): Promise<void> {
     await this.findSeen(actor, id);
-    await this.deps.store.enquiries.markRead(actor.userId, id, this.stamp());
+    await this.deps.store.enquiries.markRead(actor.userId, id, this.stamps.next());
   }
 
   /**
@@ -255,7 +248,7 @@ export class EnquiriesService {
     );
     const who = await this.whoIs(actor, "staff");
     const row = await store.withTx(async (tx) => {
-      const at = this.stamp();
+      const at = this.stamps.next();
       await tx.enquiries.insertEvent({
         enquiryId: id,
         kind: "player-command",
@@ -288,58 +281,6 @@ export class EnquiriesService {
       chat = await store.enquiries.unreadChatConversations();
     }
     return { enquiries, chat };
-  }
-
-  /**
-   * Silence alerts just raised (the players module tells): each opens an
-   * enquiry of topic player-silent for its player's owner, once per alert
-   * whatever the number of processes; a player that already has an open
-   * enquiry gets an `alert` event in it instead.
-   */
-  async openForAlerts(alerts: readonly SilenceAlertFacts[]): Promise<void> {
-    const { store } = this.deps;
-    const venues = await this.deps.establishmentNamesOf([
-      ...new Set(alerts.map((alert) => alert.establishmentId)),
-    ]);
-    for (const alert of alerts) {
-      const result = await store.withTx(async (tx) => {
-        const at = this.stamp();
-        const open = await tx.enquiries.lockOpenEnquiryOfPlayer(alert.playerId);
-        const enquiry =
-          open ??
-          (await tx.enquiries.insertAlertEnquiry({
-            clientId: alert.ownerId,
-            createdBy: null,
-            topic: "player-silent",
-            subject: SUPPORT_TEXTS.alertSubject(alert.playerName),
-            establishmentId: alert.establishmentId,
-            playerId: alert.playerId,
-            alertId: alert.alertId,
-            createdAt: at,
-            updatedAt: at,
-          }));
-        if (!enquiry) return undefined;
-        await tx.enquiries.insertEvent({
-          enquiryId: enquiry.id,
-          kind: "alert",
-          authorId: null,
-          side: "system",
-          text: open
-            ? SUPPORT_TEXTS.alertAgain(alert.playerName, alert.outOfTouch)
-            : SUPPORT_TEXTS.alertOpened(
-                alert.playerName,
-                venues.get(alert.establishmentId) ?? "",
-                alert.outOfTouch,
-              ),
-          createdAt: at,
-        });
-        const row = open
-          ? await tx.enquiries.updateEnquiry(enquiry.id, { updatedAt: at })
-          : enquiry;
-        return { row, event: open ? ("alert" as const) : ("created" as const) };
-      });
-      if (result) await this.news.announce(result.row, result.event, null, "staff");
-    }
   }
 
   /**
@@ -376,7 +317,7 @@ export class EnquiriesService {
     to: EnquiryState,
     names: Map<string, string>,
   ) {
-    const at = this.stamp();
+    const at = this.stamps.next();
     await tx.enquiries.insertEvent({
       enquiryId: row.id,
       kind: "state",
@@ -396,7 +337,7 @@ export class EnquiriesService {
     assigneeId: string | null,
     names: Map<string, string>,
   ) {
-    const at = this.stamp();
+    const at = this.stamps.next();
     await tx.enquiries.insertEvent({
       enquiryId: row.id,
       kind: "assignee",
@@ -442,11 +383,5 @@ export class EnquiriesService {
       createdAt: at,
     });
     await this.deps.attachments.claim(tx, message.attachmentIds, actor.userId, event.id);
-  }
-
-  /** A time later than every one this process handed out: a change's events keep their order. */
-  private stamp(): Date {
-    this.lastStamp = Math.max(Date.now(), this.lastStamp + 1);
-    return new Date(this.lastStamp);
   }
 }

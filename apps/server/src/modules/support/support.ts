@@ -4,6 +4,7 @@ import type { ServiceLog } from "../../kernel/service-log.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import type { SocketRegistry } from "../../realtime/socket-registry.ts";
 import type { FileStore } from "../../storage/file-store.ts";
+import type { AlertEnquiries } from "./alert-enquiries.ts";
 import { SupportAttachments } from "./attachments.service.ts";
 import { chatRoutes } from "./chat.routes.ts";
 import { ChatService } from "./chat.service.ts";
@@ -53,7 +54,7 @@ export interface Support {
   /** The attachments, whose sweep tests drive on a fake clock (`app.modules.support.attachments`). */
   readonly attachments: SupportAttachments;
   /** Silence alerts open (or join) an enquiry for the player's owner (players). */
-  readonly enquiries: Pick<EnquiriesService, "openForAlerts">;
+  readonly alertEnquiries: Pick<AlertEnquiries, "openForAlerts">;
   /** Erases a deleted client's enquiries and conversation inside the deletion's transaction (accounts). */
   readonly clientRecords: {
     forgetClient(tx: Executor, clientId: string): Promise<() => Promise<void>>;
@@ -93,7 +94,7 @@ export function createSupport(deps: SupportDependencies): Support {
       await app.register(chatRoutes, { chat });
     },
     attachments,
-    enquiries,
+    alertEnquiries: enquiries.alerts,
     clientRecords: {
       // Enquiries first, then the chat, as accounts asked them one after the other before.
       forgetClient: async (tx, clientId) => {
@@ -109,4 +110,4 @@ export function createSupport(deps: SupportDependencies): Support {
 }
 
 export type { SupportAttachments } from "./attachments.service.ts";
-export type { SilenceAlertFacts } from "./enquiries.service.ts";
+export type { SilenceAlertFacts } from "./alert-enquiries.ts";
