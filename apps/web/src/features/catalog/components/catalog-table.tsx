@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { Icon } from "../../../components/ui/icon.tsx";
+import { IconButton } from "../../../components/ui/icon-button.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
 import { errorText } from "../../../lib/error-messages.ts";
 import { useCatalogEntries } from "../api/list-catalog-entries.ts";
@@ -63,34 +63,26 @@ export function CatalogTable({
       render: (entry) => (
         <div className="row-actions">
           {onLicences && (
-            <button
-              type="button"
-              className="icon-button icon-button--small"
-              aria-label={`Лицензии «${entry.name}»`}
+            <IconButton
+              icon="shield"
+              label={`Лицензии «${entry.name}»`}
               title="Лицензии"
               onClick={() => onLicences(entry)}
-            >
-              <Icon name="shield" size={16} />
-            </button>
+            />
           )}
-          <button
-            type="button"
-            className="icon-button icon-button--small"
-            aria-label={CATALOG_TEXTS.renameEntry(entry.name)}
+          <IconButton
+            icon="edit"
+            label={CATALOG_TEXTS.renameEntry(entry.name)}
             title={CATALOG_TEXTS.rename}
             onClick={() => onRename(entry)}
-          >
-            <Icon name="edit" size={16} />
-          </button>
-          <button
-            type="button"
-            className="icon-button icon-button--small icon-button--danger"
-            aria-label={CATALOG_TEXTS.removeEntry(entry.name)}
+          />
+          <IconButton
+            icon="trash"
+            label={CATALOG_TEXTS.removeEntry(entry.name)}
             title={CATALOG_TEXTS.remove}
             onClick={() => onRemove(entry)}
-          >
-            <Icon name="trash" size={16} />
-          </button>
+            danger
+          />
         </div>
       ),
     },

@@ -4,6 +4,7 @@ import { PlayButton } from "../../../components/audio/preview-player.tsx";
 import { useBigScreen } from "../../../components/layouts/use-media-query.ts";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Icon } from "../../../components/ui/icon.tsx";
+import { IconButton } from "../../../components/ui/icon-button.tsx";
 import { TRUNCATION } from "../../../config/constants.ts";
 import { carriesFiles } from "../../../lib/audio-files.ts";
 import { formatDuration, truncateName } from "../../../lib/format.ts";
@@ -221,32 +222,24 @@ export function VersionTracks({
                   {formatDuration(track.song.durationMs)}
                 </span>
                 <span className="version-track__buttons">
-                  <button
-                    type="button"
-                    className="icon-button icon-button--small"
-                    aria-label={`Выше: ${title}`}
+                  <IconButton
+                    icon="arrow-up"
+                    label={`Выше: ${title}`}
                     disabled={index === 0 || saving}
                     onClick={() => void save(moveItem(order, index, index - 1))}
-                  >
-                    <Icon name="arrow-up" size={16} />
-                  </button>
-                  <button
-                    type="button"
-                    className="icon-button icon-button--small"
-                    aria-label={`Ниже: ${title}`}
+                  />
+                  <IconButton
+                    icon="arrow-down"
+                    label={`Ниже: ${title}`}
                     disabled={index === order.length - 1 || saving}
                     onClick={() => void save(moveItem(order, index, index + 1))}
-                  >
-                    <Icon name="arrow-down" size={16} />
-                  </button>
-                  <button
-                    type="button"
-                    className="icon-button icon-button--small icon-button--danger"
-                    aria-label={`Убрать из версии: ${title}`}
+                  />
+                  <IconButton
+                    icon="trash"
+                    label={`Убрать из версии: ${title}`}
                     onClick={() => onRemove(track)}
-                  >
-                    <Icon name="trash" size={16} />
-                  </button>
+                    danger
+                  />
                 </span>
               </li>
             );

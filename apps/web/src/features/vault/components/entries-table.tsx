@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { PlayButton } from "../../../components/audio/preview-player.tsx";
 import { useBigScreen } from "../../../components/layouts/use-media-query.ts";
 import { Icon, type IconName } from "../../../components/ui/icon.tsx";
+import { IconButton } from "../../../components/ui/icon-button.tsx";
 import {
   type SelectableColumn,
   SelectableTable,
@@ -301,34 +302,26 @@ function RowActions({
         </Link>
       )}
       {entry.entryType !== "track" && (
-        <button
-          type="button"
-          className="icon-button icon-button--small"
-          aria-label={`Переименовать «${name}»`}
+        <IconButton
+          icon="rename"
+          label={`Переименовать «${name}»`}
           title="Переименовать"
           onClick={() => actions.onRename(entry)}
-        >
-          <Icon name="rename" size={16} />
-        </button>
+        />
       )}
-      <button
-        type="button"
-        className="icon-button icon-button--small"
-        aria-label={`Переместить «${name}»`}
+      <IconButton
+        icon="move"
+        label={`Переместить «${name}»`}
         title="Перенести или скопировать"
         onClick={() => actions.onMove([entry])}
-      >
-        <Icon name="move" size={16} />
-      </button>
-      <button
-        type="button"
-        className="icon-button icon-button--small icon-button--danger"
-        aria-label={`Удалить «${name}»`}
+      />
+      <IconButton
+        icon="trash"
+        label={`Удалить «${name}»`}
         title="В корзину"
         onClick={() => actions.onDelete([entry])}
-      >
-        <Icon name="trash" size={16} />
-      </button>
+        danger
+      />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { toast } from "react-toastify";
 import { useBigScreen } from "../../../components/layouts/use-media-query.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { Icon } from "../../../components/ui/icon.tsx";
+import { IconButton } from "../../../components/ui/icon-button.tsx";
 import { Modal } from "../../../components/ui/modal.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
@@ -144,24 +144,19 @@ export function TrashBrowser() {
             headerClassName: "entries-table__actions",
             render: (entry) => (
               <div className="row-actions">
-                <button
-                  type="button"
-                  className="icon-button icon-button--small"
-                  aria-label={`Восстановить «${displayNameOf(entry)}»`}
+                <IconButton
+                  icon="restore"
+                  label={`Восстановить «${displayNameOf(entry)}»`}
                   title="Восстановить"
                   onClick={() => void restoreEntries([entry])}
-                >
-                  <Icon name="restore" size={16} />
-                </button>
-                <button
-                  type="button"
-                  className="icon-button icon-button--small icon-button--danger"
-                  aria-label={`Удалить навсегда «${displayNameOf(entry)}»`}
+                />
+                <IconButton
+                  icon="trash"
+                  label={`Удалить навсегда «${displayNameOf(entry)}»`}
                   title="Удалить навсегда"
                   onClick={() => setConfirming([entry])}
-                >
-                  <Icon name="trash" size={16} />
-                </button>
+                  danger
+                />
               </div>
             ),
           },
