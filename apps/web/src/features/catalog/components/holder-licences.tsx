@@ -7,6 +7,7 @@ import {
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
+import { DateField } from "../../../components/ui/date-field.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { Modal } from "../../../components/ui/modal.tsx";
 import { type ChipTone, StatusChip } from "../../../components/ui/status-chip.tsx";
@@ -183,24 +184,19 @@ export function HolderLicences({
             value={form.territory}
             onChange={(value) => set("territory", value)}
           />
-          <Field id="licence-starts" label="Действует с">
-            <input
-              id="licence-starts"
-              className="input"
-              type="date"
-              value={form.startsOn}
-              onChange={(event) => set("startsOn", event.target.value)}
-            />
-          </Field>
-          <Field id="licence-ends" label="Действует по" hint="Пусто — бессрочно">
-            <input
-              id="licence-ends"
-              className="input"
-              type="date"
-              value={form.endsOn}
-              onChange={(event) => set("endsOn", event.target.value)}
-            />
-          </Field>
+          <DateField
+            id="licence-starts"
+            label="Действует с"
+            value={form.startsOn}
+            onChange={(value) => set("startsOn", value)}
+          />
+          <DateField
+            id="licence-ends"
+            label="Действует по"
+            hint="Пусто — бессрочно"
+            value={form.endsOn}
+            onChange={(value) => set("endsOn", value)}
+          />
           <Field
             id="licence-document"
             label="Документ"

@@ -1,5 +1,5 @@
 import { Button } from "../../../components/ui/button.tsx";
-import { Field } from "../../../components/ui/field.tsx";
+import { DateField } from "../../../components/ui/date-field.tsx";
 import type { ReportLink } from "../api/report-urls.ts";
 import { HISTORY_TEXTS } from "../history-texts.ts";
 import type { useHistoryFilter } from "../hooks/use-history-filter.ts";
@@ -35,24 +35,19 @@ export function HistoryFilter({ state, reports = [], zoneHint }: HistoryFilterPr
   );
   return (
     <div className="history-filter">
-      <Field id="history-from" label="С даты" hint={zoneHint}>
-        <input
-          id="history-from"
-          className="input"
-          type="date"
-          value={filter.from ?? ""}
-          onChange={(event) => state.setPeriod({ from: event.target.value || undefined })}
-        />
-      </Field>
-      <Field id="history-to" label="По дату">
-        <input
-          id="history-to"
-          className="input"
-          type="date"
-          value={filter.to ?? ""}
-          onChange={(event) => state.setPeriod({ to: event.target.value || undefined })}
-        />
-      </Field>
+      <DateField
+        id="history-from"
+        label="С даты"
+        hint={zoneHint}
+        value={filter.from ?? ""}
+        onChange={(value) => state.setPeriod({ from: value || undefined })}
+      />
+      <DateField
+        id="history-to"
+        label="По дату"
+        value={filter.to ?? ""}
+        onChange={(value) => state.setPeriod({ to: value || undefined })}
+      />
       <div className="history-filter__actions">
         {(filter.from || filter.to) && (
           <Button variant="ghost" onClick={state.reset}>
