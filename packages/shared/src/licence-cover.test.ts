@@ -51,5 +51,6 @@ describe("licenceCoverOn: what a holder's licences say of its music from a day o
   it("dayAfter crosses months and years", () => {
     expect(dayAfter("2026-12-31")).toBe("2027-01-01");
     expect(dayAfter("2028-02-28")).toBe("2028-02-29");
+    expect(dayAfter("2026-11-29", 30)).toBe("2026-12-29");
   });
 });

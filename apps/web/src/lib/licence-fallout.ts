@@ -1,13 +1,8 @@
-import { LICENCES, licenceDayOf, type SongLicence } from "@fonika/shared";
+import { dayAfter, LICENCES, licenceDayOf, type SongLicence } from "@fonika/shared";
 import { formatCount, formatDay } from "./format.ts";
 
 /** How a track stands with its copyright holder's licence (issue 32), when it is at risk. */
 export type TrackFallout = { kind: "barred" } | { kind: "ending"; lastDay: string };
-
-/** The Moscow day `days` after `day`. */
-function daysAfter(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** What carries a song's licence as the server tells staff: a playlist's track, a listed song. */
 interface Licensed {
@@ -22,7 +17,7 @@ interface Licensed {
 export function falloutOf({ licence }: Licensed, nowMs: number): TrackFallout | null {
   if (!licence) return null;
   if (licence.barred) return { kind: "barred" };
-  const horizon = daysAfter(licenceDayOf(nowMs), LICENCES.endingWithinDays);
+  const horizon = dayAfter(licenceDayOf(nowMs), LICENCES.endingWithinDays);
   return licence.lastDay && licence.lastDay <= horizon
     ? { kind: "ending", lastDay: licence.lastDay }
     : null;

@@ -34,9 +34,9 @@ export function licenceDayEndMs(day: string): number {
   return Date.parse(`${day}T00:00:00Z`) + 86_400_000 - 3 * 3_600_000;
 }
 
-/** The Moscow date after `day` (`YYYY-MM-DD`). */
-export function dayAfter(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+/** The date `days` (1) after `day` (`YYYY-MM-DD`). */
+export function dayAfter(day: string, days = 1): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** A licence's period, as `licenceCoverOn` reads it. */
