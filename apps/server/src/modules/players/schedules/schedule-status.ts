@@ -37,6 +37,13 @@ export interface ScheduleStatusDependencies {
   ): Promise<Map<string, readonly { songId: string; playableUntil?: string }[]>>;
 }
 
+interface PushOptions {
+  /** Tell only the players whose answer changed since they were told... */
+  onlyChanged?: boolean;
+  /** ...or whose playlist's songs changed (these playlists). */
+  songsChanged?: ReadonlySet<string>;
+}
+
 export class ScheduleStatus {
   /** When to decide again for a player whose device is connected here. */
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -51,8 +58,6 @@ export class ScheduleStatus {
    * licence ended), is news to its devices, whose plans hold those songs.
    */
   private readonly prints = new Map<string, string>();
-  /** Playlists whose songs changed since they were told (`accessChanged`); read by the push. */
-  private changedPlaylists: ReadonlySet<string> = new Set();
   /** Gathers a burst of access changes into one decision for every device here. */
   private accessChangedTimer: NodeJS.Timeout | undefined;
   private readonly stopListening: () => void;
@@ -73,7 +78,7 @@ export class ScheduleStatus {
    * sets the next decision. With `onlyChanged`, a player whose decision is
    * the one it was last told hears nothing.
    */
-  async push(playerIds: string[], options: { onlyChanged?: boolean } = {}): Promise<void> {
+  async push(playerIds: string[], options: PushOptions = {}): Promise<void> {
     // In batches: every box of a network deciding at once (its music access changed) is
     // thousands of players, whose rows read in one go would hold the event loop.
     for (let start = 0; start < playerIds.length; start += PUSH_BATCH) {
@@ -81,7 +86,7 @@ export class ScheduleStatus {
     }
   }
 
-  private async pushBatch(playerIds: string[], options: { onlyChanged?: boolean }): Promise<void> {
+  private async pushBatch(playerIds: string[], options: PushOptions): Promise<void> {
     try {
       const decisions = await this.deps.decide(playerIds, Date.now());
       const owners = await this.deps.states.ownersOf([...decisions.keys()]);
@@ -105,7 +110,7 @@ export class ScheduleStatus {
         // What plays is the news; a later `until` alone is not.
         const key = `${schedule.playlistId}|${schedule.scheduleId}|${schedule.fallback}|${schedule.licence}`;
         const songsChanged =
-          schedule.playlistId !== null && this.changedPlaylists.has(schedule.playlistId);
+          schedule.playlistId !== null && Boolean(options.songsChanged?.has(schedule.playlistId));
         if (options.onlyChanged && this.told.get(playerId) === key && !songsChanged) continue;
         const owner = owners.get(playerId);
         if (!owner) continue;
@@ -151,16 +156,13 @@ export class ScheduleStatus {
 
   /** After a change of access: the players whose answer or whose playlist's songs changed are told. */
   private async retell(): Promise<void> {
-    try {
-      this.changedPlaylists = await this.printPlaylists([...this.prints.keys()]);
-    } catch (error) {
-      this.deps.log.error({ err: error }, "reading the told playlists' songs failed");
-    }
-    try {
-      await this.push(this.deps.localPlayerIds(), { onlyChanged: true });
-    } finally {
-      this.changedPlaylists = new Set();
-    }
+    const songsChanged = await this.printPlaylists([...this.prints.keys()]).catch(
+      (error: unknown) => {
+        this.deps.log.error({ err: error }, "reading the told playlists' songs failed");
+        return new Set<string>();
+      },
+    );
+    await this.push(this.deps.localPlayerIds(), { onlyChanged: true, songsChanged });
   }
 
   /**
