@@ -109,5 +109,5 @@ export function createSupport(deps: SupportDependencies): Support {
   };
 }
 
-export type { SupportAttachments } from "./attachments.service.ts";
 export type { SilenceAlertFacts } from "./alert-enquiries.ts";
+export type { SupportAttachments } from "./attachments.service.ts";
