@@ -86,11 +86,20 @@ describe("RedisBus", () => {
       // The local copy came at once; the echo from Redis is not delivered again.
       // Redis keeps a channel's order: a marker published now comes after every
       // echo of what came before.
+      const heard: BusEvent = {
+        kind: "devices-heard",
+        rooms: [],
+        alive: true,
+        beats: [{ playerId: "p1", at: 1_764_000_000_000 }],
+      };
+      const heardAtFirst = nextEvent(first);
+      await second.publish(heard);
+      expect(await heardAtFirst).toEqual(heard);
       const marker: BusEvent = { kind: "music-access-changed", rooms: [] };
       const markerAtFirst = nextEvent(first);
       await second.publish(marker);
       expect(await markerAtFirst).toEqual(marker);
-      expect(receivedByFirst).toEqual([event, back, marker]);
+      expect(receivedByFirst).toEqual([event, back, heard, marker]);
     },
   );
 

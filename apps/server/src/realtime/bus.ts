@@ -84,6 +84,18 @@ export type BusEvent =
    * was taken over and closed, so one player never has two devices playing
    * and filing history at once. `rooms` is the player's room.
    */
+  /**
+   * The devices of these players, connected to the publishing process, were
+   * heard alive (their heartbeat written at `at`) or are gone (left, or
+   * silent since `at`): the other processes answer "is it connected?" from
+   * it without a read (players/live/devices-elsewhere.ts). No socket hears it.
+   */
+  | {
+      kind: "devices-heard";
+      rooms: [];
+      alive: boolean;
+      beats: Array<{ playerId: string; at: number }>;
+    }
   | {
       kind: "device-claimed";
       rooms: string[];
@@ -383,6 +395,18 @@ function isBusEvent(value: unknown): value is BusEvent {
   if (event.kind === "establishments-changed") {
     const changed = event as { establishmentIds?: unknown };
     return event.rooms.length === 0 && isStringArray(changed.establishmentIds);
+  }
+  if (event.kind === "devices-heard") {
+    const heard = event as { alive?: unknown; beats?: unknown };
+    return (
+      event.rooms.length === 0 &&
+      typeof heard.alive === "boolean" &&
+      Array.isArray(heard.beats) &&
+      heard.beats.every(
+        (beat: { playerId?: unknown; at?: unknown } | null) =>
+          typeof beat?.playerId === "string" && typeof beat.at === "number",
+      )
+    );
   }
   if (event.kind === "device-claimed") {
     const claim = event as { playerId?: unknown; claimId?: unknown; admittedAt?: unknown };

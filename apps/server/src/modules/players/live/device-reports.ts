@@ -3,6 +3,7 @@ import type { ServiceLog } from "../../../kernel/service-log.ts";
 import type { PlayRecorder } from "../../history/history.ts";
 import type { PlayersStore } from "../players.store.ts";
 import type { ControllablePlayer } from "../registry/players.service.ts";
+import type { DevicesElsewhere } from "./devices-elsewhere.ts";
 import { DEVICE_SILENT_MS, HEARTBEAT_FRESH_MS, onlineSince } from "./live.policy.ts";
 import type { PlayerStateRow } from "./live.repository.ts";
 import type { PlayerSocketMessage } from "./live.socket.ts";
@@ -45,6 +46,8 @@ export interface DeviceReportsDependencies {
   states: LiveStates;
   /** What the devices here were told to play: a report of a song a newer command replaced is stale. */
   told: ToldSongs;
+  /** The other processes, told that the devices here are gone. */
+  elsewhere: DevicesElsewhere;
 }
 
 export class DeviceReports {
@@ -178,6 +181,7 @@ export class DeviceReports {
     }
     const written = await this.deps.store.live.writeDevicesLeft([...states.keys()], now);
     await this.deps.states.publishRows(written);
+    await this.deps.elsewhere.gone(playerIds.map((playerId) => ({ playerId, at: now.getTime() })));
   }
 
   /**

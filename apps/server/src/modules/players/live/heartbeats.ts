@@ -1,6 +1,7 @@
 import type { Actor } from "../../../kernel/actor.ts";
 import type { ServiceLog } from "../../../kernel/service-log.ts";
 import type { PlayersStore } from "../players.store.ts";
+import type { DevicesElsewhere } from "./devices-elsewhere.ts";
 import { DEVICE_SILENT_MS, HEARTBEAT_FRESH_MS, HEARTBEAT_RENEW_MS } from "./live.policy.ts";
 import type { LiveStates } from "./live-states.ts";
 
@@ -21,6 +22,8 @@ export interface HeartbeatsDependencies {
   store: PlayersStore;
   log: ServiceLog;
   states: LiveStates;
+  /** The other processes, told what is written here of the devices' heartbeats. */
+  elsewhere: DevicesElsewhere;
   /** Whether the device of a player is connected to this process. */
   isLocal(playerId: string): boolean;
 }
@@ -167,12 +170,15 @@ export class Heartbeats {
           now - (this.lastBeat.get(id) ?? Number.NEGATIVE_INFINITY) >= HEARTBEAT_FRESH_MS,
       );
       await this.deps.store.live.writeHeartbeats(due, new Date(now));
+      const local: string[] = [];
       for (const id of due) {
         this.away.delete(id);
         if (!this.deps.isLocal(id)) continue;
+        local.push(id);
         this.lastBeat.set(id, now);
         this.renewAt.set(id, now + HEARTBEAT_RENEW_MS);
       }
+      await this.deps.elsewhere.heard(local, now);
       for (const id of cameOnline) await this.deps.states.publishState(id);
     } catch (error) {
       this.deps.log.error({ err: error }, "player heartbeats failed");
@@ -231,6 +237,9 @@ export class Heartbeats {
     if (silent.length === 0) return;
     try {
       await this.deps.states.publishRows(await this.deps.store.live.writeDevicesSilent(silent));
+      await this.deps.elsewhere.gone(
+        silent.map(({ playerId, lastSeenAt }) => ({ playerId, at: lastSeenAt.getTime() })),
+      );
     } catch (error) {
       this.deps.log.error({ err: error }, "marking silent devices offline failed");
     }

@@ -159,6 +159,36 @@ function liveProcess(recorded: Recorded[]): LiveService {
   });
 }
 
+describe("a device on another process", () => {
+  it("takes its owner's command while that process says it is alive, with no read of its heartbeat, and refuses once it left", async () => {
+    const { playerId, device } = await venueWithDevice("Пекарня");
+    const owner: Actor = { ...device, sessionKind: "browser", establishmentId: null };
+    // The owner's remote on process A, the device on process B, one bus.
+    const a = liveProcess([]);
+    const b = liveProcess([]);
+    await b.opened(device);
+    // The table says the device is long gone: A answers from what B told it, not from the table.
+    const long = new Date(Date.now() - 2 * HEARTBEAT_FRESH_MS);
+    await server.app.db
+      .update(playerStates)
+      .set({ heartbeatAt: long })
+      .where(eq(playerStates.playerId, playerId));
+    expect(await a.handle(owner, { type: "pause", playerId })).toBeNull();
+
+    // The device left B: A reads the table (the heartbeat cleared) and refuses.
+    await b.closed(device);
+    expect(await a.handle(owner, { type: "play", playerId })).toEqual({
+      type: "needToStartPlayerError",
+      playerId,
+    });
+    // Back on B: A hears it and commands go again.
+    await b.opened(device);
+    expect(await a.handle(owner, { type: "play", playerId })).toBeNull();
+    await b.closed(device);
+    for (const live of [a, b]) live.stop();
+  });
+});
+
 describe("plays left open by a process that died", () => {
   it("ends them 'offline' once, when the device was last heard, on whichever process looks first, or when the device's next play begins", async () => {
     const { playerId, device } = await venueWithDevice("Бар");

@@ -8,6 +8,7 @@ import type { PlayersStore } from "../players.store.ts";
 import type { ControllablePlayer } from "../registry/players.service.ts";
 import { ScheduleStatus } from "../schedules/schedule-status.ts";
 import { DeviceReports, isDeviceReport } from "./device-reports.ts";
+import { DevicesElsewhere } from "./devices-elsewhere.ts";
 import { Heartbeats } from "./heartbeats.ts";
 import { liveErrors } from "./live.errors.ts";
 import { isFresh, onlineSince } from "./live.policy.ts";
@@ -65,6 +66,8 @@ export class LiveService {
   private readonly lanes = new Map<string, Promise<void>>();
   /** Whether the devices here are alive: held in memory, written on change (heartbeats.ts). */
   private readonly heartbeats: Heartbeats;
+  /** Whether the devices on other processes are alive, as they told (devices-elsewhere.ts). */
+  private readonly elsewhere: DevicesElsewhere;
   /** A player with its state and venue, read with the others asked for meanwhile. */
   private readonly playerWithState = batched(async (ids: readonly string[]) => {
     const rows = await this.deps.store.live.playersWithStateByIds(ids);
@@ -83,11 +86,20 @@ export class LiveService {
 
   constructor(private readonly deps: LiveDependencies) {
     this.states = new LiveStates(deps);
+    this.elsewhere = new DevicesElsewhere({
+      bus: deps.bus,
+      isLocal: (playerId) => this.localDevices.has(playerId),
+    });
     this.told = new ToldSongs({
       bus: deps.bus,
       isLocal: (playerId) => this.localDevices.has(playerId),
     });
-    this.reports = new DeviceReports({ ...deps, states: this.states, told: this.told });
+    this.reports = new DeviceReports({
+      ...deps,
+      states: this.states,
+      told: this.told,
+      elsewhere: this.elsewhere,
+    });
     this.scheduleStatus = new ScheduleStatus({
       ...deps,
       states: this.states,
@@ -98,6 +110,7 @@ export class LiveService {
     this.heartbeats = new Heartbeats({
       ...deps,
       states: this.states,
+      elsewhere: this.elsewhere,
       isLocal: (playerId) => this.localDevices.has(playerId),
     });
     this.presence = new PresenceTurns({
@@ -165,7 +178,9 @@ export class LiveService {
    */
   private async devicesArrived(playerIds: readonly string[]): Promise<void> {
     await this.reports.endLapsedPlays(onlineSince(), playerIds);
-    await this.deps.store.live.writeHeartbeats(playerIds, new Date());
+    const now = new Date();
+    await this.deps.store.live.writeHeartbeats(playerIds, now);
+    await this.elsewhere.heard(playerIds, now.getTime());
     await this.states.publishRows(await this.deps.store.live.playersWithStateByIds(playerIds));
     await this.scheduleStatus.push([...playerIds]);
   }
@@ -311,6 +326,7 @@ export class LiveService {
   /** Stops listening and the timers of this process (the app closes). */
   stop(): void {
     this.heartbeats.stop();
+    this.elsewhere.stop();
     this.reports.stop();
     this.scheduleStatus.stop();
     this.told.stop();
@@ -318,9 +334,9 @@ export class LiveService {
 
   private async isOnline(playerId: string): Promise<boolean> {
     if (this.localDevices.has(playerId)) return !this.heartbeats.isAway(playerId);
-    // Read with the other players asked for meanwhile: a burst of owners'
-    // commands (2 000 at once across two processes) asked one statement
-    // each, queued in the pool ahead of the commands (issue 30).
+    if (this.elsewhere.isAlive(playerId)) return true;
+    // Not heard from its process (just started, or the device is gone):
+    // the stored heartbeat, read with the other players asked for meanwhile.
     const row = await this.playerWithState(playerId);
     return isFresh(row?.state?.heartbeatAt ?? null);
   }
