@@ -16,8 +16,17 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(here, "../../..");
 /** The compiled server `npm start` runs (scripts/build-if-changed.mjs makes it). */
 const SERVER_ENTRY = path.join(ROOT, "apps/server/dist/server.mjs");
-/** Node's flags in `npm start` (the root package.json). */
-const START_FLAGS = ["--max-semi-space-size=4"];
+/**
+ * Node's flags in `npm start` (the root package.json); with
+ * BENCH_SERVER_PROFILE=<dir>, each server also writes its CPU profile there
+ * when it stops (for finding where a run's time went, not for its figures).
+ */
+const START_FLAGS = [
+  "--max-semi-space-size=4",
+  ...(process.env.BENCH_SERVER_PROFILE
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`]
+    : []),
+];
 const TICKS_PER_SECOND = 100;
 
 /** redis-server on PATH, or undefined. */

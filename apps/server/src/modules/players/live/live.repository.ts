@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { anyId } from "../../../db/any-id.ts";
 import { type Executor, rowsOf } from "../../../db/client.ts";
 import { prepared } from "../../../db/prepared.ts";
@@ -49,8 +49,7 @@ export async function writeState(
     .filter((column) => change[column] !== undefined)
     .sort();
   // A null is written as such (a column's encoder would not take it): part of the statement's shape.
-  const shape = columns.map((column) => (change[column] === null ? `${column}=null` : column));
-  const name = stateStatementName(shape.join(","));
+  const name = stateStatementName(shapeOf(change).join(","));
   const statement = prepared(db, name, (handle) => {
     const values = Object.fromEntries(
       columns.map((column) => [
@@ -70,6 +69,123 @@ export async function writeState(
   });
   const [row] = await statement.execute({ playerId, ...change });
   return row as PlayerStateRow;
+}
+
+/** A change of one player's state, as `writeState` takes it. */
+export interface StateWrite {
+  playerId: string;
+  change: PlayerStateChange;
+}
+
+/**
+ * Writes many players' changes, as `writeState` writes one: one statement
+ * for the changes of each shape (the same columns, nulls in the same
+ * places), a player once a statement; answers each write's row after, in
+ * order, undefined for a write that failed (its player removed). A change
+ * alone goes through `writeState`'s prepared statement.
+ */
+export async function writeStates(
+  db: Executor,
+  writes: readonly StateWrite[],
+): Promise<(PlayerStateRow | undefined)[]> {
+  const groups = new Map<string, StateWrite[][]>();
+  for (const write of writes) {
+    const shape = shapeOf(write.change).join(",");
+    const statements = groups.get(shape) ?? [];
+    groups.set(shape, statements);
+    // A statement may not write one row twice: a player's second change goes in the next.
+    let statement = statements.find((taken) =>
+      taken.every((other) => other.playerId !== write.playerId),
+    );
+    if (!statement) {
+      statement = [];
+      statements.push(statement);
+    }
+    statement.push(write);
+  }
+  const written = new Map<StateWrite, PlayerStateRow>();
+  for (const statements of groups.values()) {
+    for (const statement of statements) {
+      const rows = await writeSameShape(db, statement);
+      for (const write of statement) {
+        const row = rows.get(write.playerId);
+        if (row) written.set(write, row);
+      }
+    }
+  }
+  return writes.map((write) => written.get(write));
+}
+
+/** Writes changes of one shape, each of another player, in one statement; answers the rows by player. */
+async function writeSameShape(
+  db: Executor,
+  writes: readonly StateWrite[],
+): Promise<Map<string, PlayerStateRow>> {
+  const [first] = writes;
+  if (!first) return new Map();
+  const columns = (Object.keys(first.change) as (keyof PlayerStateChange)[]).filter(
+    (column) => first.change[column] !== undefined,
+  );
+  // Columns unnest cannot take (an array of arrays) are written a change at a time.
+  const scalar = columns.every((column) => !playerStates[column].getSQLType().endsWith("]"));
+  if (writes.length === 1 || !scalar) {
+    const rows = new Map<string, PlayerStateRow>();
+    for (const { playerId, change } of writes) {
+      rows.set(playerId, await writeState(db, playerId, change));
+    }
+    return rows;
+  }
+  // One array a column, rows by unnest: the statement's text does not grow with the rows.
+  const arrays = columns.map((column) => {
+    const values = writes.map(({ change }) => {
+      const value = change[column];
+      return value instanceof Date ? value.toISOString() : (value ?? null);
+    });
+    return sql`${sql.param(values)}::${sql.raw(playerStates[column].getSQLType())}[]`;
+  });
+  const names = columns.map((column) => sql.identifier(playerStates[column].name));
+  const set = columns.map(
+    (column) =>
+      sql`${sql.identifier(playerStates[column].name)} = excluded.${sql.identifier(playerStates[column].name)}`,
+  );
+  const ids = writes.map((write) => write.playerId);
+  try {
+    const result = await db.execute(sql`
+      insert into player_states (player_id, ${sql.join(names, sql`, `)})
+      select * from unnest(${sql.param(ids)}::uuid[], ${sql.join(arrays, sql`, `)})
+      on conflict (player_id) do update set ${sql.join(set, sql`, `)}, updated_at = now()
+      returning *`);
+    const rows = rowsOf<Record<string, unknown>>(result).map(stateFromRow);
+    return new Map(rows.map((row) => [row.playerId, row]));
+  } catch {
+    // One player removed meanwhile fails the statement: each alone, so that only its write fails.
+    const rows = new Map<string, PlayerStateRow>();
+    for (const { playerId, change } of writes) {
+      const row = await writeState(db, playerId, change).catch(() => undefined);
+      if (row) rows.set(playerId, row);
+    }
+    return rows;
+  }
+}
+
+const stateColumns = Object.entries(getTableColumns(playerStates));
+
+/** A `player_states` row as the driver answered a plain statement, as drizzle's select answers it. */
+function stateFromRow(raw: Record<string, unknown>): PlayerStateRow {
+  return Object.fromEntries(
+    stateColumns.map(([key, column]) => {
+      const value = raw[column.name];
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as PlayerStateRow;
+}
+
+/** The columns a change writes, a null marked: what a prepared statement's text depends on. */
+function shapeOf(change: PlayerStateChange): string[] {
+  return (Object.keys(change) as (keyof PlayerStateChange)[])
+    .filter((column) => change[column] !== undefined)
+    .sort()
+    .map((column) => (change[column] === null ? `${column}=null` : column));
 }
 
 /** Rows read or written by one statement of the heartbeat's, so that its text stays bounded. */

@@ -6,11 +6,12 @@ import {
   previousAllowedSong,
 } from "@fonika/shared";
 import type { Actor } from "../../../kernel/actor.ts";
+import { batched } from "../../../lib/batched.ts";
 import type { RealtimeMessage } from "../../../realtime/bus.ts";
 import type { PlayersStore } from "../players.store.ts";
 import type { ControllablePlayer } from "../registry/players.service.ts";
 import { liveErrors } from "./live.errors.ts";
-import type { PlayerStateChange } from "./live.repository.ts";
+import type { PlayerStateChange, PlayerStateRow, StateWrite } from "./live.repository.ts";
 import type { PlayerSocketMessage } from "./live.socket.ts";
 import type { LiveStates } from "./live-states.ts";
 
@@ -62,6 +63,22 @@ export interface RemoteControlDependencies {
 }
 
 export class RemoteControl {
+  /**
+   * The pause, play and volume of commands handled meanwhile, written
+   * together: one statement for each kind (issue 30). A burst of 1 000
+   * owners' commands was 1 000 statements queued in the pool, each
+   * command's state told only after its own.
+   */
+  private readonly writeOneColumn = batched(async (writes: readonly StateWrite[]) => {
+    const rows = await this.deps.store.live.writeStates(writes);
+    const written = new Map<StateWrite, PlayerStateRow>();
+    writes.forEach((write, index) => {
+      const row = rows[index];
+      if (row) written.set(write, row);
+    });
+    return written;
+  });
+
   constructor(private readonly deps: RemoteControlDependencies) {}
 
   /**
@@ -182,7 +199,8 @@ export class RemoteControl {
           ? // Paused by a person: silence by choice, no silence alert (issue 14).
             { playing: false, pausedAt: new Date() }
           : { playing: true, pausedAt: null };
-    const written = await this.deps.store.live.writeState(playerId, change);
+    const written = await this.writeOneColumn({ playerId, change });
+    if (!written) throw new Error(`The state of player ${playerId} was not written`);
     await this.deps.states.publishState(playerId, ownerId, written);
     return null;
   }
