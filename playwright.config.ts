@@ -10,12 +10,14 @@ import { E2E } from "./e2e/support/environment.ts";
  * codes. The bootstrap administrator signs in once, in global setup.
  */
 /**
- * The flows that take 14 s or more on this 2-core machine (a whole run's
- * timings: remote-play-song 35 s, the soak 28 s, first-music 20 s, the
- * others 14–16 s), queued before the rest.
+ * The flows that take 10 s or more on this 2-core machine (a whole run's
+ * timings: remote-play-song 28 s, catalog-licences and the soak 26 s,
+ * first-music 15 s, the others 10–12 s, or files of several flows),
+ * queued before the rest, so that the two workers end together on short
+ * flows before the network-cut flows begin.
  */
 const LONG_FLOWS =
-  /(remote-play-song|web-player-soak|first-music|narrow-screens|device-sign-in|library|phone-remote|take-over|venue-licence)\.spec\.ts/;
+  /(remote-play-song|web-player-soak|catalog-licences|first-music|narrow-screens|device-sign-in|library|phone-remote|take-over|venue-licence|pair-from-player|web-player)\.spec\.ts/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -43,9 +45,10 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  // Two workers share the machine; the flow that times playback through a
-  // network cut listens by the clock and runs after the others, alone
-  // (another flow beside it once starved its audio). `--no-deps` runs it by itself.
+  // Two workers share the machine; the flows that time playback through a
+  // network cut listen by the clock and run after the others (another flow
+  // beside one once starved its audio), two at a time: they mostly listen,
+  // each about half a core. `--no-deps` runs them by themselves.
   // The flows of 14 s or more go first (`chromium-long`: a project's flows are
   // queued before the next project's), so that the two workers end together
   // on short flows rather than one of them on a 30 s flow begun last.
@@ -74,7 +77,7 @@ export default defineConfig({
       name: "chromium-alone",
       testMatch: /web-player-outage\.spec\.ts/,
       dependencies: ["chromium-long", "chromium"],
-      fullyParallel: false,
+      fullyParallel: true,
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
   ],

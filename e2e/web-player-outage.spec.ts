@@ -52,6 +52,48 @@ async function listen(
   return { songs, longestSilenceMs };
 }
 
+// The longest flow first: the flows of this file run two at a time, in this order.
+test("with the network gone, the schedule's change of playlist plays the next playlist from the cache, with no gap", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const manager = await createSignedInAccount("role-content-manager", "change-offline-library");
+  const before = await uploadTones(manager.token, "До смены", 4, 3);
+  const after = await uploadTones(manager.token, "После смены", 4, 3);
+  const run = Date.now() % 100_000;
+  const listBefore = await makePlaylist(manager.token, `До смены ${run}`, before);
+  const listAfter = await makePlaylist(manager.token, `После смены ${run}`, after);
+  const owner = await createSignedInAccount("role-client", "change-offline-owner");
+  const venue = await addEstablishment(owner, "Кафе «Смена без сети»");
+  const playerId = await addWebPlayer(owner, venue, "Зал");
+  await subscribeWithPlaylists(owner, venue, [listBefore, listAfter], "Смена без сети");
+  await callApi(playersApi.changePlayer, {
+    params: { id: playerId },
+    body: { crossfadeSeconds: 0 },
+    token: owner.token,
+  });
+  // The change comes once the player is started and its songs kept, the network gone by then.
+  const changeAt = Math.ceil((Date.now() + 30_000) / 1000) * 1000;
+  await scheduleChange(owner, playerId, { before: listBefore, after: listAfter, changeAt });
+  await playHere(page, owner, playerId);
+  await expect
+    .poll(() => page.evaluate(() => window.fonikaWebPlayer?.snapshot().cachedSongs ?? 0), {
+      timeout: 20_000,
+    })
+    .toBe(6);
+  expect(Date.now()).toBeLessThan(changeAt - 3_000);
+  await cut(context, true);
+
+  // Never heard online, the next playlist's songs play from what the first session kept.
+  const heard = await listen(page, changeAt + 9_000 - Date.now());
+  expect(heard.longestSilenceMs).toBeLessThan(1_000);
+  const afterChange = heard.songs.slice(heard.songs.findIndex((song) => after.includes(song)));
+  expect(afterChange.length).toBeGreaterThanOrEqual(2);
+  expect(afterChange.every((song) => after.includes(song))).toBe(true);
+  await cut(context, false);
+});
+
 test("an explicit song never plays at a venue with the filter, and a song that will not load is skipped within 2 s", async ({
   page,
 }) => {
@@ -119,47 +161,6 @@ test("with the network cut after the cache filled it plays on from the cache, sh
   expect(history.data.filter((play) => play.ending === "finished").length).toBeGreaterThanOrEqual(
     offline.songs.length - 1,
   );
-});
-
-test("with the network gone, the schedule's change of playlist plays the next playlist from the cache, with no gap", async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(120_000);
-  const manager = await createSignedInAccount("role-content-manager", "change-offline-library");
-  const before = await uploadTones(manager.token, "До смены", 4, 3);
-  const after = await uploadTones(manager.token, "После смены", 4, 3);
-  const run = Date.now() % 100_000;
-  const listBefore = await makePlaylist(manager.token, `До смены ${run}`, before);
-  const listAfter = await makePlaylist(manager.token, `После смены ${run}`, after);
-  const owner = await createSignedInAccount("role-client", "change-offline-owner");
-  const venue = await addEstablishment(owner, "Кафе «Смена без сети»");
-  const playerId = await addWebPlayer(owner, venue, "Зал");
-  await subscribeWithPlaylists(owner, venue, [listBefore, listAfter], "Смена без сети");
-  await callApi(playersApi.changePlayer, {
-    params: { id: playerId },
-    body: { crossfadeSeconds: 0 },
-    token: owner.token,
-  });
-  // The change comes once the player is started and its songs kept, the network gone by then.
-  const changeAt = Math.ceil((Date.now() + 30_000) / 1000) * 1000;
-  await scheduleChange(owner, playerId, { before: listBefore, after: listAfter, changeAt });
-  await playHere(page, owner, playerId);
-  await expect
-    .poll(() => page.evaluate(() => window.fonikaWebPlayer?.snapshot().cachedSongs ?? 0), {
-      timeout: 20_000,
-    })
-    .toBe(6);
-  expect(Date.now()).toBeLessThan(changeAt - 3_000);
-  await cut(context, true);
-
-  // Never heard online, the next playlist's songs play from what the first session kept.
-  const heard = await listen(page, changeAt + 9_000 - Date.now());
-  expect(heard.longestSilenceMs).toBeLessThan(1_000);
-  const afterChange = heard.songs.slice(heard.songs.findIndex((song) => after.includes(song)));
-  expect(afterChange.length).toBeGreaterThanOrEqual(2);
-  expect(afterChange.every((song) => after.includes(song))).toBe(true);
-  await cut(context, false);
 });
 
 test("a screen reloaded with the network gone, on its first session, plays again within 5 s near where it was, and files the cut play's real end", async ({
