@@ -48,15 +48,17 @@ describe("writing many players' states at once", () => {
       { playerId: a, change: { playing: true, pausedAt: null } },
       { playerId: b, change: { volume: 55 } },
     ]);
-    expect(rows.map((row) => row && [row.playerId, row.playing, row.pausedAt, row.volume])).toEqual(
-      [
-        [a, false, pausedAt, 100],
-        [b, false, null, 40],
-        [c, false, null, 70],
-        [a, true, null, 100],
-        [b, false, null, 55],
-      ],
-    );
+    expect(
+      rows.map((row) =>
+        row instanceof Error ? row : [row.playerId, row.playing, row.pausedAt, row.volume],
+      ),
+    ).toEqual([
+      [a, false, pausedAt, 100],
+      [b, false, null, 40],
+      [c, false, null, 70],
+      [a, true, null, 100],
+      [b, false, null, 55],
+    ]);
     // The rows of a statement of many are the rows as read.
     expect(rows[2]).toEqual(await store.live.findState(c));
     expect(rows[4]).toEqual(await store.live.findState(b));
@@ -71,7 +73,11 @@ describe("writing many players' states at once", () => {
       { playerId: gone, change: { volume: 20 } },
       { playerId: b, change: { volume: 30 } },
     ]);
-    expect(rows.map((row) => row?.volume)).toEqual([10, undefined, 30]);
+    expect(rows.map((row) => (row instanceof Error ? "failed" : row.volume))).toEqual([
+      10,
+      "failed",
+      30,
+    ]);
     expect(await store.live.findState(gone)).toBeNull();
     expect(await store.live.findState(b)).toMatchObject({ volume: 30 });
   });

@@ -81,13 +81,14 @@ export interface StateWrite {
  * Writes many players' changes, as `writeState` writes one: one statement
  * for the changes of each shape (the same columns, nulls in the same
  * places), a player once a statement; answers each write's row after, in
- * order, undefined for a write that failed (its player removed). A change
- * alone goes through `writeState`'s prepared statement.
+ * order, or the error that kept it from being written (its player removed
+ * meanwhile, the database gone). A change alone goes through `writeState`'s
+ * prepared statement.
  */
 export async function writeStates(
   db: Executor,
   writes: readonly StateWrite[],
-): Promise<(PlayerStateRow | undefined)[]> {
+): Promise<(PlayerStateRow | Error)[]> {
   const groups = new Map<string, StateWrite[][]>();
   for (const write of writes) {
     const shape = shapeOf(write.change).join(",");
@@ -103,24 +104,23 @@ export async function writeStates(
     }
     statement.push(write);
   }
-  const written = new Map<StateWrite, PlayerStateRow>();
+  const written = new Map<StateWrite, PlayerStateRow | Error>();
   for (const statements of groups.values()) {
     for (const statement of statements) {
       const rows = await writeSameShape(db, statement);
       for (const write of statement) {
-        const row = rows.get(write.playerId);
-        if (row) written.set(write, row);
+        written.set(write, rows.get(write.playerId) ?? new Error("no row written"));
       }
     }
   }
-  return writes.map((write) => written.get(write));
+  return writes.map((write) => written.get(write) ?? new Error("no row written"));
 }
 
-/** Writes changes of one shape, each of another player, in one statement; answers the rows by player. */
+/** Writes changes of one shape, each of another player, in one statement; answers the rows (or errors) by player. */
 async function writeSameShape(
   db: Executor,
   writes: readonly StateWrite[],
-): Promise<Map<string, PlayerStateRow>> {
+): Promise<Map<string, PlayerStateRow | Error>> {
   const [first] = writes;
   if (!first) return new Map();
   const columns = (Object.keys(first.change) as (keyof PlayerStateChange)[]).filter(
@@ -128,13 +128,7 @@ async function writeSameShape(
   );
   // Columns unnest cannot take (an array of arrays) are written a change at a time.
   const scalar = columns.every((column) => !playerStates[column].getSQLType().endsWith("]"));
-  if (writes.length === 1 || !scalar) {
-    const rows = new Map<string, PlayerStateRow>();
-    for (const { playerId, change } of writes) {
-      rows.set(playerId, await writeState(db, playerId, change));
-    }
-    return rows;
-  }
+  if (writes.length === 1 || !scalar) return writeEachAlone(db, writes);
   // One array a column, rows by unnest: the statement's text does not grow with the rows.
   const arrays = columns.map((column) => {
     const values = writes.map(({ change }) => {
@@ -159,13 +153,25 @@ async function writeSameShape(
     return new Map(rows.map((row) => [row.playerId, row]));
   } catch {
     // One player removed meanwhile fails the statement: each alone, so that only its write fails.
-    const rows = new Map<string, PlayerStateRow>();
-    for (const { playerId, change } of writes) {
-      const row = await writeState(db, playerId, change).catch(() => undefined);
-      if (row) rows.set(playerId, row);
-    }
-    return rows;
+    return writeEachAlone(db, writes);
   }
+}
+
+/** Each change in its own statement; a failed one answers its error. */
+async function writeEachAlone(
+  db: Executor,
+  writes: readonly StateWrite[],
+): Promise<Map<string, PlayerStateRow | Error>> {
+  const rows = new Map<string, PlayerStateRow | Error>();
+  for (const { playerId, change } of writes) {
+    rows.set(
+      playerId,
+      await writeState(db, playerId, change).catch((error: unknown) =>
+        error instanceof Error ? error : new Error(String(error)),
+      ),
+    );
+  }
+  return rows;
 }
 
 const stateColumns = Object.entries(getTableColumns(playerStates));

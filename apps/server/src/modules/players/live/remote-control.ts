@@ -11,7 +11,7 @@ import type { RealtimeMessage } from "../../../realtime/bus.ts";
 import type { PlayersStore } from "../players.store.ts";
 import type { ControllablePlayer } from "../registry/players.service.ts";
 import { liveErrors } from "./live.errors.ts";
-import type { PlayerStateChange, PlayerStateRow, StateWrite } from "./live.repository.ts";
+import type { PlayerStateChange, StateWrite } from "./live.repository.ts";
 import type { PlayerSocketMessage } from "./live.socket.ts";
 import type { LiveStates } from "./live-states.ts";
 
@@ -71,12 +71,7 @@ export class RemoteControl {
    */
   private readonly writeOneColumn = batched(async (writes: readonly StateWrite[]) => {
     const rows = await this.deps.store.live.writeStates(writes);
-    const written = new Map<StateWrite, PlayerStateRow>();
-    writes.forEach((write, index) => {
-      const row = rows[index];
-      if (row) written.set(write, row);
-    });
-    return written;
+    return new Map(writes.map((write, index) => [write, rows[index]]));
   });
 
   constructor(private readonly deps: RemoteControlDependencies) {}
@@ -200,7 +195,9 @@ export class RemoteControl {
             { playing: false, pausedAt: new Date() }
           : { playing: true, pausedAt: null };
     const written = await this.writeOneColumn({ playerId, change });
-    if (!written) throw new Error(`The state of player ${playerId} was not written`);
+    if (!written || written instanceof Error) {
+      throw new Error(`The state of player ${playerId} was not written`, { cause: written });
+    }
     await this.deps.states.publishState(playerId, ownerId, written);
     return null;
   }
