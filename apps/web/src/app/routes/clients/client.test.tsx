@@ -48,6 +48,8 @@ interface ClientOptions {
   organization?: OrganizationBody;
   /** The status refusing the activation, if it is refused. */
   roleChangeStatus?: number;
+  /** Runs once a subscription is active on the server, before its activation is answered. */
+  beforeActivationAnswer?: () => Promise<void>;
 }
 
 /** The playlist ids granted (`+id`) and withdrawn (`-id`), in order, by tariff. */
@@ -108,17 +110,17 @@ function renderClient(role: Role, initialUser: UserBody, options: ClientOptions 
         }),
       );
     }),
-    on(subscriptionsApi.activateSubscription, ({ params, reply }) => {
+    on(subscriptionsApi.activateSubscription, async ({ params, reply }) => {
       subscriptionCalls.push("activate");
-      return reply(
-        changeSubscription(params.id, (current) => ({
-          ...current,
-          state: "active",
-          startsAt: "2024-05-01T00:00:00.000Z",
-          endsAt: "2024-08-01T00:00:00.000Z",
-          abilities: { ...current.abilities, activate: false, approveItems: false },
-        })),
-      );
+      const activated = changeSubscription(params.id, (current) => ({
+        ...current,
+        state: "active",
+        startsAt: "2024-05-01T00:00:00.000Z",
+        endsAt: "2024-08-01T00:00:00.000Z",
+        abilities: { ...current.abilities, activate: false, approveItems: false },
+      }));
+      await options.beforeActivationAnswer?.();
+      return reply(activated);
     }),
     on(organizationsApi.getOrganizationInfo, ({ params, reply }) => {
       expect(params.userId).toBe(user.userId);
@@ -409,6 +411,58 @@ describe("client page", () => {
     const activated = screen.getByRole("listitem", { name: "Базовый · Кофейня на Арбате" });
     expect(within(activated).getByText("Активна")).toBeTruthy();
     expect(within(activated).queryByRole("button")).toBeNull();
+  });
+
+  it("says the subscription is active when the list showed it so before the activation was answered", async () => {
+    const person = userEvent.setup();
+    const user = buildUser();
+    const cafe = buildEstablishment(user.userId);
+    const pending = buildSubscription(user.userId, cafe.id, {
+      state: "pending",
+      startsAt: null,
+      endsAt: null,
+      abilities: {
+        edit: true,
+        approveItems: false,
+        activate: true,
+        suspend: false,
+        resume: false,
+        end: true,
+        activateClient: false,
+      },
+    });
+    const name = `${pending.tariffInfo.tariffName} · ${cafe.name}`;
+    // Another manager's news reaches the page while this activation is on its way (a busy
+    // operator): the list is read again and shows the subscription active, its buttons gone.
+    const { app } = renderClient("role-client-manager", user, {
+      establishments: [cafe],
+      subscriptions: [pending],
+      beforeActivationAnswer: async () => {
+        for (const listener of app.socketListeners) {
+          listener({
+            type: "subscriptionChanged",
+            subscriptionId: pending.id,
+            event: "activated",
+            state: "active",
+            userId: user.userId,
+            establishmentId: cafe.id,
+            clientName: "Соколова Мария",
+            establishmentName: cafe.name,
+            authorId: nextUserId(),
+          });
+        }
+        await waitFor(() =>
+          expect(
+            within(screen.getByRole("listitem", { name })).queryByRole("button", {
+              name: "Активировать",
+            }),
+          ).toBeNull(),
+        );
+      },
+    });
+    const row = await screen.findByRole("listitem", { name }, { timeout: 5_000 });
+    await person.click(within(row).getByRole("button", { name: "Активировать" }));
+    expect(await screen.findByText("Подписка активирована")).toBeTruthy();
   });
 
   it("says so where the client has no establishments, subscriptions or players", async () => {

@@ -39,12 +39,26 @@ export function SubscriptionSummary({ subscription }: { subscription: Subscripti
   );
 }
 
-/** Toasts a state change's answer or its failure. */
-function useToastOutcome(success: string) {
-  return {
-    onSuccess: () => toast.success(success),
-    onError: (error: unknown) => toast.error(errorText(error)),
-  };
+/**
+ * Makes a state change and toasts its answer or its failure. Through the
+ * promise, not `mutate`'s callbacks: the change's own refetch may take
+ * these buttons away first (a pending subscription's actions go once it is
+ * active), and TanStack Query drops the callbacks of a caller gone by then:
+ * under load the staff member saw the subscription active and no
+ * «Подписка активирована».
+ */
+function changeWithToast(
+  change: { mutateAsync: () => Promise<unknown> },
+  success: string,
+): Promise<void> {
+  return change.mutateAsync().then(
+    () => {
+      toast.success(success);
+    },
+    (error: unknown) => {
+      toast.error(errorText(error));
+    },
+  );
 }
 
 /**
@@ -57,10 +71,6 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
   const suspend = useSuspendSubscription(id);
   const resume = useResumeSubscription(id);
   const end = useEndSubscription(id);
-  const activated = useToastOutcome("Подписка активирована");
-  const suspended = useToastOutcome("Подписка приостановлена");
-  const resumed = useToastOutcome("Подписка возобновлена");
-  const ended = useToastOutcome("Подписка завершена");
   const [askingEnd, setAskingEnd] = useState(false);
   const waiting = subscription.items.some((item) => item.approval === "pending");
 
@@ -70,7 +80,10 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
   return (
     <div className="subscription-actions">
       {abilities.activate && (
-        <Button busy={activate.isPending} onClick={() => activate.mutate(undefined, activated)}>
+        <Button
+          busy={activate.isPending}
+          onClick={() => changeWithToast(activate, "Подписка активирована")}
+        >
           Активировать
         </Button>
       )}
@@ -83,13 +96,16 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
         <Button
           variant="secondary"
           busy={suspend.isPending}
-          onClick={() => suspend.mutate(undefined, suspended)}
+          onClick={() => changeWithToast(suspend, "Подписка приостановлена")}
         >
           Приостановить
         </Button>
       )}
       {abilities.resume && (
-        <Button busy={resume.isPending} onClick={() => resume.mutate(undefined, resumed)}>
+        <Button
+          busy={resume.isPending}
+          onClick={() => changeWithToast(resume, "Подписка возобновлена")}
+        >
           Возобновить
         </Button>
       )}
@@ -106,10 +122,7 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
           tone="danger"
           busy={end.isPending}
           onConfirm={() =>
-            end.mutate(undefined, {
-              ...ended,
-              onSettled: () => setAskingEnd(false),
-            })
+            void changeWithToast(end, "Подписка завершена").finally(() => setAskingEnd(false))
           }
           onClose={() => setAskingEnd(false)}
         >
