@@ -31,12 +31,16 @@ function CancelButton({ subscription }: { subscription: Subscription }) {
           busy={end.isPending}
           error={end.isError ? errorText(end.error) : null}
           onConfirm={() =>
-            end.mutate(undefined, {
-              onSuccess: () => {
+            // Through the promise: the news of the change may read the list again and take
+            // this button away before the answer, and mutate's callbacks would then be dropped.
+            // A refusal shows in the dialog (`end.error`).
+            end.mutateAsync().then(
+              () => {
                 setAsking(false);
                 toast.success("Подписка отменена");
               },
-            })
+              () => undefined,
+            )
           }
           onClose={() => setAsking(false)}
         >
