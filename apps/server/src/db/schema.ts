@@ -216,6 +216,17 @@ export const leads = pgTable(
   ],
 );
 
+/**
+ * Work that one process of several does at a time (db/leases.ts): the
+ * process named `holder` holds the lease `name` until `expires_at`, and
+ * keeps it by taking it again before then.
+ */
+export const leases = pgTable("leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
 export * from "./clients-schema.ts";
 export * from "./history-schema.ts";
 export * from "./library-schema.ts";

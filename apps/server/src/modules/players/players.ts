@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
 import type { Executor } from "../../db/client.ts";
+import { takeLease } from "../../db/leases.ts";
 import type { ServiceLog } from "../../kernel/service-log.ts";
 import type { Metrics } from "../../plugins/metrics.ts";
 import type { EventBus } from "../../realtime/bus.ts";
@@ -171,6 +173,8 @@ export interface PlayersSilenceAlerts {
 /** Step 2: makes every players service over one store; see the face's comment. */
 export function createPlayers(deps: PlayersDependencies): Players {
   const store = new PlayersStore(deps.db);
+  /** This process as the holder of a lease (`leases`). */
+  const sweeperId = randomUUID();
   const { bus, library, establishments, entitlement } = deps;
   const playlistNames = (ids: readonly string[]) => library.playlistNames(ids);
   const registryDependencies = {
@@ -271,6 +275,13 @@ export function createPlayers(deps: PlayersDependencies): Players {
         emailOf: async (userId) => (await deps.accounts.find(userId))?.email ?? null,
         sendMail: (message) => deps.sendMail(message),
         raised: (raised) => ports.raised(raised),
+        // Several processes on one database: one sweeps at a time.
+        ...(deps.devicesDieWithProcess
+          ? {}
+          : {
+              sweepLease: (nowMs: number, untilMs: number) =>
+                takeLease(deps.db, "silence-sweep", sweeperId, nowMs, untilMs),
+            }),
       });
       return {
         alerts,

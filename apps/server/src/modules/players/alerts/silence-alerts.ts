@@ -44,7 +44,20 @@ export interface SilenceAlertsDependencies {
   now?: () => number;
   /** Players decided together in a sweep (default SWEEP_DECIDE_BATCH). */
   decideBatch?: number;
+  /**
+   * Takes (or renews) the lease of the sweep until `untilMs`, as of `nowMs`:
+   * whether this process may sweep now. Given where several processes share
+   * the database (PostgreSQL); absent where this process is alone (PGlite).
+   */
+  sweepLease?: (nowMs: number, untilMs: number) => Promise<boolean>;
 }
+
+/**
+ * How long a sweep's lease lasts: the process that swept last sweeps again
+ * while it keeps sweeping (every SILENCE_SWEEP_MS while it has players to
+ * judge); a process that died leaves it to the others after this long.
+ */
+export const SWEEP_LEASE_MS = 75_000;
 
 /**
  * Players whose schedules a sweep decides together. A thousand online
@@ -120,10 +133,12 @@ const WAKING_EVENTS: ReadonlySet<BusEvent["kind"]> = new Set([
  * venue's time zone changed; on every process, through the bus): an idle
  * process queries nothing (issue 16). The open silence is a row, so
  * "silent continuously since" survives a restart and is the same for every
- * process; several processes sweep the same database and the row's unique
- * index and conditional updates let one of them open, raise and mail each
- * silence (see the repository). A device's report that it plays clears
- * its alert at once, without waiting for the sweep.
+ * process. Where several processes share the database, the one holding
+ * the sweep's lease sweeps on its timer (`sweepIfLeased`), and the row's
+ * unique index and conditional updates still let only one of them open,
+ * raise and mail each silence whatever sweeps (see the repository). A
+ * device's report that it plays clears its alert at once, without waiting
+ * for the sweep.
  */
 export class SilenceAlerts {
   private readonly now: () => number;
@@ -331,6 +346,21 @@ export class SilenceAlerts {
     }
   }
 
+  /**
+   * The timer's sweep, made by one process of those sharing the database at
+   * a time: every process judged every player, so two processes at 20 000
+   * venues decided 40 000 schedules every 30 s for the same alerts (issue
+   * 30). One that does not hold the lease looks again as if polled, and
+   * takes over within SWEEP_LEASE_MS when the sweeping one stops.
+   */
+  private async sweepIfLeased(): Promise<{ nextSweepAt: number | null }> {
+    const nowMs = this.now();
+    if (this.deps.sweepLease && !(await this.deps.sweepLease(nowMs, nowMs + SWEEP_LEASE_MS))) {
+      return { nextSweepAt: nowMs + SILENCE_SWEEP_MS };
+    }
+    return this.sweep(nowMs);
+  }
+
   /** Something may have made a player silent: a sweep within SILENCE_SWEEP_MS, as if polled. */
   private wake(): void {
     if (this.stopped) return;
@@ -353,7 +383,7 @@ export class SilenceAlerts {
     this.timer = undefined;
     this.dueAt = undefined;
     this.wokenWhileRunning = false;
-    this.running = this.sweep()
+    this.running = this.sweepIfLeased()
       .then(
         (result) => result.nextSweepAt,
         (error: unknown) => {
