@@ -83,6 +83,8 @@ import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support
  * lost in the burst (nor in the steady runs, nor a socket closed by a
  * server). Skips (exit 0) without PostgreSQL or redis-server, or when
  * BENCH_ONLY names neither `two-processes` nor `postgres`.
+ * BENCH_SERVER_PROFILE=<dir> has each server write its CPU profile there
+ * when it stops (server-processes.ts): where a run's time went, not figures.
  */
 
 const PLAYERS = Number(process.env.BENCH_SOCKET_PLAYERS ?? 20_000);
