@@ -12,6 +12,7 @@ import { useEndSubscription } from "../api/end-subscription.ts";
 import { useResumeSubscription } from "../api/resume-subscription.ts";
 import { useSuspendSubscription } from "../api/suspend-subscription.ts";
 import { APPROVAL_LABELS, APPROVAL_TONES, monthsText, periodText } from "../subscription-texts.ts";
+import { changeWithToast } from "./change-with-toast.ts";
 import "../subscriptions.css";
 
 /** What the subscription is: client, establishment, tariff, payer, period and prices. */
@@ -36,28 +37,6 @@ export function SubscriptionSummary({ subscription }: { subscription: Subscripti
         </div>
       ))}
     </dl>
-  );
-}
-
-/**
- * Makes a state change and toasts its answer or its failure. Through the
- * promise, not `mutate`'s callbacks: the change's own refetch may take
- * these buttons away first (a pending subscription's actions go once it is
- * active), and TanStack Query drops the callbacks of a caller gone by then:
- * under load the staff member saw the subscription active and no
- * «Подписка активирована».
- */
-function changeWithToast(
-  change: { mutateAsync: () => Promise<unknown> },
-  success: string,
-): Promise<void> {
-  return change.mutateAsync().then(
-    () => {
-      toast.success(success);
-    },
-    (error: unknown) => {
-      toast.error(errorText(error));
-    },
   );
 }
 

@@ -18,6 +18,7 @@ import {
 import { useActivateSubscription } from "../api/activate-subscription.ts";
 import { useSubscriptionQueue } from "../api/list-subscriptions.ts";
 import { monthsText, SUBSCRIPTION_QUEUE_TEXTS as TEXTS } from "../subscription-texts.ts";
+import { changeWithToast } from "./change-with-toast.ts";
 import "../subscriptions.css";
 
 /**
@@ -36,16 +37,7 @@ function QueueActions({ subscription }: { subscription: Subscription }) {
   const page = pathTo("SubscriptionCreate", { subscriptionEditId: subscription.id });
   const waiting = subscription.items.some((item) => item.approval === "pending");
   const withClient = subscription.abilities.activate && subscription.abilities.activateClient;
-  // Awaited rather than mutate's callbacks: the row is gone (the queue read again) before they
-  // would run, and an unmounted row's callbacks never do.
-  const handleActivate = async () => {
-    try {
-      await activate.mutateAsync();
-      toast.success(TEXTS.activated);
-    } catch (error) {
-      toast.error(errorText(error));
-    }
-  };
+  const handleActivate = () => changeWithToast(activate, TEXTS.activated);
   const handleActivateBoth = async () => {
     try {
       await activateBoth.mutateAsync();
