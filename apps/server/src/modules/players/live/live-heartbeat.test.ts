@@ -184,6 +184,34 @@ describe("device heartbeats written together", () => {
     }
   });
 
+  it("has nothing to write for a connected venue's pings until its players are due", async () => {
+    const { live, stopListening, device } = await venueWithDevice();
+    const random = vi.spyOn(Math, "random").mockReturnValue(0);
+    try {
+      await live.opened(device);
+      // The first ping after the arrival is written (none is due yet: it learns when one is).
+      live.alive(device);
+      await sleep(HEARTBEAT_WRITE_MS + 500);
+      const writes = vi.spyOn(globalThis, "setTimeout");
+      const writeTimers = () =>
+        writes.mock.calls.filter(([, delay]) => delay === HEARTBEAT_WRITE_MS).length;
+      // Pings within the renewal interval: no write is even set up.
+      for (let ping = 0; ping < 5; ping++) live.alive(device);
+      expect(writeTimers()).toBe(0);
+      // Past the renewal: the next ping is written.
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(Date.now() + HEARTBEAT_RENEW_MS + 1_000);
+      live.alive(device);
+      expect(writeTimers()).toBe(1);
+      writes.mockRestore();
+    } finally {
+      random.mockRestore();
+      vi.useRealTimers();
+      stopListening();
+      live.stop();
+    }
+  });
+
   it("writes a device's players offline once it falls silent here, last seen at its last ping, and back at its next ping", async () => {
     const { playerIds, live, told, stopListening, device, online } = await venueWithDevice();
     try {
