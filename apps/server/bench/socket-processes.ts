@@ -27,8 +27,17 @@ export const LOADER_NICE = -10;
 export class Child {
   private constructor(readonly process: ChildProcess) {}
 
-  static async start(file: string, execArgv: string[]): Promise<{ child: Child; first: unknown }> {
-    const child = fork(path.join(BENCH_DIR, file), [], { execArgv, stdio: "inherit" });
+  /** Forks `file` and waits for its first message; `env` is added to this process's. */
+  static async start(
+    file: string,
+    execArgv: string[],
+    env: Record<string, string> = {},
+  ): Promise<{ child: Child; first: unknown }> {
+    const child = fork(path.join(BENCH_DIR, file), [], {
+      execArgv,
+      stdio: "inherit",
+      env: { ...process.env, ...env },
+    });
     const [first] = (await once(child, "message")) as [unknown];
     return { child: new Child(child), first };
   }

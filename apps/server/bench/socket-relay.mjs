@@ -9,11 +9,18 @@
 // {"type":"ping"} is answered {"type":"pong"}. It sends its port as its
 // first IPC message, and answers {memory: true} with its memoryUsage()
 // after a GC (two, a second apart).
+//
+// With RELAY_REDIS_URL, relays are bridged as the product's processes are
+// (the two-process bench): a command is written to this relay's sockets of
+// its rooms and published, with this relay's origin, on one Redis channel
+// (RELAY_REDIS_CHANNEL); every other relay writes what it hears there to
+// its own sockets of those rooms. An owner's remote on one relay thus
+// reaches the owner's device on the other through Redis, as in the product.
+import { randomUUID } from "node:crypto";
 import { WebSocketServer } from "ws";
 
 /** Sockets by room: "owner:<id>" the owner's browsers, "player:<owner>:<id>" a player's devices. */
 const rooms = new Map();
-const server = new WebSocketServer({ host: "127.0.0.1", port: 0, maxPayload: 16 * 1024 });
 
 function join(room, socket) {
   let members = rooms.get(room);
@@ -29,6 +36,36 @@ function leave(room, socket) {
   members?.delete(socket);
   if (members?.size === 0) rooms.delete(room);
 }
+
+/** Writes a command's text to this relay's sockets of the owner's browsers and of the player's devices. */
+function deliver(owner, playerId, text) {
+  for (const target of [`owner:${owner}`, `player:${owner}:${playerId}`]) {
+    for (const member of rooms.get(target) ?? []) {
+      if (member.readyState === 1) member.send(text);
+    }
+  }
+}
+
+// Loaded only when bridged: the plain relay is ws alone.
+const Redis = process.env.RELAY_REDIS_URL ? (await import("ioredis")).Redis : undefined;
+const bridge = Redis
+  ? {
+      origin: randomUUID(),
+      channel: process.env.RELAY_REDIS_CHANNEL ?? "relay",
+      publisher: new Redis(process.env.RELAY_REDIS_URL),
+      subscriber: new Redis(process.env.RELAY_REDIS_URL),
+    }
+  : undefined;
+if (bridge) {
+  await bridge.subscriber.subscribe(bridge.channel);
+  bridge.subscriber.on("message", (_channel, wire) => {
+    const event = JSON.parse(wire);
+    if (event.origin !== bridge.origin) deliver(event.owner, event.playerId, event.text);
+  });
+}
+
+// Bridged, it listens once subscribed: its port, sent when listening, says it is ready.
+const server = new WebSocketServer({ host: "127.0.0.1", port: 0, maxPayload: 16 * 1024 });
 
 server.on("connection", (socket, request) => {
   const query = new URL(request.url ?? "/", "http://relay").searchParams;
@@ -50,10 +87,10 @@ server.on("connection", (socket, request) => {
     }
     if (typeof message.playerId !== "string") return;
     const text = JSON.stringify(message);
-    for (const target of [`owner:${owner}`, `player:${owner}:${message.playerId}`]) {
-      for (const member of rooms.get(target) ?? []) {
-        if (member.readyState === 1) member.send(text);
-      }
+    deliver(owner, message.playerId, text);
+    if (bridge) {
+      const wire = { origin: bridge.origin, owner, playerId: message.playerId, text };
+      bridge.publisher.publish(bridge.channel, JSON.stringify(wire));
     }
   });
   socket.on("close", () => leave(room, socket));
