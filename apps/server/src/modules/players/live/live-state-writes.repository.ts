@@ -1,9 +1,27 @@
 import { createHash } from "node:crypto";
-import { getTableColumns, sql } from "drizzle-orm";
+import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../../db/client.ts";
 import { prepared } from "../../../db/prepared.ts";
 import { playerStates } from "../../../db/schema.ts";
 import type { PlayerStateChange, PlayerStateRow } from "./live.repository.ts";
+
+/**
+ * `<column> in (these players' state rows)`, the rows locked in player
+ * order first: a statement that writes several players' rows takes their
+ * locks in that order. Processes on one PostgreSQL write the same rows at
+ * once (an owner's commands on one, the heartbeats of its devices on
+ * another), and two statements taking the same locks in opposite orders
+ * waited for each other until PostgreSQL ended one ("deadlock detected",
+ * after deadlock_timeout's second). `column` names the statement's own
+ * player id (its table may be aliased); `ids` is a uuid[] parameter.
+ */
+export function lockedInPlayerOrder(column: SQL, ids: SQL): SQL {
+  return sql`${column} in (
+    select locked.player_id from player_states as locked
+    where locked.player_id = any(${ids}::uuid[])
+    order by locked.player_id
+    for update)`;
+}
 
 /**
  * SQL of a player's state written: one change (`writeState`, a prepared
@@ -110,17 +128,19 @@ async function writeSameShape(
   db: Executor,
   writes: readonly StateWrite[],
 ): Promise<Map<string, PlayerStateRow | Error>> {
-  const [first] = writes;
+  // Rows in player order: their locks are taken in the order every statement takes them.
+  const ordered = [...writes].sort((a, b) => (a.playerId < b.playerId ? -1 : 1));
+  const [first] = ordered;
   if (!first) return new Map();
   const columns = (Object.keys(first.change) as (keyof PlayerStateChange)[]).filter(
     (column) => first.change[column] !== undefined,
   );
   // Columns unnest cannot take (an array of arrays) are written a change at a time.
   const scalar = columns.every((column) => !playerStates[column].getSQLType().endsWith("]"));
-  if (writes.length === 1 || !scalar) return writeEachAlone(db, writes);
+  if (ordered.length === 1 || !scalar) return writeEachAlone(db, ordered);
   // One array a column, rows by unnest: the statement's text does not grow with the rows.
   const arrays = columns.map((column) => {
-    const values = writes.map(({ change }) => {
+    const values = ordered.map(({ change }) => {
       const value = change[column];
       return value instanceof Date ? value.toISOString() : (value ?? null);
     });
@@ -131,7 +151,7 @@ async function writeSameShape(
     (column) =>
       sql`${sql.identifier(playerStates[column].name)} = excluded.${sql.identifier(playerStates[column].name)}`,
   );
-  const ids = writes.map((write) => write.playerId);
+  const ids = ordered.map((write) => write.playerId);
   try {
     const result = await db.execute(sql`
       insert into player_states (player_id, ${sql.join(names, sql`, `)})
@@ -142,7 +162,7 @@ async function writeSameShape(
     return new Map(rows.map((row) => [row.playerId, row]));
   } catch {
     // One player removed meanwhile fails the statement: each alone, so that only its write fails.
-    return writeEachAlone(db, writes);
+    return writeEachAlone(db, ordered);
   }
 }
 

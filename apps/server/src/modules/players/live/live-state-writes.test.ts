@@ -81,4 +81,27 @@ describe("writing many players' states at once", () => {
     expect(await store.live.findState(gone)).toBeNull();
     expect(await store.live.findState(b)).toMatchObject({ volume: 30 });
   });
+
+  // Processes on one PostgreSQL write the same rows at once: an owner's commands on one, its
+  // devices' heartbeats on the other. Each statement takes its rows' locks in player order,
+  // or two statements taking them in opposite orders wait for each other until PostgreSQL
+  // ends one of them ("deadlock detected", after deadlock_timeout). PGlite has one connection.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "writes commands' states and heartbeats of the same players at once without a deadlock",
+    async () => {
+      const ids = await players(24);
+      await store.live.writeHeartbeats(ids, new Date());
+      const shuffled = () => [...ids].sort(() => Math.random() - 0.5);
+      const statements = Array.from({ length: 12 }, (_, round) => [
+        store.live.writeStates(
+          shuffled().map((playerId) => ({ playerId, change: { volume: round } })),
+        ),
+        store.live.writeHeartbeats(shuffled(), new Date()),
+      ]).flat();
+      const settled = await Promise.allSettled(statements);
+      expect(settled.filter((result) => result.status === "rejected")).toEqual([]);
+      const written = (await Promise.all(statements)).flat() as unknown[];
+      expect(written.filter((row) => row instanceof Error)).toEqual([]);
+    },
+  );
 });

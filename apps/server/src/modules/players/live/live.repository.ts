@@ -9,6 +9,8 @@ import { playerAlerts, playerStates, players } from "../../../db/schema.ts";
 export type PlayerStateRow = typeof playerStates.$inferSelect;
 export type PlayerStateChange = Partial<Omit<PlayerStateRow, "playerId" | "updatedAt">>;
 
+import { lockedInPlayerOrder } from "./live-state-writes.repository.ts";
+
 export { type StateWrite, writeState, writeStates } from "./live-state-writes.repository.ts";
 
 /** A player with its state (null before it ever reported or was commanded). */
@@ -52,7 +54,7 @@ export async function writeHeartbeats(
           lastSeenAt: sql`${sql.placeholder("at")}`,
           updatedAt: sql`now()`,
         })
-        .where(sql`${playerStates.playerId} = any(${sql.placeholder("ids")}::uuid[])`)
+        .where(lockedInPlayerOrder(sql`${playerStates.playerId}`, sql`${sql.placeholder("ids")}`))
         .returning({ playerId: playerStates.playerId })
         .prepare("player_heartbeats"),
     );
@@ -60,7 +62,7 @@ export async function writeHeartbeats(
     if (renewed.length === ids.length) continue;
     await db.execute(sql`
       insert into player_states (player_id, heartbeat_at, last_seen_at)
-      select id, ${at}, ${at} from players where ${anyId(players.id, ids)}
+      select id, ${at}, ${at} from players where ${anyId(players.id, ids)} order by id
       on conflict (player_id) do update set
         heartbeat_at = excluded.heartbeat_at,
         last_seen_at = excluded.last_seen_at,
@@ -207,7 +209,12 @@ export async function writeDevicesLeft(
       updatedAt: sql`now()`,
     })
     .from(players)
-    .where(and(eq(players.id, playerStates.playerId), anyId(playerStates.playerId, playerIds)))
+    .where(
+      and(
+        eq(players.id, playerStates.playerId),
+        lockedInPlayerOrder(sql`${playerStates.playerId}`, sql`${sql.param([...playerIds])}`),
+      ),
+    )
     .returning({ ownerId: players.userId, state: playerStates });
   return rows.map(({ ownerId, state }) => ({ playerId: state.playerId, ownerId, state }));
 }
@@ -231,6 +238,7 @@ export async function writeDevicesSilent(
     from unnest(${sql.param(ids)}::uuid[], ${sql.param(seen)}::timestamptz[])
       as device(player_id, seen_at)
     where state.player_id = device.player_id
+      and ${lockedInPlayerOrder(sql`state.player_id`, sql`${sql.param(ids)}`)}
     returning state.player_id`);
   const writtenIds = rowsOf<{ player_id: string }>(written).map((row) => row.player_id);
   return playersWithStateByIds(db, writtenIds);
