@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { getTableColumns, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../../db/client.ts";
 import { prepared } from "../../../db/prepared.ts";
 import { playerStates } from "../../../db/schema.ts";
@@ -13,12 +13,14 @@ import type { PlayerStateChange, PlayerStateRow } from "./live.repository.ts";
  * another), and two statements taking the same locks in opposite orders
  * waited for each other until PostgreSQL ended one ("deadlock detected",
  * after deadlock_timeout's second). `column` names the statement's own
- * player id (its table may be aliased); `ids` is a uuid[] parameter.
+ * player id (its table may be aliased); `ids` are the players, or the
+ * placeholder of a prepared statement's uuid[].
  */
-export function lockedInPlayerOrder(column: SQL, ids: SQL): SQL {
+export function lockedInPlayerOrder(column: AnyColumn | SQL, ids: readonly string[] | SQL): SQL {
+  const array = Array.isArray(ids) ? sql.param(ids) : ids;
   return sql`${column} in (
     select locked.player_id from player_states as locked
-    where locked.player_id = any(${ids}::uuid[])
+    where locked.player_id = any(${array}::uuid[])
     order by locked.player_id
     for update)`;
 }

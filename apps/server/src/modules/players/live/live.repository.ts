@@ -3,13 +3,12 @@ import { anyId } from "../../../db/any-id.ts";
 import { type Executor, rowsOf } from "../../../db/client.ts";
 import { prepared } from "../../../db/prepared.ts";
 import { playerAlerts, playerStates, players } from "../../../db/schema.ts";
+import { lockedInPlayerOrder } from "./live-state-writes.repository.ts";
 
 /** SQL of the players' live state (`player_states`); decides nothing. */
 
 export type PlayerStateRow = typeof playerStates.$inferSelect;
 export type PlayerStateChange = Partial<Omit<PlayerStateRow, "playerId" | "updatedAt">>;
-
-import { lockedInPlayerOrder } from "./live-state-writes.repository.ts";
 
 export { type StateWrite, writeState, writeStates } from "./live-state-writes.repository.ts";
 
@@ -54,7 +53,7 @@ export async function writeHeartbeats(
           lastSeenAt: sql`${sql.placeholder("at")}`,
           updatedAt: sql`now()`,
         })
-        .where(lockedInPlayerOrder(sql`${playerStates.playerId}`, sql`${sql.placeholder("ids")}`))
+        .where(lockedInPlayerOrder(playerStates.playerId, sql`${sql.placeholder("ids")}`))
         .returning({ playerId: playerStates.playerId })
         .prepare("player_heartbeats"),
     );
@@ -212,7 +211,7 @@ export async function writeDevicesLeft(
     .where(
       and(
         eq(players.id, playerStates.playerId),
-        lockedInPlayerOrder(sql`${playerStates.playerId}`, sql`${sql.param([...playerIds])}`),
+        lockedInPlayerOrder(playerStates.playerId, playerIds),
       ),
     )
     .returning({ ownerId: players.userId, state: playerStates });
@@ -238,7 +237,7 @@ export async function writeDevicesSilent(
     from unnest(${sql.param(ids)}::uuid[], ${sql.param(seen)}::timestamptz[])
       as device(player_id, seen_at)
     where state.player_id = device.player_id
-      and ${lockedInPlayerOrder(sql`state.player_id`, sql`${sql.param(ids)}`)}
+      and ${lockedInPlayerOrder(sql`state.player_id`, ids)}
     returning state.player_id`);
   const writtenIds = rowsOf<{ player_id: string }>(written).map((row) => row.player_id);
   return playersWithStateByIds(db, writtenIds);
