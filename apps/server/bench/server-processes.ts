@@ -278,3 +278,28 @@ export class LoopProbe {
     return this.figures.get(server.name);
   }
 }
+
+/**
+ * What a server logged at warn and above, each message once with its count:
+ * an error with its cause (a failed query's, not drizzle's "Failed query: …"
+ * alone), a warning with its figures.
+ */
+export function loggedSummary(lines: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const line of lines) {
+    const entry = line.startsWith("{") ? JSON.parse(line) : undefined;
+    const figures = Object.entries(entry ?? {}).filter(
+      ([key, value]) => typeof value === "number" && !["level", "time", "pid"].includes(key),
+    );
+    const detail =
+      entry?.err?.cause?.message ??
+      entry?.err?.message ??
+      figures.map(([key, value]) => `${key} ${value}`).join(", ");
+    const message = entry
+      ? `${String(entry.msg)}${detail ? ` (${String(detail).slice(0, 120)})` : ""}`
+      : line;
+    counts.set(message, (counts.get(message) ?? 0) + 1);
+  }
+  const messages = [...counts].map(([message, count]) => `${count}× ${message.slice(0, 280)}`);
+  return messages.join("; ") || "nothing";
+}

@@ -76,3 +76,25 @@ export function raiseLoader(pid: number | undefined): string {
     );
   }
 }
+
+/**
+ * `count` bare relays (socket-relay.mjs), each a process of its own, and
+ * their ports; `env` may bridge them through Redis (RELAY_REDIS_URL).
+ * `started` is told each, to stop it at the end.
+ */
+export async function startRelays(
+  count: number,
+  execArgv: string[],
+  env: Record<string, string>,
+  started: (relay: Child) => void,
+): Promise<{ relays: Child[]; ports: number[] }> {
+  const relays: Child[] = [];
+  const ports: number[] = [];
+  for (let index = 0; index < count; index++) {
+    const { child, first } = await Child.start("socket-relay.mjs", execArgv, env);
+    started(child);
+    relays.push(child);
+    ports.push((first as { port: number }).port);
+  }
+  return { relays, ports };
+}

@@ -9,6 +9,7 @@ import { SessionIssuer } from "../src/modules/auth/auth.ts";
 import {
   cpuSecondsOf,
   LoopProbe,
+  loggedSummary,
   machineCpuSeconds,
   ROOT,
   redisServerBinary,
@@ -37,7 +38,7 @@ import {
   socketsOn,
 } from "./socket-fixtures.ts";
 import { LoaderGroup } from "./socket-loaders.ts";
-import { Child } from "./socket-processes.ts";
+import { type Child, startRelays } from "./socket-processes.ts";
 import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support.ts";
 
 /**
@@ -193,25 +194,10 @@ try {
   const { group: loaders, lines } = LoaderGroup.spawn(2);
   stopping.unshift(() => loaders.stop());
   for (const line of lines) console.log(`  ${line}`);
-  const relays: Child[] = [];
-  const relayPorts: number[] = [];
-  for (let index = 0; index < 2; index++) {
-    const { child, first } = await Child.start("socket-relay.mjs", ["--expose-gc"]);
-    stopping.unshift(() => child.stop());
-    relays.push(child);
-    relayPorts.push((first as { port: number }).port);
-  }
-  const bridged: Child[] = [];
-  const bridgedPorts: number[] = [];
-  for (let index = 0; index < 2; index++) {
-    const { child, first } = await Child.start("socket-relay.mjs", [], {
-      RELAY_REDIS_URL: redis.url,
-      RELAY_REDIS_CHANNEL: "bench-relays",
-    });
-    stopping.unshift(() => child.stop());
-    bridged.push(child);
-    bridgedPorts.push((first as { port: number }).port);
-  }
+  const stopAtEnd = (relay: Child) => stopping.unshift(() => relay.stop());
+  const { relays, ports: relayPorts } = await startRelays(2, ["--expose-gc"], {}, stopAtEnd);
+  const bridgeEnv = { RELAY_REDIS_URL: redis.url, RELAY_REDIS_CHANNEL: "bench-relays" };
+  const { relays: bridged, ports: bridgedPorts } = await startRelays(2, [], bridgeEnv, stopAtEnd);
 
   // Remote and devices of an owner on different processes, half one way, half the other.
   const ownerIndex = new Map(
@@ -420,7 +406,7 @@ try {
     console.log(
       `    server ${server.name.toUpperCase()} over the steady runs (its /metrics): event-loop delay ` +
         `p99 ${loop.delayP99Ms.toFixed(1)} ms, max ${loop.delayMaxMs.toFixed(1)} ms (worst round; ` +
-        `sampled every 10 ms); GC ${loop.gcMsPerSecond.toFixed(1)} ms a second, major ` +
+        `each sample a 10-ms period with its lateness: about 11 ms when idle); GC ${loop.gcMsPerSecond.toFixed(1)} ms a second, major ` +
         `${loop.majorGcMsPerSecond.toFixed(1)}`,
     );
   }
@@ -467,23 +453,8 @@ try {
       `${kb((relayPerSocket as Memory).rss).trim()} (after a GC, all ${SOCKETS}) (no target)`,
   );
   for (const server of [a, b]) {
-    // What each server logged at warn and above: an error with its cause, a warning its figures.
-    const counts = new Map<string, number>();
-    for (const line of server.logLines()) {
-      const entry = line.startsWith("{") ? JSON.parse(line) : undefined;
-      const figures = Object.entries(entry ?? {}).filter(
-        ([key, value]) => typeof value === "number" && !["level", "time", "pid"].includes(key),
-      );
-      const detail =
-        entry?.err?.message ?? figures.map(([key, value]) => `${key} ${value}`).join(", ");
-      const message = entry
-        ? `${String(entry.msg)}${detail ? ` (${String(detail).slice(0, 120)})` : ""}`
-        : line;
-      counts.set(message, (counts.get(message) ?? 0) + 1);
-    }
-    const messages = [...counts].map(([message, count]) => `${count}× ${message.slice(0, 280)}`);
     console.log(
-      `  server ${server.name.toUpperCase()} logged: ${messages.join("; ") || "nothing"}`,
+      `  server ${server.name.toUpperCase()} logged: ${loggedSummary(server.logLines())}`,
     );
   }
   failed = !(p99Ok && ratioOk && lostOk && loaderOk);
