@@ -80,7 +80,8 @@ import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support
  * loaders' ceiling, measured against it alone). This machine allows a
  * process 20 000 open files (root here cannot raise it), so the sockets are
  * held by two loaders (socket-loaders.ts), each with half the owners whole:
- * a command's send and its receipts are read on one loader's clock. Memory: each server's RSS grown by connecting its
+ * a command's send and its receipts are read on one loader's clock.
+ * Memory: each server's RSS grown by connecting its
  * sockets, a socket (no GC first: a production process exposes none, so it
  * is an upper bound), beside the relay's (after a GC). The servers run with
  * METRICS_TOKEN set; their /metrics, read around each steady run, tells
