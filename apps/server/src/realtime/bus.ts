@@ -3,7 +3,6 @@ import { performance } from "node:perf_hooks";
 import type { ClientSocketMessage, ServerSocketMessage } from "@fonika/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
-import { GatheredSends } from "./gathered-sends.ts";
 import { connectRedis, quitRedis, withTimeout } from "./redis.ts";
 
 /**
@@ -225,8 +224,6 @@ export class RedisBus implements EventBus {
   /** When the probe now on its way was sent (performance.now()); undefined: none is. */
   private probeSentAt: number | undefined;
   private lastLagMs = 0;
-  /** The publishes to Redis: at once, or gathered behind the one on its way. */
-  private readonly outgoing: GatheredSends;
 
   private constructor(
     private readonly publisher: Redis,
@@ -248,13 +245,6 @@ export class RedisBus implements EventBus {
       for (const listener of this.gapListeners) listener();
     });
     this.probeIntervalMs = options.probeIntervalMs ?? 5_000;
-    this.outgoing = new GatheredSends(async (payloads) => {
-      const pipeline = publisher.pipeline();
-      for (const payload of payloads) pipeline.publish(this.channel, payload);
-      const results = await pipeline.exec();
-      if (!results) throw new Error("Redis answered no pipeline");
-      return results.map(([error]) => error);
-    });
   }
 
   /**
@@ -287,7 +277,7 @@ export class RedisBus implements EventBus {
     this.local.emit(event);
     const wire: WireEvent = { origin: this.origin, event };
     try {
-      await this.outgoing.send(JSON.stringify(wire));
+      await this.publisher.publish(this.channel, JSON.stringify(wire));
     } catch (error) {
       this.log?.warn(
         { err: error, rooms: event.rooms },
