@@ -10,7 +10,6 @@ import {
   cpuSecondsOf,
   LoopProbe,
   loggedSummary,
-  machineCpuSeconds,
   ROOT,
   redisServerBinary,
   rssOf,
@@ -40,6 +39,13 @@ import {
 import { LoaderGroup } from "./socket-loaders.ts";
 import { type Child, startRelays } from "./socket-processes.ts";
 import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support.ts";
+import {
+  cpuOfRelays,
+  type MeasureArgs,
+  measureSide,
+  type Side,
+  type SidePlan,
+} from "./two-process-side.ts";
 
 /**
  * `npm run bench`, horizontal scale (issue 30): two processes of the
@@ -140,16 +146,6 @@ console.log(
     "Two loaders, each half the owners (a process may hold 20 000 open files), one clock per command",
 );
 
-interface Side {
-  steady: RunFigure[];
-  burst: RunFigure[];
-  connectSeconds: number;
-  /** Sockets the server closed by the end of the connect (the loader counts from its start). */
-  closedAtConnect: number;
-  /** Cores each named process used over the steady runs, and the machine's (of all its cores). */
-  steadyCores: Record<string, number>;
-}
-
 const stopping: Array<() => Promise<void> | void> = [() => postgres.stop()];
 let failed = false;
 try {
@@ -229,56 +225,16 @@ try {
     relaySocketsOf(sessions, (session) => bridgedPorts[serverOf(session) === a ? 0 : 1] as number),
   );
 
-  /**
-   * Connects one side's sockets, runs the warm-up and the rounds, and closes
-   * them; `cpuOf` each process's CPU seconds, read over the steady runs, and the hooks run once
-   * connected, around each steady run, and after the rounds.
-   */
-  const measure = async (
-    sockets: () => Promise<SocketSpec[][]>,
-    cpuOf: Record<string, () => number>,
-    hooks: {
-      connected(): Promise<void>;
-      steady?: { before(): Promise<void>; after(): Promise<void> };
-      after?(): Promise<void>;
-    },
-  ): Promise<Side> => {
-    const connected = await loaders.connect(await sockets(), CONCURRENCY);
-    if (connected.failed > 0) throw new Error(`${connected.failed} sockets failed to open`);
-    await hooks.connected();
-    await loaders.run(WARM_UP, RATE, 1);
-    const side: Side = {
-      steady: [],
-      burst: [],
-      connectSeconds: connected.seconds,
-      closedAtConnect: connected.closedByServer,
-      steadyCores: {},
-    };
-    const used: Record<string, number> = {};
-    let seconds = 0;
-    let machine = 0;
-    for (let round = 0; round < ROUNDS; round++) {
-      const before = Object.fromEntries(
-        Object.entries(cpuOf).map(([name, read]) => [name, read()]),
-      );
-      const machineBefore = machineCpuSeconds();
-      await hooks.steady?.before();
-      const started = performance.now();
-      side.steady.push(await loaders.run(COMMANDS, RATE, 1));
-      seconds += (performance.now() - started) / 1000;
-      await hooks.steady?.after();
-      machine += machineCpuSeconds().busy - machineBefore.busy;
-      for (const [name, read] of Object.entries(cpuOf)) {
-        used[name] = (used[name] ?? 0) + read() - (before[name] as number);
-      }
-      side.burst.push(await loaders.run(BURST_COMMANDS, OWNERS * 2, OWNERS));
-    }
-    for (const [name, cpu] of Object.entries(used)) side.steadyCores[name] = cpu / seconds;
-    side.steadyCores.machine = machine / seconds;
-    await hooks.after?.();
-    await loaders.close();
-    return side;
+  const plan: SidePlan = {
+    concurrency: CONCURRENCY,
+    warmUp: WARM_UP,
+    rate: RATE,
+    rounds: ROUNDS,
+    commands: COMMANDS,
+    burstCommands: BURST_COMMANDS,
+    owners: OWNERS,
   };
+  const measure = (...args: MeasureArgs) => measureSide(loaders, plan, ...args);
 
   const relayMemory = () => Promise.all(relays.map((relay) => relay.ask<Memory>({ memory: true })));
   const summed = (memories: Memory[]): Memory => ({
@@ -290,36 +246,19 @@ try {
   let relayPerSocket: Memory | undefined;
   let ceiling: CeilingFigure | undefined;
   const relayBefore = summed(await relayMemory());
-  const baseline = await measure(
-    async () => relaySockets,
-    Object.fromEntries(
-      relays.map((relay, index) => [
-        `relay ${index + 1}`,
-        () => cpuSecondsOf(relay.process.pid ?? 0),
-      ]),
-    ),
-    {
-      async connected() {
-        relayPerSocket = grewBy(relayBefore, summed(await relayMemory()), SOCKETS);
-      },
-      async after() {
-        ceiling = await loaders.ceiling(CEILING_SECONDS);
-      },
+  const baseline = await measure(async () => relaySockets, cpuOfRelays(relays), {
+    async connected() {
+      relayPerSocket = grewBy(relayBefore, summed(await relayMemory()), SOCKETS);
     },
-  );
+    async after() {
+      ceiling = await loaders.ceiling(CEILING_SECONDS);
+    },
+  });
   // The relays' side of each close settles before the next side's sockets connect.
   await sleep(3_000);
   const crossing = await measure(
     async () => bridgedSockets,
-    {
-      ...Object.fromEntries(
-        bridged.map((relay, index) => [
-          `relay ${index + 1}`,
-          () => cpuSecondsOf(relay.process.pid ?? 0),
-        ]),
-      ),
-      redis: () => cpuSecondsOf(redis.pid),
-    },
+    { ...cpuOfRelays(bridged), redis: () => cpuSecondsOf(redis.pid) },
     { async connected() {} },
   );
   await sleep(3_000);

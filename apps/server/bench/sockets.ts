@@ -45,9 +45,8 @@ import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support
  * relay and product alternating, and each side's run of median p99 is the
  * one compared, as is each side's median reconnect (each round connects
  * anew; the first round also measures memory and, for the relay, the
- * loader's ceiling). BENCH_SOCKET_PROFILE=<path> writes a CPU profile
- * of the product's first warm-up, steady and burst runs (`profiled`);
- * BENCH_SOCKET_ALLOCATIONS=<path> a sampling profile of what they allocate.
+ * loader's ceiling). BENCH_SOCKET_PROFILE and BENCH_SOCKET_ALLOCATIONS
+ * profile the product's first runs (cpu-profile.ts).
  *
  * Baseline: a bare `ws` relay (socket-relay.mjs) in a process of its own,
  * holding the same sockets by owner and player and writing each command to
