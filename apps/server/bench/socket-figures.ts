@@ -14,6 +14,8 @@ export interface RunFigure {
   closeCodes?: Record<string, number>;
   seconds: number;
   loaderCores: number;
+  /** The loader's own collections over the run: how many, and the longest (a client's GC is not the server's latency). */
+  loaderGc?: { pauses: number; longestMs: number };
 }
 
 export interface CeilingFigure {
@@ -68,7 +70,10 @@ export function runLine(name: string, run: RunFigure): string {
   const { p50, p99, max } = latencyOf(run);
   return (
     `    ${name.padEnd(30)} p50 ${ms(p50)}  p99 ${ms(p99)}  max ${ms(max)}` +
-    `  (loader busy ${Math.round(run.loaderCores * 100)}% of its core)` +
+    `  (loader busy ${Math.round(run.loaderCores * 100)}% of its core` +
+    (run.loaderGc
+      ? `, its GC ${run.loaderGc.pauses} pauses, longest ${run.loaderGc.longestMs.toFixed(1)} ms)`
+      : ")") +
     (run.lost > 0 ? `  LOST ${run.lost} commands` : "") +
     (run.closedByServer > 0 ? `  ${run.closedByServer} sockets closed by the server` : "")
   );

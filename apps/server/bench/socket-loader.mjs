@@ -16,14 +16,15 @@
 //       is `pause` or `play` (the other of its player's last) sent by the
 //       player's owner's remote, and done when every socket that must
 //       get it received it: the owner's browsers and the player's devices.
-//       Answers the latencies (ms), the lost commands, the loader's CPU, and
-//       the sockets the server closed since the connect, in all
-//       (closedByServer) and by close code (closeCodes: {code: count}).
+//       Answers the latencies (ms), the lost commands, the loader's CPU and
+//       its GC pauses (loaderGc), and the sockets the server closed since
+//       the connect, in all (closedByServer) and by close code (closeCodes:
+//       {code: count}).
 //   {ceiling: {seconds}}
 //       closed loop: each player's next command as soon as its last is
 //       done, for `seconds`; answers the commands and messages a second.
 //   {close: true}
-import { performance } from "node:perf_hooks";
+import { PerformanceObserver, performance } from "node:perf_hooks";
 import WebSocket from "ws";
 
 const PING_MS = 4_000;
@@ -61,6 +62,11 @@ let closeCodes = {};
 let closedSilence = [];
 /** Commands still in flight when their player's next one was sent. */
 let overtaken = 0;
+/** This process's GC pauses (ms) since the run began: the loader's own, said beside its figures. */
+let gcPauses = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+}).observe({ entryTypes: ["gc"] });
 /** Called when a command completes (the ceiling's closed loop). */
 let onDone = () => {};
 
@@ -192,6 +198,12 @@ async function drain() {
 async function run({ commands, perSecond, groupSize }) {
   latencies = [];
   sentAt = [];
+  // The connect's garbage, and what it left alive in the young generation,
+  // is collected now rather than in the run (--expose-gc: LOADER_EXEC_ARGV);
+  // its pauses are told to the observer in a later turn, before the count starts.
+  globalThis.gc?.();
+  await sleep(50);
+  gcPauses = [];
   overtaken = 0;
   const cpu = process.cpuUsage();
   const started = performance.now();
@@ -216,6 +228,7 @@ async function run({ commands, perSecond, groupSize }) {
     closeCodes: { ...closeCodes },
     seconds: elapsed,
     loaderCores: (used.user + used.system) / 1e6 / elapsed,
+    loaderGc: { pauses: gcPauses.length, longestMs: Math.max(0, ...gcPauses) },
   };
 }
 

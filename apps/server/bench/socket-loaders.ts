@@ -1,6 +1,6 @@
 import type { CeilingFigure, RunFigure } from "./socket-figures.ts";
 import type { SocketSpec } from "./socket-fixtures.ts";
-import { Child, raiseLoader } from "./socket-processes.ts";
+import { type Child, raiseLoader, spawnLoader } from "./socket-processes.ts";
 
 /**
  * Several loaders (socket-loader.mjs, unchanged) as one, for a bench of more
@@ -23,7 +23,7 @@ export class LoaderGroup {
 
   /** `count` loaders, each raised above the servers; answers them and the lines that say so. */
   static spawn(count: number): { group: LoaderGroup; lines: string[] } {
-    const loaders = Array.from({ length: count }, () => Child.spawn("socket-loader.mjs", []));
+    const loaders = Array.from({ length: count }, spawnLoader);
     const lines = [...new Set(loaders.map((loader) => raiseLoader(loader.process.pid)))];
     return { group: new LoaderGroup(loaders), lines };
   }
@@ -79,6 +79,7 @@ export class LoaderGroup {
     );
     return {
       latencies: answers.flatMap((answer) => answer.latencies),
+      sentAt: answers.flatMap((answer) => answer.sentAt ?? []),
       lost: answers.reduce((sum, answer) => sum + answer.lost, 0),
       closedByServer: answers.reduce((sum, answer) => sum + answer.closedByServer, 0),
       closeCodes: answers.reduce<Record<string, number>>((codes, answer) => {
@@ -90,6 +91,10 @@ export class LoaderGroup {
       seconds: Math.max(...answers.map((answer) => answer.seconds)),
       // The busiest loader, of its own core.
       loaderCores: Math.max(...answers.map((answer) => answer.loaderCores)),
+      loaderGc: {
+        pauses: answers.reduce((sum, answer) => sum + (answer.loaderGc?.pauses ?? 0), 0),
+        longestMs: Math.max(...answers.map((answer) => answer.loaderGc?.longestMs ?? 0)),
+      },
     };
   }
 

@@ -23,6 +23,22 @@ const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
  */
 export const LOADER_NICE = -10;
 
+/**
+ * The loader's V8 flags: a young generation of 256 MB a semi-space (V8's
+ * default is 16), and `gc` exposed, so that a run begins with a collected
+ * heap (socket-loader.mjs). The loader's own collections are not the
+ * server's latency, as a client on another machine collects on its own
+ * cores. With the default, a loader of 11 000 sockets scavenged every 1.5 s
+ * (5-12 ms each on two busy cores, up to 29) and promoted 1 MB a second,
+ * so a full collection ran every 6-15 s, its marking 40-80 ms of the
+ * loader's thread; on the two-process bench the commands caught in them
+ * were most of the slow tail of either side, and more of the product's,
+ * whose servers keep the cores busier (docs/decisions.md, "The loader's
+ * own collections"). With them, a run of 20 s scavenges once or not at
+ * all, and nothing lives long enough to be promoted.
+ */
+export const LOADER_EXEC_ARGV = ["--max-semi-space-size=256", "--expose-gc"];
+
 /** A child process spoken to by IPC, one request and one answer at a time. */
 export class Child {
   private constructor(readonly process: ChildProcess) {}
@@ -61,6 +77,11 @@ export class Child {
     this.process.kill("SIGTERM");
     await exited;
   }
+}
+
+/** Forks a loader (socket-loader.mjs) with LOADER_EXEC_ARGV. */
+export function spawnLoader(): Child {
+  return Child.spawn("socket-loader.mjs", LOADER_EXEC_ARGV);
 }
 
 /** Raises the loader above the servers (LOADER_NICE); answers the line that says whether it could. */

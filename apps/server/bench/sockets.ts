@@ -22,7 +22,7 @@ import {
   relaySocketsOf,
   type SocketSpec,
 } from "./socket-fixtures.ts";
-import { Child, raiseLoader } from "./socket-processes.ts";
+import { Child, raiseLoader, spawnLoader } from "./socket-processes.ts";
 import { BENCH_ONLY, benchPostgres, startBenchApp, verdictLine } from "./support.ts";
 
 /**
@@ -294,7 +294,7 @@ const closeOnce = async () => {
   if (open) await bench.close();
   open = false;
 };
-const loader = Child.spawn("socket-loader.mjs", []);
+const loader = spawnLoader();
 console.log(`  ${raiseLoader(loader.process.pid)}`);
 const { child: relay, first } = await Child.start("socket-relay.mjs", ["--expose-gc"]);
 let failed = false;
