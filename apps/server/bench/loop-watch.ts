@@ -102,3 +102,21 @@ export function slowTailLine(
     `${major.reduce((longest, pause) => Math.max(longest, pause.ms), 0).toFixed(1)} ms)`
   );
 }
+
+/** A run watched: this process's event loop through it, and its slowest commands beside the GC pauses. */
+export interface RunWatch {
+  loop: LoopWatch;
+  tail: string;
+}
+
+/** Runs `work` (a run of commands) with this process's loop watched, and lays its slow tail beside it. */
+export async function watchRun<Run extends { latencies: number[]; sentAt?: number[] }>(
+  work: () => Promise<Run>,
+  p99Of: (run: Run) => number,
+): Promise<{ run: Run; watch: RunWatch }> {
+  const { result: run, loop } = await watchLoop(work);
+  return {
+    run,
+    watch: { loop, tail: slowTailLine(run.latencies, run.sentAt ?? [], p99Of(run), loop) },
+  };
+}

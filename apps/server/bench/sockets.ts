@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { profiled } from "./cpu-profile.ts";
-import { type LoopWatch, loopLine, slowTailLine, watchLoop } from "./loop-watch.ts";
+import { loopLine, type RunWatch, watchRun } from "./loop-watch.ts";
 import { boxPlayerFollows } from "./socket-box-player.ts";
 import {
   type CeilingFigure,
@@ -126,10 +126,8 @@ async function productMemory(): Promise<Memory> {
 
 interface SideFigures {
   steady: RunFigure;
-  /** This process's event loop through the first steady run (the product's; the relay's is elsewhere). */
-  steadyLoop: LoopWatch;
-  /** That run's slowest commands beside the product's GC pauses (slowTailLine). */
-  steadyTail: string;
+  /** This process's event loop through the steady run, and its slowest commands beside the GC pauses. */
+  steadyWatch: RunWatch;
   burst: RunFigure;
   /** The first connection of every socket, and the same sockets connected again. */
   perSocket: { first: Memory; again: Memory };
@@ -172,34 +170,16 @@ async function measureSide(
     first: grewBy(before, firstAfter, first.connected),
     again: grewBy(againBefore, againAfter, again.connected),
   };
-  const { steady, steadyLoop, burst } = await profiled(profileLabel, async () => {
-    await loader.ask<RunFigure>({ run: { commands: WARM_UP, perSecond: RATE, groupSize: 1 } });
-    // The product runs in this process: its event loop is watched through the steady run.
-    const watched = await watchLoop(() =>
-      loader.ask<RunFigure>({ run: { commands: COMMANDS, perSecond: RATE, groupSize: 1 } }),
-    );
-    return {
-      steady: watched.result,
-      steadyLoop: watched.loop,
-      burst: await loader.ask<RunFigure>({
-        run: { commands: COMMANDS, perSecond: OWNERS * 2, groupSize: OWNERS },
-      }),
-    };
-  });
+  const { steady, steadyWatch, burst } = await profiled(profileLabel, () =>
+    warmSteadyBurst(loader),
+  );
   const ceiling = withCeiling
     ? await loader.ask<CeilingFigure>({ ceiling: { seconds: CEILING_SECONDS } })
     : undefined;
   await loader.ask({ close: true });
-  const steadyTail = slowTailLine(
-    steady.latencies,
-    steady.sentAt ?? [],
-    latencyOf(steady).p99,
-    steadyLoop,
-  );
   return {
     steady,
-    steadyLoop,
-    steadyTail,
+    steadyWatch,
     burst,
     perSocket,
     connectSeconds: { first: first.seconds, again: again.seconds },
@@ -207,24 +187,41 @@ async function measureSide(
   };
 }
 
+/**
+ * The warm-up, then the steady run with this process's event loop watched
+ * (the product runs here; the relay's loop is elsewhere), then the burst.
+ */
+async function warmSteadyBurst(
+  loader: Child,
+): Promise<{ steady: RunFigure; steadyWatch: RunWatch; burst: RunFigure }> {
+  await loader.ask<RunFigure>({ run: { commands: WARM_UP, perSecond: RATE, groupSize: 1 } });
+  const { run: steady, watch } = await watchRun(
+    () => loader.ask<RunFigure>({ run: { commands: COMMANDS, perSecond: RATE, groupSize: 1 } }),
+    (run) => latencyOf(run).p99,
+  );
+  const burst = await loader.ask<RunFigure>({
+    run: { commands: COMMANDS, perSecond: OWNERS * 2, groupSize: OWNERS },
+  });
+  return { steady, steadyWatch: watch, burst };
+}
+
 /** One more round of one side: its sockets connected, the warm-up, the steady and burst runs. */
 async function runRound(
   loader: Child,
   sockets: () => Promise<SocketSpec[]>,
-): Promise<{ steady: RunFigure; burst: RunFigure; reconnectSeconds: number }> {
+): Promise<{
+  steady: RunFigure;
+  steadyWatch: RunWatch;
+  burst: RunFigure;
+  reconnectSeconds: number;
+}> {
   const connected = await loader.ask<{ failed: number; seconds: number }>({
     connect: { sockets: await sockets(), concurrency: 50 },
   });
   if (connected.failed > 0) throw new Error(`${connected.failed} sockets failed to open`);
-  await loader.ask({ run: { commands: WARM_UP, perSecond: RATE, groupSize: 1 } });
-  const steady = await loader.ask<RunFigure>({
-    run: { commands: COMMANDS, perSecond: RATE, groupSize: 1 },
-  });
-  const burst = await loader.ask<RunFigure>({
-    run: { commands: COMMANDS, perSecond: OWNERS * 2, groupSize: OWNERS },
-  });
+  const runs = await warmSteadyBurst(loader);
   await loader.ask({ close: true });
-  return { steady, burst, reconnectSeconds: connected.seconds };
+  return { ...runs, reconnectSeconds: connected.seconds };
 }
 
 /**
@@ -324,6 +321,7 @@ try {
     relay: [baseline.connectSeconds.again],
     product: [product.connectSeconds.again],
   };
+  const productWatches = [product.steadyWatch];
   for (let round = 1; round < ROUNDS; round++) {
     const relayRound = await runRound(loader, async () => relaySockets);
     rounds.relay.steady.push(relayRound.steady);
@@ -332,6 +330,7 @@ try {
     const productRound = await runRound(loader, () => productSockets(bench, sessions));
     rounds.product.steady.push(productRound.steady);
     rounds.product.burst.push(productRound.burst);
+    productWatches.push(productRound.steadyWatch);
     reconnects.product.push(productRound.reconnectSeconds);
   }
   baseline.connectSeconds.again = median(reconnects.relay);
@@ -387,8 +386,10 @@ try {
   console.log(`  steady: ${COMMANDS} commands at ${RATE}/s, one at a time`);
   console.log(runLine("baseline: bare ws relay", baseline.steady));
   console.log(runLine("product: player socket", product.steady));
-  console.log(loopLine("product's first steady run", product.steadyLoop));
-  console.log(product.steadyTail);
+  productWatches.forEach((watch, index) => {
+    console.log(loopLine(`product's steady run, round ${index + 1}`, watch.loop));
+    console.log(watch.tail);
+  });
   const ratio = steadyProduct.p99 / steadyBase.p99;
   const p99Ok = steadyProduct.p99 <= TARGET_P99_MS;
   const ratioOk = ratio <= TARGET_RATIO;
