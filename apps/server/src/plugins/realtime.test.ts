@@ -177,6 +177,31 @@ describe("player socket", () => {
     expect(await stranger.closed).toBe(4401);
   });
 
+  it("writes its prepared pong in its place among the other answers", async () => {
+    const player = await connect(server, client.token);
+    // Sent together: the pongs (written as a prepared frame) and the answers `ws` frames keep their order.
+    player.send({ type: "ping" });
+    player.send({ type: "dance" });
+    player.send({ type: "ping" });
+    player.send({ type: "connect", userId: client.id });
+    player.send({ type: "ping" });
+    expect([
+      await player.next(),
+      await player.next(),
+      await player.next(),
+      await player.next(),
+      await player.next(),
+    ]).toEqual([
+      { type: "pong" },
+      { type: "error", message: SOCKET_ERRORS.unknownType },
+      { type: "pong" },
+      { type: "connected", userId: client.id },
+      { type: "pong" },
+    ]);
+    expect(player.socket.readyState).toBe(WebSocket.OPEN);
+    player.socket.close();
+  });
+
   it("answers a malformed or unknown message with an error and stays open", async () => {
     const player = await connect(server, client.token);
     player.send("{not json");

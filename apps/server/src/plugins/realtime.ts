@@ -109,6 +109,9 @@ export default fp(
     await app.register(websocket, {
       options: {
         maxPayload: MAX_FRAME_BYTES,
+        // No compression: every frame is written to the connection as it is
+        // sent, which the pong written as a prepared frame relies on (PONG_WIRE).
+        perMessageDeflate: false,
         // The player socket's own subprotocol, never the offered one that carries the token.
         handleProtocols: (offered) =>
           offered.has(PLAYER_SOCKET_PROTOCOL) ? PLAYER_SOCKET_PROTOCOL : false,
@@ -201,6 +204,8 @@ export default fp(
         // open socket does not hold its upgrade request (its headers, its URL)
         // for hours (11 000 sockets' worth of heap for every full GC to mark).
         const log = request.log;
+        // The connection itself, which `ws` holds anyway: the pong is written to it (PONG_WIRE).
+        const wire = request.raw.socket;
         // Made once the socket is admitted, for all its frames.
         let session: SocketSession | undefined;
         // Counted from the first frame, before the token is checked: a
@@ -231,6 +236,7 @@ export default fp(
             session ??= {
               socket,
               handlers,
+              wire,
               context: {
                 actor,
                 send: (message) => send(socket, message),
