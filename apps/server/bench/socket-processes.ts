@@ -30,7 +30,7 @@ export const LOADER_NICE = -10;
  * server's latency, as a client on another machine collects on its own
  * cores. With the default, a loader of 11 000 sockets scavenged every 1.5 s
  * (5-12 ms each on two busy cores, up to 29) and promoted 1 MB a second,
- * so a full collection ran every 6-15 s, its marking 40-80 ms of the
+ * so a full collection ran every 6-15 s, its marking 25-75 ms of the
  * loader's thread; on the two-process bench the commands caught in them
  * were most of the slow tail of either side, and more of the product's,
  * whose servers keep the cores busier (docs/decisions.md, "The loader's
