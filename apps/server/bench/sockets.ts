@@ -124,11 +124,14 @@ async function productMemory(): Promise<Memory> {
   return { rss, heapUsed, external, heapTotal };
 }
 
-interface SideFigures {
+/** A side's runs of one round: the steady run, with this process's loop watched through it, and the burst. */
+interface RoundRuns {
   steady: RunFigure;
-  /** This process's event loop through the steady run, and its slowest commands beside the GC pauses. */
   steadyWatch: RunWatch;
   burst: RunFigure;
+}
+
+interface SideFigures extends RoundRuns {
   /** The first connection of every socket, and the same sockets connected again. */
   perSocket: { first: Memory; again: Memory };
   /** Connecting every socket the first time (a box binds its session to its player) and again. */
@@ -191,9 +194,7 @@ async function measureSide(
  * The warm-up, then the steady run with this process's event loop watched
  * (the product runs here; the relay's loop is elsewhere), then the burst.
  */
-async function warmSteadyBurst(
-  loader: Child,
-): Promise<{ steady: RunFigure; steadyWatch: RunWatch; burst: RunFigure }> {
+async function warmSteadyBurst(loader: Child): Promise<RoundRuns> {
   await loader.ask<RunFigure>({ run: { commands: WARM_UP, perSecond: RATE, groupSize: 1 } });
   const { run: steady, watch } = await watchRun(
     () => loader.ask<RunFigure>({ run: { commands: COMMANDS, perSecond: RATE, groupSize: 1 } }),
@@ -209,12 +210,7 @@ async function warmSteadyBurst(
 async function runRound(
   loader: Child,
   sockets: () => Promise<SocketSpec[]>,
-): Promise<{
-  steady: RunFigure;
-  steadyWatch: RunWatch;
-  burst: RunFigure;
-  reconnectSeconds: number;
-}> {
+): Promise<RoundRuns & { reconnectSeconds: number }> {
   const connected = await loader.ask<{ failed: number; seconds: number }>({
     connect: { sockets: await sockets(), concurrency: 50 },
   });
