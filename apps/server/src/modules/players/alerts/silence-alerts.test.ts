@@ -331,6 +331,71 @@ describe("a sweep of many players", () => {
     expect(asked.length).toBe(Math.ceil(decided.length / 2));
   });
 
+  it("decides again only the players whose decision ran out or an event may have changed", async () => {
+    const [first, second] = [
+      await scheduledPlayer("Партия 5", { fallback: true }),
+      await scheduledPlayer("Партия 6", { fallback: true }),
+    ];
+    const now = Date.now();
+    /** Each decision runs out in 10 minutes, the first player's first one in 1. */
+    const asked: string[] = [];
+    const alerts = new SilenceAlerts({
+      store: new PlayersStore(server.app.db),
+      log: server.app.log,
+      bus: server.app.bus,
+      decide: async (playerIds, instant) => {
+        asked.push(...playerIds);
+        return new Map(
+          playerIds.map((id) => [
+            id,
+            {
+              playlistId: null,
+              windowId: null,
+              fallback: false,
+              decideAgainAt: instant + (id === first.playerId && instant === now ? 1 : 10) * MINUTE,
+            },
+          ]),
+        );
+      },
+      establishments: { namesOf: async () => new Map(), placesOf: async () => new Map() },
+      emailOf: async () => null,
+      sendMail: async () => undefined,
+    });
+    alerts.start();
+    await alerts.stopSweeping();
+    const sweepAt = async (at: number) => {
+      asked.length = 0;
+      await alerts.sweep(at);
+      return [...asked];
+    };
+    try {
+      expect(await sweepAt(now)).toEqual(expect.arrayContaining([first.playerId, second.playerId]));
+      // Within both decisions: neither is decided again.
+      const within = await sweepAt(now + 30_000);
+      expect([...ofPlayer(within, first.playerId), ...ofPlayer(within, second.playerId)]).toEqual(
+        [],
+      );
+      // The first one's ran out.
+      expect(ofPlayer(await sweepAt(now + 2 * MINUTE), first.playerId)).toHaveLength(1);
+      expect(ofPlayer(asked, second.playerId)).toHaveLength(0);
+      // Its schedule changed: the second one is decided again, the first one is not.
+      await server.app.bus.publish({
+        kind: "schedule-changed",
+        rooms: [],
+        playerIds: [second.playerId],
+      });
+      const afterSchedule = await sweepAt(now + 3 * MINUTE);
+      expect(ofPlayer(afterSchedule, second.playerId)).toHaveLength(1);
+      expect(ofPlayer(afterSchedule, first.playerId)).toHaveLength(0);
+      // Music access changed: every one is decided again.
+      await server.app.bus.publish({ kind: "music-access-changed", rooms: [] });
+      const afterAccess = await sweepAt(now + 4 * MINUTE);
+      expect(afterAccess).toEqual(expect.arrayContaining([first.playerId, second.playerId]));
+    } finally {
+      await alerts.stop();
+    }
+  });
+
   it("rests between batches while it sweeps on its timer, three times as long as a batch took", async () => {
     await scheduledPlayer("Партия 4", { fallback: true });
     const batchMs = 40;
