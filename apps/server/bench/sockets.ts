@@ -139,6 +139,15 @@ interface SideFigures extends RoundRuns {
   ceiling?: CeilingFigure;
 }
 
+/** Connects every socket to one side, 50 at a time; a socket that fails to open fails the bench. */
+async function connectAll(loader: Child, sockets: () => Promise<SocketSpec[]>) {
+  const connected = await loader.ask<{ connected: number; failed: number; seconds: number }>({
+    connect: { sockets: await sockets(), concurrency: 50 },
+  });
+  if (connected.failed > 0) throw new Error(`${connected.failed} sockets failed to open`);
+  return connected;
+}
+
 /**
  * Connects every socket to one side, measures its memory, closes them and
  * measures again with the same sockets connected anew (what a socket costs
@@ -153,13 +162,7 @@ async function measureSide(
   withCeiling: boolean,
   profileLabel?: string,
 ): Promise<SideFigures> {
-  const connect = async () => {
-    const connected = await loader.ask<{ connected: number; failed: number; seconds: number }>({
-      connect: { sockets: await sockets(), concurrency: 50 },
-    });
-    if (connected.failed > 0) throw new Error(`${connected.failed} sockets failed to open`);
-    return connected;
-  };
+  const connect = () => connectAll(loader, sockets);
   const before = await memory();
   const first = await profiled(profileLabel && `${profileLabel}.connect`, connect);
   const firstAfter = await memory();
@@ -206,15 +209,18 @@ async function warmSteadyBurst(loader: Child): Promise<RoundRuns> {
   return { steady, steadyWatch: watch, burst };
 }
 
-/** One more round of one side: its sockets connected, the warm-up, the steady and burst runs. */
+/**
+ * One more round of one side: its sockets connected, its heap collected (as
+ * the first round's memory measure does: no steady run collects a reconnect
+ * storm's garbage), the warm-up, the steady and burst runs.
+ */
 async function runRound(
   loader: Child,
   sockets: () => Promise<SocketSpec[]>,
+  collect: () => Promise<unknown>,
 ): Promise<RoundRuns & { reconnectSeconds: number }> {
-  const connected = await loader.ask<{ failed: number; seconds: number }>({
-    connect: { sockets: await sockets(), concurrency: 50 },
-  });
-  if (connected.failed > 0) throw new Error(`${connected.failed} sockets failed to open`);
+  const connected = await connectAll(loader, sockets);
+  await collect();
   const runs = await warmSteadyBurst(loader);
   await loader.ask({ close: true });
   return { ...runs, reconnectSeconds: connected.seconds };
@@ -294,19 +300,10 @@ let failed = false;
 try {
   const sessions = await makeFixtures(bench, { owners: OWNERS, players: PLAYERS });
   const relaySockets = relaySocketsOf(sessions, () => (first as { port: number }).port);
-  const baseline = await measureSide(
-    loader,
-    async () => relaySockets,
-    () => relay.ask<Memory>({ memory: true }),
-    true,
-  );
-  const product = await measureSide(
-    loader,
-    () => productSockets(bench, sessions),
-    productMemory,
-    false,
-    "product",
-  );
+  const relayMemory = () => relay.ask<Memory>({ memory: true });
+  const baseline = await measureSide(loader, async () => relaySockets, relayMemory, true);
+  const productSide = () => productSockets(bench, sessions);
+  const product = await measureSide(loader, productSide, productMemory, false, "product");
   // More rounds, alternating, so that the ratio compares medians rather than two single tails.
   const rounds = {
     relay: { steady: [baseline.steady], burst: [baseline.burst] },
@@ -319,11 +316,11 @@ try {
   };
   const productWatches = [product.steadyWatch];
   for (let round = 1; round < ROUNDS; round++) {
-    const relayRound = await runRound(loader, async () => relaySockets);
+    const relayRound = await runRound(loader, async () => relaySockets, relayMemory);
     rounds.relay.steady.push(relayRound.steady);
     rounds.relay.burst.push(relayRound.burst);
     reconnects.relay.push(relayRound.reconnectSeconds);
-    const productRound = await runRound(loader, () => productSockets(bench, sessions));
+    const productRound = await runRound(loader, productSide, productMemory);
     rounds.product.steady.push(productRound.steady);
     rounds.product.burst.push(productRound.burst);
     productWatches.push(productRound.steadyWatch);
