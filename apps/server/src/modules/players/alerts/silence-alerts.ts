@@ -153,20 +153,15 @@ export class SilenceAlerts {
   /** Players with an open silence as of this process's last sweep: who a play may clear. */
   private open = new Set<string>();
   /**
-   * The last sweep's decisions of the players it judged, each good until
-   * its `decideAgainAt` (when its schedule's answer changes next), as the
-   * schedule's status pushed to devices trusts them: a sweep decides again
-   * only the players whose decision ran out or is new. At 10 000 venues
-   * whose players play nothing, every sweep read and decided all 10 000
-   * schedules (five queries a batch of 200, 50 batches): about 100 MB of
-   * garbage every 30 s, a dozen young collections in two seconds, which
-   * slowed the owners' commands of the socket bench's steady run that met
-   * them (issue 30). What changes a decision before it runs out (a
-   * schedule, music access, a venue's time zone, a player removed) is an
-   * event on the bus, which forgets the decisions it may change; a gap of
-   * the bus forgets them all.
+   * The last sweep's decisions, each good until its `decideAgainAt`, as the
+   * status pushed to devices trusts them: a sweep decides only the players
+   * whose decision ran out or is new (at 10 000 idle venues, deciding all
+   * was ~100 MB of garbage every 30 s; issue 30). A bus event that may
+   * change a decision sooner forgets it; a gap of the bus forgets them all.
    */
   private decided = new Map<string, ScheduleDecision>();
+  /** The instant of the sweep that kept them: a sweep at an earlier one (a test's clock) keeps none. */
+  private decidedAsOf = Number.NEGATIVE_INFINITY;
   /** Counts the forgettings: a sweep that began before one keeps none of its decisions. */
   private forgotten = 0;
 
@@ -244,10 +239,11 @@ export class SilenceAlerts {
     const candidates = await this.deps.store.silenceAlerts.silenceCandidates(onlineSince(nowMs));
     const idle = candidates.filter((player) => !(player.online && player.playing));
     const forgotten = this.forgotten;
+    const kept = nowMs >= this.decidedAsOf ? this.decided : new Map<string, ScheduleDecision>();
     const decisions = new Map<string, ScheduleDecision>();
     const undecided: string[] = [];
     for (const { playerId } of idle) {
-      const known = this.decided.get(playerId);
+      const known = kept.get(playerId);
       if (known && known.decideAgainAt > nowMs) decisions.set(playerId, known);
       else undecided.push(playerId);
     }
@@ -264,6 +260,7 @@ export class SilenceAlerts {
     }
     // Only the players judged now are kept: one that plays again is decided anew when it stops.
     this.decided = forgotten === this.forgotten ? decisions : new Map();
+    this.decidedAsOf = nowMs;
     const silent: string[] = [];
     const quiet: string[] = [];
     for (const player of candidates) {
@@ -395,7 +392,6 @@ export class SilenceAlerts {
     return this.sweep(nowMs);
   }
 
-  /** Something may have made a player silent: a sweep within SILENCE_SWEEP_MS, as if polled. */
   /** Forgets the decisions of these players (all of them, without). */
   private forget(playerIds?: readonly string[]): void {
     this.forgotten++;
@@ -403,6 +399,7 @@ export class SilenceAlerts {
     for (const id of playerIds) this.decided.delete(id);
   }
 
+  /** Something may have made a player silent: a sweep within SILENCE_SWEEP_MS, as if polled. */
   private wake(): void {
     if (this.stopped) return;
     if (this.running) this.wokenWhileRunning = true;
