@@ -337,7 +337,6 @@ describe("a sweep of many players", () => {
       await scheduledPlayer("Партия 6", { fallback: true }),
     ];
     const now = Date.now();
-    /** Each decision runs out in 10 minutes, the first player's first one in 1. */
     const asked: string[] = [];
     const alerts = new SilenceAlerts({
       store: new PlayersStore(server.app.db),
@@ -345,6 +344,7 @@ describe("a sweep of many players", () => {
       bus: server.app.bus,
       decide: async (playerIds, instant) => {
         asked.push(...playerIds);
+        // Each decision runs out in 10 minutes, the first player's first one in 1.
         return new Map(
           playerIds.map((id) => [
             id,
