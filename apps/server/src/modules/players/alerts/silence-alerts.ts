@@ -395,8 +395,8 @@ export class SilenceAlerts {
   /** Forgets the decisions of these players (all of them, without). */
   private forget(playerIds?: readonly string[]): void {
     this.forgotten++;
-    if (!playerIds) return this.decided.clear();
-    for (const id of playerIds) this.decided.delete(id);
+    if (playerIds) for (const id of playerIds) this.decided.delete(id);
+    else this.decided.clear();
   }
 
   /** Something may have made a player silent: a sweep within SILENCE_SWEEP_MS, as if polled. */
