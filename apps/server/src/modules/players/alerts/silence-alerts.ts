@@ -2,6 +2,7 @@ import { setTimeout as rest } from "node:timers/promises";
 import { ESTABLISHMENTS, type PlayerAlert, type ScheduleDecision } from "@fonika/shared";
 import type { Actor } from "../../../kernel/actor.ts";
 import type { ServiceLog } from "../../../kernel/service-log.ts";
+import { BusCache } from "../../../lib/bus-cache.ts";
 import type { BusEvent, EventBus } from "../../../realtime/bus.ts";
 import { onlineSince } from "../live/live.policy.ts";
 import type { PlayersStore } from "../players.store.ts";
@@ -152,18 +153,22 @@ export class SilenceAlerts {
   private stopListening: (() => void) | undefined;
   /** Players with an open silence as of this process's last sweep: who a play may clear. */
   private open = new Set<string>();
+  /** The instant the running (or last) sweep judges: its decisions' clock. */
+  private sweepAt = Number.NEGATIVE_INFINITY;
   /**
-   * The last sweep's decisions, each good until its `decideAgainAt`, as the
+   * The players' decisions, each good until its `decideAgainAt`, as the
    * status pushed to devices trusts them: a sweep decides only the players
    * whose decision ran out or is new (at 10 000 idle venues, deciding all
    * was ~100 MB of garbage every 30 s; issue 30). A bus event that may
    * change a decision sooner forgets it; a gap of the bus forgets them all.
    */
-  private decided = new Map<string, ScheduleDecision>();
-  /** The instant of the sweep that kept them: a sweep at an earlier one (a test's clock) keeps none. */
-  private decidedAsOf = Number.NEGATIVE_INFINITY;
-  /** Counts the forgettings: a sweep that began before one keeps none of its decisions. */
-  private forgotten = 0;
+  private readonly decisions = new BusCache<ScheduleDecision>({
+    load: async (id) => (await this.decideInBatches([id])).get(id),
+    loadMany: (ids) => this.decideInBatches(ids),
+    expiresAtOf: (decision) => decision.decideAgainAt,
+    ttlMs: Number.POSITIVE_INFINITY,
+    now: () => this.sweepAt,
+  });
 
   constructor(private readonly deps: SilenceAlertsDependencies) {
     this.now = deps.now ?? Date.now;
@@ -190,14 +195,14 @@ export class SilenceAlerts {
           return;
         }
         if (event.kind === "schedule-changed" || event.kind === "players-removed") {
-          this.forget(event.playerIds);
+          this.decisions.forget(event.playerIds);
         } else if (WAKING_EVENTS.has(event.kind)) {
-          this.forget();
+          this.decisions.clear();
         }
         if (WAKING_EVENTS.has(event.kind)) this.wake();
       });
       this.deps.bus.onGap(() => {
-        this.forget();
+        this.decisions.clear();
         this.wake();
       });
     }
@@ -238,29 +243,10 @@ export class SilenceAlerts {
     const now = new Date(nowMs);
     const candidates = await this.deps.store.silenceAlerts.silenceCandidates(onlineSince(nowMs));
     const idle = candidates.filter((player) => !(player.online && player.playing));
-    const forgotten = this.forgotten;
-    const kept = nowMs >= this.decidedAsOf ? this.decided : new Map<string, ScheduleDecision>();
-    const decisions = new Map<string, ScheduleDecision>();
-    const undecided: string[] = [];
-    for (const { playerId } of idle) {
-      const known = kept.get(playerId);
-      if (known && known.decideAgainAt > nowMs) decisions.set(playerId, known);
-      else undecided.push(playerId);
-    }
-    const batch = this.deps.decideBatch ?? SWEEP_DECIDE_BATCH;
-    let batchMs = 0;
-    for (let start = 0; start < undecided.length; start += batch) {
-      // On the real clock, whatever clock the timer runs on; a stopping
-      // process (or a sweep called while stopped) finishes without rests.
-      if (start > 0 && !this.stopped) await rest(SWEEP_REST_RATIO * batchMs);
-      const began = performance.now();
-      const ids = undecided.slice(start, start + batch);
-      for (const [id, decision] of await this.deps.decide(ids, nowMs)) decisions.set(id, decision);
-      batchMs = performance.now() - began;
-    }
-    // Only the players judged now are kept: one that plays again is decided anew when it stops.
-    this.decided = forgotten === this.forgotten ? decisions : new Map();
-    this.decidedAsOf = nowMs;
+    // A sweep at an earlier instant (a test's clock) trusts no decision made later.
+    if (nowMs < this.sweepAt) this.decisions.clear();
+    this.sweepAt = nowMs;
+    const decisions = await this.decisions.getMany(idle.map((player) => player.playerId));
     const silent: string[] = [];
     const quiet: string[] = [];
     for (const player of candidates) {
@@ -392,11 +378,22 @@ export class SilenceAlerts {
     return this.sweep(nowMs);
   }
 
-  /** Forgets the decisions of these players (all of them, without). */
-  private forget(playerIds?: readonly string[]): void {
-    this.forgotten++;
-    if (playerIds) for (const id of playerIds) this.decided.delete(id);
-    else this.decided.clear();
+  /** Decides these players at the sweep's instant, a batch at a time, resting between batches. */
+  private async decideInBatches(ids: readonly string[]): Promise<Map<string, ScheduleDecision>> {
+    const instant = this.sweepAt;
+    const decisions = new Map<string, ScheduleDecision>();
+    const batch = this.deps.decideBatch ?? SWEEP_DECIDE_BATCH;
+    let batchMs = 0;
+    for (let start = 0; start < ids.length; start += batch) {
+      // On the real clock, whatever clock the timer runs on; a stopping
+      // process (or a sweep called while stopped) finishes without rests.
+      if (start > 0 && !this.stopped) await rest(SWEEP_REST_RATIO * batchMs);
+      const began = performance.now();
+      const decided = await this.deps.decide(ids.slice(start, start + batch), instant);
+      for (const [id, decision] of decided) decisions.set(id, decision);
+      batchMs = performance.now() - began;
+    }
+    return decisions;
   }
 
   /** Something may have made a player silent: a sweep within SILENCE_SWEEP_MS, as if polled. */
